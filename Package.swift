@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The tree reads like the pipeline: Geodesy ─▶ GPX / Geofencing ─▶ EventSinks / ScenarioFormat ─▶ perimeter.
+// Dependencies point downstream only; libxml2 stays behind CLibXML2 and never leaves GPX.
+let package = Package(
+    name: "Perimeter",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "perimeter", targets: ["perimeter"]),
+        .library(name: "Geodesy", targets: ["Geodesy"]),
+        .library(name: "GPX", targets: ["GPX"]),
+        .library(name: "Geofencing", targets: ["Geofencing"]),
+        .library(name: "EventSinks", targets: ["EventSinks"]),
+        .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .target(
+            name: "Geodesy",
+            dependencies: [.product(name: "HeapModule", package: "swift-collections")]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "GPX", dependencies: ["Geodesy", "CLibXML2"]),
+        .target(name: "Geofencing", dependencies: ["Geodesy"]),
+        .target(name: "EventSinks", dependencies: ["Geofencing"]),
+        .target(
+            name: "ScenarioFormat",
+            dependencies: ["Geodesy", "Geofencing", "GPX", .product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(
+            name: "perimeter",
+            dependencies: [
+                "Geodesy", "GPX", "Geofencing", "EventSinks", "ScenarioFormat",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GPXTests", dependencies: ["GPX"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing"]),
+        .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "EventSinksTests", dependencies: ["EventSinks"]),
+        .testTarget(name: "PerimeterTests", dependencies: ["Geofencing"]),
+    ]
+)

@@ -1,0 +1,8 @@
+#ifndef PERIMETER_CLIBXML2_SHIM_H
+#define PERIMETER_CLIBXML2_SHIM_H
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/SAX2.h>
+#include <libxml/xmlreader.h>
+#include <libxml/xmlerror.h>
+#endif

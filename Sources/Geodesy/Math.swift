@@ -1,0 +1,16 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Thin wrappers so that the math functions have one spelling everywhere in Geodesy.
+@usableFromInline func _sin(_ x: Double) -> Double { sin(x) }
+@usableFromInline func _cos(_ x: Double) -> Double { cos(x) }
+@usableFromInline func _asin(_ x: Double) -> Double { asin(x) }
+@usableFromInline func _atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
+@usableFromInline func _log(_ x: Double) -> Double { log(x) }
+@usableFromInline func _tan(_ x: Double) -> Double { tan(x) }
+@usableFromInline func _atan(_ x: Double) -> Double { atan(x) }

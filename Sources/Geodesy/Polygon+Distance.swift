@@ -1,0 +1,111 @@
+/// Signed distance from a point to a polygon (SEMANTICS §3).
+///
+/// The distance is the shortest distance to any edge of any ring, measured in the local equirectangular
+/// plane at the point: `x = R·Δlon·cos(lat_p)`, `y = R·Δlat` (radians, Δlon the short way round). Inside
+/// is decided by the even–odd rule in (lon, lat); a point exactly on an edge is inside with d = 0.
+extension Polygon {
+    /// Negative inside, positive outside, zero on an edge; in metres. O(number of positions).
+    public func signedDistance(to point: Coordinate) -> Meters {
+        let plane = LocalPlane(at: point)
+        var best = Double.infinity
+        var inside = false
+        for ring in rings {
+            switch plane.scan(ring: ring, from: point) {
+            case .onEdge: return 0
+            case let .off(distance, crossesOddTimes):
+                best = min(best, distance)
+                if crossesOddTimes { inside.toggle() }
+            }
+        }
+        return inside ? -best : best
+    }
+
+    /// True when `point` is inside or on the boundary (even–odd over the rings). O(positions).
+    public func contains(_ point: Coordinate) -> Bool { signedDistance(to: point) <= 0 }
+}
+
+extension MultiPolygon {
+    /// Negative inside any part, positive outside all, zero on an edge; in metres. The magnitude is,
+    /// as for a polygon, the distance to the nearest edge of any ring of any part. O(positions).
+    public func signedDistance(to point: Coordinate) -> Meters {
+        let plane = LocalPlane(at: point)
+        var best = Double.infinity
+        var insideAny = false
+        for polygon in polygons {
+            var inside = false
+            for ring in polygon.rings {
+                switch plane.scan(ring: ring, from: point) {
+                case .onEdge: return 0
+                case let .off(distance, crossesOddTimes):
+                    best = min(best, distance)
+                    if crossesOddTimes { inside.toggle() }
+                }
+            }
+            if inside { insideAny = true }
+        }
+        return insideAny ? -best : best
+    }
+}
+
+/// The local equirectangular plane at a point p: `x = R·Δlon·cos(lat_p)`, `y = R·Δlat`, in metres.
+struct LocalPlane {
+    let origin: Coordinate
+    let metersPerDegreeX: Double
+    let metersPerDegreeY: Double
+
+    init(at origin: Coordinate) {
+        self.origin = origin
+        self.metersPerDegreeY = Earth.radius * .pi / 180
+        self.metersPerDegreeX = metersPerDegreeY * _cos(origin.latitude.radians)
+    }
+
+    enum RingScan { case onEdge, off(distance: Meters, crossesOddTimes: Bool) }
+
+    /// One pass over a closed ring: the nearest edge in the plane, and the even–odd crossing parity of a
+    /// ray from `point` toward +lon in raw (lon, lat). An edge through `point` exactly ends the scan.
+    func scan(ring: [Coordinate], from point: Coordinate) -> RingScan {
+        let px = point.longitude, py = point.latitude
+        var bestSquared = Double.infinity
+        var odd = false
+        var a = ring[0]
+        for i in 1..<ring.count {
+            let b = ring[i]
+            // Even–odd crossing and exact on-edge test, in raw (lon, lat).
+            let ax = a.longitude, ay = a.latitude, bx = b.longitude, by = b.latitude
+            if (ay > py) != (by > py) {
+                let xCross = ax + (py - ay) * (bx - ax) / (by - ay)
+                if px < xCross { odd.toggle() }
+            }
+            if min(ax, bx) <= px, px <= max(ax, bx), min(ay, by) <= py, py <= max(ay, by),
+               (bx - ax) * (py - ay) - (by - ay) * (px - ax) == 0 {
+                return .onEdge
+            }
+            // Distance in the local plane at p. The edge's first vertex goes the short way round; the
+            // second follows the edge itself (no edge spans more than 180°).
+            let dxA = shortWay(ax - px)
+            let dxB = dxA + (bx - ax)
+            let x1 = dxA * metersPerDegreeX, y1 = (ay - py) * metersPerDegreeY
+            let x2 = dxB * metersPerDegreeX, y2 = (by - py) * metersPerDegreeY
+            bestSquared = min(bestSquared, squaredDistanceFromOrigin(x1, y1, x2, y2))
+            a = b
+        }
+        return .off(distance: bestSquared.squareRoot(), crossesOddTimes: odd)
+    }
+}
+
+/// A longitude difference brought into [-180, 180).
+@inline(__always)
+private func shortWay(_ delta: Degrees) -> Degrees {
+    delta >= -180 && delta < 180 ? delta : normalizedLongitude(delta)
+}
+
+/// Squared distance from (0, 0) to the segment (x1, y1)–(x2, y2).
+@inline(__always)
+private func squaredDistanceFromOrigin(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+    let dx = x2 - x1, dy = y2 - y1
+    let lengthSquared = dx * dx + dy * dy
+    var t = lengthSquared > 0 ? -(x1 * dx + y1 * dy) / lengthSquared : 0
+    t = min(1, max(0, t))
+    let cx = x1 + t * dx, cy = y1 + t * dy
+    return cx * cx + cy * cy
+}

@@ -1,0 +1,141 @@
+/// ISO 8601 / RFC 3339 reading and writing for `Timestamp`, without Foundation's formatters:
+/// exact to the microsecond, any year from 0000 to 9999, the same on every platform.
+extension Timestamp {
+    /// Parses `YYYY-MM-DDThh:mm:ss[.fraction][Z|±hh:mm|±hhmm|±hh]`; `t`/`z` and a space separator are
+    /// accepted. Fraction digits beyond six are truncated; no zone means UTC. Returns nil for anything
+    /// else, including impossible dates (month 13, February 30, hour 24 and the like).
+    public init?(iso8601 text: some StringProtocol) {
+        var p = ISOScanner(Array(text.utf8))
+        p.skipSpaces()
+        guard let year = p.digits(4), p.take(UInt8(ascii: "-")),
+              let month = p.digits(2), p.take(UInt8(ascii: "-")),
+              let day = p.digits(2) else { return nil }
+        guard p.take(UInt8(ascii: "T")) || p.take(UInt8(ascii: "t")) || p.take(UInt8(ascii: " ")) else { return nil }
+        guard let hour = p.digits(2), p.take(UInt8(ascii: ":")),
+              let minute = p.digits(2), p.take(UInt8(ascii: ":")),
+              let second = p.digits(2) else { return nil }
+        var micros: Int64 = 0
+        if p.take(UInt8(ascii: ".")) || p.take(UInt8(ascii: ",")) {
+            var count = 0
+            while let d = p.digit() {
+                if count < 6 { micros = micros * 10 + Int64(d) }
+                count += 1
+            }
+            guard count > 0 else { return nil }
+            for _ in count..<max(count, 6) { micros *= 10 }
+        }
+        var offsetMinutes: Int64 = 0
+        if p.take(UInt8(ascii: "Z")) || p.take(UInt8(ascii: "z")) {
+        } else if let sign = p.sign() {
+            guard let oh = p.digits(2), oh <= 23 else { return nil }
+            var om = 0
+            if p.take(UInt8(ascii: ":")) {
+                guard let m = p.digits(2) else { return nil }
+                om = m
+            } else if let m = p.digits(2) {
+                om = m
+            }
+            guard om <= 59 else { return nil }
+            offsetMinutes = sign * Int64(oh * 60 + om)
+        }
+        p.skipSpaces()
+        guard p.atEnd else { return nil }
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+              hour <= 23, minute <= 59, second <= 60 else { return nil }
+        let days = daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
+        let seconds = days * 86_400 + Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second) - offsetMinutes * 60
+        self.init(microsecondsSince1970: seconds * 1_000_000 + micros)
+    }
+
+    /// `YYYY-MM-DDThh:mm:ss.mmmZ` in UTC, milliseconds truncated toward the past (SEMANTICS §7).
+    public var iso8601: String {
+        let micros = microsecondsSince1970
+        let totalSeconds = floorDiv(micros, 1_000_000)
+        let millis = floorDiv(micros - totalSeconds * 1_000_000, 1000)
+        let days = floorDiv(totalSeconds, 86_400)
+        let secondOfDay = totalSeconds - days * 86_400
+        let (y, m, d) = civilFromDays(days)
+        var out = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T"
+        out += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        return out + "." + pad(millis, 3) + "Z"
+    }
+}
+
+private struct ISOScanner {
+    let bytes: [UInt8]
+    var index = 0
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    var atEnd: Bool { index == bytes.count }
+    mutating func take(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+    mutating func digit() -> Int? {
+        guard index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 else { return nil }
+        defer { index += 1 }
+        return Int(bytes[index] - 48)
+    }
+    mutating func digits(_ count: Int) -> Int? {
+        var value = 0
+        for _ in 0..<count {
+            guard let d = digit() else { return nil }
+            value = value * 10 + d
+        }
+        return value
+    }
+    mutating func sign() -> Int64? {
+        if take(UInt8(ascii: "+")) { return 1 }
+        if take(UInt8(ascii: "-")) { return -1 }
+        return nil
+    }
+    mutating func skipSpaces() {
+        while index < bytes.count, bytes[index] == 32 || bytes[index] == 9 || bytes[index] == 10 || bytes[index] == 13 {
+            index += 1
+        }
+    }
+}
+
+private func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    let q = a / b
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+}
+
+private func pad(_ value: Int64, _ width: Int) -> String {
+    let s = String(value)
+    return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+}
+
+private func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+
+private func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: return isLeap(year) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
+private func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+    let y = month <= 2 ? year - 1 : year
+    let era = floorDiv(y, 400)
+    let yoe = y - era * 400
+    let mp = (month + 9) % 12
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+}
+
+/// The proleptic Gregorian date of a day count since 1970-01-01 (H. Hinnant's `civil_from_days`).
+private func civilFromDays(_ z0: Int64) -> (Int64, Int64, Int64) {
+    let z = z0 + 719_468
+    let era = floorDiv(z, 146_097)
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+}

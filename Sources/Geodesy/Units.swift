@@ -1,0 +1,28 @@
+/// A distance in metres.
+public typealias Meters = Double
+
+/// An angle in degrees.
+public typealias Degrees = Double
+
+/// The one Earth model of Perimeter: a sphere of mean radius R = 6,371,008.8 m (SEMANTICS §3).
+///
+/// Every distance in the project, haversine or local-plane, uses this radius and no other.
+public enum Earth {
+    /// The sphere's radius, in metres (the IUGG mean radius R1).
+    public static let radius: Meters = 6_371_008.8
+}
+
+extension Double {
+    /// This angle, taken in degrees, in radians.
+    @inlinable public var radians: Double { self * .pi / 180 }
+    /// This angle, taken in radians, in degrees.
+    @inlinable public var degrees: Double { self * 180 / .pi }
+}
+
+/// A longitude brought into [-180, 180), in degrees. Values already in range are returned unchanged.
+@inlinable
+public func normalizedLongitude(_ longitude: Degrees) -> Degrees {
+    if longitude >= -180 && longitude < 180 { return longitude }
+    let wrapped = longitude - 360 * ((longitude + 180) / 360).rounded(.down)
+    return wrapped >= 180 ? wrapped - 360 : wrapped
+}

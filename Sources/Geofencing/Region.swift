@@ -1,0 +1,52 @@
+import Geodesy
+
+/// A monitored area: a circle or a (multi)polygon, with its own optional overrides (SEMANTICS §5).
+public struct Region: Hashable, Sendable {
+    /// Unique within a scenario.
+    public var id: String
+    public var shape: Shape
+    /// Overrides of the scenario's monitor settings for this region only; nil keeps the scenario's.
+    public var hysteresis: Meters?
+    public var enterBuffer: Meters?
+    public var confirmation: TimeSpan?
+
+    public init(id: String, shape: Shape, hysteresis: Meters? = nil, enterBuffer: Meters? = nil,
+                confirmation: TimeSpan? = nil) {
+        self.id = id
+        self.shape = shape
+        self.hysteresis = hysteresis
+        self.enterBuffer = enterBuffer
+        self.confirmation = confirmation
+    }
+
+    /// d(p, region) of SEMANTICS §3, in metres: negative inside.
+    @inlinable
+    public func signedDistance(to point: Coordinate) -> Meters { shape.signedDistance(to: point) }
+}
+
+/// A dwell rule (SEMANTICS §6): `dwell` is emitted once per stay when a device has been inside for D.
+public struct DwellRule: Hashable, Sendable {
+    public var name: String
+    /// D: how long after the enter the dwell fires; zero fires on the enter's sample.
+    public var duration: TimeSpan
+    /// The ids of the regions it covers; nil covers all.
+    public var regions: [String]?
+
+    public init(name: String, duration: TimeSpan, regions: [String]? = nil) {
+        self.name = name
+        self.duration = duration
+        self.regions = regions
+    }
+}
+
+/// Seeded Gaussian displacement of every sample (SEMANTICS §2).
+public struct Noise: Hashable, Sendable {
+    /// Standard deviation of the north and the east offsets, in metres.
+    public var sigma: Meters
+    public var seed: UInt64
+
+    public init(sigma: Meters, seed: UInt64) {
+        self.sigma = sigma
+        self.seed = seed
+    }
+}

@@ -1,0 +1,88 @@
+import Geodesy
+
+/// A position at an exact time: one point of a timed track.
+public struct Fix: Hashable, Sendable {
+    public var coordinate: Coordinate
+    public var time: Timestamp
+
+    public init(_ coordinate: Coordinate, at time: Timestamp) {
+        self.coordinate = coordinate
+        self.time = time
+    }
+}
+
+/// A point of an untimed track: its position and its ordinal `i` among the file's points, which gives
+/// it the time `start + i × pace` once the clock's start is known (SEMANTICS §1).
+public struct PacedPoint: Hashable, Sendable {
+    public var coordinate: Coordinate
+    public var ordinal: Int
+
+    public init(_ coordinate: Coordinate, ordinal: Int) {
+        self.coordinate = coordinate
+        self.ordinal = ordinal
+    }
+}
+
+/// A device's track: ordered segments of points; between segments the device has no fix.
+public enum Track: Hashable, Sendable {
+    /// Every point has a time (the device's offset already added); times never decrease.
+    case timed([[Fix]])
+    /// No point has a time: point i plays at `start + i × pace`.
+    case paced([[PacedPoint]], pace: TimeSpan)
+
+    /// The time of the first fix, when the track is timed and not empty.
+    public var firstTime: Timestamp? {
+        guard case let .timed(segments) = self else { return nil }
+        return segments.lazy.compactMap(\.first).first?.time
+    }
+
+    /// The timed segments this track plays as, given the clock's start (SEMANTICS §1). Fixes whose
+    /// time is earlier than the previous kept fix are dropped; of equal times the later is kept.
+    public func fixes(start: Timestamp) -> [[Fix]] {
+        let raw: [[Fix]]
+        switch self {
+        case let .timed(segments):
+            raw = segments
+        case let .paced(segments, pace):
+            raw = segments.map { $0.map { Fix($0.coordinate, at: start + pace * Int64($0.ordinal)) } }
+        }
+        var cleaned: [[Fix]] = []
+        var last: Timestamp?
+        for segment in raw {
+            var kept: [Fix] = []
+            kept.reserveCapacity(segment.count)
+            for fix in segment {
+                if let l = last, fix.time < l { continue }
+                if let l = last, fix.time == l {
+                    // The later of equal times wins, even across a segment boundary.
+                    if !kept.isEmpty { kept.removeLast() } else { removeLastFix(from: &cleaned) }
+                }
+                kept.append(fix)
+                last = fix.time
+            }
+            cleaned.append(kept)
+        }
+        return cleaned.filter { !$0.isEmpty }
+    }
+}
+
+private func removeLastFix(from segments: inout [[Fix]]) {
+    while let lastIndex = segments.indices.last {
+        if !segments[lastIndex].isEmpty {
+            segments[lastIndex].removeLast()
+            return
+        }
+        segments.removeLast()
+    }
+}
+
+/// A device: an id, unique in a scenario, and its track.
+public struct Device: Hashable, Sendable {
+    public var id: String
+    public var track: Track
+
+    public init(id: String, track: Track) {
+        self.id = id
+        self.track = track
+    }
+}
