@@ -1,0 +1,114 @@
+import Geodesy
+
+/// One device's monitor: which regions it watches, and each one's `RegionMonitor` (SEMANTICS §4–§6).
+///
+/// Reduces the device's samples to events. Per sample it evaluates only the monitored regions
+/// (at most `capacity`), plus one nearest-set query from the spatial index at a refresh.
+struct DeviceMonitor: Sendable {
+    let deviceID: String
+    /// The monitored regions by index, with their state.
+    private(set) var monitors: [Int: RegionMonitor] = [:]
+    /// Where the last refresh happened; nil before the first sample.
+    private var lastRefresh: Coordinate?
+
+    init(deviceID: String) { self.deviceID = deviceID }
+
+    /// Applies one sample, appending its events (in no particular order) to `events`.
+    mutating func observe(_ sample: Sample, in world: World, into events: inout [GeofenceEvent]) {
+        let p = sample.coordinate
+        var emit = EventEmitter(device: deviceID, sample: sample, world: world)
+        defer { events.append(contentsOf: emit.events) }
+
+        guard let refreshedAt = lastRefresh else {
+            lastRefresh = p
+            let chosen: [Int]
+            switch world.settings.selection {
+            case .nearest:
+                chosen = world.nearestSet(to: p)
+            case .static:
+                chosen = Array(0..<world.capacity)
+                for failed in world.capacity..<world.regions.count {
+                    emit(.monitorFailed, region: failed, distance: world.regions[failed].signedDistance(to: p))
+                }
+            }
+            for region in chosen { start(region, emit: &emit) }
+            return
+        }
+
+        var joining: [Int] = []
+        if world.settings.selection == .nearest, !world.monitorsAll,
+           p.distance(to: refreshedAt) >= world.settings.refreshDistance {
+            lastRefresh = p
+            let chosen = Set(world.nearestSet(to: p))
+            for region in monitors.keys.sorted() where !chosen.contains(region) {
+                monitors[region] = nil
+                emit(.monitorStop, region: region, distance: world.regions[region].signedDistance(to: p))
+            }
+            joining = chosen.filter { monitors[$0] == nil }.sorted()
+        }
+
+        for region in monitors.keys.sorted() {
+            let d = world.regions[region].signedDistance(to: p)
+            switch monitors[region]!.observe(distance: d, at: sample.time) {
+            case let .entered(crossedAt)?:
+                emit(.enter(crossedAt: crossedAt), region: region, distance: d)
+            case let .exited(crossedAt, arrival)?:
+                emit(.exit(crossedAt: crossedAt), region: region, distance: d)
+                if let arrival {
+                    emit(.visit(arrival: arrival, departure: sample.time), region: region, distance: d)
+                }
+            case nil:
+                break
+            }
+            emitDwells(region, distance: d, emit: &emit)
+        }
+        for region in joining { start(region, emit: &emit) }
+    }
+
+    /// A region joins the set: `monitor-start`, its state from this sample, and with
+    /// `initialTrigger: enter` an enter (and any dwell of D = 0) when it starts inside.
+    private mutating func start(_ region: Int, emit: inout EventEmitter) {
+        let world = emit.world
+        let d = world.regions[region].signedDistance(to: emit.sample.coordinate)
+        emit(.monitorStart, region: region, distance: d)
+        let announce = world.settings.initialTrigger == .enter
+        monitors[region] = RegionMonitor(distance: d, at: emit.sample.time, thresholds: world.thresholds[region],
+                                         ruleCount: world.rulesByRegion[region].count, announce: announce)
+        if announce, d <= 0 {
+            emit(.enter(crossedAt: emit.sample.time), region: region, distance: d)
+            emitDwells(region, distance: d, emit: &emit)
+        }
+    }
+
+    private mutating func emitDwells(_ region: Int, distance d: Meters, emit: inout EventEmitter) {
+        let world = emit.world
+        let durations = world.ruleDurationsByRegion[region]
+        guard !durations.isEmpty else { return }
+        for i in monitors[region]!.dueDwells(at: emit.sample.time, durations: durations) {
+            let rule = world.rulesByRegion[region][i]
+            let began = monitors[region]!.stayBegan!
+            emit(.dwell(rule: world.ruleNames[rule], ruleIndex: rule, duration: emit.sample.time - began),
+                 region: region, distance: d)
+        }
+    }
+}
+
+/// Builds the events of one sample with its common fields.
+struct EventEmitter {
+    let device: String
+    let sample: Sample
+    let world: World
+    private(set) var events: [GeofenceEvent] = []
+
+    init(device: String, sample: Sample, world: World) {
+        self.device = device
+        self.sample = sample
+        self.world = world
+    }
+
+    mutating func callAsFunction(_ detail: GeofenceEvent.Detail, region: Int, distance: Meters) {
+        events.append(GeofenceEvent(time: sample.time, device: device, region: world.regions[region].id,
+                                    regionIndex: region, coordinate: sample.coordinate, distance: distance,
+                                    detail: detail))
+    }
+}

@@ -1,0 +1,79 @@
+import Geodesy
+
+/// One region's monitor on one device: a small value that reduces samples to crossings (SEMANTICS §4–§6).
+///
+/// It knows the side the device is on, the pending candidate crossing if any, and the announced stay
+/// (the enter's time) with the dwell rules already fired in it. O(1) per sample, plus O(rules) for dwell.
+struct RegionMonitor: Sendable {
+    enum Side: Sendable { case outside, inside }
+
+    /// What a sample did to the region.
+    enum Crossing: Equatable, Sendable {
+        /// A confirmed enter: the stay begins now.
+        case entered(crossedAt: Timestamp)
+        /// A confirmed exit; `arrival` is the announced stay's enter time, nil for an unannounced stay.
+        case exited(crossedAt: Timestamp, arrival: Timestamp?)
+    }
+
+    /// h, e and τ of SEMANTICS §5 for this region.
+    struct Thresholds: Sendable {
+        var hysteresis: Meters
+        var enterBuffer: Meters
+        var confirmation: TimeSpan
+    }
+
+    let thresholds: Thresholds
+    private(set) var side: Side
+    /// t_c of the pending candidate.
+    private(set) var candidateSince: Timestamp?
+    /// t_e of the announced stay; nil outside, or inside an unannounced stay.
+    private(set) var stayBegan: Timestamp?
+    /// The dwell rules (by position in the region's rule list) already fired in this stay.
+    private var firedRules: [Bool]
+
+    /// The state of a region that joins the monitored set at a sample (SEMANTICS §4): inside if d ≤ 0,
+    /// with no hysteresis. With `announce`, an inside start is an enter at `time` and begins a stay.
+    init(distance d: Meters, at time: Timestamp, thresholds: Thresholds, ruleCount: Int, announce: Bool) {
+        self.thresholds = thresholds
+        self.side = d <= 0 ? .inside : .outside
+        self.firedRules = Array(repeating: false, count: ruleCount)
+        if side == .inside && announce { stayBegan = time }
+    }
+
+    /// Applies one sample's signed distance at `time` (SEMANTICS §5); returns the confirmed crossing.
+    mutating func observe(distance d: Meters, at time: Timestamp) -> Crossing? {
+        let h = thresholds.hysteresis, e = thresholds.enterBuffer
+        switch (side, candidateSince) {
+        case (.outside, nil) where d <= -e: candidateSince = time   // starts an enter
+        case (.outside, .some) where d > 0: candidateSince = nil    // went back out
+        case (.inside, nil) where d > h: candidateSince = time      // starts an exit
+        case (.inside, .some) where d <= 0: candidateSince = nil    // came back in
+        default: break
+        }
+        guard let since = candidateSince, time >= since + thresholds.confirmation else { return nil }
+        candidateSince = nil
+        switch side {
+        case .outside:
+            side = .inside
+            stayBegan = time
+            firedRules = firedRules.map { _ in false }
+            return .entered(crossedAt: since)
+        case .inside:
+            side = .outside
+            defer { stayBegan = nil }
+            return .exited(crossedAt: since, arrival: stayBegan)
+        }
+    }
+
+    /// The dwell rules due at `time` (SEMANTICS §6): while inside an announced stay, each rule whose
+    /// duration has passed since the enter fires once. `durations[i]` is the region's i-th rule's D.
+    mutating func dueDwells(at time: Timestamp, durations: [TimeSpan]) -> [Int] {
+        guard side == .inside, let began = stayBegan else { return [] }
+        var due: [Int] = []
+        for (i, duration) in durations.enumerated() where !firedRules[i] && time >= began + duration {
+            firedRules[i] = true
+            due.append(i)
+        }
+        return due
+    }
+}

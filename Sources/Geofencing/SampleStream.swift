@@ -1,0 +1,126 @@
+import Geodesy
+
+/// A device's position at one tick of the clock (SEMANTICS §2).
+public struct Sample: Hashable, Sendable {
+    /// k in `t_k = start + k × tick`.
+    public var tickIndex: Int64
+    public var time: Timestamp
+    public var coordinate: Coordinate
+}
+
+/// The samples of one device, in time order: one at every tick that lies within one of its segments.
+///
+/// Positions are interpolated linearly in latitude and in longitude between the fixes around the tick,
+/// longitude the short way round and normalised to [-180, 180). Between segments there is no sample.
+/// O(1) amortised per sample; holds only the device's fixes.
+public struct SampleStream: IteratorProtocol, Sendable {
+    private let segments: [[Fix]]
+    private let start: Timestamp
+    private let tick: TimeSpan
+    private let noise: SampleNoise?
+
+    private var segmentIndex = 0
+    private var fixIndex = 0
+    private var nextTick: Int64 = 0
+    private var lastTick: Int64 = -1
+
+    /// - Parameters:
+    ///   - segments: timed fixes, times never decreasing (as `Track.fixes(start:)` gives them).
+    ///   - noise: when set, every sample is displaced by seeded Gaussian offsets keyed by `deviceID`.
+    public init(segments: [[Fix]], start: Timestamp, tick: TimeSpan, noise: Noise? = nil, deviceID: String = "") {
+        precondition(tick.microseconds > 0, "the tick must be positive")
+        self.segments = segments
+        self.start = start
+        self.tick = tick
+        self.noise = noise.map { SampleNoise($0, deviceID: deviceID) }
+        self.segmentIndex = -1
+        advanceSegment()
+    }
+
+    /// The first and last tick index this stream can produce, or nil when it produces none.
+    public var tickRange: ClosedRange<Int64>? {
+        var first: Int64?, last: Int64?
+        for segment in segments {
+            guard let a = segment.first, let b = segment.last else { continue }
+            let k0 = max(0, ceilDiv((a.time - start).microseconds, tick.microseconds))
+            let k1 = floorDiv((b.time - start).microseconds, tick.microseconds)
+            guard k0 <= k1 else { continue }
+            first = min(first ?? k0, k0)
+            last = max(last ?? k1, k1)
+        }
+        guard let first, let last else { return nil }
+        return first...last
+    }
+
+    /// The next sample, or nil when the track is over.
+    public mutating func next() -> Sample? {
+        while segmentIndex < segments.count {
+            if nextTick <= lastTick {
+                let k = nextTick
+                nextTick += 1
+                return sample(at: k)
+            }
+            advanceSegment()
+        }
+        return nil
+    }
+
+    /// The next sample if its tick index is below `limit`; nil (and nothing consumed) otherwise.
+    public mutating func next(before limit: Int64) -> Sample? {
+        while segmentIndex < segments.count {
+            if nextTick <= lastTick {
+                guard nextTick < limit else { return nil }
+                let k = nextTick
+                nextTick += 1
+                return sample(at: k)
+            }
+            advanceSegment()
+        }
+        return nil
+    }
+
+    /// Moves to the next segment that has at least one tick not yet sampled.
+    private mutating func advanceSegment() {
+        segmentIndex += 1
+        while segmentIndex < segments.count {
+            let segment = segments[segmentIndex]
+            if let a = segment.first, let b = segment.last {
+                let k0 = max(nextTick, 0, ceilDiv((a.time - start).microseconds, tick.microseconds))
+                let k1 = floorDiv((b.time - start).microseconds, tick.microseconds)
+                if k0 <= k1 {
+                    nextTick = k0
+                    lastTick = k1
+                    fixIndex = 0
+                    return
+                }
+            }
+            segmentIndex += 1
+        }
+    }
+
+    private mutating func sample(at k: Int64) -> Sample {
+        let t = start + tick * k
+        let fixes = segments[segmentIndex]
+        while fixIndex + 1 < fixes.count, fixes[fixIndex + 1].time <= t { fixIndex += 1 }
+        let a = fixes[fixIndex]
+        var position: Coordinate
+        if a.time == t || fixIndex + 1 == fixes.count {
+            position = Coordinate(latitude: a.coordinate.latitude, longitude: normalizedLongitude(a.coordinate.longitude))
+        } else {
+            let b = fixes[fixIndex + 1]
+            let f = Double((t - a.time).microseconds) / Double((b.time - a.time).microseconds)
+            let lat = a.coordinate.latitude + f * (b.coordinate.latitude - a.coordinate.latitude)
+            let dLon = normalizedLongitude(b.coordinate.longitude - a.coordinate.longitude)
+            position = Coordinate(latitude: lat, longitude: normalizedLongitude(a.coordinate.longitude + f * dLon))
+        }
+        if let noise { position = noise.displace(position, tickIndex: k) }
+        return Sample(tickIndex: k, time: t, coordinate: position)
+    }
+}
+
+func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    let q = a / b
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+}
+
+func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { -floorDiv(-a, b) }

@@ -1,0 +1,165 @@
+import Dispatch
+import Foundation
+import Geodesy
+
+/// How a run is carried out; none of these changes what it emits.
+public struct RunOptions: Sendable {
+    /// Worker threads for devices; 1 runs everything on the calling thread.
+    public var threads: Int
+    /// Ticks simulated per window before the window's events are merged and sent.
+    public var windowTicks: Int64
+    /// Polled between windows; returning true stops the run cleanly (the summary says so).
+    public var isCancelled: @Sendable () -> Bool
+
+    public init(threads: Int = RunOptions.defaultThreads, windowTicks: Int64 = 600,
+                isCancelled: @escaping @Sendable () -> Bool = { false }) {
+        self.threads = max(1, threads)
+        self.windowTicks = max(1, windowTicks)
+        self.isCancelled = isCancelled
+    }
+
+    /// One thread per active processor.
+    public static var defaultThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}
+
+/// What a run did, for the summary on standard error.
+public struct RunSummary: Sendable, Equatable {
+    public var devices = 0
+    public var samples = 0
+    public var eventsByKind: [GeofenceEvent.Kind: Int] = [:]
+    /// Fixes the engine dropped because their time went back (readers usually drop them first).
+    public var droppedFixes = 0
+    public var start = Timestamp.epoch
+    /// True when the run was stopped before the end of the tracks.
+    public var interrupted = false
+
+    public var events: Int { eventsByKind.values.reduce(0, +) }
+}
+
+extension Simulation {
+    /// Runs the scenario, sending every event to `sink` in the total order of SEMANTICS §7, then
+    /// finishing it. Memory stays flat in the run's length: events leave window by window.
+    ///
+    /// Output is byte-identical for any `options.threads`. Cost per sample is O(capacity) plus a
+    /// nearest-set query at each refresh.
+    @discardableResult
+    public func run(into sink: EventSink, options: RunOptions = RunOptions()) throws -> RunSummary {
+        var summary = RunSummary()
+        do {
+            try runWindows(into: sink, options: options, summary: &summary)
+        } catch {
+            try? sink.finish()
+            throw error
+        }
+        try sink.finish()
+        return summary
+    }
+
+    private func runWindows(into sink: EventSink, options: RunOptions, summary: inout RunSummary) throws {
+        let start = clockStart
+        let world = World(regions: regions, rules: rules, settings: settings)
+        let lanes = DeviceLanes(devices.map { device in
+            let fixes = device.track.fixes(start: start)
+            return DeviceLane(stream: SampleStream(segments: fixes, start: start, tick: tick, noise: noise,
+                                                   deviceID: device.id),
+                              monitor: DeviceMonitor(deviceID: device.id),
+                              dropped: device.track.fixCount - fixes.reduce(0) { $0 + $1.count })
+        })
+        summary.start = start
+        summary.devices = devices.count
+        summary.droppedFixes = lanes.lanes.reduce(0) { $0 + $1.dropped }
+        let ranges = lanes.lanes.compactMap(\.stream.tickRange)
+        guard let first = ranges.map(\.lowerBound).min(), let last = ranges.map(\.upperBound).max() else { return }
+
+        var windowStart = first
+        while windowStart <= last {
+            if options.isCancelled() {
+                summary.interrupted = true
+                return
+            }
+            let limit = min(last + 1, windowStart + options.windowTicks)
+            lanes.advance(before: limit, world: world, threads: options.threads)
+            var merged = lanes.takeEvents()
+            merged.sort(by: GeofenceEvent.precedes)
+            for event in merged {
+                try sink.send(event)
+                summary.eventsByKind[event.kind, default: 0] += 1
+            }
+            windowStart = limit
+        }
+        summary.samples = lanes.lanes.reduce(0) { $0 + $1.samples }
+    }
+}
+
+/// One device's moving parts during a run.
+struct DeviceLane: Sendable {
+    var stream: SampleStream
+    var monitor: DeviceMonitor
+    var dropped: Int
+    var samples = 0
+    var events: [GeofenceEvent] = []
+}
+
+/// The devices of a run, advanced window by window, each lane by one thread at a time.
+final class DeviceLanes: @unchecked Sendable {
+    // Safety: during `advance`, lane i is touched only by the worker that owns chunk i / chunkSize;
+    // outside it, only by the calling thread.
+    var lanes: [DeviceLane]
+
+    init(_ lanes: [DeviceLane]) { self.lanes = lanes }
+
+    func advance(before limit: Int64, world: World, threads: Int) {
+        let count = lanes.count
+        let workers = min(threads, count)
+        if workers <= 1 {
+            for i in 0..<count { advanceLane(i, before: limit, world: world) }
+            return
+        }
+        // Contiguous chunks, a few per worker, so that slow devices even out.
+        let chunks = min(count, workers * 4)
+        lanes.withUnsafeMutableBufferPointer { buffer in
+            let base = UnsafeMutableBufferPointerBox(buffer)
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                let lower = chunk * count / chunks, upper = (chunk + 1) * count / chunks
+                for i in lower..<upper { DeviceLanes.advance(&base.buffer[i], before: limit, world: world) }
+            }
+        }
+    }
+
+    private func advanceLane(_ i: Int, before limit: Int64, world: World) {
+        DeviceLanes.advance(&lanes[i], before: limit, world: world)
+    }
+
+    private static func advance(_ lane: inout DeviceLane, before limit: Int64, world: World) {
+        while let sample = lane.stream.next(before: limit) {
+            lane.samples += 1
+            lane.monitor.observe(sample, in: world, into: &lane.events)
+        }
+    }
+
+    /// Every lane's events of the window, emptied from the lanes.
+    func takeEvents() -> [GeofenceEvent] {
+        var all: [GeofenceEvent] = []
+        for i in lanes.indices where !lanes[i].events.isEmpty {
+            all.append(contentsOf: lanes[i].events)
+            lanes[i].events.removeAll(keepingCapacity: true)
+        }
+        return all
+    }
+}
+
+private struct UnsafeMutableBufferPointerBox: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<DeviceLane>
+    init(_ buffer: UnsafeMutableBufferPointer<DeviceLane>) { self.buffer = buffer }
+}
+
+extension Track {
+    /// The number of points, before any is dropped.
+    var fixCount: Int {
+        switch self {
+        case let .timed(segments): return segments.reduce(0) { $0 + $1.count }
+        case let .paced(segments, _): return segments.reduce(0) { $0 + $1.count }
+        }
+    }
+}
+

@@ -1,0 +1,96 @@
+import Geodesy
+import Testing
+@testable import Geofencing
+
+/// One hand-computed case: a short track, the regions, and the expected event log.
+struct RuleCase: CustomTestStringConvertible, Sendable {
+    let id: String
+    let simulation: Simulation
+    let expected: [String]
+    var testDescription: String { id }
+}
+
+private let ideal = Profile.ideal
+
+/// SEMANTICS §4–§6 by hand. Positions are metres east on the equator; a circle of radius 100 at 500 m
+/// spans [400, 600]. Each expected line is `SECONDS DEVICE KIND REGION details`.
+let ruleCases: [RuleCase] = [
+    // 10 m/s from x = 5: inside from t = 40 (x = 405, d = -5), beyond 600 from t = 60 (x = 605).
+    RuleCase(id: "§5 ideal: enter and exit on the crossing ticks, with the visit",
+             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
+                                    devices: [Device(id: "d", track: .timed([Walk.line(from: 5, speed: 10, seconds: 100)]))]),
+             expected: ["0 d monitor-start r", "40 d enter r crossed=40", "60 d exit r crossed=60", "60 d visit r 40-60"]),
+    // ios: τ = 20 s. At 10 m/s the device is inside for 20 s only (40…59): the candidate is dropped at 60.
+    RuleCase(id: "§5 ios: a crossing shorter than the confirmation is dropped",
+             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)], profile: .ios,
+                                    devices: [Device(id: "d", track: .timed([Walk.line(from: 5, speed: 10, seconds: 100)]))]),
+             expected: ["0 d monitor-start r"]),
+    // ios at 2 m/s from x = 5: candidate at 198 (x = 401), confirmed at 218; exit needs d > 200, i.e.
+    // x > 800: candidate at 398 (x = 801), confirmed at 418 (still outside). Dwell of 10 s at 228.
+    RuleCase(id: "§5 §6 ios: confirmed enter, hysteresis exit, dwell and visit",
+             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
+                                    rules: [DwellRule(name: "welcome", duration: .seconds(10))], profile: .ios,
+                                    devices: [Device(id: "d", track: .timed([Walk.leg(5, at: 0, to: 1005, at: 500)]))]),
+             expected: ["0 d monitor-start r", "218 d enter r crossed=198", "228 d dwell r welcome=10",
+                        "418 d exit r crossed=398", "418 d visit r 218-418"]),
+    // One path: x(t) = 5.5 + t up to 660.5 at t = 655, then back at 1 m/s to 300.5 at t = 1015.
+    // h = 50, τ = 5. Enter candidate at 395 (x = 400.5), confirmed 400. Exit candidate when d > 50,
+    // x > 650: t = 645 (x = 650.5), confirmed 650. Back in at x ≤ 600: t = 716 (599.5), confirmed 721.
+    // Out again past 350: t = 966 (349.5), confirmed 971.
+    RuleCase(id: "§5 hysteresis and confirmation: exit confirmed while still beyond",
+             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
+                                    overrides: MonitorOverrides(hysteresis: 50, confirmation: .seconds(5)),
+                                    devices: [Device(id: "d", track: .timed([Walk.path((5.5, 0), (660.5, 655), (300.5, 1015))]))]),
+             expected: ["0 d monitor-start r", "400 d enter r crossed=395", "650 d exit r crossed=645",
+                        "650 d visit r 400-650", "721 d enter r crossed=716", "971 d exit r crossed=966",
+                        "971 d visit r 721-971"]),
+    // Same path, τ = 20: the exit candidate (645) confirms at 665 although the device is already
+    // coming back (x = 650.5, d = 50.5: only d ≤ 0 drops an exit candidate).
+    RuleCase(id: "§5 an exit candidate survives inside the hysteresis band",
+             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
+                                    overrides: MonitorOverrides(hysteresis: 50, confirmation: .seconds(20)),
+                                    devices: [Device(id: "d", track: .timed([Walk.path((5.5, 0), (660.5, 655), (300.5, 1015))]))]),
+             expected: ["0 d monitor-start r", "415 d enter r crossed=395", "665 d exit r crossed=645",
+                        "665 d visit r 415-665", "736 d enter r crossed=716", "986 d exit r crossed=966",
+                        "986 d visit r 736-986"]),
+    // h = 50, τ = 30: out to 660.5 (t = 655) and straight back in. Exit candidate at 645 (d = 50.5);
+    // d ≤ 0 again at t = 716 < 675? No: at t = 675, x = 640.5, d = 40.5 > 0, so it confirms at 675.
+    // With τ = 80 instead, the candidate is dropped at 716 (d = -0.5) before 725: no exit at all.
+    RuleCase(id: "§5 an exit candidate is dropped when the device comes back in",
+             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
+                                    overrides: MonitorOverrides(hysteresis: 50, confirmation: .seconds(80)),
+                                    devices: [Device(id: "d", track: .timed([Walk.path((5.5, 0), (660.5, 655), (500.5, 815))]))]),
+             expected: ["0 d monitor-start r", "475 d enter r crossed=395"]),
+    // enterBuffer 30: the enter needs d ≤ -30, x ≥ 430: at 1 m/s from 0, t = 430.
+    RuleCase(id: "§5 enterBuffer delays the enter; the exit is at the boundary",
+             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
+                                    overrides: MonitorOverrides(enterBuffer: 30),
+                                    devices: [Device(id: "d", track: .timed([Walk.leg(0.5, at: 0, to: 700.5, at: 700)]))]),
+             expected: ["0 d monitor-start r", "430 d enter r crossed=430", "600 d exit r crossed=600",
+                        "600 d visit r 430-600"]),
+    // android: starts inside (x = 450), initial trigger → enter at 0; dwell D = 0 fires on that sample.
+    RuleCase(id: "§4 §6 android initial trigger and a dwell of D = 0",
+             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
+                                    rules: [DwellRule(name: "now", duration: .zero), DwellRule(name: "later", duration: .seconds(5))],
+                                    profile: .android,
+                                    devices: [Device(id: "d", track: .timed([Walk.leg(450, at: 0, to: 700, at: 250)]))]),
+             expected: ["0 d monitor-start r", "0 d enter r crossed=0", "0 d dwell r now=0", "5 d dwell r later=5",
+                        "151 d exit r crossed=151", "151 d visit r 0-151"]),
+    // ideal starts inside: unannounced; the exit is emitted with no visit and no dwell.
+    RuleCase(id: "§4 unannounced stay: exit without visit or dwell",
+             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
+                                    rules: [DwellRule(name: "any", duration: .zero)],
+                                    devices: [Device(id: "d", track: .timed([Walk.leg(450, at: 0, to: 700, at: 250)]))]),
+             expected: ["0 d monitor-start r", "151 d exit r crossed=151"]),
+]
+
+@Test("SEMANTICS rules, hand-computed", arguments: ruleCases)
+func monitorRules(_ rule: RuleCase) throws {
+    let log = try rule.simulation.eventLog()
+    #expect(log == rule.expected, "\(log)")
+}
+
+@Test("Many threads give the same events as one", arguments: ruleCases)
+func threadsAgree(_ rule: RuleCase) throws {
+    #expect(try rule.simulation.eventLog(threads: 4) == rule.simulation.eventLog(threads: 1))
+}
