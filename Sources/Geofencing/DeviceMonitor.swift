@@ -6,8 +6,8 @@ import Geodesy
 /// (at most `capacity`), plus one nearest-set query from the spatial index at a refresh.
 struct DeviceMonitor: Sendable {
     let deviceID: String
-    /// The monitored regions by index, with their state.
-    private(set) var monitors: [Int: RegionMonitor] = [:]
+    /// The monitored regions with their state, by ascending region index.
+    private(set) var monitors: [(region: Int, state: RegionMonitor)] = []
     /// Where the last refresh happened; nil before the first sample.
     private var lastRefresh: Coordinate?
 
@@ -31,7 +31,7 @@ struct DeviceMonitor: Sendable {
                     emit(.monitorFailed, region: failed, distance: world.regions[failed].signedDistance(to: p))
                 }
             }
-            for region in chosen { start(region, emit: &emit) }
+            for region in chosen.sorted() { start(region, emit: &emit) }
             return
         }
 
@@ -40,16 +40,18 @@ struct DeviceMonitor: Sendable {
            p.distance(to: refreshedAt) >= world.settings.refreshDistance {
             lastRefresh = p
             let chosen = Set(world.nearestSet(to: p))
-            for region in monitors.keys.sorted() where !chosen.contains(region) {
-                monitors[region] = nil
+            let staying = Set(monitors.lazy.map(\.region).filter(chosen.contains))
+            for (region, _) in monitors where !staying.contains(region) {
                 emit(.monitorStop, region: region, distance: world.regions[region].signedDistance(to: p))
             }
-            joining = chosen.filter { monitors[$0] == nil }.sorted()
+            monitors.removeAll { !staying.contains($0.region) }
+            joining = chosen.subtracting(staying).sorted()
         }
 
-        for region in monitors.keys.sorted() {
+        for slot in monitors.indices {
+            let region = monitors[slot].region
             let d = world.regions[region].signedDistance(to: p)
-            switch monitors[region]!.observe(distance: d, at: sample.time) {
+            switch monitors[slot].state.observe(distance: d, at: sample.time) {
             case let .entered(crossedAt)?:
                 emit(.enter(crossedAt: crossedAt), region: region, distance: d)
             case let .exited(crossedAt, arrival)?:
@@ -60,9 +62,10 @@ struct DeviceMonitor: Sendable {
             case nil:
                 break
             }
-            emitDwells(region, distance: d, emit: &emit)
+            emitDwells(slot, distance: d, emit: &emit)
         }
         for region in joining { start(region, emit: &emit) }
+        if !joining.isEmpty { monitors.sort { $0.region < $1.region } }
     }
 
     /// A region joins the set: `monitor-start`, its state from this sample, and with
@@ -72,21 +75,23 @@ struct DeviceMonitor: Sendable {
         let d = world.regions[region].signedDistance(to: emit.sample.coordinate)
         emit(.monitorStart, region: region, distance: d)
         let announce = world.settings.initialTrigger == .enter
-        monitors[region] = RegionMonitor(distance: d, at: emit.sample.time, thresholds: world.thresholds[region],
-                                         ruleCount: world.rulesByRegion[region].count, announce: announce)
+        monitors.append((region, RegionMonitor(distance: d, at: emit.sample.time, thresholds: world.thresholds[region],
+                                               ruleCount: world.rulesByRegion[region].count, announce: announce)))
         if announce, d <= 0 {
             emit(.enter(crossedAt: emit.sample.time), region: region, distance: d)
-            emitDwells(region, distance: d, emit: &emit)
+            emitDwells(monitors.count - 1, distance: d, emit: &emit)
         }
     }
 
-    private mutating func emitDwells(_ region: Int, distance d: Meters, emit: inout EventEmitter) {
+    /// The dwells due for the region in `monitors[slot]`.
+    private mutating func emitDwells(_ slot: Int, distance d: Meters, emit: inout EventEmitter) {
         let world = emit.world
+        let region = monitors[slot].region
         let durations = world.ruleDurationsByRegion[region]
         guard !durations.isEmpty else { return }
-        for i in monitors[region]!.dueDwells(at: emit.sample.time, durations: durations) {
+        for i in monitors[slot].state.dueDwells(at: emit.sample.time, durations: durations) {
             let rule = world.rulesByRegion[region][i]
-            let began = monitors[region]!.stayBegan!
+            let began = monitors[slot].state.stayBegan!
             emit(.dwell(rule: world.ruleNames[rule], ruleIndex: rule, duration: emit.sample.time - began),
                  region: region, distance: d)
         }

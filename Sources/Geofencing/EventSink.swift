@@ -1,8 +1,8 @@
 /// Where a run's events go: a file, a database, a server. Tiny on purpose: send, and finish.
 ///
 /// A run calls `send(_:)` for every event as it is produced, in the total order of SEMANTICS §7, from
-/// one thread at a time; then `finish()` once, also after a failure elsewhere, so that what was
-/// received is flushed. Throwing from either stops the run; the error should say where the events went.
+/// one thread at a time; then `finish()` once at the end. Throwing from `send` stops the run, which
+/// then does not call `finish()`: its caller decides. Errors should say where the events went.
 ///
 /// A complete custom sink, counting enters per region:
 ///

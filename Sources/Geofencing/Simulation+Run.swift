@@ -38,19 +38,18 @@ public struct RunSummary: Sendable, Equatable {
 
 extension Simulation {
     /// Runs the scenario, sending every event to `sink` in the total order of SEMANTICS §7, then
-    /// finishing it. Memory stays flat in the run's length: events leave window by window.
+    /// finishing it (also when `options.isCancelled` stopped it early: the summary says so). Memory
+    /// stays flat in the run's length: events leave window by window.
+    ///
+    /// When `sink.send` throws, the run stops and rethrows without finishing the sink: the caller
+    /// decides whether to keep (`finish()`) or abandon what it received.
     ///
     /// Output is byte-identical for any `options.threads`. Cost per sample is O(capacity) plus a
     /// nearest-set query at each refresh.
     @discardableResult
     public func run(into sink: EventSink, options: RunOptions = RunOptions()) throws -> RunSummary {
         var summary = RunSummary()
-        do {
-            try runWindows(into: sink, options: options, summary: &summary)
-        } catch {
-            try? sink.finish()
-            throw error
-        }
+        try runWindows(into: sink, options: options, summary: &summary)
         try sink.finish()
         return summary
     }

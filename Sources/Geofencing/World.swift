@@ -2,7 +2,7 @@ import Geodesy
 
 /// What every device's monitor shares, read-only: the regions with their resolved thresholds, the rules
 /// that cover each region, the resolved settings, and the spatial index for nearest-set queries.
-struct World: Sendable {
+final class World: Sendable {
     let regions: [Region]
     let settings: MonitorSettings
     let thresholds: [RegionMonitor.Thresholds]
