@@ -50,16 +50,17 @@ public final class JSONLinesSink: CancellableEventSink {
         return try WireEvent(members: members)
     }
 
-    /// Reads a whole log: one event per non-empty line. Errors name the line (1-based).
+    /// Reads a whole log: one event per non-blank line (LF or CRLF). Errors name the line (1-based).
     public static func decode(log text: String) throws(WireFormatError) -> [WireEvent] {
         var events: [WireEvent] = []
         var number = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on bytes: in Swift "\r\n" is one Character, so splitting Characters on "\n" would not.
+        for var line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             number += 1
-            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line[...]
-            if trimmed.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             do {
-                events.append(try decode(line: trimmed))
+                events.append(try decode(line: String(decoding: line, as: UTF8.self)))
             } catch {
                 throw WireFormatError(line: number, reason: error.reason)
             }
