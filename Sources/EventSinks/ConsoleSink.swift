@@ -6,11 +6,11 @@ import Geofencing
 ///
 /// ```
 /// 2016-01-10 (UTC)
-/// 12:00:00      phone  monitor-start  cafe  512.3 m outside
-/// 12:03:10      phone  enter          cafe  crossed 12:03:05, 12.5 m inside
-/// 12:03:20      phone  dwell          cafe  rule "customer" after 10 s, 20.1 m inside
-/// 12:07:30.250  phone  exit           cafe  crossed 12:07:25, 3.0 m outside
-/// 12:07:30.250  phone  visit          cafe  stayed 4 min 20 s, 12:03:05 to 12:07:25, 3.0 m outside
+/// 12:00:00      phone  monitor-start   cafe  512.3 m outside
+/// 12:03:10      phone  enter           cafe  crossed 12:03:05, 12.5 m inside
+/// 12:03:20      phone  dwell           cafe  rule "customer" after 10 s, 20.1 m inside
+/// 12:07:30.250  phone  exit            cafe  crossed 12:07:25, 3.0 m outside
+/// 12:07:30.250  phone  visit           cafe  stayed 4 min 20 s, 12:03:05 to 12:07:25, 3.0 m outside
 /// ```
 ///
 /// Times are UTC: `HH:MM:SS`, with `.mmm` only when the milliseconds are not zero (the column is as
@@ -18,7 +18,7 @@ import Geofencing
 /// escaped (`\n`, `\u001b`), so an id cannot break a line or drive the terminal. The device and region
 /// columns are as wide as the longest id among the first 1,000 events (held back until then or until
 /// `finish()`); a longer id later widens its column from that line on. The output depends only on
-/// the events, never on the terminal.
+/// the events, never on the terminal. Column widths count East Asian wide characters and emoji as two.
 public final class ConsoleSink: CancellableEventSink {
     /// How many events are held back to size the columns.
     public static let window = 1000
@@ -73,8 +73,8 @@ public final class ConsoleSink: CancellableEventSink {
         guard !sized else { return }
         sized = true
         for event in pending {
-            deviceWidth = max(deviceWidth, Self.visible(event.device).count)
-            regionWidth = max(regionWidth, Self.visible(event.region).count)
+            deviceWidth = max(deviceWidth, Self.width(Self.visible(event.device)))
+            regionWidth = max(regionWidth, Self.width(Self.visible(event.region)))
         }
         let events = pending
         pending = []
@@ -90,8 +90,8 @@ public final class ConsoleSink: CancellableEventSink {
         }
         let device = Self.visible(event.device)
         let region = Self.visible(event.region)
-        deviceWidth = max(deviceWidth, device.count)
-        regionWidth = max(regionWidth, region.count)
+        deviceWidth = max(deviceWidth, Self.width(device))
+        regionWidth = max(regionWidth, Self.width(region))
         text += Self.padded(clock, 12) + "  " + Self.padded(device, deviceWidth) + "  "
         text += Self.padded(event.kind.description, 14) + "  " + Self.padded(region, regionWidth) + "  "
         text += Self.detail(event, day: date) + "\n"
@@ -127,7 +127,7 @@ public final class ConsoleSink: CancellableEventSink {
         return parts.joined(separator: ", ")
     }
 
-    /// `12.5 m inside`, `3.0 m outside`, `on the boundary`; rounded to 0.1 m.
+    /// `12.5 m inside`, `3.0 m outside`, `on the boundary`; rounded to 0.1 m, halves away from zero.
     public static func distance(_ meters: Double) -> String {
         guard meters.isFinite else { return "distance \(meters)" }
         if meters == 0 { return "on the boundary" }
@@ -194,8 +194,30 @@ public final class ConsoleSink: CancellableEventSink {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 
-    private static func padded(_ text: String, _ width: Int) -> String {
-        let count = text.count
-        return count >= width ? text : text + String(repeating: " ", count: width - count)
+    private static func padded(_ text: String, _ columns: Int) -> String {
+        let count = width(text)
+        return count >= columns ? text : text + String(repeating: " ", count: columns - count)
+    }
+
+    /// Terminal columns of `text`: 2 for East Asian wide characters and emoji, 1 for the others
+    /// (a character with combining marks counts once). An approximation of `wcswidth`, enough to
+    /// keep columns aligned for ids in CJK or with emoji.
+    static func width(_ text: String) -> Int {
+        var columns = 0
+        for character in text {
+            guard let first = character.unicodeScalars.first else { continue }
+            let wide = first.properties.isEmojiPresentation
+                || (first.properties.isEmoji && character.unicodeScalars.contains("\u{FE0F}"))
+                || isEastAsianWide(first.value)
+            columns += wide ? 2 : 1
+        }
+        return columns
+    }
+
+    private static func isEastAsianWide(_ v: UInt32) -> Bool {
+        (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
+            || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
+            || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
+            || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x20000...0x3FFFD).contains(v)
     }
 }
