@@ -39,6 +39,8 @@ public enum SinkSpec: Hashable, Sendable, CustomStringConvertible {
         case "csv": make = { .csv(path: $0) }
         case "geojson": make = { .geoJSON(path: $0) }
         case "sqlite": make = { .sqlite(path: $0) }
+        case "console":
+            throw SinkError(spec: text, reason: "the console sink takes no path (it writes to standard output); write \"console\"")
         default:
             throw SinkError(spec: text, reason: "unknown sink type \"\(scheme)\"; expected \(Self.acceptedForms)")
         }
