@@ -1,0 +1,206 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a text sink's bytes go: standard output, any open file descriptor, or a file replaced
+/// atomically.
+///
+/// A file is written to a partial file beside it (`.NAME.partial-PID`, same directory, so the rename
+/// cannot cross file systems); `commit()` flushes, fsyncs, and renames it over the target, then fsyncs
+/// the directory. Until then an existing target is untouched. `discard()`, or dropping the value
+/// without committing, removes the partial file. Writes are buffered (64 KiB).
+public final class OutputFile {
+    /// The buffer size: a write(2) per 64 KiB.
+    public static let bufferSize = 64 * 1024
+
+    private enum Target {
+        /// An atomic file: the partial file's descriptor and path.
+        case file(path: String, partialPath: String)
+        /// A descriptor owned by someone else (standard output, a pipe): flushed, never closed.
+        case descriptor
+    }
+
+    /// The sink spec, for errors.
+    public let spec: String
+    /// The target path, or `-` / a name for a descriptor.
+    public let path: String
+    private let target: Target
+    private var fd: Int32
+    private var buffer: [UInt8] = []
+    private var isClosed = false
+    /// The write error that closed the output, reported again by `write` and `commit`.
+    private var failure: SinkError?
+
+    /// Opens an atomic replacement of the file at `path`, or standard output when `path` is `-`.
+    /// Fails now (not at the first write) when the file cannot be created.
+    public init(path: String, spec: String) throws(SinkError) {
+        self.spec = spec
+        self.path = path
+        buffer.reserveCapacity(Self.bufferSize)
+        if path == "-" {
+            target = .descriptor
+            fd = STDOUT_FILENO
+            return
+        }
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw SinkError.system(EISDIR, spec: spec, path: path, doing: "write")
+        }
+        let partial = Self.partialPath(for: path)
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC
+        var descriptor = open(partial, flags, 0o666)
+        if descriptor < 0 && errno == EEXIST {  // left by an earlier process with the same id
+            unlink(partial)
+            descriptor = open(partial, flags, 0o666)
+        }
+        guard descriptor >= 0 else { throw SinkError.system(errno, spec: spec, path: path, doing: "create") }
+        fd = descriptor
+        target = .file(path: path, partialPath: partial)
+        OutputFile.registry.add(partial)
+    }
+
+    /// Writes to an open descriptor (standard output, a pipe) that the caller keeps owning:
+    /// `commit()` flushes it and leaves it open. `name` is what errors call it.
+    public init(fileDescriptor: Int32, name: String = "-", spec: String) {
+        self.spec = spec
+        self.path = name
+        target = .descriptor
+        fd = fileDescriptor
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    deinit { discard() }
+
+    /// The partial file used while writing `path`: `.NAME.partial-PID` in the same directory.
+    public static func partialPath(for path: String) -> String {
+        let directory = directory(of: path)
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        let prefix = path.hasPrefix("/") || path.contains("/") ? (directory == "/" ? "/" : directory + "/") : ""
+        return prefix + "." + name + ".partial-\(getpid())"
+    }
+
+    /// The directory part of `path` (`.` when it has none).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let directory = String(path[..<slash])
+        return directory.isEmpty ? "/" : directory
+    }
+
+    /// Appends `text` (UTF-8); writes when the buffer is full.
+    public func write(_ text: String) throws(SinkError) {
+        if let failure { throw failure }
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= Self.bufferSize { try flush() }
+    }
+
+    /// Writes the buffer out.
+    public func flush() throws(SinkError) {
+        if let failure { throw failure }
+        guard !buffer.isEmpty else { return }
+        guard !isClosed else {
+            throw SinkError(spec: spec, path: path, reason: "cannot write \"\(path)\": the output is already closed")
+        }
+        var code: Int32 = 0
+        buffer.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    code = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+        if code != 0 {
+            let error = SinkError.system(code, spec: spec, path: path, doing: "write")
+            discard()
+            self.failure = error
+            throw error
+        }
+    }
+
+    /// Flushes; for a file, fsyncs and renames the partial file over the target. After a failure the
+    /// partial file is removed and the target left as it was. After `discard()` it does nothing; after a
+    /// failed write it throws that failure again (the events were not delivered).
+    public func commit() throws(SinkError) {
+        if let failure { throw failure }
+        guard !isClosed else { return }
+        do {
+            try flush()
+        } catch {
+            discard()
+            throw error
+        }
+        guard case let .file(path, partial) = target else {
+            isClosed = true
+            return
+        }
+        if fsync(fd) != 0 && errno != EINVAL {
+            let code = errno
+            discard()
+            throw SinkError.system(code, spec: spec, path: path, doing: "write")
+        }
+        close(fd)
+        isClosed = true
+        if rename(partial, path) != 0 {
+            let code = errno
+            unlink(partial)
+            OutputFile.registry.remove(partial)
+            throw SinkError.system(code, spec: spec, path: path, doing: "replace")
+        }
+        OutputFile.registry.remove(partial)
+        let directory = open(Self.directory(of: path), O_RDONLY | O_CLOEXEC)
+        if directory >= 0 {
+            _ = fsync(directory)  // makes the rename durable; not all file systems support it
+            close(directory)
+        }
+    }
+
+    /// Abandons the output: a file's partial file is removed and the target left as it was; a
+    /// descriptor is left open with what was already written. Safe to call more than once.
+    public func discard() {
+        guard !isClosed else { return }
+        isClosed = true
+        buffer.removeAll()
+        if case let .file(_, partial) = target {
+            close(fd)
+            unlink(partial)
+            OutputFile.registry.remove(partial)
+        }
+    }
+
+    /// Removes every partial file still open in this process, for a signal handler or an exit path
+    /// that skips `discard()` (SIGINT): the targets stay as they were.
+    public static func removeAllPartialFiles() {
+        for path in registry.all() { unlink(path) }
+    }
+
+    private static let registry = PartialRegistry()
+}
+
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, bytes, count)
+}
+
+/// The partial files of this process, for `removeAllPartialFiles()`.
+private final class PartialRegistry: @unchecked Sendable {
+    private var paths: Set<String> = []
+    private var lock = pthread_mutex_t()
+
+    init() { pthread_mutex_init(&lock, nil) }
+
+    func add(_ path: String) { pthread_mutex_lock(&lock); paths.insert(path); pthread_mutex_unlock(&lock) }
+    func remove(_ path: String) { pthread_mutex_lock(&lock); paths.remove(path); pthread_mutex_unlock(&lock) }
+    func all() -> [String] {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return Array(paths)
+    }
+}

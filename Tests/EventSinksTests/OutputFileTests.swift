@@ -1,0 +1,180 @@
+import Foundation
+import Geodesy
+import Geofencing
+import Testing
+@testable import EventSinks
+
+@Suite struct OutputFileTests {
+    let directory: String
+    let target: String
+    var partial: String { directory + "/.events.jsonl.partial-\(getpid())" }
+
+    init() throws {
+        directory = try temporaryDirectory()
+        target = directory + "/events.jsonl"
+        try "old contents\n".write(toFile: target, atomically: false, encoding: .utf8)
+    }
+
+    @Test func partialPathIsBesideTheTarget() {
+        let pid = getpid()
+        #expect(OutputFile.partialPath(for: "events.jsonl") == ".events.jsonl.partial-\(pid)")
+        #expect(OutputFile.partialPath(for: "out/events.jsonl") == "out/.events.jsonl.partial-\(pid)")
+        #expect(OutputFile.partialPath(for: "/events.jsonl") == "/.events.jsonl.partial-\(pid)")
+        #expect(OutputFile.partialPath(for: "/a/b/e.csv") == "/a/b/.e.csv.partial-\(pid)")
+    }
+
+    @Test func existingFileIsUntouchedUntilFinish() throws {
+        let sink = try JSONLinesSink(path: target)
+        // Enough events to pass the 64 KiB buffer several times over.
+        let events = (0..<2000).map { i in
+            var event = samples[i % samples.count].event
+            event.time = event.time + .seconds(Int64(i))
+            return event
+        }
+        for event in events { try sink.send(event) }
+        #expect(try contents(target) == "old contents\n")
+        #expect(try files(in: directory) == [".events.jsonl.partial-\(getpid())", "events.jsonl"])
+        let partialSize = try #require(FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int)
+        #expect(partialSize >= OutputFile.bufferSize)
+        try sink.finish()
+        #expect(try contents(target) == events.map { JSONLinesSink.encode($0) + "\n" }.joined())
+        #expect(try files(in: directory) == ["events.jsonl"])
+    }
+
+    @Test func cancelLeavesTheOldFileAndNoPartial() throws {
+        let sink = try CSVSink(path: target)
+        for sample in samples { try sink.send(sample.event) }
+        sink.cancel()
+        try sink.finish()  // after cancel: nothing
+        #expect(try contents(target) == "old contents\n")
+        #expect(try files(in: directory) == ["events.jsonl"])
+    }
+
+    @Test func droppingASinkWithoutFinishLeavesTheOldFileAndNoPartial() throws {
+        do {
+            let sink = try GeoJSONSink(path: target)
+            for sample in samples { try sink.send(sample.event) }
+            #expect(try files(in: directory).count == 2)
+        }
+        #expect(try contents(target) == "old contents\n")
+        #expect(try files(in: directory) == ["events.jsonl"])
+    }
+
+    @Test func removeAllPartialFilesForSignalHandlers() throws {
+        let sink = try JSONLinesSink(path: target)
+        try sink.send(samples[0].event)
+        OutputFile.removeAllPartialFiles()
+        #expect(try files(in: directory) == ["events.jsonl"])
+        sink.cancel()
+    }
+
+    @Test func newFileIsCreated() throws {
+        let path = directory + "/new.csv"
+        try run(CSVSink(path: path), [])
+        #expect(try contents(path) == CSVSink.header)
+    }
+
+    @Test func standardOutputDashCreatesNoFile() throws {
+        let sink = try SinkSpec(parsing: "jsonl:-").makeSink(relativeTo: directory)
+        try sink.finish()  // zero events: writes nothing to the test's standard output
+        #expect(try files(in: directory) == ["events.jsonl"])
+    }
+
+    @Test func dashWritesToTheGivenDescriptor() throws {
+        let pipe = Pipe()
+        let sink = JSONLinesSink(output: OutputFile(fileDescriptor: pipe.fileHandleForWriting.fileDescriptor, spec: "jsonl:-"))
+        try run(sink, samples.map(\.event))
+        try pipe.fileHandleForWriting.close()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(try JSONLinesSink.decode(log: text) == samples.map { WireEvent($0.event) })
+    }
+
+    // MARK: Errors
+
+    struct OpenFailure: CustomTestStringConvertible, Sendable {
+        let name: String
+        /// The path under the test directory `D`.
+        let path: String
+        let reason: String
+        var testDescription: String { name }
+    }
+
+    @Test(arguments: [
+        OpenFailure(name: "missing directory", path: "D/missing/events.jsonl",
+                    reason: #"cannot create "D/missing/events.jsonl": the directory "D/missing" does not exist"#),
+        OpenFailure(name: "a regular file as a directory (ENOTDIR)", path: "D/events.jsonl/x.jsonl",
+                    reason: #"cannot create "D/events.jsonl/x.jsonl": a part of the path "D/events.jsonl" is not a directory"#),
+        OpenFailure(name: "target is a directory", path: "D",
+                    reason: #"cannot write "D": it is a directory; give a file name"#),
+    ])
+    func openErrors(failure: OpenFailure) throws {
+        let path = failure.path.replacingOccurrences(of: "D", with: directory)
+        let reason = failure.reason.replacingOccurrences(of: "\"D", with: "\"" + directory)
+        let spec = "jsonl:" + path
+        #expect(throws: SinkError(spec: spec, path: path, reason: reason, errorNumber: failure.name == "target is a directory" ? EISDIR
+                : failure.name == "missing directory" ? ENOENT : ENOTDIR)) {
+            _ = try JSONLinesSink(path: path)
+        }
+        #expect(try files(in: directory) == ["events.jsonl"])
+    }
+
+    @Test func errorMessageNamesTheSpecAsWritten() throws {
+        let spec = try SinkSpec(parsing: "csv:missing/out.csv")
+        let error = try #require(throws: SinkError.self) { try spec.makeSink(relativeTo: directory) }
+        #expect(error.description == "sink csv:missing/out.csv: cannot create \"\(directory)/missing/out.csv\": the directory \"\(directory)/missing\" does not exist")
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root bypasses permissions"))
+    func readOnlyDirectory() throws {
+        let locked = directory + "/locked"
+        try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o555])
+        defer { chmod(locked, 0o755) }
+        let error = try #require(throws: SinkError.self) { try JSONLinesSink(path: locked + "/e.jsonl") }
+        #expect(error.reason == "cannot create \"\(locked)/e.jsonl\": permission denied (check that the directory \"\(locked)\" is writable)")
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func diskFullOnWriteIsReportedAgainByFinish() throws {
+        let fd = open("/dev/full", O_WRONLY)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let sink = JSONLinesSink(output: OutputFile(fileDescriptor: fd, name: "/dev/full", spec: "jsonl:/dev/full"))
+        try sink.send(samples[0].event)  // buffered
+        let expected = SinkError(spec: "jsonl:/dev/full", path: "/dev/full",
+                                 reason: #"cannot write "/dev/full": the disk is full"#, errorNumber: ENOSPC)
+        #expect(throws: expected) { try sink.finish() }
+        #expect(throws: expected) { try sink.finish() }
+        #expect(throws: expected) { try sink.send(samples[0].event) }
+    }
+}
+
+@Suite struct FanOutSinkTests {
+    final class Failing: EventSink {
+        struct Failure: Error, Equatable { let name: String }
+        let name: String
+        var finished = false
+        init(_ name: String) { self.name = name }
+        func send(_ event: GeofenceEvent) throws {}
+        func finish() throws { finished = true; throw Failure(name: name) }
+    }
+
+    @Test func finishFinishesEverySinkAndRethrowsTheFirstError() throws {
+        let first = EventLog(), bad1 = Failing("one"), bad2 = Failing("two"), last = EventLog()
+        let fan = FanOutSink([first, bad1, bad2, last])
+        try fan.send(samples[0].event)
+        #expect(throws: Failing.Failure(name: "one")) { try fan.finish() }
+        #expect(first.isFinished && bad1.finished && bad2.finished && last.isFinished)
+        #expect(last.events == [samples[0].event])
+    }
+
+    @Test func cancelReachesEveryFileSink() throws {
+        let directory = try temporaryDirectory()
+        let fan = FanOutSink([try JSONLinesSink(path: directory + "/a.jsonl"), EventLog(),
+                              try CSVSink(path: directory + "/b.csv")])
+        try fan.send(samples[0].event)
+        #expect(try files(in: directory).count == 2)
+        fan.cancel()
+        #expect(try files(in: directory).isEmpty)
+    }
+}
