@@ -32,7 +32,7 @@ extension ScenarioLoader {
         }
         switch gpx.timing {
         case .timed:
-            if let paceCursor {
+            if let paceCursor, pace != .seconds(1) {
                 diagnostics.warning("\(paceCursor.place): \(paceCursor.path): pace has no effect on a timed track: \(resolved) gives every point a time (SEMANTICS §1)")
             }
             var segments: [[Fix]] = []

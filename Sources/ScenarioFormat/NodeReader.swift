@@ -69,6 +69,7 @@ struct Cursor {
             return nil
         }
         var entries: [(String, Cursor)] = []
+        var misspelt: Set<String> = []
         for (keyNode, value) in mapping {
             let keyCursor = Cursor(node: keyNode, path: path, file: file, diagnostics: diagnostics)
             guard let key = keyCursor.scalarText else {
@@ -79,14 +80,19 @@ struct Cursor {
                 if !foreignMembers {
                     let child = Cursor(node: keyNode, path: child(key, keyNode).path, file: file, diagnostics: diagnostics)
                     var message = "unknown key \"\(key)\""
-                    if let guess = closestKey(to: key, in: allowed) { message += "; did you mean \"\(guess)\"?" }
+                    if let guess = closestKey(to: key, in: allowed) {
+                        message += "; did you mean \"\(guess)\"?"
+                        misspelt.insert(guess)
+                    } else {
+                        message += "."
+                    }
                     child.fail(message + " The keys allowed here are: \(allowed.joined(separator: ", ")).")
                 }
                 continue
             }
             entries.append((key, child(key, value)))
         }
-        return Fields(cursor: self, entries: entries)
+        return Fields(cursor: self, entries: entries, misspelt: misspelt)
     }
 
     /// The elements of a list; nil, with an error, for anything else.
@@ -158,6 +164,8 @@ struct Cursor {
 struct Fields {
     let cursor: Cursor
     let entries: [(String, Cursor)]
+    /// Allowed keys that an unknown key was reported as a likely misspelling of: not reported again as missing.
+    var misspelt: Set<String> = []
 
     /// The entry for `key`; nil when absent or null (an explicit `~` is the same as leaving the key out).
     subscript(key: String) -> Cursor? {
@@ -168,6 +176,7 @@ struct Fields {
     /// The entry for `key`, or nil with an error at the mapping saying it is missing and what it should be.
     func required(_ key: String, _ what: String) -> Cursor? {
         if let value = self[key] { return value }
+        if misspelt.contains(key) { return nil }
         let missing = cursor.child(key, cursor.node)
         missing.fail("missing; expected \(what)")
         return nil
