@@ -1,0 +1,59 @@
+import Geodesy
+import Geofencing
+import GPX
+
+extension ScenarioLoader {
+    /// One `devices[i]` entry: its id, its track read from GPX and converted (SEMANTICS §1).
+    func device(_ c: Cursor, diagnostics: Diagnostics) -> (Device, Cursor)? {
+        guard let fields = c.mapping("a device: {id, track: PATH, offset, pace}", allowed: ["id", "track", "offset", "pace"])
+        else { return nil }
+        let idCursor = fields.required("id", "the device's id, a non-empty string")
+        let id = idCursor?.text("the device's id, a non-empty string")
+        let offset = fields["offset"].map { $0.duration(.any) } ?? .zero
+        let paceCursor = fields["pace"]
+        let pace = paceCursor.map { $0.duration(.positive) } ?? .seconds(1)
+        guard let trackCursor = fields.required("track", "the path of a GPX file, relative to the scenario"),
+              let trackPath = trackCursor.text("the path of a GPX file, relative to the scenario") else { return nil }
+        let resolved = Files.resolve(trackPath, relativeTo: c.file)
+        if let problem = Files.problem(at: resolved) {
+            trackCursor.fail("cannot read the track: \(problem)")
+            return nil
+        }
+        let gpx: GPXTrack
+        do {
+            gpx = try trackLoader(resolved)
+        } catch {
+            trackCursor.fail("cannot read the track \(resolved): \(error)")
+            return nil
+        }
+        guard let id, let idCursor, let offset, let pace else { return nil }
+        for warning in gpx.warnings {
+            diagnostics.warning("\(resolved):\(warning.line): \(warning.message) (device \"\(id)\")")
+        }
+        switch gpx.timing {
+        case .timed:
+            if let paceCursor, pace != .seconds(1) {
+                diagnostics.warning("\(paceCursor.place): \(paceCursor.path): pace has no effect on a timed track: \(resolved) gives every point a time (SEMANTICS §1)")
+            }
+            var segments: [[Fix]] = []
+            for segment in gpx.segments {
+                var fixes: [Fix] = []
+                for point in segment {
+                    guard let time = point.time else {
+                        trackCursor.fail("\(resolved):\(point.line):\(point.column): the point has no time in a timed track")
+                        return nil
+                    }
+                    fixes.append(Fix(point.coordinate, at: time + offset))
+                }
+                segments.append(fixes)
+            }
+            return (Device(id: id, track: .timed(segments)), idCursor)
+        case .untimed:
+            if offset != .zero, let offsetCursor = fields["offset"] {
+                diagnostics.warning("\(offsetCursor.place): \(offsetCursor.path): offset has no effect on an untimed track: \(resolved) has no times, so point i plays at start + i × pace (SEMANTICS §1)")
+            }
+            let segments = gpx.segments.map { $0.map { PacedPoint($0.coordinate, ordinal: $0.ordinal) } }
+            return (Device(id: id, track: .paced(segments, pace: pace)), idCursor)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Yams
+
+/// Paths and files: resolving a path against the scenario's folder, checking it, composing YAML.
+enum Files {
+    /// `path` relative to the folder of `file` (absolute paths unchanged), with `.` and `..` folded.
+    static func resolve(_ path: String, relativeTo file: String) -> String {
+        if path.hasPrefix("/") { return normalize(path) }
+        let folder = (file as NSString).deletingLastPathComponent
+        return normalize(folder.isEmpty ? path : folder + "/" + path)
+    }
+
+    /// Folds `.` and `name/..` lexically: `Scenarios/../Tracks/a.gpx` is `Tracks/a.gpx`.
+    static func normalize(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part == "..", absolute, parts.isEmpty {
+                continue
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
+    /// Why `path` cannot be read as a file, or nil when it can.
+    static func problem(at path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return "no such file: \(path)"
+        }
+        if isDirectory.boolValue { return "\(path) is a directory, not a file" }
+        if !FileManager.default.isReadableFile(atPath: path) { return "\(path) cannot be read (permission denied)" }
+        return nil
+    }
+
+    /// A file's root node, or nil with errors recorded (unreadable file, YAML or JSON syntax, empty file).
+    static func compose(_ path: String, what: String, diagnostics: Diagnostics) -> Node? {
+        func fail(_ line: Int, _ column: Int, _ message: String) {
+            diagnostics.error(ScenarioError(file: path, keyPath: "", line: line, column: column, message: message))
+        }
+        if let problem = problem(at: path) {
+            fail(0, 0, "cannot read \(what): \(problem)")
+            return nil
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            fail(0, 0, "cannot read \(what): \(path) could not be opened")
+            return nil
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            fail(0, 0, "cannot read \(what): the file is not UTF-8 text")
+            return nil
+        }
+        do {
+            guard let root = try Yams.compose(yaml: text) else {
+                fail(0, 0, "the file is empty; expected \(what)")
+                return nil
+            }
+            return root
+        } catch let error as YamlError {
+            let (line, column, message) = describe(error)
+            fail(line, column, message)
+        } catch {
+            fail(0, 0, "cannot parse \(what): \(error)")
+        }
+        return nil
+    }
+
+    /// A YAML error's place and a sentence, without Yams's multi-line snippet.
+    private static func describe(_ error: YamlError) -> (Int, Int, String) {
+        func sentence(_ kind: String, _ context: YamlError.Context?, _ problem: String) -> String {
+            var out = "\(kind) syntax error: \(problem)"
+            if let context { out += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))" }
+            return out
+        }
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            return (mark.line, mark.column, sentence("YAML", context, problem))
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
+            return (context.mark.line, context.mark.column,
+                    "a key appears twice in one mapping: \(keys); each key may be given once")
+        case let .reader(problem, _, _, _):
+            return (0, 0, "the file cannot be read as text: \(problem)")
+        default:
+            return (0, 0, "cannot parse the file: \(error)")
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import Geodesy
+import Geofencing
+import Yams
+
+/// A region and the place that declared its id, for duplicate-id messages.
+struct PlacedRegion {
+    var region: Region
+    /// Where the id was given: a cursor on the id (or on the feature, for a bare geometry).
+    var origin: Cursor
+}
+
+/// The per-region overrides of SEMANTICS §5, as a scenario entry or a feature's properties give them.
+struct RegionOverrides {
+    var hysteresis: Meters?
+    var enterBuffer: Meters?
+    var confirmation: TimeSpan?
+
+    static let keys = ["hysteresis", "enterBuffer", "confirmation"]
+
+    init() {}
+
+    init(_ fields: Fields?) {
+        hysteresis = fields?["hysteresis"]?.distance(.nonNegative)
+        enterBuffer = fields?["enterBuffer"]?.distance(.nonNegative)
+        confirmation = fields?["confirmation"]?.duration(.nonNegative)
+    }
+
+    /// These values, with `defaults` filling the ones not set.
+    func over(_ defaults: RegionOverrides) -> RegionOverrides {
+        var out = self
+        out.hysteresis = hysteresis ?? defaults.hysteresis
+        out.enterBuffer = enterBuffer ?? defaults.enterBuffer
+        out.confirmation = confirmation ?? defaults.confirmation
+        return out
+    }
+
+    func region(id: String, shape: Shape) -> Region {
+        Region(id: id, shape: shape, hysteresis: hysteresis, enterBuffer: enterBuffer, confirmation: confirmation)
+    }
+}
+
+/// GeoJSON (RFC 7946) read into regions: a FeatureCollection, a Feature, or a bare Polygon or MultiPolygon.
+/// A Point feature with `properties.radius` is a circle. GeoJSON's foreign members are allowed in files
+/// (RFC 7946 §6.1), and properties other than the ones read here are ignored.
+enum GeoJSON {
+    static let featureKeys = ["type", "geometry", "properties", "id", "bbox"]
+    static let propertyKeys = ["id", "radius"] + RegionOverrides.keys
+    static let geometryKeys = ["type", "coordinates", "bbox"]
+    static let shapes = "a Point (with properties.radius), Polygon or MultiPolygon geometry"
+
+    /// The regions of a GeoJSON document; `bareID` names a bare geometry, which has no id of its own.
+    static func regions(root: Cursor, defaults: RegionOverrides, bareID: String) -> [PlacedRegion] {
+        let what = "a GeoJSON FeatureCollection, Feature, Polygon or MultiPolygon"
+        guard let type = root.peek("type")?.scalarText else {
+            root.expected("\(what) (an object with a \"type\")")
+            return []
+        }
+        switch type {
+        case "FeatureCollection":
+            guard let fields = root.mapping(what, allowed: ["type", "features", "bbox"], foreignMembers: true),
+                  let features = fields.required("features", "a list of Features")?.list("a list of Features")
+            else { return [] }
+            return features.compactMap { feature($0, defaults: defaults) }
+        case "Feature":
+            return feature(root, defaults: defaults).map { [$0] } ?? []
+        case "Polygon", "MultiPolygon":
+            guard let shape = polygon(root, foreignMembers: true) else { return [] }
+            return [PlacedRegion(region: defaults.region(id: bareID, shape: shape), origin: root)]
+        default:
+            root.child("type", root.node).fail("unsupported GeoJSON type \"\(type)\"; expected \(what)")
+            return []
+        }
+    }
+
+    /// One Feature as a region, or nil with its errors recorded.
+    static func feature(_ c: Cursor, defaults: RegionOverrides) -> PlacedRegion? {
+        guard let fields = c.mapping("a GeoJSON Feature", allowed: featureKeys, foreignMembers: true) else { return nil }
+        if let type = fields.required("type", "\"Feature\""), type.scalarText != "Feature" { type.expected("\"Feature\"") }
+        let properties = fields["properties"]?.mapping("a mapping of properties", allowed: propertyKeys, foreignMembers: true)
+        let overrides = RegionOverrides(properties).over(defaults)
+        let idCursor = properties?["id"] ?? fields["id"]
+        var id: String?
+        if let idCursor {
+            id = idCursor.text("a region id (a string or a number)")
+        } else {
+            c.fail("the feature has no id; give it properties.id or a feature \"id\" (a string or a number)")
+        }
+        guard let geometry = fields.required("geometry", shapes) else { return nil }
+        guard let gtype = geometry.peek("type") else {
+            geometry.expected("\(shapes) (an object with a \"type\")")
+            return nil
+        }
+        let shape: Shape?
+        switch gtype.scalarText {
+        case "Point":
+            shape = circle(geometry, radius: properties?["radius"], feature: c)
+        case "Polygon", "MultiPolygon":
+            shape = polygon(geometry, foreignMembers: true)
+        default:
+            gtype.fail("unsupported geometry type \(gtype.got) in the feature at \(c.path.isEmpty ? "the root" : c.path); expected \(shapes)")
+            return nil
+        }
+        guard let id, let shape, let idCursor else { return nil }
+        return PlacedRegion(region: overrides.region(id: id, shape: shape), origin: idCursor)
+    }
+
+    private static func circle(_ geometry: Cursor, radius: Cursor?, feature: Cursor) -> Shape? {
+        guard let fields = geometry.mapping("a GeoJSON Point", allowed: geometryKeys, foreignMembers: true),
+              let coordinates = fields.required("coordinates", "a position [longitude, latitude]") else { return nil }
+        let center = position(coordinates)
+        guard let radius else {
+            feature.child("properties", feature.node).child("radius", feature.node)
+                .fail("missing; a Point feature is a circle and needs properties.radius, its radius in metres greater than 0")
+            return nil
+        }
+        guard let metres = radius.distance(.positive), let center else { return nil }
+        do {
+            return .circle(try Circle(center: center, radius: metres))
+        } catch {
+            coordinates.fail("invalid circle: \(error)")
+            return nil
+        }
+    }
+
+    /// A Polygon or MultiPolygon geometry object.
+    static func polygon(_ g: Cursor, foreignMembers: Bool) -> Shape? {
+        let what = "a GeoJSON Polygon or MultiPolygon geometry ({type: Polygon, coordinates: [[[lon, lat], ...]]})"
+        guard let fields = g.mapping(what, allowed: geometryKeys, foreignMembers: foreignMembers),
+              let type = fields.required("type", "\"Polygon\" or \"MultiPolygon\""),
+              let coordinates = fields.required("coordinates", "the polygon's rings of [longitude, latitude] positions")
+        else { return nil }
+        switch type.scalarText {
+        case "Polygon":
+            return polygonValue(coordinates).flatMap { try? MultiPolygon([$0]) }.map(Shape.polygon)
+        case "MultiPolygon":
+            guard let polygons = coordinates.list("a list of polygons, each a list of rings") else { return nil }
+            let values = polygons.map(polygonValue)
+            guard !values.contains(where: { $0 == nil }) else { return nil }
+            do {
+                return .polygon(try MultiPolygon(values.compactMap { $0 }))
+            } catch {
+                coordinates.fail("invalid MultiPolygon: \(error)")
+                return nil
+            }
+        default:
+            type.expected("\"Polygon\" or \"MultiPolygon\"")
+            return nil
+        }
+    }
+
+    /// One polygon's rings, validated by Geodesy; its errors are placed on the ring or position at fault.
+    private static func polygonValue(_ c: Cursor) -> Polygon? {
+        guard let ringCursors = c.list("a list of rings, each a list of [longitude, latitude] positions") else { return nil }
+        var rings: [[Coordinate]] = []
+        var positionCursors: [[Cursor]] = []
+        var ok = true
+        for ring in ringCursors {
+            guard let positions = ring.list("a ring: a list of [longitude, latitude] positions") else {
+                ok = false
+                continue
+            }
+            let values = positions.map(position)
+            if values.contains(where: { $0 == nil }) { ok = false }
+            rings.append(values.compactMap { $0 })
+            positionCursors.append(positions)
+        }
+        guard ok else { return nil }
+        do {
+            return try Polygon(rings: rings)
+        } catch {
+            let at: Cursor
+            switch error {
+            case let .tooFewPositions(ring, _), let .unclosedRing(ring):
+                at = ringCursors[ring]
+            case let .antimeridianEdge(ring, position):
+                at = positionCursors[ring][position]
+            default:
+                at = c
+            }
+            at.fail("invalid polygon: \(error)")
+            return nil
+        }
+    }
+
+    /// `[longitude, latitude]` or `[longitude, latitude, elevation]`, in range.
+    static func position(_ c: Cursor) -> Coordinate? {
+        let what = "a position [longitude, latitude] with longitude in [-180, 180] and latitude in [-90, 90]"
+        guard case let .sequence(sequence) = c.node, sequence.count >= 2,
+              let lon = Cursor.plainNumber(sequence[0]), let lat = Cursor.plainNumber(sequence[1]),
+              sequence.dropFirst(2).allSatisfy({ Cursor.plainNumber($0) != nil }) else {
+            c.expected(what)
+            return nil
+        }
+        let coordinate = Coordinate(latitude: lat, longitude: lon)
+        guard coordinate.isValid else {
+            c.expected(what)
+            return nil
+        }
+        return coordinate
+    }
+}
+
+extension Cursor {
+    /// The value under `key` of a mapping, without checking the mapping's other keys.
+    func peek(_ key: String) -> Cursor? {
+        guard case let .mapping(mapping) = node,
+              let value = mapping.first(where: { $0.key.string == key })?.value else { return nil }
+        return child(key, value)
+    }
+
+    static func plainNumber(_ node: Node) -> Double? {
+        guard case let .scalar(scalar) = node, ExactDecimal(scalar.string) != nil,
+              let value = Double(scalar.string), value.isFinite else { return nil }
+        return value
+    }
+}

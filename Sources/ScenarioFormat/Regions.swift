@@ -1,0 +1,98 @@
+import Geodesy
+import Geofencing
+
+extension ScenarioLoader {
+    static let regionKeys = ["id", "geojson", "circle", "polygon"] + RegionOverrides.keys
+    static let regionShape = "a region: {geojson: PATH}, {id, circle: {lat, lon, radius}} or {id, polygon: GEOMETRY}"
+
+    /// One `regions[i]` entry: a GeoJSON file's regions, or one inline circle or polygon.
+    /// The entry's `hysteresis`, `enterBuffer` and `confirmation` apply to each of its regions; a GeoJSON
+    /// feature's own properties override them.
+    func regions(_ c: Cursor, diagnostics: Diagnostics) -> [PlacedRegion] {
+        guard let f = c.mapping(Self.regionShape, allowed: Self.regionKeys) else { return [] }
+        let sources = ["geojson", "circle", "polygon"].filter { f[$0] != nil }
+        guard sources.count == 1 else {
+            c.fail(sources.isEmpty
+                ? "expected \(Self.regionShape), got none of geojson, circle or polygon"
+                : "expected one of geojson, circle or polygon, got \(sources.joined(separator: " and "))")
+            return []
+        }
+        let overrides = RegionOverrides(f)
+        if let file = f["geojson"] {
+            if let id = f["id"] {
+                id.fail("a geojson entry takes its region ids from the file's features (properties.id or the feature's id); remove this id")
+            }
+            guard let relative = file.text("the path of a GeoJSON file, relative to the scenario") else { return [] }
+            let resolved = Files.resolve(relative, relativeTo: c.file)
+            if let problem = Files.problem(at: resolved) {
+                file.fail("cannot read the GeoJSON file: \(problem)")
+                return []
+            }
+            return RegionFile.read(resolved, defaults: overrides, diagnostics: diagnostics)
+        }
+        let idCursor = f.required("id", "the region's id, a non-empty string")
+        let id = idCursor?.text("the region's id, a non-empty string")
+        let shape: Shape?
+        if let circle = f["circle"] {
+            shape = self.circle(circle)
+        } else {
+            shape = f["polygon"].flatMap { GeoJSON.polygon($0, foreignMembers: false) }
+        }
+        guard let id, let idCursor, let shape else { return [] }
+        return [PlacedRegion(region: overrides.region(id: id, shape: shape), origin: idCursor)]
+    }
+
+    private func circle(_ c: Cursor) -> Shape? {
+        guard let f = c.mapping("a circle {lat, lon, radius}", allowed: ["lat", "lon", "radius"]) else { return nil }
+        let lat = f.required("lat", "the centre's latitude in degrees")?
+            .number("a latitude in degrees, from -90 to 90", in: -90...90)
+        let lon = f.required("lon", "the centre's longitude in degrees")?
+            .number("a longitude in degrees, from -180 to 180", in: -180...180)
+        let radius = f.required("radius", "a distance in metres greater than 0")?.distance(.positive)
+        guard let lat, let lon, let radius else { return nil }
+        do {
+            return .circle(try Circle(center: Coordinate(latitude: lat, longitude: lon), radius: radius))
+        } catch {
+            c.fail("invalid circle: \(error)")
+            return nil
+        }
+    }
+
+    /// The `rules:` list. `regionIDs` is nil when some region failed to load: unknown ids are then not
+    /// reported, as they may name the region that failed.
+    func rules(_ list: [Cursor], regionIDs: [String]?) -> [DwellRule] {
+        var rules: [DwellRule] = []
+        var names: [String: Cursor] = [:]
+        for c in list {
+            guard let f = c.mapping("a dwell rule {name, dwell, regions}", allowed: ["name", "dwell", "regions"])
+            else { continue }
+            let nameCursor = f.required("name", "the rule's name")
+            let name = nameCursor?.text("the rule's name, a non-empty string")
+            let duration = f.required("dwell", "how long a device stays inside before the rule fires, a duration of 0 or more")?
+                .duration(.nonNegative)
+            var regions: [String]?
+            if let regionsCursor = f["regions"], let ids = regionsCursor.list("a list of region ids") {
+                if ids.isEmpty { regionsCursor.fail("expected at least one region id; leave regions out to cover every region") }
+                regions = ids.compactMap { idCursor in
+                    guard let id = idCursor.text("a region id") else { return nil }
+                    if let known = regionIDs, !known.contains(id) {
+                        var message = "unknown region id \"\(id)\""
+                        if let guess = closestKey(to: id, in: known) { message += "; did you mean \"\(guess)\"?" }
+                        let listed = known.prefix(10).joined(separator: ", ") + (known.count > 10 ? ", ..." : "")
+                        idCursor.fail(message + (known.isEmpty ? " The scenario has no regions." : " The scenario's regions are: \(listed)."))
+                        return nil
+                    }
+                    return id
+                }
+            }
+            guard let name, let nameCursor, let duration else { continue }
+            if let first = names[name] {
+                nameCursor.fail("rule name \"\(name)\" is already used by \(first.path) at \(first.place); rule names must be unique")
+                continue
+            }
+            names[name] = nameCursor
+            rules.append(DwellRule(name: name, duration: duration, regions: regions))
+        }
+        return rules
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Geodesy
+import Geofencing
+import GPX
+
+/// A scenario file, decoded and checked: the engine's `Simulation` and what the tools need besides.
+public struct Scenario: Sendable {
+    /// `name:`, or else the file's name without its extension.
+    public var name: String
+    /// The scenario file, as given to the loader.
+    public var file: String
+    public var simulation: Simulation
+    /// `sinks:` as written (sink specs such as `console` or `jsonl:out.jsonl`); empty when not set.
+    public var sinks: [String]
+    /// `expect:` kept as written, element by element, for `perimeter check` to interpret.
+    public var expectations: [ScenarioValue]
+    /// Things that loaded but deserve a look, each starting with its file and line: GPX points dropped,
+    /// an offset given to an untimed track, a pace given to a timed one.
+    public var warnings: [String]
+}
+
+/// Reads scenario files (DESIGN "Scenario files") into `Scenario`s, reporting every problem at once.
+///
+/// Defaults where the file is silent: `profile: ideal` (ground truth, as `Simulation`'s own default),
+/// `tick: 1`, no `start` (taken from the tracks, SEMANTICS §1), no monitor overrides, no noise;
+/// a device's `offset: 0` and `pace: 1`; `noise.seed: 0`. `regions` and `devices` must be present
+/// (either may be an empty list).
+public struct ScenarioLoader: Sendable {
+    /// Reads one GPX file, given its resolved path. Tests pass tracks built in code.
+    public typealias TrackLoader = @Sendable (String) throws -> GPXTrack
+
+    public var trackLoader: TrackLoader
+
+    public init(trackLoader: @escaping TrackLoader = { path in try GPXTrack.load(path: path) }) {
+        self.trackLoader = trackLoader
+    }
+
+    /// Loads the scenario at `path` with the real GPX reader.
+    public static func load(path: String) throws(ScenarioErrors) -> Scenario {
+        try ScenarioLoader().load(path: path)
+    }
+
+    static let topKeys = ["name", "start", "tick", "profile", "monitor", "regions", "rules", "devices", "noise",
+                          "sinks", "expect"]
+
+    /// Loads the scenario at `path`; paths inside it are relative to its folder.
+    public func load(path: String) throws(ScenarioErrors) -> Scenario {
+        let d = Diagnostics()
+        guard let root = Files.compose(path, what: "a scenario (a YAML or JSON mapping)", diagnostics: d),
+              let top = Cursor(node: root, path: "", file: path, diagnostics: d)
+                .mapping("a scenario: a mapping of name, regions, devices and the like", allowed: Self.topKeys)
+        else { throw ScenarioErrors(d.errors) }
+
+        let fileName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = top["name"]?.text("the scenario's name") ?? fileName
+        let start = top["start"].flatMap { c -> Timestamp? in
+            if let text = c.scalarText, let time = Timestamp(iso8601: text) { return time }
+            c.expected("a time in ISO 8601 such as 2016-01-10T12:00:00Z")
+            return nil
+        }
+        let tick = top["tick"].map { $0.duration(.positive) } ?? .seconds(1)
+        let profile = top["profile"].map { $0.choice(Profile.self) } ?? .ideal
+        let overrides = top["monitor"].map(monitor) ?? MonitorOverrides()
+
+        let before = d.errors.count
+        var placed: [PlacedRegion] = []
+        if let list = top.required("regions", "a list of regions")?.list("a list of regions") {
+            for entry in list { placed += regions(entry, diagnostics: d) }
+        }
+        let regionsComplete = d.errors.count == before
+        RegionFile.checkUniqueIDs(placed)
+        let regionIDs = placed.map(\.region.id)
+
+        let rules = top["rules"]?.list("a list of dwell rules").map {
+            self.rules($0, regionIDs: regionsComplete ? regionIDs : nil)
+        } ?? []
+
+        var devices: [Device] = []
+        var deviceIDs: [String: Cursor] = [:]
+        for entry in top.required("devices", "a list of devices")?.list("a list of devices") ?? [] {
+            guard let (device, idCursor) = device(entry, diagnostics: d) else { continue }
+            if let first = deviceIDs[device.id] {
+                idCursor.fail("device id \"\(device.id)\" is already used by \(first.path) at \(first.place); device ids must be unique")
+            } else {
+                deviceIDs[device.id] = idCursor
+                devices.append(device)
+            }
+        }
+
+        let noise = top["noise"].flatMap(noise)
+        let sinks = top["sinks"]?.list("a list of sink specs such as console or jsonl:events.jsonl")?
+            .compactMap { $0.text("a sink spec such as console or jsonl:events.jsonl") } ?? []
+        let expectations = top["expect"]?.list("a list of expectations")?.map(ScenarioValue.init) ?? []
+
+        if d.hasErrors { throw ScenarioErrors(d.errors) }
+        let simulation = Simulation(regions: placed.map(\.region), rules: rules, profile: profile ?? .ideal,
+                                    overrides: overrides, devices: devices, start: start,
+                                    tick: tick ?? .seconds(1), noise: noise)
+        return Scenario(name: name, file: path, simulation: simulation, sinks: sinks,
+                        expectations: expectations, warnings: d.warnings)
+    }
+
+    private func monitor(_ c: Cursor) -> MonitorOverrides {
+        let keys = ["capacity", "selection", "refreshDistance", "hysteresis", "enterBuffer", "confirmation",
+                    "initialTrigger"]
+        guard let f = c.mapping("a mapping of monitor settings", allowed: keys) else { return MonitorOverrides() }
+        var o = MonitorOverrides()
+        if let capacity = f["capacity"] {
+            if capacity.scalarText == "unlimited" {
+                o.capacity = .some(nil)
+            } else if let text = capacity.scalarText, !text.contains("."), let n = ExactDecimal(text)?.integer,
+                      n >= 1, n <= Int.max {
+                o.capacity = .some(Int(n))
+            } else {
+                capacity.expected("a number of regions, an integer of 1 or more, or \"unlimited\"")
+            }
+        }
+        o.selection = f["selection"]?.choice(Selection.self)
+        o.refreshDistance = f["refreshDistance"]?.distance(.nonNegative)
+        o.hysteresis = f["hysteresis"]?.distance(.nonNegative)
+        o.enterBuffer = f["enterBuffer"]?.distance(.nonNegative)
+        o.confirmation = f["confirmation"]?.duration(.nonNegative)
+        o.initialTrigger = f["initialTrigger"]?.choice(InitialTrigger.self)
+        return o
+    }
+
+    private func noise(_ c: Cursor) -> Noise? {
+        guard let f = c.mapping("noise settings {sigma, seed}", allowed: ["sigma", "seed"]),
+              let sigma = f.required("sigma", "a distance in metres of 0 or more")?.distance(.nonNegative) else { return nil }
+        guard let seed = f["seed"].map({ $0.integer(.nonNegative, "a seed, an integer") }) ?? 0 else { return nil }
+        return Noise(sigma: sigma, seed: UInt64(seed))
+    }
+}

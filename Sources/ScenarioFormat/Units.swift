@@ -1,0 +1,144 @@
+import Geodesy
+
+/// The scenario format's units (DESIGN "Scenario files"): durations and distances, as numbers or as text.
+public enum ScenarioUnits {
+    /// A duration: a number of seconds (`20`, `0.5`, `-30`) or a number with a unit, `ms`, `s`, `m` or
+    /// `min`, `h` (`"250ms"`, `"20s"`, `"5m"`, `"1.5h"`), a space between them allowed. The decimal text
+    /// is read exactly, never through `Double`: nil when it is finer than a microsecond, out of range,
+    /// or not of that form.
+    public static func duration(_ text: String) -> TimeSpan? {
+        guard let (number, unit) = split(text) else { return nil }
+        let microsPerUnit: Int64
+        switch unit {
+        case "", "s": microsPerUnit = 1_000_000
+        case "ms": microsPerUnit = 1000
+        case "m", "min": microsPerUnit = 60_000_000
+        case "h": microsPerUnit = 3_600_000_000
+        default: return nil
+        }
+        guard let decimal = ExactDecimal(number) else { return nil }
+        return decimal.scaled(by: microsPerUnit).map { TimeSpan(microseconds: $0) }
+    }
+
+    /// A distance in metres: a number of metres (`200`, `0.5`) or a number with the unit `m` or `km`
+    /// (`"200m"`, `"1.5km"`). Nil when not of that form or not finite. The sign is kept: callers check
+    /// ranges, so that the message can say what range was expected.
+    public static func distance(_ text: String) -> Meters? {
+        guard let (number, unit) = split(text), ExactDecimal(number) != nil, let value = Double(number) else {
+            return nil
+        }
+        switch unit {
+        case "", "m": return value.isFinite ? value : nil
+        case "km": return (value * 1000).isFinite ? value * 1000 : nil
+        default: return nil
+        }
+    }
+
+    /// The number and the unit of `"1.5 km"`: trimmed, the unit being the trailing letters.
+    private static func split(_ text: String) -> (Substring, Substring)? {
+        let trimmed = text.trimmingSpaces
+        var unitStart = trimmed.endIndex
+        while unitStart > trimmed.startIndex {
+            let before = trimmed.index(before: unitStart)
+            guard trimmed[before].isLetter else { break }
+            unitStart = before
+        }
+        let number = trimmed[..<unitStart].trimmingSpaces
+        let unit = trimmed[unitStart...]
+        guard !number.isEmpty else { return nil }
+        return (number, unit)
+    }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: SubSequence {
+        var s = self[...]
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return s
+    }
+}
+
+/// A decimal number read from text exactly: `±digits[.digits][e±digits]`, as an integer and a power of ten.
+struct ExactDecimal {
+    var significand: Int64
+    /// The value is `significand × 10^exponent`.
+    var exponent: Int
+
+    init?(_ text: some StringProtocol) {
+        var chars = Array(text.utf8)[...]
+        var negative = false
+        if let first = chars.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            negative = first == UInt8(ascii: "-")
+            chars = chars.dropFirst()
+        }
+        var significand: Int64 = 0
+        var exponent = 0
+        var digits = 0
+        var seenPoint = false
+        while let c = chars.first, (c >= 48 && c <= 57) || (c == UInt8(ascii: ".") && !seenPoint) {
+            chars = chars.dropFirst()
+            if c == UInt8(ascii: ".") { seenPoint = true; continue }
+            digits += 1
+            let (times10, o1) = significand.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(Int64(c - 48))
+            if o1 || o2 {
+                // Past 18 digits, only zeros can be dropped without losing exactness.
+                guard c == 48 else { return nil }
+                if !seenPoint { exponent += 1 }
+                continue
+            }
+            significand = sum
+            if seenPoint { exponent -= 1 }
+        }
+        guard digits > 0 else { return nil }
+        if let c = chars.first, c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
+            chars = chars.dropFirst()
+            var expNegative = false
+            if let s = chars.first, s == UInt8(ascii: "+") || s == UInt8(ascii: "-") {
+                expNegative = s == UInt8(ascii: "-")
+                chars = chars.dropFirst()
+            }
+            var e = 0
+            var expDigits = 0
+            while let d = chars.first, d >= 48, d <= 57, e < 10_000 {
+                e = e * 10 + Int(d - 48)
+                expDigits += 1
+                chars = chars.dropFirst()
+            }
+            guard expDigits > 0 else { return nil }
+            exponent += expNegative ? -e : e
+        }
+        guard chars.isEmpty else { return nil }
+        self.significand = negative ? -significand : significand
+        self.exponent = exponent
+    }
+
+    /// `self × factor` as an integer, or nil when it is not one (finer than a unit) or overflows.
+    func scaled(by factor: Int64) -> Int64? {
+        var value = significand
+        var exp = exponent
+        var factor = factor
+        // Cancel powers of ten between the factor and a negative exponent first, to keep values small.
+        while exp < 0, factor % 10 == 0 { factor /= 10; exp += 1 }
+        while exp < 0 {
+            guard value % 10 == 0 else { return nil }
+            value /= 10
+            exp += 1
+        }
+        let (product, overflow) = value.multipliedReportingOverflow(by: factor)
+        guard !overflow else { return nil }
+        value = product
+        while exp > 0 {
+            if value == 0 { return 0 }
+            let (next, o) = value.multipliedReportingOverflow(by: 10)
+            guard !o else { return nil }
+            value = next
+            exp -= 1
+        }
+        return value
+    }
+
+    /// The value as an integer, when it is one.
+    var integer: Int64? { scaled(by: 1) }
+}

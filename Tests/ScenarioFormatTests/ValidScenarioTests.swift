@@ -1,0 +1,167 @@
+import Geodesy
+import Geofencing
+import ScenarioFormat
+import Testing
+
+/// What a valid fixture must load into.
+struct ValidCase: Sendable, CustomTestStringConvertible {
+    var fixture: String
+    var name: String
+    var profile: Profile
+    var tick: TimeSpan
+    var start: Timestamp?
+    var overrides: MonitorOverrides
+    var regions: [Region]
+    var rules: [DwellRule]
+    var devices: [Device]
+    var noise: Noise?
+    var sinks: [String] = []
+    var expectations = 0
+    var warnings: [String] = []
+    var testDescription: String { fixture }
+}
+
+private func circle(_ lat: Double, _ lon: Double, _ radius: Double) -> Shape {
+    .circle(try! Circle(center: Coordinate(latitude: lat, longitude: lon), radius: radius))
+}
+
+/// A (multi)polygon: each argument a polygon, each ring a flat list of lon, lat pairs, outer ring first.
+private func polygon(_ polygons: [[Double]]...) -> Shape {
+    .polygon(try! MultiPolygon(polygons.map { rings in
+        try! Polygon(rings: rings.map { ring in
+            stride(from: 0, to: ring.count, by: 2).map { Coordinate(latitude: ring[$0 + 1], longitude: ring[$0]) }
+        })
+    }))
+}
+
+private let walk: [[Fix]] = [[
+    Fix(Coordinate(latitude: 37.7000, longitude: -121.7600), at: time("2016-01-10T12:00:00Z")),
+    Fix(Coordinate(latitude: 37.7030, longitude: -121.7597), at: time("2016-01-10T12:01:00.250Z")),
+]]
+
+private func shifted(_ track: [[Fix]], by seconds: Int64) -> [[Fix]] {
+    track.map { $0.map { Fix($0.coordinate, at: $0.time + .seconds(seconds)) } }
+}
+
+private let untimed: [[PacedPoint]] = [[
+    PacedPoint(Coordinate(latitude: 37.7000, longitude: -121.7600), ordinal: 0),
+    PacedPoint(Coordinate(latitude: 37.7010, longitude: -121.7590), ordinal: 1),
+    PacedPoint(Coordinate(latitude: 37.7020, longitude: -121.7580), ordinal: 2),
+]]
+
+private let validCases: [ValidCase] = [
+    ValidCase(
+        fixture: "full.yaml", name: "Lunch at Lorrenzillo's", profile: .ios, tick: TimeSpan(microseconds: 500_000),
+        start: time("2016-01-10T12:00:00Z"),
+        overrides: MonitorOverrides(capacity: .some(nil), selection: .static, refreshDistance: 1500, hysteresis: 50,
+                                    enterBuffer: 10, confirmation: TimeSpan(microseconds: 250_000),
+                                    initialTrigger: .enter),
+        regions: [
+            Region(id: "pizza", shape: circle(37.70, -121.75, 50), hysteresis: 20, confirmation: .seconds(5)),
+            Region(id: "7", shape: polygon([[-121.77, 37.69, -121.76, 37.69, -121.76, 37.70, -121.77, 37.69]]),
+                   confirmation: .zero),
+            Region(id: "mall", shape: polygon([[0, 0, 10, 0, 10, 10, 0, 10, 0, 0], [2, 2, 3, 2, 3, 3, 2, 2]],
+                                              [[20, 20, 21, 20, 21, 21, 20, 20]]),
+                   enterBuffer: 500, confirmation: .seconds(5)),
+            Region(id: "lorrenzillos", shape: circle(37.703026, -121.759735, 300), hysteresis: 50),
+            Region(id: "square", shape: polygon([[-121.76, 37.70, -121.75, 37.70, -121.75, 37.71, -121.76, 37.70]]),
+                   enterBuffer: 2),
+            Region(id: "park", shape: polygon([[1, 1, 2, 1, 2, 2, 1, 1]])),
+        ],
+        rules: [
+            DwellRule(name: "customer", duration: .seconds(10), regions: ["lorrenzillos", "pizza"]),
+            DwellRule(name: "regular", duration: .seconds(90)),
+        ],
+        devices: [
+            Device(id: "phone", track: .timed(shifted(walk, by: -30))),
+            Device(id: "tablet", track: .paced(untimed, pace: .seconds(2))),
+        ],
+        noise: Noise(sigma: 5, seed: 42), sinks: ["console", "jsonl:out.jsonl"], expectations: 2,
+        warnings: ["tracks/untimed.gpx:6: latitude 91 is out of range; the point is dropped (device \"tablet\")"]),
+    ValidCase(
+        fixture: "minimal.yaml", name: "minimal", profile: .ideal, tick: .seconds(1), start: nil,
+        overrides: MonitorOverrides(), regions: [Region(id: "home", shape: circle(0, 0, 100))], rules: [],
+        devices: [], noise: nil),
+    ValidCase(
+        fixture: "scenario.json", name: "JSON is YAML", profile: .android, tick: .seconds(2), start: nil,
+        overrides: MonitorOverrides(capacity: .some(5), confirmation: TimeSpan(microseconds: 1_500_000)),
+        regions: [
+            Region(id: "home", shape: circle(0, 0, 1000)),
+            Region(id: "zone", shape: polygon([[1, 1, 2, 1, 2, 2, 1, 1]])),
+        ],
+        rules: [DwellRule(name: "long", duration: .seconds(7200), regions: ["home"])],
+        devices: [Device(id: "phone", track: .timed(shifted(walk, by: 60)))],
+        noise: Noise(sigma: 0.5, seed: 0)),
+    ValidCase(
+        fixture: "pace-and-offset.yaml", name: "pace-and-offset", profile: .ideal, tick: .seconds(1), start: nil,
+        overrides: MonitorOverrides(), regions: [], rules: [],
+        devices: [
+            Device(id: "timed", track: .timed(walk)),
+            Device(id: "untimed", track: .paced(untimed, pace: TimeSpan(microseconds: 250_000))),
+        ],
+        noise: nil,
+        warnings: [
+            "valid/pace-and-offset.yaml:4:50: devices[0].pace: pace has no effect on a timed track",
+            "untimed.gpx:6: latitude 91 is out of range",
+            "valid/pace-and-offset.yaml:5:57: devices[1].offset: offset has no effect on an untimed track",
+        ]),
+]
+
+@Suite("Valid scenarios")
+struct ValidScenarioTests {
+    @Test("A valid scenario loads into the expected Simulation", arguments: validCases)
+    func loads(_ c: ValidCase) throws {
+        let scenario = try ScenarioLoader(trackLoader: fakeTracks).load(path: fixture("valid/" + c.fixture))
+        let sim = scenario.simulation
+        #expect(scenario.name == c.name)
+        #expect(scenario.file == fixture("valid/" + c.fixture))
+        #expect(sim.profile == c.profile)
+        #expect(sim.tick == c.tick)
+        #expect(sim.start == c.start)
+        #expect(sim.overrides == c.overrides)
+        #expect(sim.regions.map(\.id) == c.regions.map(\.id))
+        for (got, want) in zip(sim.regions, c.regions) { #expect(got == want, "region \(want.id)") }
+        #expect(sim.rules == c.rules)
+        #expect(sim.devices == c.devices)
+        #expect(sim.noise == c.noise)
+        #expect(scenario.sinks == c.sinks)
+        #expect(scenario.expectations.count == c.expectations)
+        #expect(scenario.warnings.count == c.warnings.count, "\(scenario.warnings)")
+        for (got, want) in zip(scenario.warnings, c.warnings) { #expect(got.contains(want), "\(got)") }
+    }
+
+    @Test("expect: is kept as written, with places")
+    func expectationsKeepTheirPlaces() throws {
+        let scenario = try ScenarioLoader(trackLoader: fakeTracks).load(path: fixture("valid/full.yaml"))
+        let first = try #require(scenario.expectations.first)
+        #expect(first.keyPath == "expect[0]")
+        #expect(first.line == 34)
+        guard case let .mapping(entries) = first.content else {
+            Issue.record("expected a mapping, got \(first.content)")
+            return
+        }
+        #expect(entries.map(\.key) == ["kind", "region", "count"])
+        #expect(entries[2].value.content == .scalar("1", quoted: true))
+        #expect(entries[2].value.keyPath == "expect[0].count")
+        #expect(scenario.expectations[1].content == .null)
+    }
+
+    @Test("Resolved settings: the profile with the monitor block applied")
+    func settings() throws {
+        let scenario = try ScenarioLoader(trackLoader: fakeTracks).load(path: fixture("valid/scenario.json"))
+        let settings = scenario.simulation.settings
+        #expect(settings.capacity == 5)
+        #expect(settings.initialTrigger == .enter)
+        #expect(settings.confirmation == TimeSpan(microseconds: 1_500_000))
+    }
+
+    @Test("A GeoJSON region file loads on its own")
+    func regionFile() throws {
+        let regions = try RegionFile.load(path: fixture("regions/restaurants.geojson"))
+        #expect(regions.map(\.id) == ["pizza", "7", "mall"])
+        #expect(regions[0].shape == circle(37.70, -121.75, 50))
+        #expect(regions[0].confirmation == nil)
+        let park = try RegionFile.load(path: fixture("regions/park.geojson"))
+        #expect(park.map(\.id) == ["park"])
+    }
+}
