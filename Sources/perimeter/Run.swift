@@ -1,0 +1,127 @@
+import ArgumentParser
+import Dispatch
+import EventSinks
+import Foundation
+import Geofencing
+import ScenarioFormat
+import Synchronization
+
+extension Profile: ExpressibleByArgument {}
+
+/// `perimeter run SCENARIO`: runs a scenario and sends its events to sinks; a summary on standard error.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Runs a scenario and sends its events to sinks.",
+        discussion: """
+        Sinks: console, jsonl:PATH, csv:PATH, geojson:PATH; '-' as PATH is standard output. \
+        Each --sink adds one; together they replace the scenario's own 'sinks' (default: console). \
+        A file is replaced only when the run completes. Ctrl-C stops the run cleanly: the sinks keep \
+        what was produced and the summary says the run was interrupted.
+        """
+    )
+
+    @Argument(help: "The scenario file (YAML, or JSON).")
+    var scenario: String
+
+    @Option(name: .customLong("sink"), help: ArgumentHelp("Where events go (repeatable).", valueName: "spec"))
+    var sinks: [String] = []
+
+    @Option(help: "Replaces the scenario's profile: ios, android or ideal.")
+    var profile: Profile?
+
+    @Option(help: "Worker threads (default: one per core). The output is the same for any number.")
+    var threads: Int?
+
+    @Flag(help: "Print no summary on standard error.")
+    var quiet = false
+
+    func run() throws {
+        let clock = ContinuousClock.now
+        let loaded: Scenario
+        do {
+            loaded = try ScenarioLoader.load(path: scenario)
+        } catch {
+            for problem in error.errors { Diagnostics.error(problem.description) }
+            throw ExitCode(Exit.badInput)
+        }
+        for warning in loaded.warnings { Diagnostics.warning(warning) }
+        var simulation = loaded.simulation
+        if let profile { simulation.profile = profile }
+
+        // Sinks from the command line are relative to the working directory, the scenario's to its file.
+        let fromCommandLine = !sinks.isEmpty
+        let texts = fromCommandLine ? sinks : (loaded.sinks.isEmpty ? ["console"] : loaded.sinks)
+        let sink: any CancellableEventSink
+        do {
+            let specs = try texts.map { text throws(SinkError) in try SinkSpec(parsing: text) }
+            let directory = fromCommandLine ? nil : URL(fileURLWithPath: loaded.file).deletingLastPathComponent().path
+            sink = try SinkSpec.makeSink(for: specs, relativeTo: directory)
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitCode(Exit.badInput)
+        }
+
+        let interruption = Interruption()
+        let summary: RunSummary
+        do {
+            summary = try simulation.run(into: sink, options: RunOptions(
+                threads: threads ?? RunOptions.defaultThreads, isCancelled: { interruption.happened }))
+        } catch {
+            // One sink failed: the others keep what they received.
+            try? sink.finish()
+            Diagnostics.error("\(error); the run stopped. Sinks that did not fail kept the events produced so far.")
+            throw ExitCode(Exit.sinkFailed)
+        }
+        if !quiet {
+            Diagnostics.note(Self.summaryLine(loaded, simulation, summary, warnings: loaded.warnings.count,
+                                              seconds: (ContinuousClock.now - clock).seconds))
+        }
+        if summary.interrupted { throw ExitCode(130) }
+    }
+
+    static func summaryLine(_ scenario: Scenario, _ simulation: Simulation, _ summary: RunSummary, warnings: Int,
+                            seconds: Double) -> String {
+        let kinds = GeofenceEvent.Kind.allCases.compactMap { kind in
+            summary.eventsByKind[kind].map { "\(kind) \($0)" }
+        }
+        let plural = { (n: Int, word: String) in "\(n) \(word)\(n == 1 ? "" : "s")" }
+        var line = "perimeter: \(scenario.name) (\(simulation.profile.rawValue)): " + [
+            plural(summary.devices, "device"), plural(summary.samples, "sample"),
+            plural(summary.events, "event") + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))"),
+            plural(warnings + summary.droppedFixes, "warning"),
+            String(format: "%.2f s", seconds),
+        ].joined(separator: ", ")
+        if summary.interrupted { line += "; INTERRUPTED before the end of the tracks" }
+        return line
+    }
+}
+
+/// SIGINT and SIGTERM, caught so that a run can stop between windows and finish its sinks.
+final class Interruption: @unchecked Sendable {
+    // Safety: `sources` is written once in init and only kept alive afterwards; `flag` is atomic.
+    private let flag = Atomic<Bool>(false)
+    private let sources: [any DispatchSourceSignal]
+
+    init() {
+        var made: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            made.append(source)
+        }
+        sources = made
+        for source in sources {
+            source.setEventHandler { [weak self] in self?.flag.store(true, ordering: .relaxed) }
+            source.resume()
+        }
+    }
+
+    var happened: Bool { flag.load(ordering: .relaxed) }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import GPX
+import ScenarioFormat
+
+/// `perimeter validate PATH...`: checks scenarios, region files and tracks without running them.
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Checks scenarios, GeoJSON region files and GPX tracks without running them.",
+        discussion: """
+        Files are told apart by their extension: .yaml, .yml and .json are scenarios (with their region \
+        files and tracks), .geojson region files, .gpx tracks. A folder is searched for all three. \
+        Every problem is listed, each with its file and place; the exit code is 2 if there was any.
+        """
+    )
+
+    @Argument(help: "Files or folders to check.")
+    var paths: [String]
+
+    func run() throws {
+        var problems = 0
+        for file in try Self.files(in: paths) {
+            let found = Self.check(file)
+            for problem in found { Diagnostics.error(problem) }
+            for warning in found.isEmpty ? Self.warnings(of: file) : [] { Diagnostics.warning(warning) }
+            if found.isEmpty { print("ok: \(file)") }
+            problems += found.count
+        }
+        if problems > 0 {
+            Diagnostics.note("\(problems) problem\(problems == 1 ? "" : "s") found.")
+            throw ExitCode(Exit.badInput)
+        }
+    }
+
+    enum Kind { case scenario, regions, track }
+
+    static func kind(of path: String) -> Kind? {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "yaml", "yml", "json": return .scenario
+        case "geojson": return .regions
+        case "gpx": return .track
+        default: return nil
+        }
+    }
+
+    /// The files named, folders expanded (recursively, sorted), in the order given.
+    static func files(in paths: [String]) throws -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                Diagnostics.error("\(path): no such file or folder.")
+                throw ExitCode(Exit.badInput)
+            }
+            guard isFolder.boolValue else { files.append(path); continue }
+            let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+            files += found.sorted().filter { kind(of: $0) != nil && !$0.hasSuffix(".events.jsonl") }
+                .map { (path as NSString).appendingPathComponent($0) }
+        }
+        return files
+    }
+
+    /// Every problem of one file, as `FILE:LINE:COLUMN: …` sentences.
+    static func check(_ file: String) -> [String] {
+        switch kind(of: file) {
+        case .scenario:
+            do { _ = try ScenarioLoader.load(path: file) } catch { return error.errors.map(\.description) }
+        case .regions:
+            do { _ = try RegionFile.load(path: file) } catch { return error.errors.map(\.description) }
+        case .track:
+            do { _ = try GPXTrack.load(path: file) } catch { return [error.description] }
+        case nil:
+            return ["\(file): not a scenario (.yaml, .yml, .json), region file (.geojson) or track (.gpx)."]
+        }
+        return []
+    }
+
+    static func warnings(of file: String) -> [String] {
+        switch kind(of: file) {
+        case .scenario: return (try? ScenarioLoader.load(path: file))?.warnings ?? []
+        case .track: return (try? GPXTrack.load(path: file))?.warnings.map { "\(file):\($0)" } ?? []
+        default: return []
+        }
+    }
+}
