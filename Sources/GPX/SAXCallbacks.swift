@@ -58,9 +58,12 @@ extension SAXState {
         if e.domain == Int32(XML_FROM_NAMESPACE.rawValue) { return }
         guard e.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         var message = e.message.map { String(cString: $0) } ?? "unknown error"
-        while message.last?.isWhitespace == true { message.removeLast() }
-        if e.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) {
-            message = "the document is empty; a GPX file starts with <gpx ...>"
+        message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        while message.last?.isWhitespace == true || message.last == "." { message.removeLast() }
+        if !rootSeen, e.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) || e.code == Int32(XML_ERR_DOCUMENT_END.rawValue) {
+            message = "no element where the document should start; a GPX file starts with <gpx ...>"
+        } else if terminating {
+            message += " (the file ends before the document does: is it truncated?)"
         }
         fail(line: Int(e.line), column: Int(e.int2), "malformed XML: \(message).")
     }
@@ -68,6 +71,11 @@ extension SAXState {
     func startElement(_ localname: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?,
                       _ attributeCount: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         depth += 1
+        if depth > SAXState.maximumDepth {
+            let place = tagStart()
+            return fail(line: place.line, column: place.column,
+                        "elements are nested more than \(SAXState.maximumDepth) deep; GPX needs a handful of levels.")
+        }
         if skipDepth > 0 { return }
         if !rootSeen {
             rootSeen = true

@@ -50,6 +50,10 @@ final class SAXState {
 
     /// The most text kept for one `<time>` or `<ele>`, in bytes; longer text is unparseable anyway.
     static let maximumFieldLength = 256
+    /// The deepest element nesting accepted (libxml2's own limit without XML_PARSE_HUGE).
+    static let maximumDepth = 256
+    /// True while the end of input is being parsed: an error then means a truncated file.
+    var terminating = false
 
     init(file: String) {
         self.file = file
@@ -78,6 +82,7 @@ final class SAXState {
     func feed(_ chunk: UnsafeRawBufferPointer, terminate: Bool) {
         guard let context, error == nil else { return }
         let pointer = chunk.baseAddress?.assumingMemoryBound(to: CChar.self)
+        terminating = terminate
         let status = xmlParseChunk(context, pointer, Int32(chunk.count), terminate ? 1 : 0)
         if error == nil, status != 0 {
             fail(line: Int(context.pointee.input?.pointee.line ?? 0), column: Int(context.pointee.input?.pointee.col ?? 0),
