@@ -5,4 +5,33 @@
 #include <libxml/SAX2.h>
 #include <libxml/xmlreader.h>
 #include <libxml/xmlerror.h>
+
+/// The 1-based line and column of the `<` that opens the start tag being reported, from inside a
+/// startElementNs callback (libxml2 then stands on the tag's `>` or `/>`). O(length of the tag).
+/// Falls back to the parser's current place when the tag's start is no longer in the buffer.
+static inline void perimeter_tag_start(xmlParserCtxtPtr ctxt, int *line, int *column) {
+    xmlParserInputPtr in = ctxt->input;
+    *line = in->line;
+    *column = in->col;
+    if (in->cur == NULL || in->base == NULL) return;
+    const xmlChar *p = in->cur;
+    int newlines = 0;
+    while (p > in->base && *p != '<') {
+        p--;
+        if (*p == '\n') newlines++;
+    }
+    if (*p != '<') return;
+    *line = in->line - newlines;
+    if (newlines == 0) {
+        int back = (int)(in->cur - p);
+        *column = in->col > back ? in->col - back : 1;
+        return;
+    }
+    const xmlChar *q = p;
+    while (q > in->base && q[-1] != '\n') q--;
+    *column = (int)(p - q) + 1;
+}
+
+/// The magic number that makes libxml2 call the SAX2 (namespace-aware) callbacks.
+static const unsigned int perimeter_sax2_magic = XML_SAX2_MAGIC;
 #endif

@@ -1,6 +1,7 @@
 import Geodesy
 
-// CONTRACT (public API other modules build on). The GPX work fills in the bodies; signatures stay.
+// CONTRACT (public API other modules build on). `load` is built on `GPXReader` (GPXReader.swift) and
+// `TrackBuilder` (TrackBuilder.swift).
 
 /// Which GPX element a track's points came from (SEMANTICS §1: trkpt, else rtept, else wpt).
 public enum PointKind: String, Sendable, Hashable, CaseIterable {
@@ -77,7 +78,7 @@ public struct GPXTrack: Sendable {
 
     /// Reads and checks the file at `path` in one streaming pass, in bounded memory besides the points.
     public static func load(path: String) throws(GPXError) -> GPXTrack {
-        throw GPXError(file: path, line: 0, column: 0, message: "The GPX reader is not built yet.")
+        try read(path: path)
     }
 }
 

@@ -1,0 +1,136 @@
+import CLibXML2
+import Geodesy
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// GPX element names the reader acts on, recognised from libxml2's interned local names.
+enum Tag {
+    case gpx, trk, trkseg, trkpt, rte, rtept, wpt, time, ele, extensions, other
+
+    /// Classifies a NUL-terminated local name. O(length of the name).
+    @inline(__always)
+    init(_ name: UnsafePointer<xmlChar>) {
+        switch name[0] {
+        case UInt8(ascii: "t"):
+            if strcmp(name, "trkpt") == 0 { self = .trkpt }
+            else if strcmp(name, "time") == 0 { self = .time }
+            else if strcmp(name, "trkseg") == 0 { self = .trkseg }
+            else if strcmp(name, "trk") == 0 { self = .trk }
+            else { self = .other }
+        case UInt8(ascii: "e"):
+            if strcmp(name, "ele") == 0 { self = .ele }
+            else if strcmp(name, "extensions") == 0 { self = .extensions }
+            else { self = .other }
+        case UInt8(ascii: "r"):
+            if strcmp(name, "rtept") == 0 { self = .rtept }
+            else if strcmp(name, "rte") == 0 { self = .rte }
+            else { self = .other }
+        case UInt8(ascii: "w"): self = strcmp(name, "wpt") == 0 ? .wpt : .other
+        case UInt8(ascii: "g"): self = strcmp(name, "gpx") == 0 ? .gpx : .other
+        default: self = .other
+        }
+    }
+}
+
+private func strcmp(_ a: UnsafePointer<xmlChar>, _ b: StaticString) -> Int32 {
+    // Compares a libxml2 name with a literal.
+    a.withMemoryRebound(to: CChar.self, capacity: 1) { pa in
+        b.withUTF8Buffer { bb in
+            bb.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bb.count) { strcmp(pa, $0) }
+        }
+    }
+}
+
+extension SAXState {
+    /// Starts a point: reads `lat` and `lon` (in any order) and numbers it among its kind.
+    func beginPoint(_ kind: PointKind, _ attributeCount: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        let place = tagStart()
+        let index = kind == .trackPoint ? 0 : kind == .routePoint ? 1 : 2
+        let ordinal = ordinals[index]
+        ordinals[index] += 1
+        var latitude: Double?, longitude: Double?
+        var latitudeText: String?, longitudeText: String?
+        if let attributes {
+            for i in 0..<attributeCount {
+                // Five pointers per attribute: localname, prefix, URI, value start, value end.
+                guard let name = attributes[5 * i], attributes[5 * i + 2] == nil,
+                      let start = attributes[5 * i + 3], let end = attributes[5 * i + 4] else { continue }
+                let value = UnsafeBufferPointer(start: start, count: end - start)
+                if name[0] == UInt8(ascii: "l"), name[1] == UInt8(ascii: "a"), name[2] == UInt8(ascii: "t"), name[3] == 0 {
+                    latitude = parseDecimal(value)
+                    if latitude == nil { latitudeText = String(decoding: value, as: UTF8.self) }
+                } else if name[0] == UInt8(ascii: "l"), name[1] == UInt8(ascii: "o"), name[2] == UInt8(ascii: "n"), name[3] == 0 {
+                    longitude = parseDecimal(value)
+                    if longitude == nil { longitudeText = String(decoding: value, as: UTF8.self) }
+                }
+            }
+        }
+        let element = "<\(kind.rawValue)>"
+        if let latitudeText {
+            return fail(line: place.line, column: place.column, "\(element) has lat=\"\(latitudeText.prefix(40))\", which is not a number; lat must be decimal degrees.")
+        }
+        if let longitudeText {
+            return fail(line: place.line, column: place.column, "\(element) has lon=\"\(longitudeText.prefix(40))\", which is not a number; lon must be decimal degrees.")
+        }
+        guard let latitude, let longitude else {
+            let missing = latitude == nil && longitude == nil ? "the lat and lon attributes" : latitude == nil ? "the lat attribute" : "the lon attribute"
+            return fail(line: place.line, column: place.column, "\(element) is missing \(missing); every point needs lat and lon in decimal degrees.")
+        }
+        point = PendingPoint(kind: kind, depth: depth, latitude: latitude, longitude: longitude, time: nil, elevation: nil,
+                             ordinal: ordinal, line: place.line, column: place.column)
+    }
+
+    func beginField(_ which: Field) {
+        let place = tagStart()
+        field = which
+        fieldLine = place.line
+        fieldColumn = place.column
+        text.removeAll(keepingCapacity: true)
+        textOverflow = false
+    }
+
+    /// Ends a `<time>` or `<ele>` of the current point: parses its text into the point.
+    func endField() {
+        let which = field
+        field = .none
+        switch which {
+        case .time:
+            guard !textOverflow, let time = Timestamp(iso8601: Substring(decoding: text, as: UTF8.self)) else {
+                let shown = textOverflow ? "text of more than \(SAXState.maximumFieldLength) bytes" :
+                    "\"\(String(decoding: text.prefix(60), as: UTF8.self))\""
+                return fail(line: fieldLine, column: fieldColumn,
+                            "<time> holds \(shown), which is not an ISO 8601 time such as 2024-05-01T12:00:00Z.")
+            }
+            point?.time = time
+        case .elevation:
+            // A missing, empty or non-numeric <ele> is no elevation: it does not matter to the simulation.
+            point?.elevation = textOverflow ? nil : text.withUnsafeBufferPointer { parseDecimal($0) }
+        case .none:
+            break
+        }
+    }
+}
+
+/// Parses a decimal number (optional sign, digits, fraction, exponent; `NaN`/`inf` accepted so that
+/// they can be reported as out of range) with surrounding XML whitespace. Nil when not a number. O(n).
+func parseDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    var start = 0, end = bytes.count
+    func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+    while start < end, isSpace(bytes[start]) { start += 1 }
+    while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+    let count = end - start
+    guard count > 0, count < 64 else { return nil }
+    for i in start..<end where bytes[i] == UInt8(ascii: "x") || bytes[i] == UInt8(ascii: "X") { return nil }
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 65) { buffer -> Double? in
+        for i in 0..<count { buffer[i] = CChar(bitPattern: bytes[start + i]) }
+        buffer[count] = 0
+        var stop: UnsafeMutablePointer<CChar>?
+        let value = strtod(buffer.baseAddress!, &stop)
+        guard let stop, stop == buffer.baseAddress! + count else { return nil }
+        return value
+    }
+}

@@ -1,0 +1,132 @@
+import CLibXML2
+import Geodesy
+
+/// The parser's side of a `GPXReader`: the libxml2 push context, what the SAX callbacks found so far,
+/// and where in the GPX structure the parser stands. Internal: libxml2 types stay in this module.
+final class SAXState {
+    let file: String
+    var context: xmlParserCtxtPtr?
+    /// Items found by the callbacks and not yet returned; `head` is the next one to return.
+    private var items: [GPXItem] = []
+    private var head = 0
+    /// The first error; parsing stops there.
+    var error: GPXError?
+    /// Bytes passed to `xmlCreatePushParserCtxt` (for encoding detection), not to feed again.
+    var bytesConsumedAtCreation = 0
+
+    // Where the parser stands.
+    var depth = 0
+    var rootSeen = false
+    /// The namespace URI of the root element (nil for none): elements in it count as GPX.
+    var rootNamespace: [UInt8]?
+    /// Depth of the element whose subtree is being skipped (`extensions`, foreign namespaces); 0 when none.
+    var skipDepth = 0
+    var trackDepth = 0
+    var trackSegmentOpen = false
+    var trackSegmentDepth = 0
+    var point: PendingPoint?
+    var ordinals = [0, 0, 0]
+    /// The child of the current point whose text is being collected.
+    var field: Field = .none
+    var fieldLine = 0
+    var fieldColumn = 0
+    var text: [UInt8] = []
+    var textOverflow = false
+
+    enum Field { case none, time, elevation }
+
+    /// A point between its start tag and its end tag.
+    struct PendingPoint {
+        var kind: PointKind
+        var depth: Int
+        var latitude: Double
+        var longitude: Double
+        var time: Timestamp?
+        var elevation: Double?
+        var ordinal: Int
+        var line: Int
+        var column: Int
+    }
+
+    /// The most text kept for one `<time>` or `<ele>`, in bytes; longer text is unparseable anyway.
+    static let maximumFieldLength = 256
+    /// The deepest element nesting accepted (libxml2's own limit without XML_PARSE_HUGE).
+    static let maximumDepth = 256
+    /// True while the end of input is being parsed: an error then means a truncated file.
+    var terminating = false
+
+    init(file: String) {
+        self.file = file
+        items.reserveCapacity(1024)
+        text.reserveCapacity(SAXState.maximumFieldLength)
+    }
+
+    /// Creates the push parser, handing it the first bytes of `first` to detect the encoding.
+    func start(first: UnsafeRawBufferPointer) {
+        var handler = SAXState.handler
+        let initial = min(4, first.count)
+        bytesConsumedAtCreation = initial
+        let selfPointer = Unmanaged.passUnretained(self).toOpaque()
+        context = first.baseAddress!.withMemoryRebound(to: CChar.self, capacity: initial) { bytes in
+            xmlCreatePushParserCtxt(&handler, selfPointer, bytes, Int32(initial), file)
+        }
+        guard let context else {
+            error = GPXError(file: file, line: 0, column: 0, message: "libxml2 could not create a parser (out of memory?).")
+            return
+        }
+        // NONET: never fetch anything. No NOENT (no entity substitution), no DTDLOAD, never HUGE.
+        xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue))
+    }
+
+    /// Parses `chunk`; with `terminate`, also checks that the document is complete.
+    func feed(_ chunk: UnsafeRawBufferPointer, terminate: Bool) {
+        guard let context, error == nil else { return }
+        let pointer = chunk.baseAddress?.assumingMemoryBound(to: CChar.self)
+        terminating = terminate
+        let status = xmlParseChunk(context, pointer, Int32(chunk.count), terminate ? 1 : 0)
+        if error == nil, status != 0 {
+            fail(line: Int(context.pointee.input?.pointee.line ?? 0), column: Int(context.pointee.input?.pointee.col ?? 0),
+                 "the XML is malformed (libxml2 error \(status)).")
+        }
+        if terminate, error == nil, !rootSeen {
+            fail(line: 0, column: 0, "the file has no root element; a GPX file starts with <gpx ...>.")
+        }
+    }
+
+    func free() {
+        if let context {
+            xmlFreeParserCtxt(context)
+            self.context = nil
+        }
+    }
+
+    /// The next item found, or nil when the callbacks have found nothing more yet.
+    func popItem() -> GPXItem? {
+        if head < items.count {
+            defer { head += 1 }
+            return items[head]
+        }
+        if head > 0 {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return nil
+    }
+
+    func emit(_ item: GPXItem) { items.append(item) }
+
+    /// Records the first error and stops the parser.
+    func fail(line: Int, column: Int, _ message: String) {
+        guard error == nil else { return }
+        error = GPXError(file: file, line: line, column: column, message: message)
+        if let context { xmlStopParser(context) }
+    }
+
+    /// Line and column of the start tag being reported by startElementNs.
+    func tagStart() -> (line: Int, column: Int) {
+        guard let context else { return (0, 0) }
+        var line: Int32 = 0, column: Int32 = 0
+        perimeter_tag_start(context, &line, &column)
+        return (Int(line), Int(column))
+    }
+}

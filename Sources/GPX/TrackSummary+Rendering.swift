@@ -1,0 +1,110 @@
+import Geodesy
+
+extension TrackSummary {
+    /// A few aligned lines for a person: counts, span, length, speeds, gaps, drops and bounds.
+    public var text: String {
+        var lines: [String] = [file]
+        func add(_ label: String, _ value: String) {
+            lines.append("  " + label + String(repeating: " ", count: max(1, 10 - label.count)) + value)
+        }
+        add("points", "\(points) <\(kind.rawValue)> in \(segments) segment\(segments == 1 ? "" : "s")")
+        add("timing", timing == .timed ? "timed" : "paced (no times: one point per second)")
+        if let start, let end, let duration {
+            add("span", "\(start.iso8601) – \(end.iso8601) (\(formatDuration(duration)))")
+        }
+        add("length", formatMeters(length))
+        if let averageSpeed, let maximumSpeed {
+            add("speed", "average \(format(averageSpeed, 2)) m/s, maximum \(format(maximumSpeed, 2)) m/s")
+        }
+        if gaps.isEmpty {
+            add("gaps", "none over 60 s")
+        } else {
+            add("gaps", "\(gaps.count) over 60 s")
+            for gap in gaps.prefix(20) {
+                lines.append("    line \(gap.line): \(formatDuration(gap.duration)) from \(gap.from.iso8601)\(gap.betweenSegments ? " (between segments)" : "")")
+            }
+            if gaps.count > 20 { lines.append("    … and \(gaps.count - 20) more") }
+        }
+        let drops = dropped.sorted { $0.key.rawValue < $1.key.rawValue }
+        add("dropped", drops.isEmpty ? "none" : drops.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", "))
+        if let bounds {
+            add("bounds", "lat \(format(bounds.minLatitude, 6))…\(format(bounds.maxLatitude, 6)), lon \(format(bounds.minLongitude, 6))…\(format(bounds.maxLongitude, 6))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One JSON object, keys in a fixed (alphabetical) order, times in ISO 8601 UTC, numbers in SI units.
+    public var json: String {
+        var fields: [(String, String)] = []
+        fields.append(("averageSpeed", averageSpeed.map { format($0, 3) } ?? "null"))
+        if let b = bounds {
+            fields.append(("bounds", "{\"maxLatitude\":\(b.maxLatitude),\"maxLongitude\":\(b.maxLongitude),\"minLatitude\":\(b.minLatitude),\"minLongitude\":\(b.minLongitude)}"))
+        } else {
+            fields.append(("bounds", "null"))
+        }
+        let drops = dropped.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\(quote($0.key.rawValue)):\($0.value)" }
+        fields.append(("dropped", "{" + drops.joined(separator: ",") + "}"))
+        fields.append(("duration", duration.map { "\($0.seconds)" } ?? "null"))
+        fields.append(("end", end.map { quote($0.iso8601) } ?? "null"))
+        fields.append(("file", quote(file)))
+        let gapList = gaps.map {
+            "{\"betweenSegments\":\($0.betweenSegments),\"duration\":\($0.duration.seconds),\"from\":\(quote($0.from.iso8601)),\"line\":\($0.line),\"to\":\(quote($0.to.iso8601))}"
+        }
+        fields.append(("gaps", "[" + gapList.joined(separator: ",") + "]"))
+        fields.append(("kind", quote(kind.rawValue)))
+        fields.append(("length", format(length, 3)))
+        fields.append(("maximumSpeed", maximumSpeed.map { format($0, 3) } ?? "null"))
+        fields.append(("points", "\(points)"))
+        fields.append(("segments", "\(segments)"))
+        fields.append(("start", start.map { quote($0.iso8601) } ?? "null"))
+        fields.append(("timing", quote(timing.rawValue)))
+        return "{" + fields.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    }
+}
+
+/// A JSON string literal. O(n).
+func quote(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20:
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
+
+/// `value` with `digits` decimals, rounded half away from zero, without Foundation.
+func format(_ value: Double, _ digits: Int) -> String {
+    guard value.isFinite else { return "null" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded()
+    guard scaled < 9e15 else { return "\(value)" }
+    let whole = Int64(scaled)
+    let unit = Int64(scale)
+    var out = (value < 0 && whole != 0 ? "-" : "") + String(whole / unit)
+    if digits > 0 {
+        let fraction = String(whole % unit)
+        out += "." + String(repeating: "0", count: digits - fraction.count) + fraction
+    }
+    return out
+}
+
+private func formatMeters(_ m: Meters) -> String {
+    m >= 1000 ? "\(format(m / 1000, 3)) km" : "\(format(m, 1)) m"
+}
+
+private func formatDuration(_ span: TimeSpan) -> String {
+    let total = span.microseconds / 1_000_000
+    let h = total / 3600, m = total / 60 % 60, s = total % 60
+    let two = { (v: Int64) in v < 10 ? "0\(v)" : "\(v)" }
+    return "\(h):\(two(m)):\(two(s))"
+}
