@@ -176,6 +176,10 @@ struct Fields {
     /// The entry for `key`, or nil with an error at the mapping saying it is missing and what it should be.
     func required(_ key: String, _ what: String) -> Cursor? {
         if let value = self[key] { return value }
+        if let present = entries.first(where: { $0.0 == key })?.1 {
+            present.expected(what)
+            return nil
+        }
         if misspelt.contains(key) { return nil }
         let missing = cursor.child(key, cursor.node)
         missing.fail("missing; expected \(what)")
