@@ -78,7 +78,7 @@ struct Cursor {
             }
             if !allowed.contains(key) {
                 if !foreignMembers {
-                    let child = Cursor(node: keyNode, path: child(key, keyNode).path, file: file, diagnostics: diagnostics)
+                    let child = child(key, keyNode)
                     var message = "unknown key \"\(key)\""
                     if let guess = closestKey(to: key, in: allowed) {
                         message += "; did you mean \"\(guess)\"?"

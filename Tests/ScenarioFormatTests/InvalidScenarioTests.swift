@@ -21,6 +21,8 @@ private let scenarioCases: [InvalidCase] = [
                 message: "did you mean \"radius\"? The keys allowed here are: lat, lon, radius."),
     InvalidCase(fixture: "unknown-monitor-key.yaml", keyPath: "monitor.hysterisis", line: 3,
                 message: "did you mean \"hysteresis\"?"),
+    InvalidCase(fixture: "misspelt-shape.yaml", keyPath: "regions[0].circel", line: 3,
+                message: "unknown key \"circel\"; did you mean \"circle\"?"),
     InvalidCase(fixture: "inline-polygon-foreign-key.yaml", keyPath: "regions[0].polygon.crs", line: 5,
                 message: "unknown key \"crs\". The keys allowed here are: type, coordinates, bbox."),
     InvalidCase(fixture: "wrong-type-regions.yaml", keyPath: "regions", line: 1,
