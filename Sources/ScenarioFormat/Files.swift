@@ -84,7 +84,7 @@ enum Files {
         case let .duplicatedKeysInMapping(duplicates, context):
             let keys = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
             return (context.mark.line, context.mark.column,
-                    "a key appears twice in one mapping: \(keys); each key may be given once")
+                    "a key appears more than once in one mapping: \(keys) (first given here); each key may be given once")
         case let .reader(problem, _, _, _):
             return (0, 0, "the file cannot be read as text: \(problem)")
         default:

@@ -78,7 +78,7 @@ struct Cursor {
             }
             if !allowed.contains(key) {
                 if !foreignMembers {
-                    let child = Cursor(node: keyNode, path: child(key, keyNode).path, file: file, diagnostics: diagnostics)
+                    let child = child(key, keyNode)
                     var message = "unknown key \"\(key)\""
                     if let guess = closestKey(to: key, in: allowed) {
                         message += "; did you mean \"\(guess)\"?"
@@ -176,6 +176,10 @@ struct Fields {
     /// The entry for `key`, or nil with an error at the mapping saying it is missing and what it should be.
     func required(_ key: String, _ what: String) -> Cursor? {
         if let value = self[key] { return value }
+        if let present = entries.first(where: { $0.0 == key })?.1 {
+            present.expected(what)
+            return nil
+        }
         if misspelt.contains(key) { return nil }
         let missing = cursor.child(key, cursor.node)
         missing.fail("missing; expected \(what)")

@@ -12,6 +12,8 @@ extension ScenarioLoader {
         guard let f = c.mapping(Self.regionShape, allowed: Self.regionKeys) else { return [] }
         let sources = ["geojson", "circle", "polygon"].filter { f[$0] != nil }
         guard sources.count == 1 else {
+            // A misspelt `circel:` was reported already; saying that no shape was given would repeat it.
+            if sources.isEmpty, !f.misspelt.isDisjoint(with: ["geojson", "circle", "polygon"]) { return [] }
             c.fail(sources.isEmpty
                 ? "expected \(Self.regionShape), got none of geojson, circle or polygon"
                 : "expected one of geojson, circle or polygon, got \(sources.joined(separator: " and "))")

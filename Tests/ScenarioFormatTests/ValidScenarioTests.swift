@@ -1,5 +1,6 @@
 import Geodesy
 import Geofencing
+import GPX
 import ScenarioFormat
 import Testing
 
@@ -163,5 +164,20 @@ struct ValidScenarioTests {
         #expect(regions[0].confirmation == nil)
         let park = try RegionFile.load(path: fixture("regions/park.geojson"))
         #expect(park.map(\.id) == ["park"])
+    }
+}
+
+/// True once the GPX reader is built (on this branch it throws "not built yet").
+private let gpxReaderAvailable = (try? GPXTrack.load(path: fixture("tracks/walk.gpx"))) != nil
+
+@Suite("With the real GPX reader")
+struct RealGPXTests {
+    @Test("The real reader gives the same devices as the tracks built in code",
+          .enabled(if: gpxReaderAvailable, "the GPX reader is not built on this branch yet"),
+          arguments: ["full.yaml", "scenario.json"])
+    func sameDevices(_ name: String) throws {
+        let real = try ScenarioLoader.load(path: fixture("valid/" + name))
+        let fake = try ScenarioLoader(trackLoader: fakeTracks).load(path: fixture("valid/" + name))
+        #expect(real.simulation.devices == fake.simulation.devices)
     }
 }
