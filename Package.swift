@@ -46,8 +46,12 @@ let package = Package(
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
         .testTarget(name: "GPXTests", dependencies: ["GPX"], resources: [.copy("Fixtures")]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing"]),
-        .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "ScenarioFormatTests",
+            dependencies: ["ScenarioFormat", "GPX", "Geodesy", "Geofencing"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "EventSinksTests", dependencies: ["EventSinks"]),
-        .testTarget(name: "PerimeterTests", dependencies: ["Geofencing"]),
+        .testTarget(name: "PerimeterTests", dependencies: ["perimeter"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+@Suite("perimeter, end to end")
+struct CommandLineTests {
+    @Test("run: the restaurant scenario gives the iOS timeline, as JSON Lines on standard output")
+    func restaurantVisit() throws {
+        let result = try PerimeterProcess.run(["run", "Scenarios/lorrenzillos.yaml", "--sink", "jsonl:-"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = result.stdout.split(separator: "\n").map {
+            try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
+        // Hand-computed from the track (12.5 m/s, 60 m south of the centre, radius 300 m): the circle is
+        // crossed 97 s in; iOS confirms 20 s later, the 10 s dwell follows; the car is 200 m beyond
+        // the circle 16 s after leaving it at 12:04:24, and that is confirmed 20 s later.
+        let summary = events.map { "\($0["kind"]!) \($0["time"]!)" }
+        #expect(summary == ["monitor-start 2016-01-10T12:00:00.000Z", "enter 2016-01-10T12:01:57.000Z",
+                            "dwell 2016-01-10T12:02:07.000Z", "exit 2016-01-10T12:05:00.000Z",
+                            "visit 2016-01-10T12:05:00.000Z"])
+        #expect(events[1]["crossedAt"] as? String == "2016-01-10T12:01:37.000Z")
+        #expect(events[2]["rule"] as? String == "Thanks for visiting")
+        #expect(events[3]["crossedAt"] as? String == "2016-01-10T12:04:40.000Z")
+        #expect(events[4]["duration"] as? Double == 183)
+        #expect(result.stderr.contains("1 device, 361 samples, 5 events"))
+    }
+
+    @Test("run: --profile ideal reports the crossings themselves")
+    func profileOverride() throws {
+        let result = try PerimeterProcess.run(["run", "Scenarios/lorrenzillos.yaml", "--profile", "ideal", "--sink", "jsonl:-"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""kind":"enter","lat":37.7024864,"lon":-121.7630029"#))
+        #expect(result.stdout.contains(#""time":"2016-01-10T12:04:24.000Z""#))
+    }
+
+    @Test("run: the same scenario gives byte-identical output with 1 and 2 threads")
+    func deterministic() throws {
+        let one = try PerimeterProcess.run(["run", "Scenarios/lorrenzillos.yaml", "--threads", "1", "--sink", "jsonl:-"])
+        let two = try PerimeterProcess.run(["run", "Scenarios/lorrenzillos.yaml", "--threads", "2", "--sink", "jsonl:-"])
+        #expect(one.stdout == two.stdout && !one.stdout.isEmpty)
+    }
+
+    @Test("run: several sinks fan out; files are written whole")
+    func fanOut() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        let jsonl = folder.appendingPathComponent("e.jsonl").path, csv = folder.appendingPathComponent("e.csv").path
+        let result = try PerimeterProcess.run(["run", "Scenarios/lorrenzillos.yaml", "--sink", "jsonl:" + jsonl,
+                                               "--sink", "csv:" + csv])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try String(contentsOfFile: jsonl, encoding: .utf8).split(separator: "\n")
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\r\n")
+        #expect(lines.count == 5 && rows.count == 6)
+    }
+
+    @Test("Bad input exits 2 with the file and the place", arguments: [
+        (["run", "Tests/PerimeterTests/Fixtures/typo.yaml"], "typo.yaml:3:1: profil"),
+        (["run", "no-such-scenario.yaml"], "no-such-scenario.yaml"),
+        (["run", "Scenarios/lorrenzillos.yaml", "--sink", "carrier-pigeon:x"], "carrier-pigeon"),
+        (["inspect", "Tests/PerimeterTests/Fixtures/truncated.gpx"], "truncated.gpx:4:"),
+        (["validate", "Tests/PerimeterTests/Fixtures/typo.yaml"], "typo.yaml:3:1"),
+    ])
+    func badInput(_ arguments: [String], _ expected: String) throws {
+        let result = try PerimeterProcess.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(expected), "\(result.stderr)")
+        #expect(result.stdout.isEmpty || arguments[0] == "validate")
+    }
+
+    @Test("validate lists every problem, not just the first")
+    func validateListsAll() throws {
+        let result = try PerimeterProcess.run(["validate", "Tests/PerimeterTests/Fixtures/typo.yaml",
+                                               "Scenarios/lorrenzillos.yaml", "Tests/PerimeterTests/Fixtures/truncated.gpx"])
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("ok: Scenarios/lorrenzillos.yaml"))
+        let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        #expect(errors.count == 3, "\(result.stderr)")  // two in typo.yaml, one in truncated.gpx
+    }
+
+    @Test("inspect --json describes a track for machines")
+    func inspectJSON() throws {
+        let result = try PerimeterProcess.run(["inspect", "--json", "Tracks/lorrenzillos-visit.gpx"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        let text = "\(json)"
+        #expect(text.contains("361"))
+    }
+}
