@@ -9,10 +9,12 @@ import Darwin
 /// Where a text sink's bytes go: standard output, any open file descriptor, or a file replaced
 /// atomically.
 ///
-/// A file is written to a partial file beside it (`.NAME.partial-PID`, same directory, so the rename
+/// A regular file is written to a partial file beside it (`.NAME.partial-PID`, same directory, so the rename
 /// cannot cross file systems); `commit()` flushes, fsyncs, and renames it over the target, then fsyncs
 /// the directory. Until then an existing target is untouched. `discard()`, or dropping the value
-/// without committing, removes the partial file. Writes are buffered (64 KiB).
+/// without committing, removes the partial file. The replacement keeps an existing file's permissions;
+/// through a symbolic link, the file it points to is replaced. An existing device or FIFO
+/// (`/dev/null`) is written in place. Writes are buffered (64 KiB).
 public final class OutputFile {
     /// The buffer size: a write(2) per 64 KiB.
     public static let bufferSize = 64 * 1024
@@ -22,6 +24,8 @@ public final class OutputFile {
         case file(path: String, partialPath: String)
         /// A descriptor owned by someone else (standard output, a pipe): flushed, never closed.
         case descriptor
+        /// An existing device or FIFO opened by path: written in place, closed at the end.
+        case device
     }
 
     /// The sink spec, for errors.
@@ -47,10 +51,27 @@ public final class OutputFile {
             return
         }
         var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        let exists = stat(path, &info) == 0
+        let type = info.st_mode & S_IFMT
+        if exists && type == S_IFDIR {
             throw SinkError.system(EISDIR, spec: spec, path: path, doing: "write")
         }
-        let partial = Self.partialPath(for: path)
+        if exists && type != S_IFREG {
+            // A device or a pipe (`/dev/null`, a FIFO): written in place, never renamed over.
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw SinkError.system(errno, spec: spec, path: path, doing: "open") }
+            fd = descriptor
+            target = .device
+            return
+        }
+        // Through a symbolic link, the file it points to is replaced (beside it), not the link.
+        var real = path
+        var linkInfo = stat()
+        if lstat(path, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
+            real = String(cString: resolved)
+            free(resolved)
+        }
+        let partial = Self.partialPath(for: real)
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC
         var descriptor = open(partial, flags, 0o666)
         if descriptor < 0 && errno == EEXIST {  // left by an earlier process with the same id
@@ -58,8 +79,9 @@ public final class OutputFile {
             descriptor = open(partial, flags, 0o666)
         }
         guard descriptor >= 0 else { throw SinkError.system(errno, spec: spec, path: path, doing: "create") }
+        if exists { _ = fchmod(descriptor, info.st_mode & 0o7777) }  // the replacement keeps the old mode
         fd = descriptor
-        target = .file(path: path, partialPath: partial)
+        target = .file(path: real, partialPath: partial)
         OutputFile.registry.add(partial)
     }
 
@@ -139,6 +161,7 @@ public final class OutputFile {
             throw error
         }
         guard case let .file(path, partial) = target else {
+            if case .device = target { close(fd) }
             isClosed = true
             return
         }
@@ -169,10 +192,15 @@ public final class OutputFile {
         guard !isClosed else { return }
         isClosed = true
         buffer.removeAll()
-        if case let .file(_, partial) = target {
+        switch target {
+        case let .file(_, partial):
             close(fd)
             unlink(partial)
             OutputFile.registry.remove(partial)
+        case .device:
+            close(fd)
+        case .descriptor:
+            break
         }
     }
 

@@ -68,6 +68,30 @@ import Testing
         sink.cancel()
     }
 
+    @Test func replacementKeepsThePermissions() throws {
+        chmod(target, 0o640)
+        try run(JSONLinesSink(path: target), [samples[0].event])
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int)
+        #expect(mode == 0o640)
+    }
+
+    @Test func throughASymbolicLinkTheLinkedFileIsReplaced() throws {
+        let link = directory + "/link.jsonl"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "events.jsonl")
+        try run(JSONLinesSink(path: link), [samples[0].event])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "events.jsonl")
+        #expect(try contents(target) == JSONLinesSink.encode(samples[0].event) + "\n")
+        #expect(try files(in: directory) == ["events.jsonl", "link.jsonl"])
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/null")))
+    func aDeviceIsWrittenInPlaceNotReplaced() throws {
+        try run(CSVSink(path: "/dev/null"), samples.map(\.event))
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
+        #expect(!FileManager.default.fileExists(atPath: "/dev/.null.partial-\(getpid())"))
+    }
+
     @Test func newFileIsCreated() throws {
         let path = directory + "/new.csv"
         try run(CSVSink(path: path), [])
