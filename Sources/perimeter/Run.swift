@@ -51,14 +51,20 @@ struct Run: ParsableCommand {
         // Sinks from the command line are relative to the working directory, the scenario's to its file.
         let fromCommandLine = !sinks.isEmpty
         let texts = fromCommandLine ? sinks : (loaded.sinks.isEmpty ? ["console"] : loaded.sinks)
-        let sink: any CancellableEventSink
+        let specs: [SinkSpec]
         do {
-            let specs = try texts.map { text throws(SinkError) in try SinkSpec(parsing: text) }
-            let directory = fromCommandLine ? nil : URL(fileURLWithPath: loaded.file).deletingLastPathComponent().path
-            sink = try SinkSpec.makeSink(for: specs, relativeTo: directory)
+            specs = try texts.map { text throws(SinkError) in try SinkSpec(parsing: text) }
         } catch {
             Diagnostics.error(error.description)
             throw ExitCode(Exit.badInput)
+        }
+        let sink: any CancellableEventSink
+        do {
+            let directory = fromCommandLine ? nil : URL(fileURLWithPath: loaded.file).deletingLastPathComponent().path
+            sink = try SinkSpec.makeSink(for: specs, relativeTo: directory)
+        } catch {
+            Diagnostics.error(error.description + "; nothing was run.")
+            throw ExitCode(Exit.sinkFailed)
         }
 
         let interruption = Interruption()

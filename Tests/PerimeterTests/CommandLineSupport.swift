@@ -23,9 +23,9 @@ struct PerimeterProcess {
         return folder.appendingPathComponent("perimeter")
     }
 
-    static func run(_ arguments: [String], in directory: URL = root) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL = root, executable path: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = path.map { URL(fileURLWithPath: $0) } ?? executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe()

@@ -65,6 +65,26 @@ struct CommandLineTests {
         #expect(result.stdout.isEmpty || arguments[0] == "validate")
     }
 
+    @Test("run: a read-only output folder exits 3 before running, naming the folder")
+    func readOnlyFolder() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        let locked = folder.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o555])
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        let arguments = ["run", PerimeterProcess.root.path + "/Scenarios/lorrenzillos.yaml",
+                         "--sink", "jsonl:" + locked.path + "/e.jsonl"]
+        // Root bypasses permissions: then run the command as `nobody`, which the folder does not admit.
+        let result = geteuid() == 0
+            ? try PerimeterProcess.run(["--reuid=65534", "--regid=65534", "--clear-groups",
+                                        PerimeterProcess.executable.path] + arguments, executable: "/usr/bin/setpriv")
+            : try PerimeterProcess.run(arguments)
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("permission denied"), "\(result.stderr)")
+        #expect(result.stderr.contains(locked.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
+    }
+
     @Test("validate lists every problem, not just the first")
     func validateListsAll() throws {
         let result = try PerimeterProcess.run(["validate", "Tests/PerimeterTests/Fixtures/typo.yaml",
