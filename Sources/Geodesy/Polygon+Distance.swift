@@ -87,6 +87,12 @@ struct LocalPlane {
             let x1 = dxA * metersPerDegreeX, y1 = (ay - py) * metersPerDegreeY
             let x2 = dxB * metersPerDegreeX, y2 = (by - py) * metersPerDegreeY
             bestSquared = min(bestSquared, squaredDistanceFromOrigin(x1, y1, x2, y2))
+            // dxB may leave [-180, 180]: the part of the edge past ±180 is nearer the other way round
+            // (SEMANTICS: Δlon the short way for every point), so also measure the edge shifted by 360°.
+            if dxB > 180 || dxB < -180 {
+                let shift = (dxB > 0 ? -360 : 360) * metersPerDegreeX
+                bestSquared = min(bestSquared, squaredDistanceFromOrigin(x1 + shift, y1, x2 + shift, y2))
+            }
             a = b
         }
         return .off(distance: bestSquared.squareRoot(), crossesOddTimes: odd)

@@ -32,8 +32,9 @@ extension Timestamp {
             if p.take(UInt8(ascii: ":")) {
                 guard let m = p.digits(2) else { return nil }
                 om = m
-            } else if let m = p.digits(2) {
-                om = m
+            } else {
+                let start = p.index
+                if let m = p.digits(2) { om = m } else if p.index != start { return nil }   // "+053": not "+05"
             }
             guard om <= 59 else { return nil }
             offsetMinutes = sign * Int64(oh * 60 + om)

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import Geodesy
+
+/// One line of Karney's GeodTest: `lat1 lon1 azi1 lat2 lon2 azi2 s12 a12 m12 S12` (WGS84 ellipsoid).
+struct GeodLine: Sendable, CustomTestStringConvertible {
+    var line: Int
+    var lat1, lon1, lat2, lon2, s12: Double
+    var testDescription: String { "GeodTest-short.every3rd.dat line \(line)" }
+}
+
+func geodLines() -> [GeodLine] {
+    Fixtures.text("geodesic/GeodTest-short.every3rd.dat").split(separator: "\n").enumerated().map { n, text in
+        let f = text.split(separator: " ").map { Double($0)! }
+        return GeodLine(line: n + 1, lat1: f[0], lon1: f[1], lat2: f[3], lon2: f[4], s12: f[6])
+    }
+}
+
+@Suite("Haversine distance (SEMANTICS §3)")
+struct HaversineTests {
+    static let r = 6_371_008.8
+
+    /// GeodTest is ellipsoidal; the sphere differs from it by at most 0.56 % on this subset (MANIFEST), so the
+    /// check is relative 0.6 % on every line. The exact spherical value is checked against an independent
+    /// haversine written in the test.
+    @Test("against Karney's GeodTest (3,334 lines): relative error ≤ 0.6 %")
+    func geodTest() {
+        let lines = geodLines()
+        #expect(lines.count == 3_334)
+        var worst = (error: 0.0, line: 0)
+        for g in lines {
+            let a = Coordinate(latitude: g.lat1, longitude: g.lon1), b = Coordinate(latitude: g.lat2, longitude: g.lon2)
+            let d = a.distance(to: b)
+            let error = abs(d - g.s12) / g.s12
+            if error > worst.error { worst = (error, g.line) }
+            #expect(error <= 0.006, "\(g.testDescription): haversine \(d) m vs s12 \(g.s12) m (\(error * 100) %)")
+            let reference = referenceHaversine(a, b)
+            #expect(abs(d - reference) <= 1e-9 * max(1, reference), "\(g.testDescription): \(d) vs independent haversine \(reference)")
+        }
+        print("Haversine vs GeodTest: worst relative error \(worst.error * 100) % on line \(worst.line)")
+        #expect(worst.error > 0.005, "the worst line should be the MANIFEST's 0.56 %")
+    }
+
+    struct HandCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var a, b: Coordinate
+        var metres: Double
+        var tolerance: Double
+        var testDescription: String { name }
+    }
+
+    static let handCases: [HandCase] = [
+        HandCase(name: "one degree of the equator = R·π/180", a: Coordinate(latitude: 0, longitude: 0),
+                 b: Coordinate(latitude: 0, longitude: 1), metres: r * .pi / 180, tolerance: 1e-6),
+        HandCase(name: "one degree of a meridian = R·π/180", a: Coordinate(latitude: 45, longitude: 7),
+                 b: Coordinate(latitude: 46, longitude: 7), metres: r * .pi / 180, tolerance: 1e-6),
+        HandCase(name: "equator to pole = R·π/2", a: Coordinate(latitude: 0, longitude: 30),
+                 b: Coordinate(latitude: 90, longitude: -100), metres: r * .pi / 2, tolerance: 1e-6),
+        HandCase(name: "antipodes on the equator = R·π", a: Coordinate(latitude: 0, longitude: 0),
+                 b: Coordinate(latitude: 0, longitude: 180), metres: r * .pi, tolerance: 1e-6),
+        HandCase(name: "antipodes pole to pole = R·π", a: Coordinate(latitude: 90, longitude: 0),
+                 b: Coordinate(latitude: -90, longitude: 0), metres: r * .pi, tolerance: 1e-6),
+        // asin near 1 amplifies rounding: sqrt(2·1e-16) rad ≈ 0.1 m at worst.
+        HandCase(name: "antipodes (30, 40) / (-30, -140) = R·π", a: Coordinate(latitude: 30, longitude: 40),
+                 b: Coordinate(latitude: -30, longitude: -140), metres: r * .pi, tolerance: 0.2),
+        HandCase(name: "same point = 0", a: Coordinate(latitude: 51.5, longitude: -0.12),
+                 b: Coordinate(latitude: 51.5, longitude: -0.12), metres: 0, tolerance: 0),
+        HandCase(name: "across the antimeridian: 179.5 to -179.5 on the equator = R·π/180", a: Coordinate(latitude: 0, longitude: 179.5),
+                 b: Coordinate(latitude: 0, longitude: -179.5), metres: r * .pi / 180, tolerance: 1e-6),
+        // Along the 60th parallel, 1° of longitude: haversine = 2R·asin(cos 60° · sin 0.5°).
+        HandCase(name: "1° of longitude at 60° N = 2R·asin(cos60°·sin0.5°)", a: Coordinate(latitude: 60, longitude: 10),
+                 b: Coordinate(latitude: 60, longitude: 11), metres: 2 * r * asin(0.5 * sin(0.5 * .pi / 180)), tolerance: 1e-6),
+    ]
+
+    @Test("exact hand-computed distances", arguments: handCases)
+    func hand(_ c: HandCase) {
+        #expect(abs(c.a.distance(to: c.b) - c.metres) <= c.tolerance, "\(c.name): \(c.a.distance(to: c.b)) vs \(c.metres)")
+        #expect(abs(c.b.distance(to: c.a) - c.metres) <= c.tolerance, "\(c.name), reversed")
+    }
+
+    @Test("Earth.radius is SEMANTICS' R")
+    func radius() { #expect(Earth.radius == 6_371_008.8) }
+}
