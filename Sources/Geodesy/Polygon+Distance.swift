@@ -72,13 +72,16 @@ struct LocalPlane {
             let b = ring[i]
             // Even–odd crossing and exact on-edge test, in raw (lon, lat).
             let ax = a.longitude, ay = a.latitude, bx = b.longitude, by = b.latitude
-            if (ay > py) != (by > py) {
-                let xCross = ax + (py - ay) * (bx - ax) / (by - ay)
-                if px < xCross { odd.toggle() }
-            }
-            if min(ax, bx) <= px, px <= max(ax, bx), min(ay, by) <= py, py <= max(ay, by),
-               (bx - ax) * (py - ay) - (by - ay) * (px - ax) == 0 {
-                return .onEdge
+            // Both use the exact sign of the orientation of (a, b, p), so that they agree with each other and
+            // with real arithmetic (a rounded cross product, or a rounded crossing abscissa, can put a point
+            // 1e-10 m off an edge on it, or on the wrong side of it).
+            let straddles = (ay > py) != (by > py)
+            let inBox = min(ax, bx) <= px && px <= max(ax, bx) && min(ay, by) <= py && py <= max(ay, by)
+            if straddles || inBox {
+                let side = orientationSign(ax, ay, bx, by, px, py)
+                if inBox && side == 0 { return .onEdge }
+                // p is left of the upward edge (or right of the downward one): the +lon ray crosses it.
+                if straddles && (side > 0) == (by > ay) { odd.toggle() }
             }
             // Distance in the local plane at p. The edge's first vertex goes the short way round; the
             // second follows the edge itself (no edge spans more than 180°).
@@ -114,4 +117,52 @@ private func squaredDistanceFromOrigin(_ x1: Double, _ y1: Double, _ x2: Double,
     t = min(1, max(0, t))
     let cx = x1 + t * dx, cy = y1 + t * dy
     return cx * cx + cy * cy
+}
+
+/// The exact sign of (bx − ax)(py − ay) − (by − ay)(px − ax): > 0 when p is left of the line a → b, 0 on it.
+/// A floating-point filter (Shewchuk's ccwerrboundA) decides almost every call; the rest are evaluated
+/// exactly with error-free transformations (two-diff, FMA two-product, grow-expansion).
+@usableFromInline
+func orientationSign(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ px: Double, _ py: Double) -> Int {
+    let left = (bx - ax) * (py - ay), right = (by - ay) * (px - ax)
+    let det = left - right
+    let bound = 3.3306690738754716e-16 * (abs(left) + abs(right))
+    if det > bound { return 1 }
+    if -det > bound { return -1 }
+    // Exact: each difference is hi + lo exactly; each product of two such is 4 exact two-products.
+    func twoDiff(_ a: Double, _ b: Double) -> (Double, Double) {
+        let x = a - b, bVirtual = a - x, aVirtual = x + bVirtual
+        return (x, (a - aVirtual) + (bVirtual - b))
+    }
+    func twoSum(_ a: Double, _ b: Double) -> (Double, Double) {
+        let x = a + b, bVirtual = x - a, aVirtual = x - bVirtual
+        return (x, (a - aVirtual) + (b - bVirtual))
+    }
+    let d1 = twoDiff(bx, ax), d2 = twoDiff(py, ay), d3 = twoDiff(by, ay), d4 = twoDiff(px, ax)
+    var terms: [Double] = []
+    terms.reserveCapacity(16)
+    for (u, v, sign) in [(d1, d2, 1.0), (d3, d4, -1.0)] {
+        for x in [u.0, u.1] {
+            for y in [v.0, v.1] {
+                let product = x * y
+                terms.append(sign * product)
+                terms.append(sign * (-product).addingProduct(x, y))   // the product's rounding error, exactly
+            }
+        }
+    }
+    // Grow-expansion: keeps an exact, non-overlapping sum ordered by magnitude; its sign is that of its
+    // largest (last) non-zero component.
+    var expansion: [Double] = []
+    expansion.reserveCapacity(32)
+    for term in terms {
+        var q = term
+        for i in expansion.indices {
+            let (sum, error) = twoSum(q, expansion[i])
+            expansion[i] = error
+            q = sum
+        }
+        expansion.append(q)
+    }
+    for component in expansion.reversed() where component != 0 { return component > 0 ? 1 : -1 }
+    return 0
 }

@@ -135,6 +135,27 @@ struct SignedDistanceTests {
         #expect(abs(d - reference) < 1, "d = \(d) m, short-way reference \(reference) m")
     }
 
+    /// The exact orientation behind the even–odd and on-edge tests: cyclic and antisymmetric on nearly
+    /// collinear points (a rounded cross product is not), zero on exactly collinear ones.
+    @Test("exact orientation: consistent on nearly collinear points", arguments: 0..<5)
+    func orientation(seed: Int) {
+        var rng = SeededGenerator(seed: 11_000 + UInt64(seed))
+        for _ in 0..<2_000 {
+            let ax = Double.random(in: -180...180, using: &rng), ay = Double.random(in: -90...90, using: &rng)
+            let bx = Double.random(in: -180...180, using: &rng), by = Double.random(in: -90...90, using: &rng)
+            let t = Double.random(in: 0...1, using: &rng)
+            let px = ax + t * (bx - ax), py = ay + t * (by - ay)   // on the line, up to rounding
+            let s = orientationSign(ax, ay, bx, by, px, py)
+            #expect(orientationSign(bx, by, px, py, ax, ay) == s, "cyclic: a \((ax, ay)) b \((bx, by)) p \((px, py))")
+            #expect(orientationSign(px, py, ax, ay, bx, by) == s, "cyclic")
+            #expect(orientationSign(bx, by, ax, ay, px, py) == -s, "antisymmetric")
+        }
+        #expect(orientationSign(0, 0, 1, 1, 0.1, 0.1) == 0)
+        #expect(orientationSign(1.111111111111, 1.111111111111, 1.111111111111, 2.111111111111, 1.111111111111, 1.5) == 0)
+        // hao's robust case: p = (16.8, 16.8) is left of (0.95000000000011190, 0.95000000000011010) → (18, 18).
+        #expect(orientationSign(0.9500000000001119, 0.9500000000001101, 18, 18, 16.8, 16.8) == 1)
+    }
+
     // MARK: Validation
 
     struct InvalidCase: Sendable, CustomTestStringConvertible {
