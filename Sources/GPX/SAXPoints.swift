@@ -69,6 +69,16 @@ extension SAXState {
                 }
             }
         }
+        if latitudeText != nil || longitudeText != nil || latitude == nil || longitude == nil {
+            return failPoint(kind, place, latitudeText, longitudeText, latitude == nil, longitude == nil)
+        }
+        point = PendingPoint(kind: kind, depth: depth, latitude: latitude!, longitude: longitude!, time: nil, elevation: nil,
+                             ordinal: ordinal, line: place.line, column: place.column)
+    }
+
+    /// Reports a point whose lat or lon is missing or not a number.
+    private func failPoint(_ kind: PointKind, _ place: (line: Int, column: Int), _ latitudeText: String?, _ longitudeText: String?,
+                           _ latitudeMissing: Bool, _ longitudeMissing: Bool) {
         let element = "<\(kind.rawValue)>"
         if let latitudeText {
             return fail(line: place.line, column: place.column, "\(element) has lat=\"\(latitudeText.prefix(40))\", which is not a number; lat must be decimal degrees.")
@@ -76,16 +86,13 @@ extension SAXState {
         if let longitudeText {
             return fail(line: place.line, column: place.column, "\(element) has lon=\"\(longitudeText.prefix(40))\", which is not a number; lon must be decimal degrees.")
         }
-        guard let latitude, let longitude else {
-            let missing = latitude == nil && longitude == nil ? "the lat and lon attributes" : latitude == nil ? "the lat attribute" : "the lon attribute"
-            return fail(line: place.line, column: place.column, "\(element) is missing \(missing); every point needs lat and lon in decimal degrees.")
-        }
-        point = PendingPoint(kind: kind, depth: depth, latitude: latitude, longitude: longitude, time: nil, elevation: nil,
-                             ordinal: ordinal, line: place.line, column: place.column)
+        let missing = latitudeMissing && longitudeMissing ? "the lat and lon attributes" : latitudeMissing ? "the lat attribute" : "the lon attribute"
+        fail(line: place.line, column: place.column, "\(element) is missing \(missing); every point needs lat and lon in decimal degrees.")
     }
 
     func beginField(_ which: Field) {
-        let place = tagStart()
+        // The end of the start tag: an error in the text is reported there (no backward scan per field).
+        let place = currentPlace()
         field = which
         fieldLine = place.line
         fieldColumn = place.column
@@ -99,7 +106,7 @@ extension SAXState {
         field = .none
         switch which {
         case .time:
-            guard !textOverflow, let time = Timestamp(iso8601: Substring(decoding: text, as: UTF8.self)) else {
+            guard !textOverflow, let time = text.withUnsafeBufferPointer({ timeCache.time($0) }) else {
                 let shown = textOverflow ? "text of more than \(SAXState.maximumFieldLength) bytes" :
                     "\"\(String(decoding: text.prefix(60), as: UTF8.self))\""
                 return fail(line: fieldLine, column: fieldColumn,
@@ -108,7 +115,8 @@ extension SAXState {
             point?.time = time
         case .elevation:
             // A missing, empty or non-numeric <ele> is no elevation: it does not matter to the simulation.
-            point?.elevation = textOverflow ? nil : text.withUnsafeBufferPointer { parseDecimal($0) }
+            text.append(0)  // parseDecimal's terminator
+            point?.elevation = textOverflow ? nil : text.withUnsafeBufferPointer { parseDecimal(UnsafeBufferPointer(rebasing: $0.dropLast())) }
         case .none:
             break
         }
@@ -117,20 +125,61 @@ extension SAXState {
 
 /// Parses a decimal number (optional sign, digits, fraction, exponent; `NaN`/`inf` accepted so that
 /// they can be reported as out of range) with surrounding XML whitespace. Nil when not a number. O(n).
+///
+/// The byte after `bytes` must not continue a number (libxml2's closing quote, or a NUL): strtod reads
+/// the value in place.
 func parseDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     var start = 0, end = bytes.count
-    func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+    @inline(__always) func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
     while start < end, isSpace(bytes[start]) { start += 1 }
     while end > start, isSpace(bytes[end - 1]) { end -= 1 }
     let count = end - start
     guard count > 0, count < 64 else { return nil }
+    if let exact = parseShortDecimal(bytes, start, end) { return exact }
     for i in start..<end where bytes[i] == UInt8(ascii: "x") || bytes[i] == UInt8(ascii: "X") { return nil }
-    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 65) { buffer -> Double? in
-        for i in 0..<count { buffer[i] = CChar(bitPattern: bytes[start + i]) }
-        buffer[count] = 0
+    let first = bytes.baseAddress! + start
+    return first.withMemoryRebound(to: CChar.self, capacity: count) { text -> Double? in
         var stop: UnsafeMutablePointer<CChar>?
-        let value = strtod(buffer.baseAddress!, &stop)
-        guard let stop, stop == buffer.baseAddress! + count else { return nil }
+        let value = strtod(text, &stop)
+        guard let stop, UnsafePointer(stop) == UnsafePointer(text) + count else { return nil }
         return value
     }
 }
+
+/// Clinger's fast path: `[-+]digits[.digits]` with at most 15 significant digits and 22 decimals is
+/// an integer below 2^53 divided by an exact power of ten, so one IEEE division rounds it correctly.
+/// Nil for anything else (strtod takes over). O(n).
+@inline(__always)
+private func parseShortDecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    var i = start
+    var negative = false
+    if bytes[i] == UInt8(ascii: "-") { negative = true; i += 1 } else if bytes[i] == UInt8(ascii: "+") { i += 1 }
+    var mantissa: UInt64 = 0
+    var digits = 0, decimals = 0
+    var seenPoint = false, seenDigit = false
+    while i < end {
+        let b = bytes[i]
+        if b >= 48, b <= 57 {
+            seenDigit = true
+            if mantissa == 0, b == 48 {
+                if seenPoint { decimals += 1 }
+            } else {
+                digits += 1
+                guard digits <= 15 else { return nil }
+                mantissa = mantissa * 10 + UInt64(b - 48)
+                if seenPoint { decimals += 1 }
+            }
+        } else if b == UInt8(ascii: "."), !seenPoint {
+            seenPoint = true
+        } else {
+            return nil
+        }
+        i += 1
+    }
+    guard seenDigit, decimals < powersOfTen.count else { return nil }
+    let value = Double(mantissa) / powersOfTen[decimals]
+    return negative ? -value : value
+}
+
+private let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+                                     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]

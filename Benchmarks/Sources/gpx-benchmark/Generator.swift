@@ -6,7 +6,8 @@ import Darwin
 
 /// Writes a Garmin Connect-style GPX 1.1 activity of `points` track points to `path`: each point has
 /// `<ele>`, a `<time>` with milliseconds one second after the previous, and a gpxtpx
-/// TrackPointExtension with heart rate, plus speed on every other point. About 350 bytes a point,
+/// TrackPointExtension with heart rate, plus speed on every other point; coordinates with ten
+/// decimals as Garmin devices write them. About 350 bytes a point,
 /// written in 1 MB blocks (memory stays flat). Returns the bytes written.
 func generateGarminStyleGPX(points: Int, path: String) throws -> Int {
     guard let file = fopen(path, "w") else { fatalError("cannot create \(path)") }
@@ -36,9 +37,10 @@ func generateGarminStyleGPX(points: Int, path: String) throws -> Int {
     var block = ""
     block.reserveCapacity(1 << 20)
     for i in 0..<points {
-        let lat = 37.2 + Double(i % 100_000) * 1e-6
-        let lon = -121.99 + Double(i % 77_777) * 1e-6
-        let ele = 100 + Double(i % 500) * 0.2
+        // Ten decimals, as Garmin devices write them (37.2000123456).
+        let lat = "37.\(digits10(2_000_000_000 + (i % 100_000) * 1_003))"
+        let lon = "-121.\(digits10(9_900_000_000 - (i % 77_777) * 997))"
+        let ele = "\(100 + i % 500).\(i % 10)"
         block += "      <trkpt lat=\"\(lat)\" lon=\"\(lon)\">\n        <ele>\(ele)</ele>\n"
         block += "        <time>\(isoTime(start + Int64(i), millis: (i * 37) % 1000))</time>\n"
         block += "        <extensions>\n          <gpxtpx:TrackPointExtension>\n"
@@ -63,4 +65,10 @@ func isoTime(_ seconds: Int64, millis: Int) -> String {
     func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
     let ms = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
     return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(ms)Z"
+}
+
+/// `value` as exactly ten digits, zero-padded.
+func digits10(_ value: Int) -> String {
+    let s = String(value)
+    return String(repeating: "0", count: max(0, 10 - s.count)) + s
 }
