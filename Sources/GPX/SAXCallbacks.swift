@@ -162,11 +162,12 @@ extension SAXState {
 
     func characters(_ bytes: UnsafePointer<xmlChar>?, _ count: Int) {
         guard field != .none, let bytes, skipDepth == 0 else { return }
-        if text.count + count > SAXState.maximumFieldLength {
+        if textCount + count > SAXState.maximumFieldLength {
             textOverflow = true
             return
         }
-        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+        (text + textCount).update(from: bytes, count: count)
+        textCount += count
     }
 
     private func isGPXNamespace(_ uri: UnsafePointer<xmlChar>?) -> Bool {

@@ -96,7 +96,7 @@ extension SAXState {
         field = which
         fieldLine = place.line
         fieldColumn = place.column
-        text.removeAll(keepingCapacity: true)
+        textCount = 0
         textOverflow = false
     }
 
@@ -106,17 +106,16 @@ extension SAXState {
         field = .none
         switch which {
         case .time:
-            guard !textOverflow, let time = text.withUnsafeBufferPointer({ timeCache.time($0) }) else {
+            guard !textOverflow, let time = timeCache.time(fieldText) else {
                 let shown = textOverflow ? "text of more than \(SAXState.maximumFieldLength) bytes" :
-                    "\"\(String(decoding: text.prefix(60), as: UTF8.self))\""
+                    "\"\(String(decoding: fieldText.prefix(60), as: UTF8.self))\""
                 return fail(line: fieldLine, column: fieldColumn,
                             "<time> holds \(shown), which is not an ISO 8601 time such as 2024-05-01T12:00:00Z.")
             }
             point?.time = time
         case .elevation:
             // A missing, empty or non-numeric <ele> is no elevation: it does not matter to the simulation.
-            text.append(0)  // parseDecimal's terminator
-            point?.elevation = textOverflow ? nil : text.withUnsafeBufferPointer { parseDecimal(UnsafeBufferPointer(rebasing: $0.dropLast())) }
+            point?.elevation = textOverflow ? nil : parseDecimal(fieldText)
         case .none:
             break
         }
@@ -129,13 +128,14 @@ extension SAXState {
 /// The byte after `bytes` must not continue a number (libxml2's closing quote, or a NUL): strtod reads
 /// the value in place.
 func parseDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    if let exact = parseShortDecimal(bytes) { return exact }
     var start = 0, end = bytes.count
     @inline(__always) func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
     while start < end, isSpace(bytes[start]) { start += 1 }
     while end > start, isSpace(bytes[end - 1]) { end -= 1 }
     let count = end - start
     guard count > 0, count < 64 else { return nil }
-    if let exact = parseShortDecimal(bytes, start, end) { return exact }
+    if let exact = parseShortDecimal(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return exact }
     for i in start..<end where bytes[i] == UInt8(ascii: "x") || bytes[i] == UInt8(ascii: "X") { return nil }
     let first = bytes.baseAddress! + start
     return first.withMemoryRebound(to: CChar.self, capacity: count) { text -> Double? in
@@ -150,33 +150,31 @@ func parseDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
 /// an integer below 2^53 divided by an exact power of ten, so one IEEE division rounds it correctly.
 /// Nil for anything else (strtod takes over). O(n).
 @inline(__always)
-private func parseShortDecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
-    var i = start
+private func parseShortDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    guard var p = bytes.baseAddress, !bytes.isEmpty else { return nil }
+    let end = p + bytes.count
     var negative = false
-    if bytes[i] == UInt8(ascii: "-") { negative = true; i += 1 } else if bytes[i] == UInt8(ascii: "+") { i += 1 }
+    if p.pointee == UInt8(ascii: "-") { negative = true; p += 1 } else if p.pointee == UInt8(ascii: "+") { p += 1 }
     var mantissa: UInt64 = 0
     var digits = 0, decimals = 0
     var seenPoint = false, seenDigit = false
-    while i < end {
-        let b = bytes[i]
-        if b >= 48, b <= 57 {
+    while p < end {
+        let d = p.pointee &- 48
+        if d < 10 {
             seenDigit = true
-            if mantissa == 0, b == 48 {
-                if seenPoint { decimals += 1 }
-            } else {
+            if seenPoint { decimals += 1 }
+            if mantissa != 0 || d != 0 {
                 digits += 1
-                guard digits <= 15 else { return nil }
-                mantissa = mantissa * 10 + UInt64(b - 48)
-                if seenPoint { decimals += 1 }
+                mantissa = mantissa &* 10 &+ UInt64(d)
             }
-        } else if b == UInt8(ascii: "."), !seenPoint {
+        } else if p.pointee == UInt8(ascii: "."), !seenPoint {
             seenPoint = true
         } else {
             return nil
         }
-        i += 1
+        p += 1
     }
-    guard seenDigit, decimals < powersOfTen.count else { return nil }
+    guard seenDigit, digits <= 15, decimals < 23 else { return nil }
     let value = Double(mantissa) / powersOfTen[decimals]
     return negative ? -value : value
 }

@@ -30,7 +30,9 @@ final class SAXState {
     @exclusivity(unchecked) var field: Field = .none
     @exclusivity(unchecked) var fieldLine = 0
     @exclusivity(unchecked) var fieldColumn = 0
-    @exclusivity(unchecked) var text: [UInt8] = []
+    /// The field's text so far: `textCount` bytes, room for `maximumFieldLength` and a NUL.
+    let text = UnsafeMutablePointer<UInt8>.allocate(capacity: SAXState.maximumFieldLength + 1)
+    @exclusivity(unchecked) var textCount = 0
     @exclusivity(unchecked) var textOverflow = false
     @exclusivity(unchecked) var timeCache = TimeCache()
     /// The last namespace URI found to be GPX's: libxml2 interns URIs, so a pointer compare finds it again.
@@ -61,7 +63,6 @@ final class SAXState {
     init(file: String) {
         self.file = file
         items.reserveCapacity(1024)
-        text.reserveCapacity(SAXState.maximumFieldLength)
     }
 
     /// Creates the push parser, handing it the first bytes of `first` to detect the encoding.
@@ -94,6 +95,14 @@ final class SAXState {
         if terminate, error == nil, !rootSeen {
             fail(line: 0, column: 0, "the file has no root element; a GPX file starts with <gpx ...>.")
         }
+    }
+
+    deinit { text.deallocate() }
+
+    /// The field's text, NUL-terminated just past its end.
+    var fieldText: UnsafeBufferPointer<UInt8> {
+        text[textCount] = 0
+        return UnsafeBufferPointer(start: text, count: textCount)
     }
 
     func free() {
