@@ -1,5 +1,9 @@
 #ifndef PERIMETER_CLIBXML2_SHIM_H
 #define PERIMETER_CLIBXML2_SHIM_H
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <string.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>
@@ -14,13 +18,11 @@ static inline void perimeter_tag_start(xmlParserCtxtPtr ctxt, int *line, int *co
     *line = in->line;
     *column = in->col;
     if (in->cur == NULL || in->base == NULL) return;
-    const xmlChar *p = in->cur;
+    if (in->cur <= in->base) return;
+    const xmlChar *p = (const xmlChar *)memrchr(in->base, '<', (size_t)(in->cur - in->base));
+    if (p == NULL) return;
     int newlines = 0;
-    while (p > in->base && *p != '<') {
-        p--;
-        if (*p == '\n') newlines++;
-    }
-    if (*p != '<') return;
+    for (const xmlChar *q = p; (q = memchr(q, '\n', (size_t)(in->cur - q))) != NULL; q++) newlines++;
     *line = in->line - newlines;
     if (newlines == 0) {
         int back = (int)(in->cur - p);

@@ -14,11 +14,13 @@ extension SAXState {
         var h = xmlSAXHandler()
         h.initialized = perimeter_sax2_magic
         h.startElementNs = { ctx, localname, _, uri, _, _, attributeCount, _, attributes in
-            SAXState.from(ctx).startElement(localname!, uri, Int(attributeCount), attributes)
+            SAXState.with(ctx) { $0.startElement(localname!, uri, Int(attributeCount), attributes) }
         }
-        h.endElementNs = { ctx, _, _, _ in SAXState.from(ctx).endElement() }
-        h.characters = { ctx, bytes, count in SAXState.from(ctx).characters(bytes, Int(count)) }
-        h.cdataBlock = { ctx, bytes, count in SAXState.from(ctx).characters(bytes, Int(count)) }
+        h.endElementNs = { ctx, _, _, _ in SAXState.with(ctx) { $0.endElement() } }
+        h.characters = { ctx, bytes, count in SAXState.with(ctx) { $0.characters(bytes, Int(count)) } }
+        // The same function for blanks spares libxml2 its areBlanks() test on every run of whitespace.
+        h.ignorableWhitespace = h.characters
+        h.cdataBlock = h.characters
         h.serror = { ctx, error in
             guard let ctx, let error else { return }
             SAXState.from(ctx).libxmlError(error.pointee)
@@ -45,6 +47,12 @@ extension SAXState {
     @inline(__always)
     static func from(_ ctx: UnsafeMutableRawPointer?) -> SAXState {
         Unmanaged<SAXState>.fromOpaque(ctx!).takeUnretainedValue()
+    }
+
+    /// Calls `body` with the state behind `ctx` without retaining it (the reader keeps it alive).
+    @inline(__always)
+    static func with(_ ctx: UnsafeMutableRawPointer?, _ body: (SAXState) -> Void) {
+        Unmanaged<SAXState>.fromOpaque(ctx!)._withUnsafeGuaranteedRef(body)
     }
 
     func currentPlace() -> (line: Int, column: Int) {
@@ -154,16 +162,21 @@ extension SAXState {
 
     func characters(_ bytes: UnsafePointer<xmlChar>?, _ count: Int) {
         guard field != .none, let bytes, skipDepth == 0 else { return }
-        if text.count + count > SAXState.maximumFieldLength {
+        if textCount + count > SAXState.maximumFieldLength {
             textOverflow = true
             return
         }
-        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+        (text + textCount).update(from: bytes, count: count)
+        textCount += count
     }
 
     private func isGPXNamespace(_ uri: UnsafePointer<xmlChar>?) -> Bool {
         guard let uri else { return true }
-        if strncmp(uri, "http://www.topografix.com/GPX/1/", 32) == 0 { return true }
+        if uri == knownGPXNamespace { return true }
+        if strncmp(uri, "http://www.topografix.com/GPX/1/", 32) == 0 {
+            knownGPXNamespace = uri
+            return true
+        }
         guard let root = rootNamespace else { return false }
         return root.withUnsafeBufferPointer { r in
             strlen(uri) == r.count && memcmp(uri, r.baseAddress!, r.count) == 0

@@ -69,6 +69,16 @@ extension SAXState {
                 }
             }
         }
+        if latitudeText != nil || longitudeText != nil || latitude == nil || longitude == nil {
+            return failPoint(kind, place, latitudeText, longitudeText, latitude == nil, longitude == nil)
+        }
+        point = PendingPoint(kind: kind, depth: depth, latitude: latitude!, longitude: longitude!, time: nil, elevation: nil,
+                             ordinal: ordinal, line: place.line, column: place.column)
+    }
+
+    /// Reports a point whose lat or lon is missing or not a number.
+    private func failPoint(_ kind: PointKind, _ place: (line: Int, column: Int), _ latitudeText: String?, _ longitudeText: String?,
+                           _ latitudeMissing: Bool, _ longitudeMissing: Bool) {
         let element = "<\(kind.rawValue)>"
         if let latitudeText {
             return fail(line: place.line, column: place.column, "\(element) has lat=\"\(latitudeText.prefix(40))\", which is not a number; lat must be decimal degrees.")
@@ -76,20 +86,17 @@ extension SAXState {
         if let longitudeText {
             return fail(line: place.line, column: place.column, "\(element) has lon=\"\(longitudeText.prefix(40))\", which is not a number; lon must be decimal degrees.")
         }
-        guard let latitude, let longitude else {
-            let missing = latitude == nil && longitude == nil ? "the lat and lon attributes" : latitude == nil ? "the lat attribute" : "the lon attribute"
-            return fail(line: place.line, column: place.column, "\(element) is missing \(missing); every point needs lat and lon in decimal degrees.")
-        }
-        point = PendingPoint(kind: kind, depth: depth, latitude: latitude, longitude: longitude, time: nil, elevation: nil,
-                             ordinal: ordinal, line: place.line, column: place.column)
+        let missing = latitudeMissing && longitudeMissing ? "the lat and lon attributes" : latitudeMissing ? "the lat attribute" : "the lon attribute"
+        fail(line: place.line, column: place.column, "\(element) is missing \(missing); every point needs lat and lon in decimal degrees.")
     }
 
     func beginField(_ which: Field) {
-        let place = tagStart()
+        // The end of the start tag: an error in the text is reported there (no backward scan per field).
+        let place = currentPlace()
         field = which
         fieldLine = place.line
         fieldColumn = place.column
-        text.removeAll(keepingCapacity: true)
+        textCount = 0
         textOverflow = false
     }
 
@@ -99,16 +106,16 @@ extension SAXState {
         field = .none
         switch which {
         case .time:
-            guard !textOverflow, let time = Timestamp(iso8601: Substring(decoding: text, as: UTF8.self)) else {
+            guard !textOverflow, let time = timeCache.time(fieldText) else {
                 let shown = textOverflow ? "text of more than \(SAXState.maximumFieldLength) bytes" :
-                    "\"\(String(decoding: text.prefix(60), as: UTF8.self))\""
+                    "\"\(String(decoding: fieldText.prefix(60), as: UTF8.self))\""
                 return fail(line: fieldLine, column: fieldColumn,
                             "<time> holds \(shown), which is not an ISO 8601 time such as 2024-05-01T12:00:00Z.")
             }
             point?.time = time
         case .elevation:
             // A missing, empty or non-numeric <ele> is no elevation: it does not matter to the simulation.
-            point?.elevation = textOverflow ? nil : text.withUnsafeBufferPointer { parseDecimal($0) }
+            point?.elevation = textOverflow ? nil : parseDecimal(fieldText)
         case .none:
             break
         }
@@ -117,20 +124,60 @@ extension SAXState {
 
 /// Parses a decimal number (optional sign, digits, fraction, exponent; `NaN`/`inf` accepted so that
 /// they can be reported as out of range) with surrounding XML whitespace. Nil when not a number. O(n).
+///
+/// The byte after `bytes` must not continue a number (libxml2's closing quote, or a NUL): strtod reads
+/// the value in place.
 func parseDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    if let exact = parseShortDecimal(bytes) { return exact }
     var start = 0, end = bytes.count
-    func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+    @inline(__always) func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
     while start < end, isSpace(bytes[start]) { start += 1 }
     while end > start, isSpace(bytes[end - 1]) { end -= 1 }
     let count = end - start
     guard count > 0, count < 64 else { return nil }
+    if let exact = parseShortDecimal(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return exact }
     for i in start..<end where bytes[i] == UInt8(ascii: "x") || bytes[i] == UInt8(ascii: "X") { return nil }
-    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 65) { buffer -> Double? in
-        for i in 0..<count { buffer[i] = CChar(bitPattern: bytes[start + i]) }
-        buffer[count] = 0
+    let first = bytes.baseAddress! + start
+    return first.withMemoryRebound(to: CChar.self, capacity: count) { text -> Double? in
         var stop: UnsafeMutablePointer<CChar>?
-        let value = strtod(buffer.baseAddress!, &stop)
-        guard let stop, stop == buffer.baseAddress! + count else { return nil }
+        let value = strtod(text, &stop)
+        guard let stop, UnsafePointer(stop) == UnsafePointer(text) + count else { return nil }
         return value
     }
 }
+
+/// Clinger's fast path: `[-+]digits[.digits]` with at most 15 significant digits and 22 decimals is
+/// an integer below 2^53 divided by an exact power of ten, so one IEEE division rounds it correctly.
+/// Nil for anything else (strtod takes over). O(n).
+@inline(__always)
+private func parseShortDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    guard var p = bytes.baseAddress, !bytes.isEmpty else { return nil }
+    let end = p + bytes.count
+    var negative = false
+    if p.pointee == UInt8(ascii: "-") { negative = true; p += 1 } else if p.pointee == UInt8(ascii: "+") { p += 1 }
+    var mantissa: UInt64 = 0
+    var digits = 0, decimals = 0
+    var seenPoint = false, seenDigit = false
+    while p < end {
+        let d = p.pointee &- 48
+        if d < 10 {
+            seenDigit = true
+            if seenPoint { decimals += 1 }
+            if mantissa != 0 || d != 0 {
+                digits += 1
+                mantissa = mantissa &* 10 &+ UInt64(d)
+            }
+        } else if p.pointee == UInt8(ascii: "."), !seenPoint {
+            seenPoint = true
+        } else {
+            return nil
+        }
+        p += 1
+    }
+    guard seenDigit, digits <= 15, decimals < 23 else { return nil }
+    let value = Double(mantissa) / powersOfTen[decimals]
+    return negative ? -value : value
+}
+
+private let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+                                     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]

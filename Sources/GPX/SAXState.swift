@@ -5,33 +5,38 @@ import Geodesy
 /// and where in the GPX structure the parser stands. Internal: libxml2 types stay in this module.
 final class SAXState {
     let file: String
-    var context: xmlParserCtxtPtr?
+    @exclusivity(unchecked) var context: xmlParserCtxtPtr?
     /// Items found by the callbacks and not yet returned; `head` is the next one to return.
-    private var items: [GPXItem] = []
-    private var head = 0
+    @exclusivity(unchecked) private var items: [GPXItem] = []
+    @exclusivity(unchecked) private var head = 0
     /// The first error; parsing stops there.
-    var error: GPXError?
+    @exclusivity(unchecked) var error: GPXError?
     /// Bytes passed to `xmlCreatePushParserCtxt` (for encoding detection), not to feed again.
-    var bytesConsumedAtCreation = 0
+    @exclusivity(unchecked) var bytesConsumedAtCreation = 0
 
     // Where the parser stands.
-    var depth = 0
-    var rootSeen = false
+    @exclusivity(unchecked) var depth = 0
+    @exclusivity(unchecked) var rootSeen = false
     /// The namespace URI of the root element (nil for none): elements in it count as GPX.
-    var rootNamespace: [UInt8]?
+    @exclusivity(unchecked) var rootNamespace: [UInt8]?
     /// Depth of the element whose subtree is being skipped (`extensions`, foreign namespaces); 0 when none.
-    var skipDepth = 0
-    var trackDepth = 0
-    var trackSegmentOpen = false
-    var trackSegmentDepth = 0
-    var point: PendingPoint?
-    var ordinals = [0, 0, 0]
+    @exclusivity(unchecked) var skipDepth = 0
+    @exclusivity(unchecked) var trackDepth = 0
+    @exclusivity(unchecked) var trackSegmentOpen = false
+    @exclusivity(unchecked) var trackSegmentDepth = 0
+    @exclusivity(unchecked) var point: PendingPoint?
+    @exclusivity(unchecked) var ordinals = [0, 0, 0]
     /// The child of the current point whose text is being collected.
-    var field: Field = .none
-    var fieldLine = 0
-    var fieldColumn = 0
-    var text: [UInt8] = []
-    var textOverflow = false
+    @exclusivity(unchecked) var field: Field = .none
+    @exclusivity(unchecked) var fieldLine = 0
+    @exclusivity(unchecked) var fieldColumn = 0
+    /// The field's text so far: `textCount` bytes, room for `maximumFieldLength` and a NUL.
+    let text = UnsafeMutablePointer<UInt8>.allocate(capacity: SAXState.maximumFieldLength + 1)
+    @exclusivity(unchecked) var textCount = 0
+    @exclusivity(unchecked) var textOverflow = false
+    @exclusivity(unchecked) var timeCache = TimeCache()
+    /// The last namespace URI found to be GPX's: libxml2 interns URIs, so a pointer compare finds it again.
+    @exclusivity(unchecked) var knownGPXNamespace: UnsafePointer<xmlChar>?
 
     enum Field { case none, time, elevation }
 
@@ -53,12 +58,11 @@ final class SAXState {
     /// The deepest element nesting accepted (libxml2's own limit without XML_PARSE_HUGE).
     static let maximumDepth = 256
     /// True while the end of input is being parsed: an error then means a truncated file.
-    var terminating = false
+    @exclusivity(unchecked) var terminating = false
 
     init(file: String) {
         self.file = file
         items.reserveCapacity(1024)
-        text.reserveCapacity(SAXState.maximumFieldLength)
     }
 
     /// Creates the push parser, handing it the first bytes of `first` to detect the encoding.
@@ -91,6 +95,14 @@ final class SAXState {
         if terminate, error == nil, !rootSeen {
             fail(line: 0, column: 0, "the file has no root element; a GPX file starts with <gpx ...>.")
         }
+    }
+
+    deinit { text.deallocate() }
+
+    /// The field's text, NUL-terminated just past its end.
+    var fieldText: UnsafeBufferPointer<UInt8> {
+        text[textCount] = 0
+        return UnsafeBufferPointer(start: text, count: textCount)
     }
 
     func free() {

@@ -134,31 +134,4 @@ struct ReaderTests {
         #expect(first != nil)
         #expect(throws: first!) { try reader.next() }
     }
-
-    @Test("memory stays flat while streaming a file many times the chunk size")
-    func boundedMemory() throws {
-        // 200k points, about 36 MB, written in small pieces so that the peak before reading stays low:
-        // a reader holding the file would raise it by that much.
-        let path = temporaryFile("")
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        handle.write(Data("<?xml version=\"1.0\"?>\n<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n".utf8))
-        for block in 0..<200 {
-            var text = ""
-            for i in 0..<1000 {
-                text += "<trkpt lat=\"\(block % 90).\(i)\" lon=\"1.5\"><ele>1</ele><time>2024-01-01T00:00:00Z</time><extensions><speed>1</speed></extensions><desc>padding padding padding padding padding</desc></trkpt>\n"
-            }
-            handle.write(Data(text.utf8))
-        }
-        handle.write(Data("</trkseg></trk></gpx>\n".utf8))
-        try handle.close()
-        #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int > 30_000_000)
-        let before = peakResidentBytes() ?? 0
-        let reader = try GPXReader(path: path)
-        var points = 0
-        while let item = try reader.next() { if case .point = item { points += 1 } }
-        let after = peakResidentBytes() ?? 0
-        #expect(points == 200_000)
-        #expect(after - before < 8 << 20, "peak grew by \(after - before) bytes")
-        try? FileManager.default.removeItem(atPath: path)
-    }
 }

@@ -1,0 +1,67 @@
+import Geodesy
+
+/// Reads point `<time>` texts with `Timestamp(iso8601:)`, calling it once per distinct minute.
+///
+/// Consecutive points share `YYYY-MM-DDThh:mm:` and the zone; only the seconds and the fraction
+/// differ. After a full parse of one text, a text with the same prefix and zone is the same minute's
+/// start plus its seconds and fraction (truncated to microseconds, as Geodesy does). Anything else
+/// (other punctuation, whitespace, second 60, a new minute or zone) goes to `Timestamp(iso8601:)`.
+/// O(length of the text); no allocation on a hit.
+struct TimeCache {
+    /// `YYYY-MM-DDThh:mm:` of the last text parsed in full.
+    private var prefix: [UInt8] = []
+    /// Its zone: empty, or from a `Z`, `z`, `+` or `-` to the end.
+    private var zone: [UInt8] = []
+    /// The instant of `prefix` + `00` + `zone`.
+    private var minuteStart: Timestamp?
+
+    private static let prefixLength = 17
+
+    /// The instant `text` names, or nil when it is not an ISO 8601 time.
+    mutating func time(_ text: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+        let split = TimeCache.split(text)
+        if let split, let minuteStart, text.count >= TimeCache.prefixLength,
+           prefix.elementsEqual(text[0..<TimeCache.prefixLength]), zone.elementsEqual(text[split.zoneStart...]) {
+            return Timestamp(microsecondsSince1970: minuteStart.microsecondsSince1970 + split.micros)
+        }
+        guard let full = Timestamp(iso8601: String(decoding: text, as: UTF8.self)) else { return nil }
+        if let split {
+            prefix = Array(text[0..<TimeCache.prefixLength])
+            zone = Array(text[split.zoneStart...])
+            minuteStart = Timestamp(microsecondsSince1970: full.microsecondsSince1970 - split.micros)
+        } else {
+            minuteStart = nil
+        }
+        return full
+    }
+
+    /// Splits `...:ss[.fraction]zone` after the 17-byte prefix: the microseconds past the minute and
+    /// where the zone starts. Nil unless the shape is exactly that, with ss in 00...59.
+    private static func split(_ t: UnsafeBufferPointer<UInt8>) -> (micros: Int64, zoneStart: Int)? {
+        var i = prefixLength
+        guard t.count >= i + 2, isDigit(t[i]), isDigit(t[i + 1]) else { return nil }
+        let seconds = Int64(t[i] - 48) * 10 + Int64(t[i + 1] - 48)
+        guard seconds <= 59 else { return nil }
+        i += 2
+        var micros: Int64 = 0
+        if i < t.count, t[i] == UInt8(ascii: ".") {
+            i += 1
+            var count = 0
+            while i < t.count, isDigit(t[i]) {
+                if count < 6 { micros = micros * 10 + Int64(t[i] - 48) }
+                count += 1
+                i += 1
+            }
+            guard count > 0 else { return nil }
+            for _ in count..<max(count, 6) { micros *= 10 }
+        }
+        if i < t.count {
+            let z = t[i]
+            guard z == UInt8(ascii: "Z") || z == UInt8(ascii: "z") || z == UInt8(ascii: "+") || z == UInt8(ascii: "-") else { return nil }
+        }
+        return (seconds * 1_000_000 + micros, i)
+    }
+
+    @inline(__always)
+    private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+}
