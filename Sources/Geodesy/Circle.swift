@@ -1,8 +1,9 @@
 /// A circular region: a centre and a radius in metres on the spherical Earth.
 public struct Circle: Hashable, Sendable {
-    public var center: Coordinate
+    public let center: Coordinate
     /// The radius in metres; greater than zero.
-    public var radius: Meters
+    public let radius: Meters
+    @usableFromInline let preparedCenter: PreparedCoordinate
 
     /// A circle, or `GeometryError` when the centre is invalid or the radius is not finite and > 0.
     public init(center: Coordinate, radius: Meters) throws(GeometryError) {
@@ -10,12 +11,25 @@ public struct Circle: Hashable, Sendable {
         guard radius.isFinite, radius > 0 else { throw .invalidRadius(radius) }
         self.center = center
         self.radius = radius
+        self.preparedCenter = PreparedCoordinate(center)
+    }
+
+    public static func == (a: Circle, b: Circle) -> Bool { a.center == b.center && a.radius == b.radius }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(center)
+        hasher.combine(radius)
     }
 
     /// `haversine(p, centre) - radius`, in metres: negative inside, zero on the edge. O(1).
     @inlinable
     public func signedDistance(to point: Coordinate) -> Meters {
         point.distance(to: center) - radius
+    }
+
+    /// The same signed distance from a point whose trigonometry is done; bit-identical. O(1).
+    @inlinable
+    public func signedDistance(to point: PreparedCoordinate) -> Meters {
+        point.distance(to: preparedCenter) - radius
     }
 
     /// The latitude/longitude box holding the whole spherical cap.

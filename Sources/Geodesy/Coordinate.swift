@@ -21,12 +21,8 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
     /// The great-circle distance to `other` by the haversine formula on `Earth.radius`, in metres. O(1).
     @inlinable
     public func distance(to other: Coordinate) -> Meters {
-        let phi1 = latitude.radians, phi2 = other.latitude.radians
-        let dPhi = phi2 - phi1
-        let dLambda = (other.longitude - longitude).radians
-        let sinPhi = _sin(dPhi / 2), sinLambda = _sin(dLambda / 2)
-        let h = sinPhi * sinPhi + _cos(phi1) * _cos(phi2) * sinLambda * sinLambda
-        return 2 * Earth.radius * _asin(Swift.min(1, h.squareRoot()))
+        haversine(latitude.radians, _cos(latitude.radians), longitude,
+                  other.latitude.radians, _cos(other.latitude.radians), other.longitude)
     }
 
     /// The point `north` metres north and `east` metres east of this one, on the local tangent plane;
@@ -38,4 +34,40 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
         let lat = Swift.max(-90, Swift.min(90, latitude + dLat))
         return Coordinate(latitude: lat, longitude: normalizedLongitude(longitude + dLon))
     }
+}
+
+/// A coordinate with its trigonometry done once, for many distance evaluations from the same point.
+///
+/// Distances from it are bit-identical to `Coordinate.distance(to:)`: the same expression, with the
+/// same intermediate values.
+public struct PreparedCoordinate: Sendable {
+    public let coordinate: Coordinate
+    @usableFromInline let latitudeRadians: Double
+    @usableFromInline let cosLatitude: Double
+
+    @inlinable
+    public init(_ coordinate: Coordinate) {
+        self.coordinate = coordinate
+        latitudeRadians = coordinate.latitude.radians
+        cosLatitude = _cos(latitudeRadians)
+    }
+
+    /// The haversine distance to `other`, in metres; equals `coordinate.distance(to: other.coordinate)`.
+    @inlinable
+    public func distance(to other: PreparedCoordinate) -> Meters {
+        haversine(latitudeRadians, cosLatitude, coordinate.longitude,
+                  other.latitudeRadians, other.cosLatitude, other.coordinate.longitude)
+    }
+}
+
+/// The haversine formula on `Earth.radius`, in metres, from latitudes in radians (with their cosines)
+/// and longitudes in degrees. The one spelling of it in the project.
+@inlinable
+func haversine(_ phi1: Double, _ cosPhi1: Double, _ lon1: Degrees,
+               _ phi2: Double, _ cosPhi2: Double, _ lon2: Degrees) -> Meters {
+    let dPhi = phi2 - phi1
+    let dLambda = (lon2 - lon1).radians
+    let sinPhi = _sin(dPhi / 2), sinLambda = _sin(dLambda / 2)
+    let h = sinPhi * sinPhi + cosPhi1 * cosPhi2 * sinLambda * sinLambda
+    return 2 * Earth.radius * _asin(Swift.min(1, h.squareRoot()))
 }

@@ -12,6 +12,15 @@ public enum Shape: Hashable, Sendable {
         }
     }
 
+    /// d(p, shape) from a point whose trigonometry is done once for many shapes; bit-identical.
+    @inlinable
+    public func signedDistance(to point: PreparedCoordinate) -> Meters {
+        switch self {
+        case let .circle(circle): return circle.signedDistance(to: point)
+        case let .polygon(polygon): return polygon.signedDistance(to: point.coordinate)
+        }
+    }
+
     /// The distance used to rank regions for the nearest set: `max(d, 0)`, in metres.
     @inlinable
     public func rankingDistance(to point: Coordinate) -> Meters {

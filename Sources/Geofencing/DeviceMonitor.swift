@@ -15,12 +15,12 @@ struct DeviceMonitor: Sendable {
 
     /// Applies one sample, appending its events (in no particular order) to `events`.
     mutating func observe(_ sample: Sample, in world: World, into events: inout [GeofenceEvent]) {
-        let p = sample.coordinate
+        let p = PreparedCoordinate(sample.coordinate)
         var emit = EventEmitter(device: deviceID, sample: sample, world: world)
         defer { events.append(contentsOf: emit.events) }
 
         guard let refreshedAt = lastRefresh else {
-            lastRefresh = p
+            lastRefresh = p.coordinate
             let chosen: [Int]
             switch world.settings.selection {
             case .nearest:
@@ -28,21 +28,21 @@ struct DeviceMonitor: Sendable {
             case .static:
                 chosen = Array(0..<world.capacity)
                 for failed in world.capacity..<world.regions.count {
-                    emit(.monitorFailed, region: failed, distance: world.regions[failed].signedDistance(to: p))
+                    emit(.monitorFailed, region: failed, distance: world.distance(failed, p))
                 }
             }
-            for region in chosen.sorted() { start(region, emit: &emit) }
+            for region in chosen.sorted() { start(region, at: p, emit: &emit) }
             return
         }
 
         var joining: [Int] = []
         if world.settings.selection == .nearest, !world.monitorsAll,
-           p.distance(to: refreshedAt) >= world.settings.refreshDistance {
-            lastRefresh = p
+           p.coordinate.distance(to: refreshedAt) >= world.settings.refreshDistance {
+            lastRefresh = p.coordinate
             let chosen = Set(world.nearestSet(to: p))
             let staying = Set(monitors.lazy.map(\.region).filter(chosen.contains))
             for (region, _) in monitors where !staying.contains(region) {
-                emit(.monitorStop, region: region, distance: world.regions[region].signedDistance(to: p))
+                emit(.monitorStop, region: region, distance: world.distance(region, p))
             }
             monitors.removeAll { !staying.contains($0.region) }
             joining = chosen.subtracting(staying).sorted()
@@ -50,7 +50,7 @@ struct DeviceMonitor: Sendable {
 
         for slot in monitors.indices {
             let region = monitors[slot].region
-            let d = world.regions[region].signedDistance(to: p)
+            let d = world.distance(region, p)
             switch monitors[slot].state.observe(distance: d, at: sample.time) {
             case let .entered(crossedAt)?:
                 emit(.enter(crossedAt: crossedAt), region: region, distance: d)
@@ -64,15 +64,15 @@ struct DeviceMonitor: Sendable {
             }
             emitDwells(slot, distance: d, emit: &emit)
         }
-        for region in joining { start(region, emit: &emit) }
+        for region in joining { start(region, at: p, emit: &emit) }
         if !joining.isEmpty { monitors.sort { $0.region < $1.region } }
     }
 
     /// A region joins the set: `monitor-start`, its state from this sample, and with
     /// `initialTrigger: enter` an enter (and any dwell of D = 0) when it starts inside.
-    private mutating func start(_ region: Int, emit: inout EventEmitter) {
+    private mutating func start(_ region: Int, at p: PreparedCoordinate, emit: inout EventEmitter) {
         let world = emit.world
-        let d = world.regions[region].signedDistance(to: emit.sample.coordinate)
+        let d = world.distance(region, p)
         emit(.monitorStart, region: region, distance: d)
         let announce = world.settings.initialTrigger == .enter
         monitors.append((region, RegionMonitor(distance: d, at: emit.sample.time, thresholds: world.thresholds[region],
@@ -87,8 +87,8 @@ struct DeviceMonitor: Sendable {
     private mutating func emitDwells(_ slot: Int, distance d: Meters, emit: inout EventEmitter) {
         let world = emit.world
         let region = monitors[slot].region
+        guard world.hasRules[region] else { return }
         let durations = world.ruleDurationsByRegion[region]
-        guard !durations.isEmpty else { return }
         for i in monitors[slot].state.dueDwells(at: emit.sample.time, durations: durations) {
             let rule = world.rulesByRegion[region][i]
             let began = monitors[slot].state.stayBegan!
@@ -102,7 +102,8 @@ struct DeviceMonitor: Sendable {
 struct EventEmitter {
     let device: String
     let sample: Sample
-    let world: World
+    // The run keeps the world alive; not retaining it here spares the threads a shared reference count.
+    unowned(unsafe) let world: World
     private(set) var events: [GeofenceEvent] = []
 
     init(device: String, sample: Sample, world: World) {

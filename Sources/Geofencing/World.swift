@@ -4,17 +4,22 @@ import Geodesy
 /// that cover each region, the resolved settings, and the spatial index for nearest-set queries.
 final class World: Sendable {
     let regions: [Region]
+    /// `regions[i].shape`, kept apart so that the per-sample loop copies no region.
+    let shapes: [Shape]
     let settings: MonitorSettings
     let thresholds: [RegionMonitor.Thresholds]
     /// For region i: the indices (into the scenario's rules) of the rules covering it, in rule order.
     let rulesByRegion: [[Int]]
     /// For region i: the durations of those rules.
     let ruleDurationsByRegion: [[TimeSpan]]
+    /// For region i: whether any rule covers it.
+    let hasRules: [Bool]
     let ruleNames: [String]
     let index: SpatialIndex
 
     init(regions: [Region], rules: [DwellRule], settings: MonitorSettings) {
         self.regions = regions
+        self.shapes = regions.map(\.shape)
         self.settings = settings
         thresholds = regions.map {
             RegionMonitor.Thresholds(hysteresis: $0.hysteresis ?? settings.hysteresis,
@@ -29,6 +34,7 @@ final class World: Sendable {
         }
         rulesByRegion = byRegion.map { $0.sorted() }
         ruleDurationsByRegion = rulesByRegion.map { $0.map { rules[$0].duration } }
+        hasRules = rulesByRegion.map { !$0.isEmpty }
         ruleNames = rules.map(\.name)
         index = SpatialIndex(bounds: regions.map(\.shape.bounds))
     }
@@ -40,8 +46,12 @@ final class World: Sendable {
     var monitorsAll: Bool { capacity >= regions.count }
 
     /// The regions of the nearest set at `point`, by ranking distance then index (SEMANTICS §4).
-    func nearestSet(to point: Coordinate) -> [Int] {
+    func nearestSet(to point: PreparedCoordinate) -> [Int] {
         if monitorsAll { return Array(regions.indices) }
-        return index.nearest(capacity, to: point) { regions[$0].shape.rankingDistance(to: point) }
+        return index.nearest(capacity, to: point.coordinate) { max(0, shapes[$0].signedDistance(to: point)) }
     }
+
+    /// d(p, region i) of SEMANTICS §3, in metres.
+    @inline(__always)
+    func distance(_ region: Int, _ point: PreparedCoordinate) -> Meters { shapes[region].signedDistance(to: point) }
 }

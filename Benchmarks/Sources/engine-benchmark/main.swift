@@ -2,7 +2,7 @@
 // profile), for N = 100 … 100,000. Prints samples per second for each N and its ratio to N = 100,
 // measured in the same run: per-sample cost should not grow with N (SEMANTICS §4 via the spatial index).
 //
-//   swift run -c release engine-benchmark [devices] [seconds]
+//   swift run -c release engine-benchmark [devices] [seconds] [threads] [N...]
 import Foundation
 import Geodesy
 import Geofencing
@@ -27,6 +27,8 @@ struct Generator: RandomNumberGenerator {
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let deviceCount = arguments.first ?? 1000
 let seconds = arguments.dropFirst().first ?? 3600
+let threads = arguments.dropFirst(2).first ?? ProcessInfo.processInfo.activeProcessorCount
+let counts = arguments.count > 3 ? Array(arguments.dropFirst(3)) : [100, 1_000, 10_000, 100_000]
 let centre = Coordinate(latitude: 52.52, longitude: 13.40)
 let side: Meters = 40_000
 let start = Timestamp(iso8601: "2024-05-01T09:00:00Z")!
@@ -56,14 +58,14 @@ func devices() -> [Device] {
 }
 
 let fleet = devices()
-print("engine-benchmark: \(deviceCount) devices × \(seconds) s at 1 Hz, profile ios (capacity 20), \(ProcessInfo.processInfo.activeProcessorCount) threads")
+print("engine-benchmark: \(deviceCount) devices × \(seconds) s at 1 Hz, profile ios (capacity 20), \(threads) threads")
 print("regions    samples/s    events   ratio to N=100")
 var reference: Double?
-for n in [100, 1_000, 10_000, 100_000] {
+for n in counts {
     let simulation = Simulation(regions: regions(n), profile: .ios, devices: fleet, start: start)
     let sink = CountingSink()
     let began = DispatchTime.now()
-    let summary = try simulation.run(into: sink)
+    let summary = try simulation.run(into: sink, options: RunOptions(threads: threads))
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began.uptimeNanoseconds) / 1e9
     let rate = Double(summary.samples) / elapsed
     reference = reference ?? rate
