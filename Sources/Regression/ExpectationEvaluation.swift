@@ -3,7 +3,7 @@ import Geodesy
 import Geofencing
 import ScenarioFormat
 
-extension Expectation {
+extension EventExpectation {
     /// True when `event` is of this expectation's kind and matches each filter that is set.
     public func matches(_ event: WireEvent) -> Bool {
         event.kind == kind && (device.map { $0 == event.device } ?? true)

@@ -15,7 +15,7 @@ import Geofencing
 ///
 /// An event matches when its kind is `kind` and, for each of `device`, `region` and `rule` that is set,
 /// its field is equal to it (`rule` only exists on `dwell` events).
-public struct Expectation: Hashable, Sendable {
+public struct EventExpectation: Hashable, Sendable {
     /// What must hold of the matching events.
     public enum Condition: Hashable, Sendable {
         /// `at: T, within: W`: some matching event has |time − T| ≤ W.

@@ -1,7 +1,7 @@
 import Geodesy
 import Geofencing
 
-/// Decoding of the `expect:` list into `Expectation`s, with every problem reported at its key path and line.
+/// Decoding of the `expect:` list into `EventExpectation`s, with every problem reported at its key path and line.
 ///
 /// Grammar (one mapping per entry; unknown keys are errors):
 /// - `kind` (required): an event kind of SEMANTICS §7: `enter`, `exit`, `visit`, `dwell`, `monitor-start`,
@@ -36,11 +36,11 @@ extension ScenarioLoader {
         var rules: [String]?
     }
 
-    func expectations(_ list: [Cursor], clockStart: Timestamp, known: KnownIDs) -> [Expectation] {
+    func expectations(_ list: [Cursor], clockStart: Timestamp, known: KnownIDs) -> [EventExpectation] {
         list.compactMap { expectation($0, clockStart: clockStart, known: known) }
     }
 
-    private func expectation(_ c: Cursor, clockStart: Timestamp, known: KnownIDs) -> Expectation? {
+    private func expectation(_ c: Cursor, clockStart: Timestamp, known: KnownIDs) -> EventExpectation? {
         guard let f = c.mapping(Self.expectationShape, allowed: Self.expectationKeys) else { return nil }
         let kindNames = Self.kindNames
         let kind = f.required("kind", "an event kind: one of \(kindNames.joined(separator: ", "))").flatMap { k in
@@ -77,7 +77,7 @@ extension ScenarioLoader {
         let window = f["between"].map { self.window($0, clockStart: clockStart) }
         if window == .some(nil) { ok = false }
 
-        let condition: Expectation.Condition?
+        let condition: EventExpectation.Condition?
         if let at = f["at"] {
             let time = self.time(at, clockStart: clockStart)
             let within = f["within"].map { $0.duration(.nonNegative) } ?? .zero
@@ -100,7 +100,7 @@ extension ScenarioLoader {
             condition = nil
         }
         guard ok, let kind, let condition else { return nil }
-        return Expectation(kind: kind, device: device, region: region, rule: rule, condition: condition,
+        return EventExpectation(kind: kind, device: device, region: region, rule: rule, condition: condition,
                            file: c.file, keyPath: c.path, line: c.line, column: c.column)
     }
 
@@ -172,7 +172,7 @@ extension ScenarioLoader {
         return TimeWindow(start, end)
     }
 
-    private func after(_ c: Cursor) -> Expectation.Condition? {
+    private func after(_ c: Cursor) -> EventExpectation.Condition? {
         guard let f = c.mapping("{atLeast: DURATION, atMost: DURATION} (one or both)", allowed: ["atLeast", "atMost"])
         else { return nil }
         let least = f["atLeast"].map { $0.duration(.nonNegative) }

@@ -12,8 +12,8 @@ public struct Scenario: Sendable {
     public var simulation: Simulation
     /// `sinks:` as written (sink specs such as `console` or `jsonl:out.jsonl`); empty when not set.
     public var sinks: [String]
-    /// `expect:`, decoded (see `Expectation`); each keeps its place in the file.
-    public var expectations: [Expectation]
+    /// `expect:`, decoded (see `EventExpectation`); each keeps its place in the file.
+    public var expectations: [EventExpectation]
     /// Things that loaded but deserve a look, each starting with its file and line: GPX points dropped,
     /// an offset given to an untimed track, a pace given to a timed one.
     public var warnings: [String]
