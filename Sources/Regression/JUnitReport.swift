@@ -13,7 +13,7 @@ public enum JUnitReport {
         let total = results.reduce(0) { $0 + $1.seconds }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuite name=\"perimeter check\" tests=\"\(results.count)\" failures=\"\(failures)\""
-            + " errors=\"\(errors)\" skipped=\"0\" time=\"\(seconds(total))\""
+            + " errors=\"\(errors)\" time=\"\(seconds(total))\""
             + " timestamp=\"\(antTimestamp(timestamp))\" hostname=\"\(attribute(hostname.isEmpty ? "localhost" : hostname))\">\n"
         out += "  <properties/>\n"
         for result in results {
