@@ -50,7 +50,9 @@ public struct EventLogDiff: Hashable, Sendable {
             if match.time != event.time {
                 found.append(.moved(old: event, new: match))
             } else if match != event {
-                found.append(.changed(old: event, new: match, fields: Self.differingFields(event, match)))
+                // Fields that differ; none when the only difference is NaN (`null`) against NaN.
+                let fields = Self.differingFields(event, match)
+                if !fields.isEmpty { found.append(.changed(old: event, new: match, fields: fields)) }
             }
         }
         for (key, events) in newByKey {

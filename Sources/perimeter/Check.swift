@@ -15,6 +15,9 @@ struct Check: ParsableCommand {
         *.yml scenarios, in sorted order. --update records or rewrites the golden logs (atomically) and \
         still evaluates the expectations.
 
+        Standard output: one line per scenario, PASS, FAIL or ERROR (bad input) with its name and path, \
+        the differences and failed expectations indented below it, then a count.
+
         Exit codes: 0 every scenario passed; 2 some input was bad (a scenario or golden log that cannot \
         be read, a path that does not exist), whatever else happened; else 3 when a golden log or the \
         JUnit file could not be written; else 1 when any check failed.

@@ -25,6 +25,8 @@ private func with(_ e: WireEvent, _ change: (inout WireEvent) -> Void) -> WireEv
 
 let diffCases: [DiffCase] = [
     DiffCase(id: "identical", old: [enter, dwell, exit], new: [enter, dwell, exit], lines: [], summary: ""),
+    DiffCase(id: "null distances are equal", old: [with(enter) { $0.distance = .nan }],
+             new: [with(enter) { $0.distance = .nan }], lines: [], summary: ""),
     DiffCase(id: "moved", old: [enter, dwell], new: [event(.enter, "lorrenzillos", at: "12:02:18"), dwell],
              lines: ["enter lorrenzillos phone: 12:01:57 → 12:02:18 (+21 s)"], summary: "1 moved"),
     DiffCase(id: "moved earlier by minutes", old: [exit], new: [event(.exit, "lorrenzillos", at: "12:03:40")],
