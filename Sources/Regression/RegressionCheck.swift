@@ -174,7 +174,7 @@ public struct RegressionCheck: Sendable {
 
         // The expectations, on the new events.
         let failures = scenario.expectations.compactMap { e in
-            e.failure(in: events, clockStart: day).map { "\(e.placeDescription): \($0)" }
+            e.failure(in: events, clockStart: day).map { e.placeDescription.isEmpty ? $0 : "\(e.placeDescription): \($0)" }
         }
         if !failures.isEmpty {
             let n = scenario.expectations.count
