@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The tree reads like the pipeline: Geodesy ─▶ GPX / Geofencing ─▶ EventSinks / ScenarioFormat ─▶ perimeter.
+// The tree reads like the pipeline: Geodesy ─▶ GPX / Geofencing ─▶ EventSinks / ScenarioFormat ─▶ Regression ─▶ perimeter.
 // Dependencies point downstream only; libxml2 stays behind CLibXML2 and never leaves GPX.
 let package = Package(
     name: "Perimeter",
@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Geofencing", targets: ["Geofencing"]),
         .library(name: "EventSinks", targets: ["EventSinks"]),
         .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
+        .library(name: "Regression", targets: ["Regression"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -36,10 +37,11 @@ let package = Package(
             name: "ScenarioFormat",
             dependencies: ["Geodesy", "Geofencing", "GPX", .product(name: "Yams", package: "Yams")]
         ),
+        .target(name: "Regression", dependencies: ["Geofencing", "EventSinks", "ScenarioFormat"]),
         .executableTarget(
             name: "perimeter",
             dependencies: [
-                "Geodesy", "GPX", "Geofencing", "EventSinks", "ScenarioFormat",
+                "Geodesy", "GPX", "Geofencing", "EventSinks", "ScenarioFormat", "Regression",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,5 +55,10 @@ let package = Package(
         ),
         .testTarget(name: "EventSinksTests", dependencies: ["EventSinks"]),
         .testTarget(name: "PerimeterTests", dependencies: ["perimeter"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "RegressionTests",
+            dependencies: ["Regression", "ScenarioFormat", "EventSinks", "Geofencing", "Geodesy", "perimeter"],
+            resources: [.copy("Fixtures")]
+        ),
     ]
 )

@@ -12,8 +12,8 @@ public struct Scenario: Sendable {
     public var simulation: Simulation
     /// `sinks:` as written (sink specs such as `console` or `jsonl:out.jsonl`); empty when not set.
     public var sinks: [String]
-    /// `expect:` kept as written, element by element, for `perimeter check` to interpret.
-    public var expectations: [ScenarioValue]
+    /// `expect:`, decoded (see `EventExpectation`); each keeps its place in the file.
+    public var expectations: [EventExpectation]
     /// Things that loaded but deserve a look, each starting with its file and line: GPX points dropped,
     /// an offset given to an untimed track, a pace given to a timed one.
     public var warnings: [String]
@@ -71,12 +71,15 @@ public struct ScenarioLoader: Sendable {
         RegionFile.checkUniqueIDs(placed)
         let regionIDs = placed.map(\.region.id)
 
+        let beforeRules = d.errors.count
         let rules = top["rules"]?.list("a list of dwell rules").map {
             self.rules($0, regionIDs: regionsComplete ? regionIDs : nil)
         } ?? []
+        let rulesComplete = d.errors.count == beforeRules
 
         var devices: [Device] = []
         var deviceIDs: [String: Cursor] = [:]
+        let beforeDevices = d.errors.count
         for entry in top.required("devices", "a list of devices")?.list("a list of devices") ?? [] {
             guard let (device, idCursor) = device(entry, diagnostics: d) else { continue }
             if let first = deviceIDs[device.id] {
@@ -87,15 +90,23 @@ public struct ScenarioLoader: Sendable {
             }
         }
 
+        let devicesComplete = d.errors.count == beforeDevices
+
         let noise = top["noise"].flatMap(noise)
         let sinks = top["sinks"]?.list("a list of sink specs such as console or jsonl:events.jsonl")?
             .compactMap { $0.text("a sink spec such as console or jsonl:events.jsonl") } ?? []
-        let expectations = top["expect"]?.list("a list of expectations")?.map(ScenarioValue.init) ?? []
-
-        if d.hasErrors { throw ScenarioErrors(d.errors) }
         let simulation = Simulation(regions: placed.map(\.region), rules: rules, profile: profile ?? .ideal,
                                     overrides: overrides, devices: devices, start: start,
                                     tick: tick ?? .seconds(1), noise: noise)
+        // Times of day in expect: are on the clock's start date, which may come from the tracks.
+        let known = KnownIDs(regions: regionsComplete ? regionIDs : nil,
+                             devices: devicesComplete ? devices.map(\.id) : nil,
+                             rules: rulesComplete ? rules.map(\.name) : nil)
+        let expectations = top["expect"]?.list("a list of expectations").map {
+            self.expectations($0, clockStart: simulation.clockStart, known: known)
+        } ?? []
+
+        if d.hasErrors { throw ScenarioErrors(d.errors) }
         return Scenario(name: name, file: path, simulation: simulation, sinks: sinks,
                         expectations: expectations, warnings: d.warnings)
     }

@@ -131,20 +131,17 @@ struct ValidScenarioTests {
         for (got, want) in zip(scenario.warnings, c.warnings) { #expect(got.contains(want), "\(got)") }
     }
 
-    @Test("expect: is kept as written, with places")
+    @Test("expect: is decoded into typed expectations, with places")
     func expectationsKeepTheirPlaces() throws {
         let scenario = try ScenarioLoader(trackLoader: fakeTracks).load(path: fixture("valid/full.yaml"))
         let first = try #require(scenario.expectations.first)
         #expect(first.keyPath == "expect[0]")
         #expect(first.line == 34)
-        guard case let .mapping(entries) = first.content else {
-            Issue.record("expected a mapping, got \(first.content)")
-            return
-        }
-        #expect(entries.map(\.key) == ["kind", "region", "count"])
-        #expect(entries[2].value.content == .scalar("1", quoted: true))
-        #expect(entries[2].value.keyPath == "expect[0].count")
-        #expect(scenario.expectations[1].content == .null)
+        #expect(first.kind == .enter)
+        #expect(first.region == "lorrenzillos")
+        #expect(first.condition == .count(1, in: nil))
+        #expect(scenario.expectations[1].condition == .after(atLeast: nil, atMost: .seconds(120)))
+        #expect(scenario.expectations[1].rule == "customer")
     }
 
     @Test("Resolved settings: the profile with the monitor block applied")

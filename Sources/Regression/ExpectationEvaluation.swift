@@ -1,0 +1,79 @@
+import EventSinks
+import Geodesy
+import Geofencing
+import ScenarioFormat
+
+extension EventExpectation {
+    /// True when `event` is of this expectation's kind and matches each filter that is set.
+    public func matches(_ event: WireEvent) -> Bool {
+        event.kind == kind && (device.map { $0 == event.device } ?? true)
+            && (region.map { $0 == event.region } ?? true) && (rule.map { $0 == event.rule } ?? true)
+    }
+
+    /// Nil when the expectation holds for `events` (a run's events, in output order), else one sentence
+    /// saying what was expected and what happened, e.g.
+    /// `expected enter of lorrenzillos by phone at 12:01:57 ± 30 s; the nearest was at 12:02:31 (+34 s)`.
+    /// Times are shown on the clock's start date (`clockStart`), which `after` also measures from.
+    public func failure(in events: [WireEvent], clockStart: Timestamp) -> String? {
+        let matching = events.filter(matches).map(\.time)
+        let show = { (t: Timestamp) in Readable.time(t, day: clockStart) }
+        func inWindow(_ window: TimeWindow?) -> String {
+            window.map { " between \(show($0.start)) and \(show($0.end))" } ?? ""
+        }
+        switch condition {
+        case let .at(target, within):
+            let expected = "expected \(subject()) at \(show(target))"
+                + (within == .zero ? "" : " ± \(Readable.duration(within))")
+            guard let nearest = matching.min(by: { abs($0 - target) < abs($1 - target) }) else {
+                return expected + "; there was none"
+            }
+            if abs(nearest - target) <= within { return nil }
+            return expected + "; the nearest was at \(show(nearest)) (\(Readable.signed(nearest - target)))"
+        case let .between(window):
+            let expected = "expected \(subject())\(inWindow(window))"
+            if matching.contains(where: window.contains) { return nil }
+            func gap(_ t: Timestamp) -> TimeSpan { t < window.start ? window.start - t : t - window.end }
+            guard let nearest = matching.min(by: { gap($0) < gap($1) }) else { return expected + "; there was none" }
+            let side = nearest < window.start ? "before" : "after"
+            return expected + "; the nearest was at \(show(nearest)) (\(Readable.duration(gap(nearest))) \(side) the window)"
+        case let .count(n, window):
+            let counted = matching.filter { window?.contains($0) ?? true }
+            if counted.count == n { return nil }
+            return "expected \(n) \(subject(plural: n != 1))\(inWindow(window)), got \(counted.count)"
+                + (counted.first.map { " (first at \(show($0)))" } ?? "")
+        case let .never(window):
+            let counted = matching.filter { window?.contains($0) ?? true }
+            guard let first = counted.first else { return nil }
+            return "expected no \(subject())\(inWindow(window)), got \(counted.count) (first at \(show(first)))"
+        case let .after(atLeast, atMost):
+            let range: String
+            switch (atLeast, atMost) {
+            case let (l?, m?): range = "between \(Readable.duration(l)) and \(Readable.duration(m))"
+            case let (l?, nil): range = "at least \(Readable.duration(l))"
+            case let (nil, m?): range = "at most \(Readable.duration(m))"
+            case (nil, nil): range = "any time"
+            }
+            let expected = "expected \(subject()) \(range) after the start (\(show(clockStart)))"
+            guard let first = matching.first else { return expected + "; there was none" }
+            let elapsed = first - clockStart
+            if (atLeast.map { elapsed >= $0 } ?? true) && (atMost.map { elapsed <= $0 } ?? true) { return nil }
+            return expected + "; the first was at \(show(first)), \(Readable.duration(elapsed)) after the start"
+        }
+    }
+
+    /// `enter of lorrenzillos by phone`, `dwell "Thanks for visiting"`, `exits of home`.
+    public func subject(plural: Bool = false) -> String {
+        var text = kind.description + (plural ? "s" : "")
+        if let rule { text += " \"\(rule)\"" }
+        if let region { text += " of \(region)" }
+        if let device { text += " by \(device)" }
+        return text
+    }
+
+    /// `expect[2], line 14` (or the key path alone for an expectation built in code).
+    public var placeDescription: String {
+        line > 0 ? "\(keyPath.isEmpty ? "expect" : keyPath), line \(line)" : keyPath
+    }
+}
+
+private func abs(_ span: TimeSpan) -> TimeSpan { TimeSpan(microseconds: Swift.abs(span.microseconds)) }

@@ -1,0 +1,226 @@
+import EventSinks
+import Foundation
+import Geodesy
+import Geofencing
+import ScenarioFormat
+
+/// What `perimeter check` found for one scenario.
+public struct CheckResult: Sendable {
+    public enum Status: String, Sendable {
+        /// Same events as the golden log (or the log was just recorded) and every expectation holds.
+        case passed
+        /// The events differ from the golden log, there is none, or an expectation failed.
+        case failed
+        /// Bad input: the scenario (or its golden log) could not be read; nothing was compared.
+        case badInput
+        /// The golden log could not be written (`--update`).
+        case writeFailed
+    }
+
+    /// The scenario file, as given.
+    public var path: String
+    /// The scenario's name, or its file name when it did not load.
+    public var name: String
+    public var status: Status
+    /// One short sentence for JUnit's `message`: what failed, e.g.
+    /// `the events differ from the golden log (1 moved); 1 of 3 expectations failed`. Empty when passed.
+    public var headline: String
+    /// Readable lines, indented by two spaces under their heading where they belong to one: the diff,
+    /// the expectations that failed, the problems of bad input, what `--update` wrote.
+    public var details: [String]
+    /// The scenario's warnings (GPX points dropped and the like).
+    public var warnings: [String]
+    public var seconds: Double
+
+    public init(path: String, name: String, status: Status, headline: String = "", details: [String] = [],
+                warnings: [String] = [], seconds: Double = 0) {
+        self.path = path
+        self.name = name
+        self.status = status
+        self.headline = headline
+        self.details = details
+        self.warnings = warnings
+        self.seconds = seconds
+    }
+}
+
+/// `perimeter check`: runs scenarios, compares their events with golden logs and evaluates their
+/// expectations.
+public struct RegressionCheck: Sendable {
+    /// Rewrite golden logs (atomically) instead of comparing with them; expectations are still evaluated.
+    public var update: Bool
+    public var threads: Int
+    /// How many changes of a diff are listed; the rest are counted.
+    public var diffLimit: Int
+
+    public init(update: Bool = false, threads: Int = RunOptions.defaultThreads, diffLimit: Int = 20) {
+        self.update = update
+        self.threads = threads
+        self.diffLimit = diffLimit
+    }
+
+    /// `Scenarios/lorrenzillos.yaml` → `Scenarios/lorrenzillos.events.jsonl`.
+    public static func goldenPath(for scenario: String) -> String {
+        let url = URL(fileURLWithPath: scenario)
+        let ext = url.pathExtension
+        let base = ext.isEmpty ? scenario : String(scenario.dropLast(ext.count + 1))
+        return base + ".events.jsonl"
+    }
+
+    /// The scenario files named: files as given, folders searched recursively for `*.yaml` and `*.yml`,
+    /// sorted. Paths that do not exist are returned apart.
+    public static func scenarioFiles(in paths: [String]) -> (files: [String], missing: [String]) {
+        var files: [String] = [], missing: [String] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                missing.append(path)
+                continue
+            }
+            guard isFolder.boolValue else { files.append(path); continue }
+            let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+            files += found.filter { ["yaml", "yml"].contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
+                .sorted().map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+        }
+        return (files, missing)
+    }
+
+    /// Loads, runs and checks the scenario at `path`.
+    public func check(scenarioAt path: String) -> CheckResult {
+        let clock = ContinuousClock.now
+        var result = CheckResult(path: path, name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
+                                 status: .passed, headline: "", details: [], warnings: [], seconds: 0)
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioLoader.load(path: path)
+        } catch {
+            result.status = .badInput
+            result.headline = "the scenario could not be loaded"
+            result.details = error.errors.map(\.description)
+            result.seconds = (ContinuousClock.now - clock).seconds
+            return result
+        }
+        result.name = scenario.name
+        result.warnings = scenario.warnings
+        let log = EventLog()
+        do {
+            try scenario.simulation.run(into: log, options: RunOptions(threads: threads))
+        } catch {
+            // An EventLog does not throw; kept for completeness.
+            result.status = .badInput
+            result.headline = "the run failed"
+            result.details = ["the run failed: \(error)"]
+            return result
+        }
+        let events = log.events.map(WireEvent.init)
+        let day = scenario.simulation.clockStart
+        evaluate(events, log.events, golden: Self.goldenPath(for: path), scenario: scenario, day: day, into: &result)
+        result.seconds = (ContinuousClock.now - clock).seconds
+        return result
+    }
+
+    private func evaluate(_ events: [WireEvent], _ raw: [GeofenceEvent], golden: String, scenario: Scenario, day: Timestamp,
+                          into result: inout CheckResult) {
+        var problems: [String] = []
+        // The golden log.
+        var old: [WireEvent]?
+        var unreadable: String?
+        if FileManager.default.fileExists(atPath: golden) {
+            do {
+                guard let data = FileManager.default.contents(atPath: golden),
+                      let text = String(data: data, encoding: .utf8) else {
+                    throw WireFormatError(reason: "the file cannot be read as UTF-8 text")
+                }
+                old = try JSONLinesSink.decode(log: text)
+            } catch {
+                unreadable = "\(golden): \(error)"
+            }
+        }
+        let diff = old.map { EventLogDiff(old: $0, new: events) }
+        if update {
+            if old == nil || !(diff?.isEmpty ?? true) {
+                do throws(any Error) {
+                    let sink = try JSONLinesSink(path: golden)
+                    for event in raw { try sink.send(event) }
+                    try sink.finish()
+                } catch {
+                    result.status = .writeFailed
+                    result.headline = "the golden log could not be written"
+                    result.details.append("cannot write the golden log \(golden): \(error)")
+                    return
+                }
+                if let diff {
+                    result.details.append("updated the golden log \(golden) (\(diff.summary)):")
+                    result.details += diff.lines(day: day, limit: diffLimit).map { "  " + $0 }
+                } else {
+                    result.details.append("recorded the golden log \(golden) (\(events.count) event\(events.count == 1 ? "" : "s"))"
+                        + (unreadable == nil ? "" : "; the old one could not be read"))
+                }
+            }
+        } else if let unreadable {
+            result.status = .badInput
+            result.headline = "the golden log could not be read"
+            result.details.append("the golden log could not be read: \(unreadable); run `perimeter check --update \(result.path)` to record it again")
+        } else if let diff {
+            if !diff.isEmpty {
+                problems.append("the events differ from the golden log (\(diff.summary))")
+                result.details.append("the events differ from the golden log \(golden) (\(diff.summary)):")
+                result.details += diff.lines(day: day, limit: diffLimit).map { "  " + $0 }
+            }
+        } else {
+            problems.append("no golden log")
+            result.details.append("no golden log; run `perimeter check --update \(result.path)` to record one")
+        }
+
+        // The expectations, on the new events.
+        let failures = scenario.expectations.compactMap { e in
+            e.failure(in: events, clockStart: day).map { e.placeDescription.isEmpty ? $0 : "\(e.placeDescription): \($0)" }
+        }
+        if !failures.isEmpty {
+            let n = scenario.expectations.count
+            problems.append("\(failures.count) of \(n) expectation\(n == 1 ? "" : "s") failed")
+            result.details += failures
+        }
+        if result.status == .passed && !problems.isEmpty {
+            result.status = .failed
+            result.headline = problems.joined(separator: "; ")
+        } else if !problems.isEmpty {
+            result.headline += "; " + problems.joined(separator: "; ")
+        }
+    }
+}
+
+/// The outcome of a whole `perimeter check`.
+public struct CheckSummary: Sendable {
+    public var results: [CheckResult]
+
+    public init(_ results: [CheckResult]) { self.results = results }
+
+    /// 2 when any input was bad, else 3 when a golden log could not be written, else 1 when any check
+    /// failed, else 0.
+    public var exitCode: Int32 {
+        let statuses = Set(results.map(\.status))
+        if statuses.contains(.badInput) { return 2 }
+        if statuses.contains(.writeFailed) { return 3 }
+        if statuses.contains(.failed) { return 1 }
+        return 0
+    }
+
+    /// `3 scenarios: 1 passed, 1 failed, 1 with bad input`.
+    public var countLine: String {
+        let n = results.count
+        let count = { (s: CheckResult.Status) in self.results.filter { $0.status == s }.count }
+        var parts = ["\(count(.passed)) passed"]
+        if count(.failed) > 0 { parts.append("\(count(.failed)) failed") }
+        if count(.badInput) > 0 { parts.append("\(count(.badInput)) with bad input") }
+        if count(.writeFailed) > 0 { parts.append("\(count(.writeFailed)) not written") }
+        return "\(n) scenario\(n == 1 ? "" : "s"): " + parts.joined(separator: ", ")
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,73 @@
+import Geodesy
+import Geofencing
+
+/// One entry of a scenario's `expect:` list, decoded: which events it is about and what must hold of
+/// them. `perimeter check` (the `Regression` module) evaluates it against a run's events.
+///
+/// ```yaml
+/// expect:
+///   - {kind: enter, device: phone, region: lorrenzillos, at: "12:01:57", within: 30s}  # an event near a time
+///   - {kind: exit, region: lorrenzillos, between: ["12:04:00", "12:06:00"]}          # an event in a window
+///   - {kind: dwell, rule: Thanks for visiting, count: 1}                              # exactly N events
+///   - {kind: enter, region: pizzeria, never: true}                                    # no such event
+///   - {kind: dwell, region: lorrenzillos, after: {atMost: 3m}}                        # first one ≤ 3 min after the start
+/// ```
+///
+/// An event matches when its kind is `kind` and, for each of `device`, `region` and `rule` that is set,
+/// its field is equal to it (`rule` only exists on `dwell` events).
+public struct EventExpectation: Hashable, Sendable {
+    /// What must hold of the matching events.
+    public enum Condition: Hashable, Sendable {
+        /// `at: T, within: W`: some matching event has |time − T| ≤ W.
+        case at(Timestamp, within: TimeSpan)
+        /// `between: [A, B]` alone: some matching event has A ≤ time ≤ B.
+        case between(TimeWindow)
+        /// `count: N`, optionally with `between`: exactly N matching events (in the window, when given).
+        case count(Int, in: TimeWindow?)
+        /// `never: true`, optionally with `between`: no matching event (in the window, when given).
+        case never(in: TimeWindow?)
+        /// `after: {atLeast, atMost}`: the first matching event's time minus the clock's start lies in
+        /// [atLeast, atMost] (either bound may be absent, not both).
+        case after(atLeast: TimeSpan?, atMost: TimeSpan?)
+    }
+
+    public var kind: GeofenceEvent.Kind
+    public var device: String?
+    public var region: String?
+    /// A dwell rule's name; only with `kind: dwell`.
+    public var rule: String?
+    public var condition: Condition
+
+    /// Where it was written: the scenario file, `expect[2]`, and the 1-based line and column (0 when
+    /// the expectation was built in code).
+    public var file: String
+    public var keyPath: String
+    public var line: Int
+    public var column: Int
+
+    public init(kind: GeofenceEvent.Kind, device: String? = nil, region: String? = nil, rule: String? = nil,
+                condition: Condition, file: String = "", keyPath: String = "", line: Int = 0, column: Int = 0) {
+        self.kind = kind
+        self.device = device
+        self.region = region
+        self.rule = rule
+        self.condition = condition
+        self.file = file
+        self.keyPath = keyPath
+        self.line = line
+        self.column = column
+    }
+}
+
+/// A closed interval of time, both ends included.
+public struct TimeWindow: Hashable, Sendable {
+    public var start: Timestamp
+    public var end: Timestamp
+
+    public init(_ start: Timestamp, _ end: Timestamp) {
+        self.start = start
+        self.end = end
+    }
+
+    public func contains(_ time: Timestamp) -> Bool { start <= time && time <= end }
+}

@@ -1,0 +1,195 @@
+import Geodesy
+import Geofencing
+
+/// Decoding of the `expect:` list into `EventExpectation`s, with every problem reported at its key path and line.
+///
+/// Grammar (one mapping per entry; unknown keys are errors):
+/// - `kind` (required): an event kind of SEMANTICS §7: `enter`, `exit`, `visit`, `dwell`, `monitor-start`,
+///   `monitor-stop`, `monitor-failed`.
+/// - `device`, `region`, `rule` (optional filters): ids that must exist in the scenario; `rule` (a dwell
+///   rule's name) only with `kind: dwell`.
+/// - exactly one of `at`, `between`, `count`, `never`, `after`; `count` and `never` may also take `between`
+///   (then only events in the window count):
+///   - `at: TIME` and optional `within: DURATION` (default 0): some matching event within that of TIME;
+///   - `between: [TIME, TIME]`: some matching event in the window, both ends included;
+///   - `count: N` (an integer of 0 or more): exactly N matching events;
+///   - `never: true`: no matching event;
+///   - `after: {atLeast: DURATION, atMost: DURATION}` (one or both): the first matching event comes that
+///     long after the clock's start.
+/// - A TIME is `"HH:MM:SS"` (fractions of a second allowed), on the UTC date of the clock's start (a time
+///   of day earlier than the start's stays on that date: it is never moved to the next day), or a full
+///   ISO 8601 time such as `2016-01-10T12:01:57Z`.
+extension ScenarioLoader {
+    static let expectationKeys = ["kind", "device", "region", "rule", "at", "within", "between", "count", "never",
+                                  "after"]
+    static let expectationShape =
+        "an expectation: a mapping such as {kind: enter, region: ID, at: \"12:01:57\", within: 30s}"
+    static let conditionKeys = ["at", "between", "count", "never", "after"]
+    /// In the order SEMANTICS §7 lists them.
+    static let kindNames = ["enter", "exit", "visit", "dwell", "monitor-start", "monitor-stop", "monitor-failed"]
+
+    /// The known ids, or nil for a list that did not load completely (unknown ids are then not reported,
+    /// as they may name what failed to load).
+    struct KnownIDs {
+        var regions: [String]?
+        var devices: [String]?
+        var rules: [String]?
+    }
+
+    func expectations(_ list: [Cursor], clockStart: Timestamp, known: KnownIDs) -> [EventExpectation] {
+        list.compactMap { expectation($0, clockStart: clockStart, known: known) }
+    }
+
+    private func expectation(_ c: Cursor, clockStart: Timestamp, known: KnownIDs) -> EventExpectation? {
+        guard let f = c.mapping(Self.expectationShape, allowed: Self.expectationKeys) else { return nil }
+        let kindNames = Self.kindNames
+        let kind = f.required("kind", "an event kind: one of \(kindNames.joined(separator: ", "))").flatMap { k in
+            if let text = k.scalarText, let kind = GeofenceEvent.Kind(name: text) { return kind }
+            k.expected("one of \(kindNames.joined(separator: ", "))")
+            return nil
+        }
+        var ok = kind != nil
+        let device = f["device"].flatMap { id($0, "device", known.devices, &ok) }
+        let region = f["region"].flatMap { id($0, "region", known.regions, &ok) }
+        let rule = f["rule"].flatMap { id($0, "rule", known.rules, &ok) }
+        if let ruleCursor = f["rule"], let kind, kind != .dwell {
+            ruleCursor.fail("a rule filter needs kind: dwell (only dwell events have a rule), got kind: \(kind)")
+            ok = false
+        }
+
+        let present = Self.conditionKeys.filter { f[$0] != nil }
+        let combined = present.count == 2 && present.contains("between")
+            && (present.contains("count") || present.contains("never"))
+        if present.isEmpty {
+            if f.misspelt.isDisjoint(with: Self.conditionKeys) {
+                c.fail("expected one of at, between, count, never or after, got none of them")
+            }
+            return nil
+        }
+        if present.count > 1 && !combined {
+            c.fail("expected exactly one of at, between, count, never or after (count and never may go with between), got \(present.joined(separator: " and "))")
+            return nil
+        }
+        if let within = f["within"], !present.contains("at") {
+            within.fail("within goes with at only; use between for a window")
+            ok = false
+        }
+        let window = f["between"].map { self.window($0, clockStart: clockStart) }
+        if window == .some(nil) { ok = false }
+
+        let condition: EventExpectation.Condition?
+        if let at = f["at"] {
+            let time = self.time(at, clockStart: clockStart)
+            let within = f["within"].map { $0.duration(.nonNegative) } ?? .zero
+            if let time, let within { condition = .at(time, within: within) } else { condition = nil }
+        } else if let count = f["count"] {
+            condition = count.integer(.nonNegative, "a number of events, an integer")
+                .flatMap { Int(exactly: $0) }.map { .count($0, in: window ?? nil) }
+        } else if let never = f["never"] {
+            if let text = never.scalarText, ["true", "True", "TRUE"].contains(text) {
+                condition = .never(in: window ?? nil)
+            } else {
+                never.expected("true (leave never out to expect nothing of the kind)")
+                condition = nil
+            }
+        } else if let after = f["after"] {
+            condition = self.after(after)
+        } else if let window = window ?? nil {
+            condition = .between(window)
+        } else {
+            condition = nil
+        }
+        guard ok, let kind, let condition else { return nil }
+        return EventExpectation(kind: kind, device: device, region: region, rule: rule, condition: condition,
+                           file: c.file, keyPath: c.path, line: c.line, column: c.column)
+    }
+
+    /// A device or region id, or a rule name, checked against the scenario's.
+    private func id(_ c: Cursor, _ what: String, _ known: [String]?, _ ok: inout Bool) -> String? {
+        let noun = what == "rule" ? "a dwell rule's name" : "a \(what) id"
+        guard let text = c.text("\(noun), a non-empty string") else {
+            ok = false
+            return nil
+        }
+        guard let known, !known.contains(text) else { return text }
+        var message = what == "rule" ? "unknown rule \"\(text)\"" : "unknown \(what) id \"\(text)\""
+        message += closestKey(to: text, in: known).map { "; did you mean \"\($0)\"?" } ?? "."
+        let listed = known.prefix(10).joined(separator: ", ") + (known.count > 10 ? ", ..." : "")
+        message += known.isEmpty ? " The scenario has no \(what)s." : " The scenario's \(what)s are: \(listed)."
+        c.fail(message)
+        ok = false
+        return nil
+    }
+
+    private func timeHelp(_ clockStart: Timestamp) -> String {
+        "a time: \"HH:MM:SS\" (on \(clockStart.iso8601.prefix(10)), the UTC date of the clock's start) or ISO 8601 such as 2016-01-10T12:01:57Z"
+    }
+
+    func time(_ c: Cursor, clockStart: Timestamp) -> Timestamp? {
+        if let text = c.scalarText {
+            if let time = Timestamp(iso8601: text) { return time }
+            if let time = Self.timeOfDay(text, on: clockStart) { return time }
+        }
+        c.expected(timeHelp(clockStart))
+        return nil
+    }
+
+    /// `H:MM:SS` or `HH:MM:SS[.fraction]` on the UTC date of `day`.
+    static func timeOfDay(_ text: String, on day: Timestamp) -> Timestamp? {
+        let parts = text.trimmingSpaces.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3, (1...2).contains(parts[0].count), parts[1].count == 2,
+              parts[0].allSatisfy(\.isASCIIDigitCharacter), parts[1].allSatisfy(\.isASCIIDigitCharacter),
+              let hours = Int64(parts[0]), let minutes = Int64(parts[1]), hours <= 23, minutes <= 59 else { return nil }
+        let secondParts = parts[2].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard secondParts[0].count == 2, secondParts[0].allSatisfy(\.isASCIIDigitCharacter),
+              let seconds = Int64(secondParts[0]), seconds <= 59 else { return nil }
+        var micros: Int64 = 0
+        if secondParts.count == 2 {
+            let fraction = secondParts[1]
+            guard (1...6).contains(fraction.count), fraction.allSatisfy(\.isASCIIDigitCharacter),
+                  let value = Int64(fraction) else { return nil }
+            micros = value
+            for _ in fraction.count..<6 { micros *= 10 }
+        }
+        let dayMicros: Int64 = 86_400_000_000
+        let t = day.microsecondsSince1970
+        let midnight = (t >= 0 ? t / dayMicros : (t - dayMicros + 1) / dayMicros) * dayMicros
+        return Timestamp(microsecondsSince1970: midnight + ((hours * 60 + minutes) * 60 + seconds) * 1_000_000 + micros)
+    }
+
+    private func window(_ c: Cursor, clockStart: Timestamp) -> TimeWindow? {
+        guard let ends = c.list("a window [START, END] of two times") else { return nil }
+        guard ends.count == 2 else {
+            c.expected("a window [START, END] of two times")
+            return nil
+        }
+        guard let start = time(ends[0], clockStart: clockStart), let end = time(ends[1], clockStart: clockStart)
+        else { return nil }
+        guard start <= end else {
+            c.fail("the window ends before it starts: \(end.iso8601) is earlier than \(start.iso8601)")
+            return nil
+        }
+        return TimeWindow(start, end)
+    }
+
+    private func after(_ c: Cursor) -> EventExpectation.Condition? {
+        guard let f = c.mapping("{atLeast: DURATION, atMost: DURATION} (one or both)", allowed: ["atLeast", "atMost"])
+        else { return nil }
+        let least = f["atLeast"].map { $0.duration(.nonNegative) }
+        let most = f["atMost"].map { $0.duration(.nonNegative) }
+        if least == nil && most == nil {
+            if f.misspelt.isEmpty { c.expected("{atLeast: DURATION, atMost: DURATION} (one or both)") }
+            return nil
+        }
+        if least == .some(nil) || most == .some(nil) { return nil }
+        if let l = least ?? nil, let m = most ?? nil, m < l {
+            c.fail("atMost (\(m) s) is less than atLeast (\(l) s)")
+            return nil
+        }
+        return .after(atLeast: least ?? nil, atMost: most ?? nil)
+    }
+}
+
+private extension Character {
+    var isASCIIDigitCharacter: Bool { isASCII && isNumber }
+}

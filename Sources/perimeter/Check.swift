@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Geofencing
+import Regression
+
+/// `perimeter check PATH...`: runs scenarios, compares each with its golden event log and evaluates its
+/// expectations; a readable report on standard output, optionally JUnit XML.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Runs scenarios and checks their events against golden logs and expectations.",
+        discussion: """
+        Each scenario NAME.yaml is run with its own profile and compared, event by event, with its golden \
+        log NAME.events.jsonl beside it (JSON Lines as 'perimeter run --sink jsonl:' writes them); its \
+        'expect:' list is evaluated on the new events. A folder is searched recursively for *.yaml and \
+        *.yml scenarios, in sorted order. --update records or rewrites the golden logs (atomically) and \
+        still evaluates the expectations.
+
+        Standard output: one line per scenario, PASS, FAIL or ERROR (bad input) with its name and path, \
+        the differences and failed expectations indented below it, then a count.
+
+        Exit codes: 0 every scenario passed; 2 some input was bad (a scenario or golden log that cannot \
+        be read, a path that does not exist), whatever else happened; else 3 when a golden log or the \
+        JUnit file could not be written; else 1 when any check failed.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Scenario files or folders.", valueName: "path"))
+    var paths: [String]
+
+    @Flag(help: "Record or rewrite the golden logs instead of comparing with them.")
+    var update = false
+
+    @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"))
+    var junit: String?
+
+    @Option(help: "Worker threads per run (default: one per core). The events are the same for any number.")
+    var threads: Int?
+
+    func run() throws {
+        let started = Date()
+        let (files, missing) = RegressionCheck.scenarioFiles(in: paths)
+        let checker = RegressionCheck(update: update, threads: threads ?? RunOptions.defaultThreads)
+        var results: [CheckResult] = missing.map {
+            CheckResult(path: $0, name: $0, status: .badInput, headline: "no such file or folder",
+                        details: ["\($0): no such file or folder"], warnings: [], seconds: 0)
+        }
+        for result in results { report(result) }
+        if files.isEmpty && missing.isEmpty {
+            Diagnostics.error("no scenarios (*.yaml, *.yml) found in \(paths.joined(separator: ", ")).")
+            throw ExitCode(Exit.badInput)
+        }
+        for file in files {
+            let result = checker.check(scenarioAt: file)
+            report(result)
+            results.append(result)
+        }
+        let summary = CheckSummary(results)
+        print(summary.countLine)
+        var code = summary.exitCode
+        if let junit {
+            do {
+                try Data(JUnitReport.xml(results, timestamp: started).utf8)
+                    .write(to: URL(fileURLWithPath: junit), options: .atomic)
+            } catch {
+                Diagnostics.error("cannot write the JUnit report \(junit): \(error.localizedDescription)")
+                if code != Exit.badInput { code = Exit.sinkFailed }
+            }
+        }
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    private func report(_ result: CheckResult) {
+        for warning in result.warnings { Diagnostics.warning(warning) }
+        let word: String
+        switch result.status {
+        case .passed: word = "PASS"
+        case .failed: word = "FAIL"
+        case .badInput, .writeFailed: word = "ERROR"
+        }
+        print("\(word) \(result.name) (\(result.path))")
+        for line in result.details { print("    " + line) }
+    }
+}

@@ -1,0 +1,64 @@
+import EventSinks
+import Foundation
+import Geodesy
+import Geofencing
+import ScenarioFormat
+
+/// `2016-01-10T` + `hh:mm:ss`, UTC.
+func t(_ clock: String) -> Timestamp { Timestamp(iso8601: "2016-01-10T\(clock)Z")! }
+
+let clockStart = t("12:00:00")
+
+/// A wire event with made-up positions: tests care about kinds, ids and times.
+func event(_ kind: GeofenceEvent.Kind, _ region: String, _ device: String = "phone", at clock: String,
+           rule: String? = nil, distance: Double = -100, lat: Double = 37.7, lon: Double = -121.76,
+           crossedAt: String? = nil, duration: TimeSpan? = nil) -> WireEvent {
+    WireEvent(time: t(clock), device: device, region: region, kind: kind, lat: lat, lon: lon, distance: distance,
+              crossedAt: crossedAt.map(t) ?? ((kind == .enter || kind == .exit) ? t(clock) : nil),
+              arrival: kind == .visit ? t("12:01:57") : nil, departure: kind == .visit ? t(clock) : nil,
+              duration: duration ?? (kind == .dwell ? .seconds(10) : kind == .visit ? t(clock) - t("12:01:57") : nil),
+              rule: kind == .dwell ? (rule ?? "Thanks for visiting") : nil)
+}
+
+/// The package's root folder (this file is Tests/RegressionTests/Support.swift).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// A fresh temporary folder.
+func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("perimeter-regression-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// A file of this test target's Fixtures folder.
+func fixture(_ name: String) -> String {
+    Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent(name).path
+}
+
+/// Runs the built `perimeter` executable (beside the test bundle) in `directory`.
+func perimeter(_ arguments: [String], in directory: URL) throws -> (status: Int32, stdout: String, stderr: String) {
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = here.deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("perimeter").path), folder.path != "/" {
+        folder = folder.deletingLastPathComponent()
+    }
+    let process = Process()
+    process.executableURL = folder.appendingPathComponent("perimeter")
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("perimeter-out-\(UUID().uuidString)")
+    let err = FileManager.default.temporaryDirectory.appendingPathComponent("perimeter-err-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+    defer {
+        try? FileManager.default.removeItem(at: out)
+        try? FileManager.default.removeItem(at: err)
+    }
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    try process.run()
+    process.waitUntilExit()
+    return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8),
+            try String(contentsOf: err, encoding: .utf8))
+}
