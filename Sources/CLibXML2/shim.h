@@ -1,8 +1,7 @@
 #ifndef PERIMETER_CLIBXML2_SHIM_H
 #define PERIMETER_CLIBXML2_SHIM_H
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
+// No feature macros (_GNU_SOURCE and the like) here: the system headers this includes must be read
+// exactly as SwiftGlibc reads them, or clang sees two different definitions of the same structs.
 #include <string.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
@@ -19,8 +18,9 @@ static inline void perimeter_tag_start(xmlParserCtxtPtr ctxt, int *line, int *co
     *column = in->col;
     if (in->cur == NULL || in->base == NULL) return;
     if (in->cur <= in->base) return;
-    const xmlChar *p = (const xmlChar *)memrchr(in->base, '<', (size_t)(in->cur - in->base));
-    if (p == NULL) return;
+    const xmlChar *p = in->cur;
+    while (p > in->base && *--p != '<') {}
+    if (*p != '<') return;
     int newlines = 0;
     for (const xmlChar *q = p; (q = memchr(q, '\n', (size_t)(in->cur - q))) != NULL; q++) newlines++;
     *line = in->line - newlines;

@@ -16,14 +16,14 @@ struct SampleNoise: Sendable {
 
     init(_ noise: Noise, deviceID: String) {
         sigma = noise.sigma
-        key = mix(noise.seed ^ fnv1a(deviceID))
+        key = SplitMix64.mix(noise.seed ^ fnv1a(deviceID))
     }
 
     func displace(_ point: Coordinate, tickIndex: Int64) -> Coordinate {
         guard sigma > 0 else { return point }
-        var state = mix(key ^ UInt64(bitPattern: tickIndex) &* 0x9E37_79B9_7F4A_7C15)
-        let u1 = unitOpen(splitMix(&state))
-        let u2 = unitOpen(splitMix(&state))
+        var random = SplitMix64(seed: SplitMix64.mix(key ^ UInt64(bitPattern: tickIndex) &* 0x9E37_79B9_7F4A_7C15))
+        let u1 = random.nextUnitOpen()
+        let u2 = random.nextUnitOpen()
         let radius = sigma * (-2 * log(u1)).squareRoot()
         let angle = 2 * Double.pi * u2
         return point.offset(northMeters: radius * cos(angle), eastMeters: radius * sin(angle))
@@ -38,21 +38,4 @@ private func fnv1a(_ text: String) -> UInt64 {
         hash = hash &* 0x0000_0100_0000_01B3
     }
     return hash
-}
-
-private func splitMix(_ state: inout UInt64) -> UInt64 {
-    state = state &+ 0x9E37_79B9_7F4A_7C15
-    return mix(state)
-}
-
-private func mix(_ value: UInt64) -> UInt64 {
-    var z = value
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-}
-
-/// A uniform in (0, 1]: never zero, so that log() is finite.
-private func unitOpen(_ bits: UInt64) -> Double {
-    (Double(bits >> 11) + 1) / 9_007_199_254_740_992
 }

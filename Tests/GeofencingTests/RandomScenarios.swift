@@ -2,18 +2,7 @@ import Foundation
 import Geodesy
 @testable import Geofencing
 
-/// A small deterministic generator (SplitMix64) for seeded property tests.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+typealias SeededRandom = SplitMix64
 
 /// Random scenarios around a random point of the globe: circles and squares (some with holes) within a
 /// few kilometres, walks and drives with stops and fix losses, random monitor settings.

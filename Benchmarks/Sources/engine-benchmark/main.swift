@@ -13,17 +13,6 @@ final class CountingSink: EventSink {
     func finish() throws {}
 }
 
-struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let deviceCount = arguments.first ?? 1000
 let seconds = arguments.dropFirst().first ?? 3600
@@ -34,7 +23,7 @@ let side: Meters = 40_000
 let start = Timestamp(iso8601: "2024-05-01T09:00:00Z")!
 
 func regions(_ n: Int) -> [Region] {
-    var rng = Generator(state: 1)
+    var rng = SplitMix64(seed: 1)
     return (0..<n).map { i in
         let c = centre.offset(northMeters: .random(in: -side / 2...side / 2, using: &rng),
                               eastMeters: .random(in: -side / 2...side / 2, using: &rng))
@@ -43,7 +32,7 @@ func regions(_ n: Int) -> [Region] {
 }
 
 func devices() -> [Device] {
-    var rng = Generator(state: 2)
+    var rng = SplitMix64(seed: 2)
     return (0..<deviceCount).map { d in
         var x = Double.random(in: -side / 2...side / 2, using: &rng), y = Double.random(in: -side / 2...side / 2, using: &rng)
         var fixes: [Fix] = []
