@@ -72,6 +72,11 @@ struct Run: ParsableCommand {
         do {
             summary = try simulation.run(into: sink, options: RunOptions(
                 threads: threads ?? RunOptions.defaultThreads, isCancelled: { interruption.happened }))
+        } catch let failure as SinkError where failure.isFromHTTPSink {
+            // An HTTP sink's message says what was delivered and where the rest was spooled.
+            try? sink.finish()
+            Diagnostics.error(failure.description)
+            throw ExitCode(Exit.sinkFailed)
         } catch {
             // One sink failed: the others keep what they received.
             try? sink.finish()
