@@ -88,7 +88,7 @@ final class HTTPPoster: @unchecked Sendable {
             done.signal()
         }
         task.resume()
-        let seconds = EventFormatting.number(configuration.timeout) ?? "\(configuration.timeout)"
+        let seconds = HTTPSinkConfiguration.seconds(configuration.timeout)
         // URLSession's timeout is an idle timeout; this bounds the whole request.
         if done.wait(timeout: .now() + configuration.timeout + 0.5) == .timedOut {
             task.cancel()

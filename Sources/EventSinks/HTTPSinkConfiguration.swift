@@ -94,7 +94,7 @@ public struct HTTPSinkConfiguration: Hashable, Sendable {
             }
             func seconds(_ range: ClosedRange<Double>) throws(SinkError) -> Double {
                 guard let s = Double(value), s.isFinite, range.contains(s) else {
-                    throw fail("\(key)=\(value): expected seconds from \(EventFormatting.number(range.lowerBound) ?? "") to \(EventFormatting.number(range.upperBound) ?? "")")
+                    throw fail("\(key)=\(value): expected seconds from \(Self.seconds(range.lowerBound)) to \(Self.seconds(range.upperBound))")
                 }
                 return s
             }
@@ -115,6 +115,11 @@ public struct HTTPSinkConfiguration: Hashable, Sendable {
                 spoolPath = value
             }
         }
+    }
+
+    /// `3600`, `0.001`: seconds for messages.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
     }
 
     /// Reads the `Authorization` value from `environment` when `auth-env` is set; a missing or empty
