@@ -96,7 +96,9 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
         produced += 1
         if failure != nil {
             keep([line])
-            if let spoolFailure { throw spoolFailure }
+            if let spoolFailure {
+                throw SinkError(spec: configuration.spec, path: spoolPath, reason: "delivery stopped (\(failure ?? "")) and the spool file failed too: \(spoolFailure.reason); \(delivered) of \(produced) events were delivered, the others are lost")
+            }
             return
         }
         if open.isEmpty {

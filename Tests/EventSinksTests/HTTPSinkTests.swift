@@ -138,6 +138,26 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         #expect(Set(server.requests.prefix(4).map(\.idempotencyKey)).count == 1)
     }
 
+    @Test func aConnectionClosedWithoutAnAnswerIsRetried() throws {
+        let server = try LoopbackServer { n in n < 2 ? .close : .status(200) }
+        defer { server.stop() }
+        let directory = try temporaryDirectory()
+        let sink = try HTTPSink(configuration: try httpConfiguration(server.url, batch: 2, directory: directory))
+        let events = httpEvents(3)
+        try run(sink, events)
+        #expect(server.acceptedLines == events.map { JSONLinesSink.encode($0) })
+        #expect(server.requests.filter { $0.reply == .close }.count == 2)
+        #expect(Set(server.requests.prefix(3).map(\.idempotencyKey)).count == 1)
+    }
+
+    @Test func aSpoolFileThatCannotBeCreatedIsAnErrorAtStart() throws {
+        let directory = try temporaryDirectory()
+        var configuration = try httpConfiguration("http://127.0.0.1:9/x", directory: directory)
+        configuration.spoolPath = directory + "/missing/spool.jsonl"
+        let error = #expect(throws: SinkError.self) { try HTTPSink(configuration: configuration) }
+        #expect(error?.description.contains("the directory \"\(directory)/missing\" does not exist") == true)
+    }
+
     @Test func retryAfterIsHonoured() throws {
         let server = try LoopbackServer { n in n == 0 ? .status(429, retryAfter: "1") : .status(200) }
         defer { server.stop() }
