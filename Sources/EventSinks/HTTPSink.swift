@@ -120,13 +120,13 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
     }
 
     /// Stops after the batch being delivered (if any); what is still open or waiting goes to the spool
-    /// file, which is kept only when it holds events. Never throws.
+    /// file, which is kept only when it holds events. `finish()` afterwards does nothing.
     public func cancel() { _ = stop(cancelling: true) }
 
     private func stop(cancelling: Bool) -> SinkError? {
         condition.lock()
         defer { condition.unlock() }
-        if finished { return outcome }
+        if finished { return cancelled ? nil : outcome }  // finish() after cancel() does nothing
         if cancelling { cancelled = true } else { finishing = true }
         condition.broadcast()
         while !workerDone { condition.wait() }

@@ -277,6 +277,7 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         let events = httpEvents(3)
         for event in events { try other.send(event) }
         other.cancel()
+        try other.finish()  // does nothing after cancel()
         #expect(other.deliveredCount + other.spooledCount == 3)
         #expect(try JSONLinesSink.decode(log: contents(directory + "/spool.jsonl")) == events.map(WireEvent.init))
     }
