@@ -32,6 +32,7 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
         var lines: [String]
     }
 
+    private static let spoolsInUse = SpoolRegistry()
     private let poster: HTTPPoster
     private let spool: OutputFile
     private let condition = NSCondition()
@@ -58,10 +59,15 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
     public init(configuration: HTTPSinkConfiguration, directory: String? = nil) throws(SinkError) {
         self.configuration = configuration
         keyPrefix = configuration.keyPrefix ?? Self.randomPrefix()
-        let path = configuration.spoolPath.map { SinkSpec.resolve($0, relativeTo: directory) }
-            ?? HTTPSinkConfiguration.defaultSpoolName()
+        let path = try Self.spoolsInUse.claim(configuration.spoolPath.map { SinkSpec.resolve($0, relativeTo: directory) },
+                                              spec: configuration.spec)
         spoolPath = path
-        spool = try OutputFile(path: path, spec: configuration.spec)
+        do {
+            spool = try OutputFile(path: path, spec: configuration.spec)
+        } catch {
+            Self.spoolsInUse.release(path)
+            throw error
+        }
         poster = HTTPPoster(configuration: configuration)
         let thread = Thread { [self] in work() }
         thread.name = "perimeter-http-sink"
@@ -131,6 +137,7 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
         condition.broadcast()
         while !workerDone { condition.wait() }
         finished = true
+        defer { Self.spoolsInUse.release(spoolPath) }
         if !open.isEmpty || !queue.isEmpty {  // cancelled: keep what was not delivered
             keep(queue.flatMap(\.lines) + open)
             queue = []
@@ -270,6 +277,39 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
         }
         if plain && !text.isEmpty { return text }
         return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// The spool files of the open HTTP sinks of this process: two sinks never share one. A default name
+/// already taken gets `-2`, `-3`… before `.jsonl`; an explicit `spool=` already taken is an error.
+private final class SpoolRegistry: @unchecked Sendable {
+    // Safety: `paths` is guarded by `lock`.
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+
+    func claim(_ explicit: String?, spec: String) throws(SinkError) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let explicit {
+            guard paths.insert(explicit).inserted else {
+                throw SinkError(spec: spec, path: explicit, reason: "another HTTP sink already keeps its undelivered events in \"\(explicit)\"; give each its own spool=PATH")
+            }
+            return explicit
+        }
+        let name = HTTPSinkConfiguration.defaultSpoolName()
+        var candidate = name
+        var n = 1
+        while !paths.insert(candidate).inserted {
+            n += 1
+            candidate = String(name.dropLast(".jsonl".count)) + "-\(n).jsonl"
+        }
+        return candidate
+    }
+
+    func release(_ path: String) {
+        lock.lock()
+        paths.remove(path)
+        lock.unlock()
     }
 }
 

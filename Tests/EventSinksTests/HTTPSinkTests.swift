@@ -158,6 +158,20 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         #expect(error?.description.contains("the directory \"\(directory)/missing\" does not exist") == true)
     }
 
+    @Test func twoSinksNeverShareASpoolFile() throws {
+        let directory = try temporaryDirectory()
+        let a = try HTTPSink(spec: "http://127.0.0.1:9/a", directory: directory)
+        let b = try HTTPSink(spec: "http://127.0.0.1:9/b", directory: directory)
+        #expect(a.spoolPath != b.spoolPath)
+        let c = try HTTPSink(spec: "http://127.0.0.1:9/c;spool=one.jsonl", directory: directory)
+        let error = #expect(throws: SinkError.self) { try HTTPSink(spec: "http://127.0.0.1:9/d;spool=one.jsonl", directory: directory) }
+        #expect(error?.description.contains("already keeps its undelivered events in") == true)
+        for sink in [a, b, c] { try sink.finish() }
+        let d = try HTTPSink(spec: "http://127.0.0.1:9/d;spool=one.jsonl", directory: directory)  // free again
+        try d.finish()
+        #expect(try files(in: directory).isEmpty)
+    }
+
     @Test func retryAfterIsHonoured() throws {
         let server = try LoopbackServer { n in n == 0 ? .status(429, retryAfter: "1") : .status(200) }
         defer { server.stop() }
