@@ -82,7 +82,6 @@ public final class OutputFile {
         if exists { _ = fchmod(descriptor, info.st_mode & 0o7777) }  // the replacement keeps the old mode
         fd = descriptor
         target = .file(path: real, partialPath: partial)
-        OutputFile.registry.add(partial)
     }
 
     /// Writes to an open descriptor (standard output, a pipe) that the caller keeps owning:
@@ -175,10 +174,8 @@ public final class OutputFile {
         if rename(partial, path) != 0 {
             let code = errno
             unlink(partial)
-            OutputFile.registry.remove(partial)
             throw SinkError.system(code, spec: spec, path: path, doing: "replace")
         }
-        OutputFile.registry.remove(partial)
         let directory = open(Self.directory(of: path), O_RDONLY | O_CLOEXEC)
         if directory >= 0 {
             _ = fsync(directory)  // makes the rename durable; not all file systems support it
@@ -196,39 +193,14 @@ public final class OutputFile {
         case let .file(_, partial):
             close(fd)
             unlink(partial)
-            OutputFile.registry.remove(partial)
         case .device:
             close(fd)
         case .descriptor:
             break
         }
     }
-
-    /// Removes every partial file still open in this process, for a signal handler or an exit path
-    /// that skips `discard()` (SIGINT): the targets stay as they were.
-    public static func removeAllPartialFiles() {
-        for path in registry.all() { unlink(path) }
-    }
-
-    private static let registry = PartialRegistry()
 }
 
 private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(fd, bytes, count)
-}
-
-/// The partial files of this process, for `removeAllPartialFiles()`.
-private final class PartialRegistry: @unchecked Sendable {
-    private var paths: Set<String> = []
-    private var lock = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&lock, nil) }
-
-    func add(_ path: String) { pthread_mutex_lock(&lock); paths.insert(path); pthread_mutex_unlock(&lock) }
-    func remove(_ path: String) { pthread_mutex_lock(&lock); paths.remove(path); pthread_mutex_unlock(&lock) }
-    func all() -> [String] {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        return Array(paths)
-    }
 }

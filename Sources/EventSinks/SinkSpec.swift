@@ -11,12 +11,12 @@ public enum SinkSpec: Hashable, Sendable, CustomStringConvertible {
     case geoJSON(path: String)
     /// Reserved: not yet supported in this build.
     case sqlite(path: String)
-    /// Reserved: not yet supported in this build.
+    /// `URL[;key=value]...`: the whole spec as written (see `HTTPSinkConfiguration` for the options).
     case http(url: String)
 
     /// The accepted forms, for messages.
     public static let acceptedForms =
-        "console, jsonl:PATH, csv:PATH, geojson:PATH, sqlite:PATH, http://… or https://… (PATH - is standard output)"
+        "console, jsonl:PATH, csv:PATH, geojson:PATH, sqlite:PATH, http://… or https://… (PATH - is standard output; after a URL, options as ;key=value suffixes: batch=N, flush=SECONDS, timeout=SECONDS, retries=N, backoff=SECONDS, auth-env=NAME, spool=PATH)"
 
     /// Parses a spec; the error lists the accepted forms.
     public init(parsing text: String) throws(SinkError) {
@@ -25,6 +25,7 @@ public enum SinkSpec: Hashable, Sendable, CustomStringConvertible {
             return
         }
         if text.hasPrefix("http://") || text.hasPrefix("https://") {
+            _ = try HTTPSinkConfiguration(parsing: text)  // a bad URL or option is bad input
             self = .http(url: text)
             return
         }
@@ -95,7 +96,9 @@ public enum SinkSpec: Hashable, Sendable, CustomStringConvertible {
             return CSVSink(output: try OutputFile(path: Self.resolve(path, relativeTo: directory), spec: spec))
         case let .geoJSON(path):
             return GeoJSONSink(output: try OutputFile(path: Self.resolve(path, relativeTo: directory), spec: spec))
-        case .sqlite, .http:
+        case let .http(url):
+            return try HTTPSink(spec: url, directory: directory)
+        case .sqlite:
             throw SinkError(spec: spec, reason: "\(Self.kindName(self)) sinks are not yet supported in this build; use jsonl:PATH, csv:PATH or geojson:PATH")
         }
     }

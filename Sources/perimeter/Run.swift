@@ -73,9 +73,16 @@ struct Run: ParsableCommand {
             summary = try simulation.run(into: sink, options: RunOptions(
                 threads: threads ?? RunOptions.defaultThreads, isCancelled: { interruption.happened }))
         } catch {
-            // One sink failed: the others keep what they received.
-            try? sink.finish()
-            Diagnostics.error("\(error); the run stopped. Sinks that did not fail kept the events produced so far.")
+            // A sink failed. Finishing the fan-out again finishes the sinks that did not fail, so that
+            // nothing they received is lost, and collects every sink's message (an HTTP sink's says how
+            // many events it delivered and where it spooled the rest).
+            var messages = "\(error)".split(separator: "\n").map(String.init)
+            do { try sink.finish() } catch let more {
+                for line in "\(more)".split(separator: "\n").map(String.init) where !messages.contains(line) {
+                    messages.append(line)
+                }
+            }
+            for message in messages { Diagnostics.error(message) }
             throw ExitCode(Exit.sinkFailed)
         }
         if !quiet {

@@ -60,14 +60,6 @@ import Testing
         #expect(try files(in: directory) == ["events.jsonl"])
     }
 
-    @Test func removeAllPartialFilesForSignalHandlers() throws {
-        let sink = try JSONLinesSink(path: target)
-        try sink.send(samples[0].event)
-        OutputFile.removeAllPartialFiles()
-        #expect(try files(in: directory) == ["events.jsonl"])
-        sink.cancel()
-    }
-
     @Test func replacementKeepsThePermissions() throws {
         chmod(target, 0o640)
         try run(JSONLinesSink(path: target), [samples[0].event])
@@ -176,13 +168,19 @@ import Testing
         func finish() throws { finished = true; throw Failure(name: name) }
     }
 
-    @Test func finishFinishesEverySinkAndRethrowsTheFirstError() throws {
+    @Test func finishFinishesEverySinkAndReportsEveryFailure() throws {
         let first = EventLog(), bad1 = Failing("one"), bad2 = Failing("two"), last = EventLog()
         let fan = FanOutSink([first, bad1, bad2, last])
         try fan.send(samples[0].event)
-        #expect(throws: Failing.Failure(name: "one")) { try fan.finish() }
+        let failures = try #require(throws: SinkFailures.self) { try fan.finish() }
+        #expect(failures.errors.map { ($0 as? Failing.Failure)?.name } == ["one", "two"])
         #expect(first.isFinished && bad1.finished && bad2.finished && last.isFinished)
         #expect(last.events == [samples[0].event])
+    }
+
+    @Test func finishRethrowsALoneFailureAsItIs() throws {
+        let fan = FanOutSink([EventLog(), Failing("one")])
+        #expect(throws: Failing.Failure(name: "one")) { try fan.finish() }
     }
 
     @Test func cancelReachesEveryFileSink() throws {

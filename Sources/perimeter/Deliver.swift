@@ -1,0 +1,68 @@
+import ArgumentParser
+import EventSinks
+import Foundation
+
+/// `perimeter deliver SPOOL --sink URL`: sends a spool file's events to an HTTP sink, with the batching,
+/// retry and idempotency rules of `run`.
+struct Deliver: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Sends the events of a spool file (left by an HTTP sink that could not deliver) to an HTTP sink.",
+        discussion: """
+        The spool file is JSON Lines; it is read whole first, so a bad line (exit 2) sends nothing. \
+        Idempotency-Key is spool-<hash of the file and the batch size>-<batch index>: delivering the same \
+        file again reuses the keys. Exit 0 when every event was delivered; 3 when some were not (they are \
+        written to a new spool file, named in the message); 2 for a bad file or sink.
+        """
+    )
+
+    @Argument(help: "The spool file (JSON Lines).")
+    var spool: String
+
+    @Option(help: ArgumentHelp("The HTTP sink: URL[;key=value]... (as for run).", valueName: "url"))
+    var sink: String
+
+    @Flag(help: "Print no summary on standard error.")
+    var quiet = false
+
+    func run() throws {
+        let spec: SinkSpec
+        do {
+            spec = try SinkSpec(parsing: sink)
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitCode(Exit.badInput)
+        }
+        guard case let .http(url) = spec else {
+            Diagnostics.error("sink \(sink): deliver sends to an HTTP sink; give --sink http://… or https://…")
+            throw ExitCode(Exit.badInput)
+        }
+        let file: SpoolFile
+        do {
+            file = try SpoolFile(path: spool)
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitCode(Exit.badInput)
+        }
+        let output: HTTPSink
+        do {
+            var configuration = try HTTPSinkConfiguration(parsing: url).resolvingAuthorization()
+            configuration.keyPrefix = file.keyPrefix(batchSize: configuration.batchSize)
+            output = try HTTPSink(configuration: configuration)
+        } catch {
+            Diagnostics.error(error.description + "; nothing was sent.")
+            throw ExitCode(Exit.sinkFailed)
+        }
+        do {
+            for event in file.events { try output.send(event) }
+            try output.finish()
+        } catch {
+            output.cancel()
+            Diagnostics.error("\(error)")
+            throw ExitCode(Exit.sinkFailed)
+        }
+        if !quiet {
+            let n = file.events.count
+            Diagnostics.note("perimeter: delivered \(n) event\(n == 1 ? "" : "s") from \(spool) to \(url)")
+        }
+    }
+}
