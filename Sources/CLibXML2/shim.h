@@ -3,6 +3,12 @@
 // No feature macros (_GNU_SOURCE and the like) here: the system headers this includes must be read
 // exactly as SwiftGlibc reads them, or clang sees two different definitions of the same structs.
 #include <string.h>
+// Debian's libxml2 is built with ICU, so its encoding.h includes <unicode/ucnv.h>: the system ICU's
+// headers would then sit in this module beside Foundation's own copy of ICU (_FoundationICU), and clang
+// refuses the two definitions of UErrorCode. Perimeter never touches the ICU members of
+// xmlCharEncodingHandler (only pointers to it), so the headers are read without them.
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>
