@@ -13,10 +13,14 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Runs a scenario and sends its events to sinks.",
         discussion: """
-        Sinks: console, jsonl:PATH, csv:PATH, geojson:PATH; '-' as PATH is standard output. \
-        Each --sink adds one; together they replace the scenario's own 'sinks' (default: console). \
-        A file is replaced only when the run completes. Ctrl-C stops the run cleanly: the sinks keep \
-        what was produced and the summary says the run was interrupted.
+        Sinks: console, jsonl:PATH, csv:PATH, geojson:PATH, sqlite:PATH, http://… or https://…; '-' as \
+        PATH is standard output. Each --sink adds one; together they replace the scenario's own 'sinks' \
+        (default: console). A file is replaced only when the run completes. An HTTP sink takes options \
+        after the URL as ;key=value: batch=N (events per POST, 500), flush=SECONDS (1), timeout=SECONDS \
+        (10), retries=N (5), backoff=SECONDS (0.2), auth-env=NAME (the Authorization header from that \
+        environment variable), spool=PATH (where undelivered events go; send them later with \
+        'perimeter deliver'). Ctrl-C stops the run cleanly: the sinks keep what was produced and the \
+        summary says the run was interrupted.
         """
     )
 
