@@ -4,6 +4,7 @@ import PackageDescription
 // Benchmarks live in their own package so that the main build and CI stay lean (as in swift-nio).
 //   Scripts/gpx-benchmark.sh                              GPX reader vs libxml2's SAX2 in C and xmllint
 //   swift run -c release engine-benchmark [devices] [s]   engine samples/s from 100 to 100,000 regions
+//   swift run -c release sink-benchmark [events]          each sink beside a plain buffered write
 let package = Package(
     name: "PerimeterBenchmarks",
     platforms: [.macOS(.v13)],
@@ -13,6 +14,14 @@ let package = Package(
             name: "gpx-benchmark",
             dependencies: [.product(name: "GPX", package: "Perimeter")],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
+        ),
+        .executableTarget(
+            name: "sink-benchmark",
+            dependencies: [
+                .product(name: "EventSinks", package: "Perimeter"),
+                .product(name: "Geofencing", package: "Perimeter"),
+                .product(name: "Geodesy", package: "Perimeter"),
+            ]
         ),
         .executableTarget(
             name: "engine-benchmark",

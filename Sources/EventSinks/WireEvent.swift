@@ -44,10 +44,19 @@ public struct WireEvent: Hashable, Sendable {
 
     /// What `event` looks like on the wire.
     public init(_ event: GeofenceEvent) {
+        // One switch over the detail, not the event's computed accessors: Swift 6.3's optimizer crashes
+        // ("Found ownership error", CopyPropagation) on the accessor form in release builds.
+        var crossedAt: Timestamp?, arrival: Timestamp?, departure: Timestamp?
+        var duration: TimeSpan?, rule: String?
+        switch event.detail {
+        case let .enter(t), let .exit(t): crossedAt = t
+        case let .visit(a, d): (arrival, departure, duration) = (a, d, d - a)
+        case let .dwell(name, _, span): (rule, duration) = (name, span)
+        case .monitorStart, .monitorStop, .monitorFailed: break
+        }
         self.init(time: event.time, device: event.device, region: event.region, kind: event.kind,
                   lat: event.coordinate.latitude, lon: event.coordinate.longitude, distance: event.distance,
-                  crossedAt: event.crossedAt, arrival: event.arrival, departure: event.departure,
-                  duration: event.duration, rule: event.rule)
+                  crossedAt: crossedAt, arrival: arrival, departure: departure, duration: duration, rule: rule)
     }
 
     enum Value: Equatable {

@@ -1,0 +1,72 @@
+// Sink throughput: N events (every kind) through each file sink, beside writing the same bytes with a
+// plain 64 KiB-buffered write(2) loop, measured in one run. Prints events per second and the ratio of
+// each sink's time to the plain write of its own bytes (its formatting and bookkeeping overhead).
+//
+//   swift run -c release sink-benchmark [events]
+import EventSinks
+import Foundation
+import Geodesy
+import Geofencing
+
+let count = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 500_000
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sink-benchmark-\(getpid())").path
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+
+/// A realistic mix: starts, crossings, visits and dwells of 100 devices around 50 regions.
+let base = Timestamp(iso8601: "2024-05-01T09:00:00Z")!
+var random = SplitMix64(seed: 3)
+let events: [GeofenceEvent] = (0..<count).map { i in
+    let t = base + .seconds(Int64(i / 10))
+    let details: [GeofenceEvent.Detail] = [
+        .monitorStart, .enter(crossedAt: t - .seconds(20)), .exit(crossedAt: t - .seconds(20)),
+        .visit(arrival: t - .seconds(600), departure: t), .dwell(rule: "welcome", ruleIndex: 0, duration: .seconds(60)),
+    ]
+    return GeofenceEvent(time: t, device: "device-\(i % 100)", region: "region-\(i % 50)", regionIndex: i % 50,
+                         coordinate: Coordinate(latitude: .random(in: 52...53, using: &random),
+                                                longitude: .random(in: 13...14, using: &random)),
+                         distance: .random(in: -500...500, using: &random), detail: details[i % details.count])
+}
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now()
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+}
+
+/// Writes `bytes` to a new file in 64 KiB pieces with write(2): the floor any file sink stands on.
+func plainWrite(_ bytes: [UInt8], to path: String) -> Double {
+    seconds {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = min(65_536, raw.count - offset)
+                offset += write(fd, raw.baseAddress! + offset, n)
+            }
+        }
+        fsync(fd)
+        close(fd)
+    }
+}
+
+print("sink-benchmark: \(count) events")
+print("sink        events/s      MB   time ÷ plain write of the same bytes")
+let sinks: [(String, (String) throws -> EventSink)] = [
+    ("jsonl", { try JSONLinesSink(path: $0) }),
+    ("csv", { try CSVSink(path: $0) }),
+    ("geojson", { try GeoJSONSink(path: $0) }),
+    ("console", { try ConsoleSink(output: OutputFile(path: $0, spec: "console")) }),
+]
+for (name, make) in sinks {
+    let path = folder + "/events." + name
+    let elapsed = try seconds {
+        let sink = try make(path)
+        for event in events { try sink.send(event) }
+        try sink.finish()
+    }
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let floor = plainWrite(bytes, to: path + ".plain")
+    print(String(format: "%-9@ %10.0f  %6.1f   %.1f", name as NSString, Double(count) / elapsed,
+                 Double(bytes.count) / 1e6, elapsed / floor))
+}
