@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Geofencing", targets: ["Geofencing"]),
         .library(name: "EventSinks", targets: ["EventSinks"]),
         .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
+        .library(name: "TrackSynthesis", targets: ["TrackSynthesis"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,15 +32,16 @@ let package = Package(
         ),
         .target(name: "GPX", dependencies: ["Geodesy", "CLibXML2"]),
         .target(name: "Geofencing", dependencies: ["Geodesy"]),
+        .target(name: "TrackSynthesis", dependencies: ["Geodesy"]),
         .target(name: "EventSinks", dependencies: ["Geofencing"]),
         .target(
             name: "ScenarioFormat",
-            dependencies: ["Geodesy", "Geofencing", "GPX", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Geodesy", "Geofencing", "GPX", "TrackSynthesis", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "perimeter",
             dependencies: [
-                "Geodesy", "GPX", "Geofencing", "EventSinks", "ScenarioFormat",
+                "Geodesy", "GPX", "Geofencing", "EventSinks", "ScenarioFormat", "TrackSynthesis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,6 +54,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "EventSinksTests", dependencies: ["EventSinks"]),
+        .testTarget(name: "TrackSynthesisTests", dependencies: ["TrackSynthesis", "ScenarioFormat", "GPX", "Geodesy"]),
         .testTarget(name: "PerimeterTests", dependencies: ["perimeter"], exclude: ["Fixtures"]),
     ]
 )
