@@ -54,7 +54,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "EventSinksTests", dependencies: ["EventSinks"]),
-        .testTarget(name: "TrackSynthesisTests", dependencies: ["TrackSynthesis", "ScenarioFormat", "GPX", "Geodesy"]),
+        .testTarget(name: "TrackSynthesisTests", dependencies: ["TrackSynthesis", "ScenarioFormat", "GPX", "Geodesy", "perimeter"]),
         .testTarget(name: "PerimeterTests", dependencies: ["perimeter"], exclude: ["Fixtures"]),
     ]
 )
