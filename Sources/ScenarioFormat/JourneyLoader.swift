@@ -51,6 +51,9 @@ public enum JourneyLoader {
 
         var origin: Coordinate?
         var steps: [Journey.Step] = []
+        var here: Coordinate?
+        var total: Double = 0   // seconds
+        var tooLong = false
         if let list = top.required("route", "a list of steps starting with {at: [lat, lon]}")?
             .list("a list of steps starting with {at: [lat, lon]}") {
             if list.isEmpty {
@@ -58,10 +61,32 @@ public enum JourneyLoader {
             }
             for (index, c) in list.enumerated() {
                 switch step(c, first: index == 0) {
-                case let .origin(point)?: origin = point
-                case let .step(step)?: steps.append(step)
-                case nil: break
+                case let .origin(point)?:
+                    origin = point
+                    here = point
+                case let .step(step, place)?:
+                    steps.append(step)
+                    // Durations add up only while every earlier step was read: a bad one is reported already.
+                    guard !tooLong, let from = here else { break }
+                    switch step {
+                    case let .move(to, speed):
+                        total += from.distance(to: to) / speed
+                        here = to
+                    case let .stop(span): total += span.seconds
+                    case .lost: break
+                    }
+                    if total > longestRoute.seconds {
+                        tooLong = true
+                        place.fail("the route would take \(Int(total / 86_400)) days by here; a journey may last at most 366 days")
+                    }
+                case nil: here = nil
                 }
+            }
+        }
+        if !d.hasErrors, let interval, let route = top["route"] {
+            let fixes = total / interval.seconds + 1
+            if fixes > Double(mostFixes) {
+                route.fail("the route takes \(TimeSpan(seconds: total.rounded()) ?? .zero) s, which at one fix every \(interval) s makes \(Int64(fixes)) fixes; at most \(mostFixes) are allowed: use a longer interval")
             }
         }
         if d.hasErrors { throw ScenarioErrors(d.errors) }
@@ -72,8 +97,13 @@ public enum JourneyLoader {
 
     private enum Parsed {
         case origin(Coordinate)
-        case step(Journey.Step)
+        case step(Journey.Step, Cursor)
     }
+
+    /// The longest route a journey may describe, and the most fixes it may make: past these a typo
+    /// (a speed of 0.0001) would make the tool run for hours or fill the disk.
+    static let longestRoute = TimeSpan.seconds(366 * 86_400)
+    static let mostFixes: Int64 = 10_000_000
 
     private static func step(_ c: Cursor, first: Bool) -> Parsed? {
         let what = "a step: {at: [lat, lon]}, {to: [lat, lon], speed: …}, {stop: DURATION} or {lost: DURATION}"
@@ -107,10 +137,10 @@ public enum JourneyLoader {
                 return nil
             }
             let target = coordinate(to)
-            let speed = f.required("speed", "a speed greater than 0: metres per second, or a string like \"12m/s\" or \"40km/h\"")
-                .flatMap(speedValue)
-            guard let target, let speed else { return nil }
-            return .step(.move(to: target, speed: speed))
+            let speedCursor = f.required("speed", "a speed greater than 0: metres per second, or a string like \"12m/s\" or \"40km/h\"")
+            let speed = speedCursor.flatMap(speedValue)
+            guard let target, let speed, let speedCursor else { return nil }
+            return .step(.move(to: target, speed: speed), speedCursor)
         default:
             let value = f.entries.first { $0.0 == action }!.1
             if first {
@@ -118,7 +148,7 @@ public enum JourneyLoader {
                 return nil
             }
             guard let span = value.duration(.positive) else { return nil }
-            return .step(action == "stop" ? .stop(span) : .lost(span))
+            return .step(action == "stop" ? .stop(span) : .lost(span), value)
         }
     }
 

@@ -184,6 +184,23 @@ struct JourneyFileTests {
                 "13:14: route[9].to[1]: expected a longitude in degrees in [-180, 180], got \"200\"",
                 #"13:27: route[9].speed: expected a speed greater than 0: metres per second, or a string like "12m/s" or "40km/h", got "-3 km/h""#,
             ]),
+        Invalid(label: "a route too long to be meant", yaml: """
+            start: 2024-05-01T09:00:00Z
+            route:
+              - at: [0, 0]
+              - {to: [0, 1], speed: 0.001}
+            """, errors: [
+                "4:25: route[1].speed: the route would take 1286 days by here; a journey may last at most 366 days",
+            ]),
+        Invalid(label: "too many fixes", yaml: """
+            start: 2024-05-01T09:00:00Z
+            interval: 100ms
+            route:
+              - at: [0, 0]
+              - stop: 300h
+            """, errors: [
+                "4:3: route: the route takes 1080000 s, which at one fix every 0.1 s makes 10800001 fixes; at most 10000000 are allowed: use a longer interval",
+            ]),
         Invalid(label: "an empty route", yaml: "start: 2024-05-01T09:00:00Z\nroute: []\n", errors: [
             "2:8: route: the route is empty; expected a list of steps starting with {at: [lat, lon]}",
         ]),
