@@ -57,7 +57,9 @@ extension Journey {
         for step in steps {
             switch step {
             case let .move(to, speed):
-                let micros = Int64((here.distance(to: to) / speed * 1_000_000).rounded())
+                let seconds = here.distance(to: to) / speed
+                precondition(speed > 0 && seconds < 1e12, "a move needs a speed greater than 0 and less than 30,000 years")
+                let micros = Int64((seconds * 1_000_000).rounded())
                 legs.append(Timeline.Leg(start: t, end: t + micros, from: here, to: to))
                 t += micros
                 here = to
