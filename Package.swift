@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The tree reads like the pipeline: Geodesy ─▶ GPX / Geofencing ─▶ EventSinks / ScenarioFormat ─▶ Regression ─▶ perimeter.
+// The tree reads like the pipeline: Geodesy ─▶ GPX / Geofencing / TrackSynthesis ─▶ EventSinks / ScenarioFormat
+// ─▶ Regression ─▶ perimeter.
 // Dependencies point downstream only; libxml2 stays behind CLibXML2 and never leaves GPX.
 let package = Package(
     name: "Perimeter",
@@ -13,6 +14,7 @@ let package = Package(
         .library(name: "Geofencing", targets: ["Geofencing"]),
         .library(name: "EventSinks", targets: ["EventSinks"]),
         .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
+        .library(name: "TrackSynthesis", targets: ["TrackSynthesis"]),
         .library(name: "Regression", targets: ["Regression"]),
     ],
     dependencies: [
@@ -32,16 +34,17 @@ let package = Package(
         ),
         .target(name: "GPX", dependencies: ["Geodesy", "CLibXML2"]),
         .target(name: "Geofencing", dependencies: ["Geodesy"]),
+        .target(name: "TrackSynthesis", dependencies: ["Geodesy"]),
         .target(name: "EventSinks", dependencies: ["Geofencing"]),
         .target(
             name: "ScenarioFormat",
-            dependencies: ["Geodesy", "Geofencing", "GPX", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Geodesy", "Geofencing", "GPX", "TrackSynthesis", .product(name: "Yams", package: "Yams")]
         ),
         .target(name: "Regression", dependencies: ["Geofencing", "EventSinks", "ScenarioFormat"]),
         .executableTarget(
             name: "perimeter",
             dependencies: [
-                "Geodesy", "GPX", "Geofencing", "EventSinks", "ScenarioFormat", "Regression",
+                "Geodesy", "GPX", "Geofencing", "EventSinks", "ScenarioFormat", "TrackSynthesis", "Regression",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,6 +57,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "EventSinksTests", dependencies: ["EventSinks"]),
+        .testTarget(name: "TrackSynthesisTests", dependencies: ["TrackSynthesis", "ScenarioFormat", "GPX", "Geodesy", "perimeter"]),
         .testTarget(name: "PerimeterTests", dependencies: ["perimeter"], exclude: ["Fixtures"]),
         .testTarget(
             name: "RegressionTests",

@@ -11,7 +11,7 @@ struct Perimeter: ParsableCommand {
         3 a sink could not deliver.
         """,
         version: "0.1.0",
-        subcommands: [Run.self, Check.self, Validate.self, Inspect.self, Deliver.self]
+        subcommands: [Run.self, Check.self, Validate.self, Inspect.self, Track.self, Deliver.self]
     )
 }
 
