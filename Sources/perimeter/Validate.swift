@@ -9,7 +9,8 @@ struct Validate: ParsableCommand {
         abstract: "Checks scenarios, GeoJSON region files and GPX tracks without running them.",
         discussion: """
         Files are told apart by their extension: .yaml, .yml and .json are scenarios (with their region \
-        files and tracks), .geojson region files, .gpx tracks. A folder is searched for all three. \
+        files and tracks), or journeys for 'perimeter track synth' when they have a top-level 'route'; \
+        .geojson region files, .gpx tracks. A folder is searched for all of them. \
         Every problem is listed, each with its file and place; the exit code is 2 if there was any.
         """
     )
@@ -32,11 +33,11 @@ struct Validate: ParsableCommand {
         }
     }
 
-    enum Kind { case scenario, regions, track }
+    enum Kind { case scenario, journey, regions, track }
 
     static func kind(of path: String) -> Kind? {
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-        case "yaml", "yml", "json": return .scenario
+        case "yaml", "yml", "json": return isJourney(path) ? .journey : .scenario
         case "geojson": return .regions
         case "gpx": return .track
         default: return nil
@@ -67,12 +68,20 @@ struct Validate: ParsableCommand {
             do { _ = try ScenarioLoader.load(path: file) } catch { return error.errors.map(\.description) }
         case .regions:
             do { _ = try RegionFile.load(path: file) } catch { return error.errors.map(\.description) }
+        case .journey:
+            do { _ = try JourneyLoader.load(path: file) } catch { return error.errors.map(\.description) }
         case .track:
             do { _ = try GPXTrack.load(path: file) } catch { return [error.description] }
         case nil:
             return ["\(file): not a scenario (.yaml, .yml, .json), region file (.geojson) or track (.gpx)."]
         }
         return []
+    }
+
+    /// A journey has a top-level `route:` key, which no scenario has.
+    static func isJourney(_ path: String) -> Bool {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
+        return text.split(separator: "\n").contains { $0.hasPrefix("route:") || $0.hasPrefix("\"route\":") }
     }
 
     static func warnings(of file: String) -> [String] {

@@ -95,6 +95,22 @@ struct CommandLineTests {
         #expect(errors.count == 3, "\(result.stderr)")  // two in typo.yaml, one in truncated.gpx
     }
 
+    @Test("validate checks the whole repository: scenarios, region files, tracks and journeys")
+    func validateRepository() throws {
+        let result = try PerimeterProcess.run(["validate", "Scenarios/", "Tracks/"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("ok: Tracks/journeys/airports-drive.yaml"))
+        #expect(result.stdout.contains("ok: Tracks/groser-zones.geojson"))
+        let folder = try PerimeterProcess.temporaryFolder()
+        let journey = folder.appendingPathComponent("walk.yaml")
+        try "start: 2024-05-01T09:00:00Z\nroute:\n  - at: [52.5, 13.4]\n  - {to: [52.6, 13.4], sped: 3}\n"
+            .write(to: journey, atomically: true, encoding: .utf8)
+        let bad = try PerimeterProcess.run(["validate", journey.path])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("walk.yaml:4:"), "\(bad.stderr)")
+        #expect(bad.stderr.contains("sped"))
+    }
+
     @Test("inspect --json describes a track for machines")
     func inspectJSON() throws {
         let result = try PerimeterProcess.run(["inspect", "--json", "Tracks/lorrenzillos-visit.gpx"])
