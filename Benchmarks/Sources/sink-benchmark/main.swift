@@ -51,7 +51,7 @@ func plainWrite(_ bytes: [UInt8], to path: String) -> Double {
 }
 
 print("sink-benchmark: \(count) events")
-print("sink        events/s      MB   time ÷ plain write of the same bytes")
+print("sink       events/s      MB   time ÷ plain write of the same bytes")
 let sinks: [(String, (String) throws -> EventSink)] = [
     ("jsonl", { try JSONLinesSink(path: $0) }),
     ("csv", { try CSVSink(path: $0) }),
@@ -67,6 +67,6 @@ for (name, make) in sinks {
     }
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     let floor = plainWrite(bytes, to: path + ".plain")
-    print(String(format: "%-9@ %10.0f  %6.1f   %.1f", name as NSString, Double(count) / elapsed,
-                 Double(bytes.count) / 1e6, elapsed / floor))
+    let label = name.padding(toLength: 8, withPad: " ", startingAt: 0)
+    print(label + String(format: " %10.0f  %6.1f   %.1f", Double(count) / elapsed, Double(bytes.count) / 1e6, elapsed / floor))
 }
