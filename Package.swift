@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -31,7 +32,10 @@ let package = Package(
         ),
         .target(name: "GPX", dependencies: ["Geodesy", "CLibXML2"]),
         .target(name: "Geofencing", dependencies: ["Geodesy"]),
-        .target(name: "EventSinks", dependencies: ["Geofencing"]),
+        .target(
+            name: "EventSinks",
+            dependencies: ["Geofencing", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .target(
             name: "ScenarioFormat",
             dependencies: ["Geodesy", "Geofencing", "GPX", .product(name: "Yams", package: "Yams")]
@@ -51,7 +55,14 @@ let package = Package(
             dependencies: ["ScenarioFormat", "GPX", "Geodesy", "Geofencing"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "EventSinksTests", dependencies: ["EventSinks"]),
-        .testTarget(name: "PerimeterTests", dependencies: ["perimeter"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "EventSinksTests",
+            dependencies: ["EventSinks", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "PerimeterTests",
+            dependencies: ["perimeter", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Fixtures"]
+        ),
     ]
 )

@@ -61,7 +61,9 @@ struct Run: ParsableCommand {
         let sink: any CancellableEventSink
         do {
             let directory = fromCommandLine ? nil : URL(fileURLWithPath: loaded.file).deletingLastPathComponent().path
-            sink = try SinkSpec.makeSink(for: specs, relativeTo: directory)
+            let run = RunDescription(scenario: loaded.name, scenarioFile: loaded.file, simulation: simulation,
+                                     perimeterVersion: Perimeter.configuration.version)
+            sink = try SinkSpec.makeSink(for: specs, relativeTo: directory, run: run)
         } catch {
             Diagnostics.error(error.description + "; nothing was run.")
             throw ExitCode(Exit.sinkFailed)
@@ -77,6 +79,9 @@ struct Run: ParsableCommand {
             try? sink.finish()
             Diagnostics.error("\(error); the run stopped. Sinks that did not fail kept the events produced so far.")
             throw ExitCode(Exit.sinkFailed)
+        }
+        if summary.interrupted {
+            do { try (sink as? any InterruptibleEventSink)?.markInterrupted() } catch { Diagnostics.warning("\(error)") }
         }
         if !quiet {
             Diagnostics.note(Self.summaryLine(loaded, simulation, summary, warnings: loaded.warnings.count,
