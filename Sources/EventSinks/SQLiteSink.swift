@@ -49,6 +49,9 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink {
     public static let defaultBatchSize = 5_000
     /// How long an event may wait for its batch, checked at each `send`.
     public static let defaultBatchDelay: Duration = .seconds(1)
+    /// SQLite's page cache, in KiB: the index pages that a batch touches (one per device and one per
+    /// region being appended to) stay in memory instead of being read back from the file.
+    public static let cacheKiB = 32 * 1024
     /// How long a write waits for another process's transaction on the same file, in seconds.
     public static let busyTimeout: Double = 10
 
@@ -140,7 +143,7 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink {
         }
         if pending.isEmpty { pendingSince = .now }
         pending.append(event)
-        if pending.count >= batchSize || (pending.count & 63 == 0 && pendingSince.duration(to: .now) >= batchDelay) {
+        if pending.count >= batchSize || pendingSince.duration(to: .now) >= batchDelay {
             try commitPending(status: nil)
         }
     }
@@ -280,6 +283,7 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink {
         configuration.label = "perimeter.sqlite"
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
         }
         return try DatabaseQueue(path: path, configuration: configuration)
     }
