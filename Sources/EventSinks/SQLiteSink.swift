@@ -155,7 +155,12 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink {
         switch state {
         case .open:
             let status: RunStatus = interrupted ? .interrupted : .complete
-            try commitPending(status: status)
+            do {
+                try commitPending(status: status)
+            } catch {
+                recordFailure()
+                throw error
+            }
             state = .finished(status)
             closeDatabase()
         case let .failed(error):
@@ -201,10 +206,13 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink {
         }
     }
 
-    /// A sink dropped while still open never finished: its run is recorded as `failed`.
+    /// A sink dropped while still open (or after a failed write) never finished: its run is recorded
+    /// as `failed`, with every event it received that can still be written.
     deinit {
-        if case .open = state { recordFailure() }
-        closeDatabase()
+        switch state {
+        case .open, .failed: recordFailure()
+        case .finished, .cancelled: closeDatabase()
+        }
     }
 
     // MARK: Writing

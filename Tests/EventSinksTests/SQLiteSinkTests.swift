@@ -327,6 +327,16 @@ import Testing
         #expect(throws: SinkError.self) { try sink.finish() }
         #expect(try sqlite3(path, "SELECT status, eventCount FROM runs; SELECT count(*) FROM events") == "failed|2\n2\n")
     }
+
+    @Test func aFinishThatCannotCommitRecordsAFailedRunAndThrows() throws {
+        let path = try temporaryDirectory() + "/events.sqlite"
+        let sink = try SQLiteSink(path: path, batchSize: 2, batchDelay: .seconds(3600))
+        for sample in samples.prefix(3) { try sink.send(sample.event) }  // seq 0, 1 committed; 2 waiting
+        _ = try sqlite3(path, "CREATE TRIGGER no_more BEFORE INSERT ON events WHEN NEW.seq >= 2 BEGIN SELECT RAISE(ABORT, 'no more room'); END")
+        #expect(throws: SinkError.self) { try sink.finish() }
+        #expect(sink.status == .failed)
+        #expect(try sqlite3(path, "SELECT status, eventCount, finishedAt IS NOT NULL FROM runs") == "failed|2|1\n")
+    }
 }
 
 // MARK: Helpers
