@@ -75,6 +75,36 @@ struct SQLiteRunTests {
         #expect(result.stderr.contains("sink sqlite:\(folder.path): cannot open \"\(folder.path)\": it is a directory; give a file name; nothing was run."))
     }
 
+    @Test("A database that is not writable exits 3, naming the file and what to check", arguments: [
+        ("a read-only database file", 0o444 as Int16, 0o755 as Int16, "permission denied"),
+        ("a writable file in a read-only folder (no room for the write-ahead log)", 0o666, 0o555, "writable"),
+    ])
+    func notWritable(name: String, fileMode: Int16, folderMode: Int16, says: String) throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inner = folder.appendingPathComponent("db")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        let database = inner.appendingPathComponent("runs.sqlite").path
+        let first = try PerimeterProcess.run(["run", "Scenarios/lorrenzillos.yaml", "--sink", "sqlite:" + database])
+        try #require(first.status == 0, "\(first.stderr)")
+        try FileManager.default.setAttributes([.posixPermissions: fileMode], ofItemAtPath: database)
+        try FileManager.default.setAttributes([.posixPermissions: folderMode], ofItemAtPath: inner.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: inner.path) }
+        let arguments = ["run", PerimeterProcess.root.path + "/Scenarios/lorrenzillos.yaml", "--sink", "sqlite:" + database]
+        // Root bypasses permissions: then run the command as `nobody`.
+        let result = geteuid() == 0
+            ? try PerimeterProcess.run(["--reuid=65534", "--regid=65534", "--clear-groups",
+                                        PerimeterProcess.executable.path] + arguments, executable: "/usr/bin/setpriv")
+            : try PerimeterProcess.run(arguments)
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("sink sqlite:\(database): cannot open \"\(database)\""), "\(result.stderr)")
+        #expect(result.stderr.contains(says), "\(result.stderr)")
+        #expect(result.stderr.contains("nothing was run"), "\(result.stderr)")
+        let queue = try DatabaseQueue(path: database, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM runs") } == 1)
+    }
+
     @Test("SIGKILL mid-run: the file is consistent, the run stays `running`, committed events are whole")
     func killed() throws {
         let scenario = try BigScenario.make()
