@@ -52,6 +52,10 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink {
     /// SQLite's page cache, in KiB: the index pages that a batch touches (one per device and one per
     /// region being appended to) stay in memory instead of being read back from the file.
     public static let cacheKiB = 32 * 1024
+    /// Pages (4 KiB) the write-ahead log may hold before they are copied back into the database:
+    /// 64 MiB, so that the hot index pages are copied back once per checkpoint rather than once per few
+    /// batches (a quarter less time than SQLite's default of 1,000 in a 1.3 million-event run).
+    public static let checkpointPages = 16_384
     /// How long a write waits for another process's transaction on the same file, in seconds.
     public static let busyTimeout: Double = 10
 
@@ -292,6 +296,7 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             try db.execute(sql: "PRAGMA cache_size = -\(cacheKiB)")
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(checkpointPages)")
         }
         return try DatabaseQueue(path: path, configuration: configuration)
     }
