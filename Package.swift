@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -35,7 +36,10 @@ let package = Package(
         .target(name: "GPX", dependencies: ["Geodesy", "CLibXML2"]),
         .target(name: "Geofencing", dependencies: ["Geodesy"]),
         .target(name: "TrackSynthesis", dependencies: ["Geodesy"]),
-        .target(name: "EventSinks", dependencies: ["Geofencing"]),
+        .target(
+            name: "EventSinks",
+            dependencies: ["Geofencing", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .target(
             name: "ScenarioFormat",
             dependencies: ["Geodesy", "Geofencing", "GPX", "TrackSynthesis", .product(name: "Yams", package: "Yams")]
@@ -56,9 +60,16 @@ let package = Package(
             dependencies: ["ScenarioFormat", "GPX", "Geodesy", "Geofencing"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "EventSinksTests", dependencies: ["EventSinks"]),
+        .testTarget(
+            name: "EventSinksTests",
+            dependencies: ["EventSinks", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "TrackSynthesisTests", dependencies: ["TrackSynthesis", "ScenarioFormat", "GPX", "Geodesy", "perimeter"]),
-        .testTarget(name: "PerimeterTests", dependencies: ["perimeter"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "PerimeterTests",
+            dependencies: ["perimeter", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "RegressionTests",
             dependencies: ["Regression", "ScenarioFormat", "EventSinks", "Geofencing", "Geodesy", "perimeter"],

@@ -9,7 +9,7 @@ public enum SinkSpec: Hashable, Sendable, CustomStringConvertible {
     case jsonLines(path: String)
     case csv(path: String)
     case geoJSON(path: String)
-    /// Reserved: not yet supported in this build.
+    /// A SQLite database, appended to (`SQLiteSink`).
     case sqlite(path: String)
     /// `URL[;key=value]...`: the whole spec as written (see `HTTPSinkConfiguration` for the options).
     case http(url: String)
@@ -84,8 +84,10 @@ public enum SinkSpec: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Opens the sink: a file is created now (as a partial file beside the target) so that a bad path
-    /// fails before the run starts, and replaces the target on `finish()`.
-    public func makeSink(relativeTo directory: String? = nil) throws(SinkError) -> any CancellableEventSink {
+    /// fails before the run starts, and replaces the target on `finish()`. A SQLite database is opened
+    /// (or created) now and gets a `runs` row described by `run`; it is appended to, not replaced.
+    public func makeSink(relativeTo directory: String? = nil, run: RunDescription? = nil) throws(SinkError)
+        -> any CancellableEventSink {
         let spec = description
         switch self {
         case .console:
@@ -98,15 +100,15 @@ public enum SinkSpec: Hashable, Sendable, CustomStringConvertible {
             return GeoJSONSink(output: try OutputFile(path: Self.resolve(path, relativeTo: directory), spec: spec))
         case let .http(url):
             return try HTTPSink(spec: url, directory: directory)
-        case .sqlite:
-            throw SinkError(spec: spec, reason: "\(Self.kindName(self)) sinks are not yet supported in this build; use jsonl:PATH, csv:PATH or geojson:PATH")
+        case let .sqlite(path):
+            return try SQLiteSink(path: Self.resolve(path, relativeTo: directory), run: run ?? RunDescription(), spec: spec)
         }
     }
 
     /// Opens several sinks as one. Refuses two sinks writing to standard output, or to the same file
     /// (their bytes would interleave); if one cannot be opened, those already opened are cancelled.
-    public static func makeSink(for specs: [SinkSpec], relativeTo directory: String? = nil) throws(SinkError)
-        -> any CancellableEventSink {
+    public static func makeSink(for specs: [SinkSpec], relativeTo directory: String? = nil,
+                                run: RunDescription? = nil) throws(SinkError) -> any CancellableEventSink {
         var seen: [String: SinkSpec] = [:]
         for spec in specs {
             guard let path = spec.path else { continue }
@@ -121,17 +123,12 @@ public enum SinkSpec: Hashable, Sendable, CustomStringConvertible {
         var sinks: [any CancellableEventSink] = []
         for spec in specs {
             do {
-                sinks.append(try spec.makeSink(relativeTo: directory))
+                sinks.append(try spec.makeSink(relativeTo: directory, run: run))
             } catch {
                 for sink in sinks { sink.cancel() }
                 throw error
             }
         }
         return sinks.count == 1 ? sinks[0] : FanOutSink(sinks)
-    }
-
-    private static func kindName(_ spec: SinkSpec) -> String {
-        if case .sqlite = spec { return "SQLite" }
-        return "HTTP"
     }
 }

@@ -15,7 +15,8 @@ struct Run: ParsableCommand {
         discussion: """
         Sinks: console, jsonl:PATH, csv:PATH, geojson:PATH, sqlite:PATH, http://… or https://…; '-' as \
         PATH is standard output. Each --sink adds one; together they replace the scenario's own 'sinks' \
-        (default: console). A file is replaced only when the run completes. An HTTP sink takes options \
+        (default: console). A file is replaced only when the run completes; a SQLite database is \
+        appended to, one row in its 'runs' table per run, with the run's status. An HTTP sink takes options \
         after the URL as ;key=value: batch=N (events per POST, 500), flush=SECONDS (1), timeout=SECONDS \
         (10), retries=N (5), backoff=SECONDS (0.2), auth-env=NAME (the Authorization header from that \
         environment variable), spool=PATH (where undelivered events go; send them later with \
@@ -65,21 +66,28 @@ struct Run: ParsableCommand {
         let sink: any CancellableEventSink
         do {
             let directory = fromCommandLine ? nil : URL(fileURLWithPath: loaded.file).deletingLastPathComponent().path
-            sink = try SinkSpec.makeSink(for: specs, relativeTo: directory)
+            let run = RunDescription(scenario: loaded.name, scenarioFile: loaded.file, simulation: simulation,
+                                     perimeterVersion: Perimeter.configuration.version)
+            sink = try SinkSpec.makeSink(for: specs, relativeTo: directory, run: run)
         } catch {
             Diagnostics.error(error.description + "; nothing was run.")
             throw ExitCode(Exit.sinkFailed)
         }
 
         let interruption = Interruption()
+        let tracked = FinishTracking(sink)
         let summary: RunSummary
         do {
-            summary = try simulation.run(into: sink, options: RunOptions(
+            summary = try simulation.run(into: tracked, options: RunOptions(
                 threads: threads ?? RunOptions.defaultThreads, isCancelled: { interruption.happened }))
         } catch {
-            // A sink failed. Finishing the fan-out again finishes the sinks that did not fail, so that
-            // nothing they received is lost, and collects every sink's message (an HTTP sink's says how
-            // many events it delivered and where it spooled the rest).
+            // A sink failed. If it failed while events were flowing, the run stopped early: a SQLite
+            // sink records its run as interrupted. Finishing the fan-out again finishes the sinks that
+            // did not fail, so that nothing they received is lost, and collects every sink's message (an
+            // HTTP sink's says how many events it delivered and where it spooled the rest).
+            if !tracked.finishCalled {
+                try? (sink as? any InterruptibleEventSink)?.markInterrupted()
+            }
             var messages = "\(error)".split(separator: "\n").map(String.init)
             do { try sink.finish() } catch let more {
                 for line in "\(more)".split(separator: "\n").map(String.init) where !messages.contains(line) {
@@ -88,6 +96,9 @@ struct Run: ParsableCommand {
             }
             for message in messages { Diagnostics.error(message) }
             throw ExitCode(Exit.sinkFailed)
+        }
+        if summary.interrupted {
+            do { try (sink as? any InterruptibleEventSink)?.markInterrupted() } catch { Diagnostics.warning("\(error)") }
         }
         if !quiet {
             Diagnostics.note(Self.summaryLine(loaded, simulation, summary, warnings: loaded.warnings.count,
@@ -110,6 +121,21 @@ struct Run: ParsableCommand {
         ].joined(separator: ", ")
         if summary.interrupted { line += "; INTERRUPTED before the end of the tracks" }
         return line
+    }
+}
+
+/// Passes events on, remembering whether the run reached `finish()`: a failure before it stopped the run.
+final class FinishTracking: EventSink {
+    let sink: any EventSink
+    private(set) var finishCalled = false
+
+    init(_ sink: any EventSink) { self.sink = sink }
+
+    func send(_ event: GeofenceEvent) throws { try sink.send(event) }
+
+    func finish() throws {
+        finishCalled = true
+        try sink.finish()
     }
 }
 

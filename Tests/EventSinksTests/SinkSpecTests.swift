@@ -51,16 +51,6 @@ import Testing
         #expect(error?.description == bad.message)
     }
 
-    @Test(arguments: [
-        Bad(text: "sqlite:runs.sqlite",
-            message: "sink sqlite:runs.sqlite: SQLite sinks are not yet supported in this build; use jsonl:PATH, csv:PATH or geojson:PATH"),
-    ])
-    func reservedSinksAreNotYetSupported(bad: Bad) throws {
-        let spec = try SinkSpec(parsing: bad.text)
-        let error = #expect(throws: SinkError.self) { try spec.makeSink() }
-        #expect(error?.description == bad.message)
-    }
-
     struct Resolution: CustomTestStringConvertible, Sendable {
         let path: String
         let directory: String?
