@@ -23,10 +23,12 @@ struct PerimeterProcess {
         return folder.appendingPathComponent("perimeter")
     }
 
-    static func run(_ arguments: [String], in directory: URL = root, executable path: String? = nil) throws -> Result {
+    /// Runs `perimeter` (or `executable`, with `prefix` before the arguments) and waits for it.
+    static func run(_ arguments: [String], in directory: URL = root, executable path: String? = nil,
+                    prefix: [String] = []) throws -> Result {
         let process = Process()
         process.executableURL = path.map { URL(fileURLWithPath: $0) } ?? executable
-        process.arguments = arguments
+        process.arguments = prefix + arguments
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
