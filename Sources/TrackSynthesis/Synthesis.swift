@@ -102,45 +102,16 @@ struct Timeline {
 /// Seeded Gaussian offsets, north and east, for fix number `index`: a SplitMix64 stream keyed by the
 /// seed and the index gives two uniforms, Box–Muller two independent N(0, σ²) values. A fix's offset
 /// depends only on (seed, index), so a fix loss does not change the noise of the other fixes.
+/// The journey's GPS noise: Geodesy's seeded Gaussian offsets, keyed by the journey's seed.
 struct FixNoise {
-    let sigma: Meters
-    let seed: UInt64
+    let noise: GaussianNoise
 
     init(sigma: Meters, seed: UInt64) {
-        self.sigma = sigma
-        self.seed = seed
+        noise = GaussianNoise(sigma: sigma, key: SplitMix64.mix(seed))
     }
 
     /// The (north, east) offset of fix `index`, in metres.
-    func offset(index: UInt64) -> (north: Meters, east: Meters) {
-        var state = mix(mix(seed) ^ (index &* 0x9E37_79B9_7F4A_7C15))
-        let u1 = unitOpen(splitMix(&state))
-        let u2 = unitOpen(splitMix(&state))
-        let radius = sigma * (-2 * log(u1)).squareRoot()
-        let angle = 2 * Double.pi * u2
-        return (radius * cos(angle), radius * sin(angle))
-    }
+    func offset(index: UInt64) -> (north: Meters, east: Meters) { noise.offset(index: index) }
 
-    func displace(_ point: Coordinate, index: UInt64) -> Coordinate {
-        guard sigma > 0 else { return point }
-        let (north, east) = offset(index: index)
-        return point.offset(northMeters: north, eastMeters: east)
-    }
-}
-
-private func splitMix(_ state: inout UInt64) -> UInt64 {
-    state = state &+ 0x9E37_79B9_7F4A_7C15
-    return mix(state)
-}
-
-private func mix(_ value: UInt64) -> UInt64 {
-    var z = value
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-}
-
-/// A uniform in (0, 1]: never zero, so that log() is finite.
-private func unitOpen(_ bits: UInt64) -> Double {
-    (Double(bits >> 11) + 1) / 9_007_199_254_740_992
+    func displace(_ point: Coordinate, index: UInt64) -> Coordinate { noise.displace(point, index: index) }
 }
