@@ -21,9 +21,9 @@ struct Validate: ParsableCommand {
     func run() throws {
         var problems = 0
         for file in try Self.files(in: paths) {
-            let found = Self.check(file)
+            let (found, warnings) = Self.check(file)
             for problem in found { Diagnostics.error(problem) }
-            for warning in found.isEmpty ? Self.warnings(of: file) : [] { Diagnostics.warning(warning) }
+            for warning in warnings { Diagnostics.warning(warning) }
             if found.isEmpty { print("ok: \(file)") }
             problems += found.count
         }
@@ -61,34 +61,26 @@ struct Validate: ParsableCommand {
         return files
     }
 
-    /// Every problem of one file, as `FILE:LINE:COLUMN: …` sentences.
-    static func check(_ file: String) -> [String] {
+    /// Every problem of one file, as `FILE:LINE:COLUMN: …` sentences, and its warnings; one load each.
+    static func check(_ file: String) -> (problems: [String], warnings: [String]) {
         switch kind(of: file) {
         case .scenario:
-            do { _ = try ScenarioLoader.load(path: file) } catch { return error.errors.map(\.description) }
-        case .regions:
-            do { _ = try RegionFile.load(path: file) } catch { return error.errors.map(\.description) }
+            do { return ([], try ScenarioLoader.load(path: file).warnings) } catch { return (error.errors.map(\.description), []) }
         case .journey:
-            do { _ = try JourneyLoader.load(path: file) } catch { return error.errors.map(\.description) }
+            do { _ = try JourneyLoader.load(path: file) } catch { return (error.errors.map(\.description), []) }
+        case .regions:
+            do { _ = try RegionFile.load(path: file) } catch { return (error.errors.map(\.description), []) }
         case .track:
-            do { _ = try GPXTrack.load(path: file) } catch { return [error.description] }
+            do { return ([], try GPXTrack.load(path: file).warnings.map { "\(file):\($0)" }) } catch { return ([error.description], []) }
         case nil:
-            return ["\(file): not a scenario (.yaml, .yml, .json), region file (.geojson) or track (.gpx)."]
+            return (["\(file): not a scenario (.yaml, .yml, .json), region file (.geojson) or track (.gpx)."], [])
         }
-        return []
+        return ([], [])
     }
 
     /// A journey has a top-level `route:` key, which no scenario has.
     static func isJourney(_ path: String) -> Bool {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
         return text.split(separator: "\n").contains { $0.hasPrefix("route:") || $0.hasPrefix("\"route\":") }
-    }
-
-    static func warnings(of file: String) -> [String] {
-        switch kind(of: file) {
-        case .scenario: return (try? ScenarioLoader.load(path: file))?.warnings ?? []
-        case .track: return (try? GPXTrack.load(path: file))?.warnings.map { "\(file):\($0)" } ?? []
-        default: return []
-        }
     }
 }
