@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Runs random scenarios through `perimeter run` and through the independent reference of
+Scripts/semantics_reference.py, and compares the event logs: identity and times exactly, numbers to 1e-6.
+
+    python3 Scripts/semantics-crosscheck.py [SEEDS] [PERIMETER]     (default 100 seeds, .build/debug/perimeter)
+
+Prints the first difference of a failing seed and exits 1; the scenario stays in the temporary folder.
+"""
+import json, math, os, random, subprocess, sys, tempfile
+from datetime import datetime, timezone
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import semantics_reference as ref
+
+BASE = 1_700_000_000_000_000  # µs
+
+
+def iso(us):
+    ms = us // 1000
+    return datetime.fromtimestamp(ms // 1000, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S") + ".%03dZ" % (ms % 1000)
+
+
+def offset(lat, lon, north, east):
+    return lat + math.degrees(north / ref.R), lon + math.degrees(east / (ref.R * math.cos(math.radians(lat))))
+
+
+def make(seed, folder):
+    rng = random.Random(seed)
+    lat0, lon0 = rng.uniform(-60, 60), rng.uniform(-179, 179)
+    at = lambda x, y: offset(lat0, lon0, y, x)
+    regions = []
+    for i in range(rng.randint(1, 25)):
+        x, y = rng.uniform(-2500, 2500), rng.uniform(-2500, 2500)
+        kind = rng.random()
+        region = {"id": f"r{i}"}
+        if kind < 0.45:
+            lat, lon = at(x, y)
+            region.update(type="circle", lat=lat, lon=lon, radius=rng.uniform(30, 700))
+        else:
+            polygons = []
+            for part in range(2 if kind > 0.85 else 1):
+                px, py, h = x + part * 1600, y, rng.uniform(80, 600)
+                # a concave outline: an L shape, counter-clockwise, in (lon, lat)
+                pts = [(-h, -h), (h, -h), (h, 0), (0, 0), (0, h), (-h, h)]
+                ring = [tuple(reversed(at(px + a, py + b))) for a, b in pts]
+                rings = [ring + [ring[0]]]
+                if rng.random() < 0.4:
+                    q = h / 3
+                    hole = [tuple(reversed(at(px + a, py + b))) for a, b in [(-q - h / 2, -q - h / 2), (-h / 2 - q, q - h / 2), (q - h / 2, q - h / 2), (q - h / 2, -q - h / 2)]]
+                    rings.append(hole + [hole[0]])
+                polygons.append(rings)
+            region.update(type="polygon", polygons=polygons)
+        if rng.random() < 0.25:
+            region["hysteresis"] = rng.uniform(0, 80)
+        regions.append(region)
+
+    devices = []
+    for d in range(rng.randint(1, 4)):
+        t = BASE + rng.randint(0, 20_000_000) // 1000 * 1000
+        x, y = rng.uniform(-2500, 2500), rng.uniform(-2500, 2500)
+        segments = []
+        for _ in range(rng.randint(1, 3)):
+            seg = []
+            for _ in range(rng.randint(2, 30)):
+                lat, lon = at(x, y)
+                seg.append((float(f"{lat:.7f}"), float(f"{lon:.7f}"), t))
+                step = rng.randint(1000, 60_000) * 1000
+                if rng.random() > 0.2:
+                    v, a = rng.uniform(1, 25), rng.uniform(0, 2 * math.pi)
+                    x += v * step / 1e6 * math.cos(a)
+                    y += v * step / 1e6 * math.sin(a)
+                t += step
+            segments.append(seg)
+            t += rng.randint(1, 120) * 1_000_000
+        device = {"id": f"dev{d}" if rng.random() < 0.7 else f"Dev {d}", "segments": segments}
+        if rng.random() < 0.25:  # an Xcode-style file: waypoints without times, played at the pace
+            device = {"id": device["id"], "paced": [(lat, lon) for seg in segments for lat, lon, _ in seg],
+                      "pace": rng.choice([1, 1, 2, 5]) * 1_000_000}
+        devices.append(device)
+
+    sc = {"profile": rng.choice(["ios", "android", "ideal"]), "regions": regions, "devices": devices,
+          "tick": rng.choice([1, 1, 2, 3]) * 1_000_000, "monitor": {}}
+    m = sc["monitor"]
+    if rng.random() < 0.5: m["capacity"] = rng.randint(1, 8)
+    if rng.random() < 0.3: m["selection"] = "static"
+    if rng.random() < 0.4: m["refreshDistance"] = rng.uniform(100, 1500)
+    if rng.random() < 0.4: m["hysteresis"] = rng.uniform(0, 150)
+    if rng.random() < 0.3: m["enterBuffer"] = rng.uniform(0, 40)
+    if rng.random() < 0.4: m["confirmation"] = rng.randint(0, 40) * 1_000_000
+    if rng.random() < 0.4: m["initialTrigger"] = rng.choice(["none", "enter"])
+    if rng.random() < 0.3: sc["start"] = BASE + rng.randint(-30, 30) * 1_000_000
+    sc["rules"] = [{"name": f"rule {k}", "duration": rng.randint(0, 90) * 1_000_000,
+                    "regions": None if rng.random() < 0.5 else [r["id"] for r in regions if rng.random() < 0.5] or [regions[0]["id"]]}
+                   for k in range(rng.randint(0, 3))]
+
+    # Write it as a user would.
+    y = ["name: crosscheck %d" % seed, "profile: %s" % sc["profile"], "tick: %g" % (sc["tick"] / 1e6)]
+    if "start" in sc: y.append("start: %s" % datetime.fromtimestamp(sc["start"] / 1e6, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
+    if m:
+        y.append("monitor:")
+        for k, v in m.items():
+            y.append("  %s: %s" % (k, v / 1e6 if k == "confirmation" else repr(v) if isinstance(v, float) else v))
+    y.append("regions:")
+    for r in regions:
+        extra = ", hysteresis: %r" % r["hysteresis"] if "hysteresis" in r else ""
+        if r["type"] == "circle":
+            y.append("  - {id: %s, circle: {lat: %r, lon: %r, radius: %r}%s}" % (r["id"], r["lat"], r["lon"], r["radius"], extra))
+        else:
+            coords = [[[list(p) for p in ring] for ring in poly] for poly in r["polygons"]]
+            geometry = {"type": "MultiPolygon", "coordinates": coords} if len(coords) > 1 else {"type": "Polygon", "coordinates": coords[0]}
+            y.append("  - {id: %s, polygon: %s%s}" % (r["id"], json.dumps(geometry), extra))
+    if sc["rules"]:
+        y.append("rules:")
+        for rule in sc["rules"]:
+            regs = "" if rule["regions"] is None else ", regions: [%s]" % ", ".join(rule["regions"])
+            y.append("  - {name: %s, dwell: %d%s}" % (json.dumps(rule["name"]), rule["duration"] // 1_000_000, regs))
+    y.append("devices:")
+    for dev in devices:
+        name = dev["id"].replace(" ", "_") + ".gpx"
+        if "paced" in dev:
+            with open(os.path.join(folder, name), "w") as f:
+                f.write('<?xml version="1.0"?>\n<gpx version="1.1" creator="crosscheck">\n')
+                for lat, lon in dev["paced"]:
+                    f.write('<wpt lat="%.7f" lon="%.7f"/>\n' % (lat, lon))
+                f.write("</gpx>\n")
+            y.append("  - {id: %s, track: %s, pace: %g}" % (json.dumps(dev["id"]), name, dev["pace"] / 1e6))
+            continue
+        with open(os.path.join(folder, name), "w") as f:
+            f.write('<?xml version="1.0"?>\n<gpx version="1.1" creator="crosscheck">\n<trk>\n')
+            for seg in dev["segments"]:
+                f.write("<trkseg>\n")
+                for lat, lon, t in seg:
+                    f.write('<trkpt lat="%.7f" lon="%.7f"><time>%s</time></trkpt>\n' % (lat, lon, iso(t)))
+                f.write("</trkseg>\n")
+            f.write("</trk>\n</gpx>\n")
+        y.append("  - {id: %s, track: %s}" % (json.dumps(dev["id"]), name))
+    path = os.path.join(folder, "scenario.yaml")
+    with open(path, "w") as f:
+        f.write("\n".join(y) + "\n")
+    return sc, path
+
+
+def compare(expected, actual):
+    if len(expected) != len(actual):
+        return "event counts differ: reference %d, perimeter %d" % (len(expected), len(actual))
+    for n, (e, a) in enumerate(zip(expected, actual)):
+        for key in ["time", "device", "region", "kind", "crossedAt", "arrival", "departure", "rule"]:
+            want = e.get(key)
+            if key in ("time", "crossedAt", "arrival", "departure") and want is not None:
+                want = iso(want)
+            if want != a.get(key):
+                return "event %d: %s: reference %r, perimeter %r\n  reference %r\n  perimeter %r" % (n, key, want, a.get(key), e, a)
+        for key in ["lat", "lon", "distance", "duration"]:
+            want = e.get(key)
+            if key == "duration" and want is not None:
+                want = want / 1e6
+            got = a.get(key)
+            if (want is None) != (got is None) or (want is not None and abs(want - got) > 1e-6):
+                return "event %d: %s: reference %r, perimeter %r\n  reference %r\n  perimeter %r" % (n, key, want, got, e, a)
+    return None
+
+
+def main():
+    seeds = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    perimeter = sys.argv[2] if len(sys.argv) > 2 else ".build/debug/perimeter"
+    total = 0
+    for seed in range(1, seeds + 1):
+        folder = tempfile.mkdtemp(prefix="crosscheck-%d-" % seed)
+        sc, path = make(seed, folder)
+        run = subprocess.run([perimeter, "run", path, "--sink", "jsonl:-", "--quiet"], capture_output=True, text=True)
+        if run.returncode != 0:
+            print("seed %d: perimeter exited %d: %s (%s)" % (seed, run.returncode, run.stderr.strip(), folder))
+            return 1
+        actual = [json.loads(line) for line in run.stdout.splitlines()]
+        problem = compare(ref.events(sc), actual)
+        if problem:
+            print("seed %d (%s): %s" % (seed, folder, problem))
+            return 1
+        total += len(actual)
+        subprocess.run(["rm", "-rf", folder])
+    print("crosscheck: %d seeds, %d events, all equal to the reference" % (seeds, total))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

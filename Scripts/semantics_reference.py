@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""An independent reading of docs/SEMANTICS.md in plain Python, written from the text of the page and
+not from the Swift code: the second engine that Perimeter's events must agree with.
+
+It covers timed tracks (already parsed into segments of (lat, lon, time_us)) and untimed ones (a list of
+(lat, lon) and a pace), circles, polygons with
+holes and multipolygons, every monitor field, dwell rules, and the total order of §7. No noise.
+`events(scenario)` returns the events as dicts with the keys of §7 (times as microseconds).
+"""
+import math
+
+R = 6371008.8
+KINDS = ["monitor-stop", "monitor-failed", "monitor-start", "exit", "visit", "enter", "dwell"]
+PROFILES = {
+    "ios": dict(capacity=20, selection="nearest", refreshDistance=500.0, hysteresis=200.0, enterBuffer=0.0,
+                confirmation=20_000_000, initialTrigger="none"),
+    "android": dict(capacity=100, selection="nearest", refreshDistance=500.0, hysteresis=0.0, enterBuffer=0.0,
+                    confirmation=0, initialTrigger="enter"),
+    "ideal": dict(capacity=None, selection="nearest", refreshDistance=500.0, hysteresis=0.0, enterBuffer=0.0,
+                  confirmation=0, initialTrigger="none"),
+}
+
+
+def norm(lon):
+    """Longitude into [-180, 180)."""
+    x = math.fmod(lon + 180.0, 360.0)
+    if x < 0:
+        x += 360.0
+    return x - 180.0
+
+
+def haversine(lat1, lon1, lat2, lon2):
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    h = math.sin((p2 - p1) / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(math.radians(lon2 - lon1) / 2) ** 2
+    return 2 * R * math.asin(min(1.0, math.sqrt(h)))
+
+
+def seg_dist(x1, y1, x2, y2):
+    dx, dy = x2 - x1, y2 - y1
+    L = dx * dx + dy * dy
+    t = 0.0 if L == 0 else max(0.0, min(1.0, -(x1 * dx + y1 * dy) / L))
+    cx, cy = x1 + t * dx, y1 + t * dy
+    return math.hypot(cx, cy)
+
+
+def polygon_d(lat, lon, polygons):
+    """§3: ± distance to the nearest edge in the local plane at p; inside by even-odd per polygon, any polygon."""
+    kx = R * math.pi / 180 * math.cos(math.radians(lat))
+    ky = R * math.pi / 180
+    best = math.inf
+    inside_any = False
+    for rings in polygons:
+        inside = False
+        for ring in rings:
+            for (ax, ay), (bx, by) in zip(ring, ring[1:]):
+                # on the edge exactly
+                cross = (bx - ax) * (lat - ay) - (by - ay) * (lon - ax)
+                if cross == 0 and min(ax, bx) <= lon <= max(ax, bx) and min(ay, by) <= lat <= max(ay, by):
+                    return 0.0
+                if (ay > lat) != (by > lat):
+                    if lon < ax + (lat - ay) * (bx - ax) / (by - ay):
+                        inside = not inside
+                # every point of the edge the short way round
+                dxa = norm(ax - lon)
+                dxb = dxa + (bx - ax)
+                for shift in (-360.0, 0.0, 360.0):
+                    best = min(best, seg_dist((dxa + shift) * kx, (ay - lat) * ky, (dxb + shift) * kx, (by - lat) * ky))
+        if inside:
+            inside_any = True
+    return -best if inside_any else best
+
+
+def signed_distance(region, lat, lon):
+    if region["type"] == "circle":
+        return haversine(lat, lon, region["lat"], region["lon"]) - region["radius"]
+    return polygon_d(lat, lon, region["polygons"])
+
+
+def clean(segments):
+    """§1: drop a fix earlier than the previous kept one; of equal times keep the later."""
+    out, last = [], None
+    for seg in segments:
+        kept = []
+        for fix in seg:
+            if last is not None and fix[2] < last:
+                continue
+            if last is not None and fix[2] == last:
+                if kept:
+                    kept.pop()
+                else:
+                    for s in reversed(out):
+                        if s:
+                            s.pop()
+                            break
+            kept.append(fix)
+            last = fix[2]
+        out.append(kept)
+    return [s for s in out if s]
+
+
+def samples(segments, start, tick):
+    """§2: a sample at every tick inside a segment, interpolated linearly, lon the short way."""
+    for seg in segments:
+        t0, t1 = seg[0][2], seg[-1][2]
+        k = max(0, -((start - t0) // tick))  # ceil((t0 - start) / tick)
+        j = 0
+        while start + k * tick <= t1:
+            t = start + k * tick
+            while j + 1 < len(seg) and seg[j + 1][2] <= t:
+                j += 1
+            a = seg[j]
+            if a[2] == t or j + 1 == len(seg):
+                yield t, a[0], norm(a[1])
+            else:
+                b = seg[j + 1]
+                f = (t - a[2]) / (b[2] - a[2])
+                yield t, a[0] + f * (b[0] - a[0]), norm(a[1] + f * norm(b[1] - a[1]))
+            k += 1
+
+
+def events(sc):
+    """All events of a scenario, in the order of §7."""
+    s = dict(PROFILES[sc["profile"]])
+    s.update(sc.get("monitor", {}))
+    regions, rules = sc["regions"], sc.get("rules", [])
+    n = len(regions)
+    cap = n if s["capacity"] is None else min(s["capacity"], n)
+    th = [(r.get("hysteresis", s["hysteresis"]), r.get("enterBuffer", s["enterBuffer"]),
+           r.get("confirmation", s["confirmation"])) for r in regions]
+    rules_of = [[ri for ri, rule in enumerate(rules) if rule.get("regions") is None or regions[i]["id"] in rule["regions"]]
+                for i in range(n)]
+    # §1: the clock starts at the scenario's start, else at the earliest first fix of the timed tracks;
+    # an untimed track's point i plays at start + i × pace.
+    timed = {d["id"]: clean(d["segments"]) for d in sc["devices"] if "paced" not in d}
+    starts = [segs[0][0][2] for segs in timed.values() if segs]
+    start = sc.get("start", min(starts) if starts else 0)
+    tracks = {d["id"]: timed[d["id"]] if "paced" not in d else
+              clean([[(lat, lon, start + i * d["pace"]) for i, (lat, lon) in enumerate(d["paced"])]])
+              for d in sc["devices"]}
+    tick = sc.get("tick", 1_000_000)
+    out = []
+    for dev in sc["devices"]:
+        did = dev["id"]
+        state = {}  # region -> dict(inside, cand, stay, fired)
+        last_refresh = None
+
+        def emit(kind, t, lat, lon, i, d, **extra):
+            e = dict(time=t, device=did, region=regions[i]["id"], kind=kind, lat=lat, lon=lon, distance=d,
+                     _index=i, _rule=extra.pop("_rule", -1))
+            e.update(extra)
+            out.append(e)
+
+        def start_region(i, t, lat, lon, d):
+            emit("monitor-start", t, lat, lon, i, d)
+            inside = d <= 0
+            st = dict(inside=inside, cand=None, stay=None, fired=set())
+            state[i] = st
+            if inside and s["initialTrigger"] == "enter":
+                st["stay"] = t
+                emit("enter", t, lat, lon, i, d, crossedAt=t)
+                dwell(i, t, lat, lon, d)
+
+        def dwell(i, t, lat, lon, d):
+            st = state[i]
+            if not st["inside"] or st["stay"] is None:
+                return
+            for ri in rules_of[i]:
+                if ri not in st["fired"] and t >= st["stay"] + rules[ri]["duration"]:
+                    st["fired"].add(ri)
+                    emit("dwell", t, lat, lon, i, d, rule=rules[ri]["name"], duration=(t - st["stay"]), _rule=ri)
+
+        def nearest(lat, lon):
+            ranked = sorted(range(n), key=lambda i: (max(0.0, signed_distance(regions[i], lat, lon)), i))
+            return set(ranked[:cap])
+
+        for t, lat, lon in samples(tracks[did], start, tick):
+            dist = {}
+
+            def d_of(i):
+                if i not in dist:
+                    dist[i] = signed_distance(regions[i], lat, lon)
+                return dist[i]
+
+            if last_refresh is None:
+                last_refresh = (lat, lon)
+                if s["selection"] == "static":
+                    chosen = set(range(cap))
+                    for i in range(cap, n):
+                        emit("monitor-failed", t, lat, lon, i, d_of(i))
+                else:
+                    chosen = nearest(lat, lon)
+                for i in sorted(chosen):
+                    start_region(i, t, lat, lon, d_of(i))
+                continue
+            joining = []
+            if s["selection"] == "nearest" and haversine(lat, lon, *last_refresh) >= s["refreshDistance"]:
+                last_refresh = (lat, lon)
+                chosen = nearest(lat, lon)
+                for i in sorted(state):
+                    if i not in chosen:
+                        emit("monitor-stop", t, lat, lon, i, d_of(i))
+                        del state[i]
+                joining = sorted(chosen - set(state))
+            for i in sorted(state):
+                st, d = state[i], d_of(i)
+                h, e, tau = th[i]
+                if not st["inside"]:
+                    if st["cand"] is None:
+                        if d <= -e:
+                            st["cand"] = t
+                    elif d > 0:
+                        st["cand"] = None
+                    if st["cand"] is not None and t >= st["cand"] + tau:
+                        st.update(inside=True, stay=t, fired=set())
+                        emit("enter", t, lat, lon, i, d, crossedAt=st["cand"])
+                        st["cand"] = None
+                else:
+                    if st["cand"] is None:
+                        if d > h:
+                            st["cand"] = t
+                    elif d <= 0:
+                        st["cand"] = None
+                    if st["cand"] is not None and t >= st["cand"] + tau:
+                        emit("exit", t, lat, lon, i, d, crossedAt=st["cand"])
+                        if st["stay"] is not None:
+                            emit("visit", t, lat, lon, i, d, arrival=st["stay"], departure=t, duration=t - st["stay"])
+                        st.update(inside=False, stay=None, cand=None)
+                dwell(i, t, lat, lon, d)
+            for i in joining:
+                start_region(i, t, lat, lon, d_of(i))
+    out.sort(key=lambda e: (e["time"], e["device"].encode(), KINDS.index(e["kind"]), e["_index"], e["_rule"]))
+    return out
