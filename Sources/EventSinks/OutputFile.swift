@@ -72,6 +72,7 @@ public final class OutputFile {
             free(resolved)
         }
         let partial = Self.partialPath(for: real)
+        Self.removeStalePartials(besides: partial)
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC
         var descriptor = open(partial, flags, 0o666)
         if descriptor < 0 && errno == EEXIST {  // left by an earlier process with the same id
@@ -102,6 +103,28 @@ public final class OutputFile {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
         let prefix = path.hasPrefix("/") || path.contains("/") ? (directory == "/" ? "/" : directory + "/") : ""
         return prefix + "." + name + ".partial-\(getpid())"
+    }
+
+    /// Removes the partial files of the same target left by processes that no longer exist (a run killed
+    /// with SIGKILL cannot clean up after itself). A live process's partial file is never touched.
+    static func removeStalePartials(besides partial: String) {
+        guard let dash = partial.range(of: ".partial-", options: .backwards) else { return }
+        let stem = String(partial[..<dash.upperBound])  // "DIR/.NAME.partial-"
+        let folder = directory(of: partial)
+        let prefix = stem.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? stem
+        guard let listing = opendir(folder) else { return }
+        var names: [String] = []
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix(prefix) { names.append(name) }
+        }
+        closedir(listing)
+        for name in names {
+            guard let pid = pid_t(name.dropFirst(prefix.count)), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                unlink(folder == "." && !partial.contains("/") ? name : folder + "/" + name)
+            }
+        }
     }
 
     /// The directory part of `path` (`.` when it has none).
