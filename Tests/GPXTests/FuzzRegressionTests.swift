@@ -1,9 +1,6 @@
 import Foundation
 import Testing
 import GPX
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Inputs the libFuzzer target `gpx-fuzz` (Fuzz/, Scripts/fuzz.sh gpx) found, each with the clean error it
 /// must now give. Under Scripts/sanitizers.sh (AddressSanitizer) a leak here also fails the run.
@@ -24,13 +21,8 @@ struct FuzzRegressionTests {
         #expect(error.line == 3)
         #expect(error.message.contains("declares the entity 'lol', which is refused"), "\(error.message)")
 
-        #if os(Linux)
-        // Without AddressSanitizer, glibc's heap statistics show the leak: 12.8 kB a load.
-        for _ in 0..<50 { _ = loadResult(path) }
-        let before = mallinfo2().uordblks
-        for _ in 0..<500 { _ = loadResult(path) }
-        let grown = Int(mallinfo2().uordblks) - Int(before)
-        #expect(grown < 1_000_000, "500 loads grew the heap by \(grown) bytes")
-        #endif
+        // The leak itself: Scripts/sanitizers.sh runs this test under AddressSanitizer, whose LeakSanitizer
+        // fails the run at exit if the document is not freed; so does `Scripts/fuzz.sh gpx` (seeded from here).
+        for _ in 0..<100 { _ = loadResult(path) }
     }
 }
