@@ -48,11 +48,13 @@ enum Files {
             return nil
         }
         // Not FileManager.contents(atPath:): on Linux it leaks a 4 kB buffer for every empty file it reads.
+        // (readToEnd() is nil for an empty file.)
         guard let handle = FileHandle(forReadingAtPath: path),
-              let data = (try? handle.readToEnd()).map({ $0 ?? Data() }) else {
+              case .success(let contents) = Result(catching: { try handle.readToEnd() }) else {
             fail(0, 0, "cannot read \(what): \(path) could not be opened")
             return nil
         }
+        let data = contents ?? Data()
         guard let text = String(data: data, encoding: .utf8) else {
             fail(0, 0, "cannot read \(what): the file is not UTF-8 text")
             return nil
