@@ -107,6 +107,12 @@ final class SAXState {
 
     func free() {
         if let context {
+            // A DOCTYPE that declares an entity makes libxml2 build a document to hold it even in SAX mode
+            // ("SAX compatibility mode", xmlParseEntityDecl); xmlFreeParserCtxt leaves it to the caller.
+            if let document = context.pointee.myDoc {
+                xmlFreeDoc(document)
+                context.pointee.myDoc = nil
+            }
             xmlFreeParserCtxt(context)
             self.context = nil
         }

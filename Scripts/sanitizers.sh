@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs the whole test suite under AddressSanitizer (with LeakSanitizer) and then ThreadSanitizer, each in its
+# own scratch folder (.build-asan, .build-tsan: each is a full rebuild of several minutes).
+#   Scripts/sanitizers.sh [address|thread]...     (both when none is named)
+# Logs go to .build-asan/test.log and .build-tsan/test.log; the exit status is non-zero when either failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+kinds=("$@")
+[ ${#kinds[@]} -gt 0 ] || kinds=(address thread)
+status=0
+for kind in "${kinds[@]}"; do
+  case $kind in
+    address) scratch=.build-asan ;;
+    thread) scratch=.build-tsan ;;
+    *) echo "sanitizers.sh: unknown sanitizer $kind (address, thread)" >&2; exit 2 ;;
+  esac
+  mkdir -p "$scratch"
+  echo "== swift test --sanitize=$kind (scratch $scratch, log $scratch/test.log)"
+  # halt_on_error=0 for TSan: report every race, then fail at exit (exitcode 66).
+  ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0} \
+    swift test --disable-xctest --sanitize="$kind" --scratch-path "$scratch" 2>&1 | tee "$scratch/test.log"
+  result=${PIPESTATUS[0]}
+  echo "== --sanitize=$kind: exit $result; $(grep -c 'WARNING: ThreadSanitizer\|ERROR: AddressSanitizer\|ERROR: LeakSanitizer' "$scratch/test.log") sanitizer reports"
+  [ "$result" -eq 0 ] || status=1
+done
+exit $status
