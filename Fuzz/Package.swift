@@ -13,21 +13,23 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [.package(name: "Perimeter", path: "..")],
     targets: [
+        .target(name: "FuzzSupport"),
         .executableTarget(
             name: "gpx-fuzz",
-            dependencies: [.product(name: "GPX", package: "Perimeter")]
+            dependencies: ["FuzzSupport", .product(name: "GPX", package: "Perimeter")]
         ),
         .executableTarget(
             name: "scenario-fuzz",
-            dependencies: [.product(name: "ScenarioFormat", package: "Perimeter")]
+            dependencies: ["FuzzSupport", .product(name: "ScenarioFormat", package: "Perimeter")]
         ),
         .executableTarget(
             name: "regions-fuzz",
-            dependencies: [.product(name: "ScenarioFormat", package: "Perimeter")]
+            dependencies: ["FuzzSupport", .product(name: "ScenarioFormat", package: "Perimeter")]
         ),
         .executableTarget(
             name: "engine-fuzz",
             dependencies: [
+                "FuzzSupport",
                 .product(name: "Geofencing", package: "Perimeter"),
                 .product(name: "Geodesy", package: "Perimeter"),
             ]

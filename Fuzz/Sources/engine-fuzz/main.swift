@@ -8,6 +8,7 @@
 //     most once per rule per stay (§4, §5, §6);
 //   - the same simulation gives the same events with 1 thread and small windows as with 2 threads (§7).
 import Foundation
+import FuzzSupport
 import Geodesy
 import Geofencing
 
@@ -205,16 +206,4 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-// SwiftPM links an executable's `main` to this module's top-level code, so libFuzzer's own `main` is not
-// used: the top-level code hands the command line to libFuzzer's driver instead (same flags, same output).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
-
-var fuzzArgc = CommandLine.argc
-var fuzzArgv = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&fuzzArgc, &fuzzArgv) { data, size in
-    var empty: UInt8 = 0
-    return data.map { fuzz($0, size) } ?? fuzz(&empty, 0)
-})
+runLibFuzzer(fuzz)
