@@ -60,14 +60,16 @@ let package = Package(
             dependencies: ["ScenarioFormat", "GPX", "Geodesy", "Geofencing"],
             resources: [.copy("Fixtures")]
         ),
+        // A loopback HTTP server for the tests that need one (the HTTP sink, deliver); tests only.
+        .target(name: "TestServers", path: "Tests/TestServers"),
         .testTarget(
             name: "EventSinksTests",
-            dependencies: ["EventSinks", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["EventSinks", "TestServers", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "TrackSynthesisTests", dependencies: ["TrackSynthesis", "ScenarioFormat", "GPX", "Geodesy", "perimeter"]),
         .testTarget(
             name: "PerimeterTests",
-            dependencies: ["perimeter", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["perimeter", "TestServers", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"]
         ),
         .testTarget(

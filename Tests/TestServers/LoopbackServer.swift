@@ -5,38 +5,38 @@ import Glibc
 import Darwin
 #endif
 
-/// A small HTTP/1.1 server on 127.0.0.1 for tests: an accept loop on a background thread, one thread
+/// A small HTTP/1.1 server on 127.0.0.1 for tests (EventSinksTests' HTTP sink, PerimeterTests' deliver): an accept loop on a background thread, one thread
 /// per connection (keep-alive), requests parsed (request line, headers, Content-Length body) and
 /// answered as a script says per request number (0-based, in arrival order). Everything is bounded:
 /// `stop()` ends the loops within ~0.1 s, a connection idle for 10 s is closed, delays are cut short
 /// by `stop()`.
-final class LoopbackServer: @unchecked Sendable {
+public final class LoopbackServer: @unchecked Sendable {
     // Safety: mutable state is guarded by `lock`.
 
-    struct Request: Sendable {
-        var number: Int
-        var method: String
-        var target: String
+    public struct Request: Sendable {
+        public var number: Int
+        public var method: String
+        public var target: String
         /// Header names lowercased.
-        var headers: [String: String]
-        var body: Data
-        var received: Date
+        public var headers: [String: String]
+        public var body: Data
+        public var received: Date
         /// The answer the script gave.
-        var reply: Reply
+        public var reply: Reply
 
-        var idempotencyKey: String? { headers["idempotency-key"] }
+        public var idempotencyKey: String? { headers["idempotency-key"] }
         /// The event lines of a `{"events":[…]}` body, exactly as sent.
-        var eventLines: [String]? { LoopbackServer.eventLines(of: body) }
+        public var eventLines: [String]? { LoopbackServer.eventLines(of: body) }
     }
 
-    enum Reply: Sendable, Equatable {
+    public enum Reply: Sendable, Equatable {
         /// A status, after `delay` seconds, with an optional `Retry-After` value.
         case status(Int, delay: Double = 0, retryAfter: String? = nil)
         /// Close the connection without answering.
         case close
     }
 
-    let port: UInt16
+    public let port: UInt16
     private let script: @Sendable (Int) -> Reply
     private let lock = NSLock()
     private var recorded: [Request] = []
@@ -46,7 +46,7 @@ final class LoopbackServer: @unchecked Sendable {
     private var threads = 0
 
     /// Listens on `port` (0: an ephemeral port) and starts accepting.
-    init(port: UInt16 = 0, script: @escaping @Sendable (Int) -> Reply = { _ in .status(200) }) throws {
+    public init(port: UInt16 = 0, script: @escaping @Sendable (Int) -> Reply = { _ in .status(200) }) throws {
         self.script = script
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServerError(what: "socket", code: errno) }
@@ -70,7 +70,7 @@ final class LoopbackServer: @unchecked Sendable {
     deinit { stop() }
 
     /// A port that was free a moment ago (bound to an ephemeral port, then closed).
-    static func reservePort() throws -> UInt16 {
+    public static func reservePort() throws -> UInt16 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = loopback(port: 0)
@@ -81,14 +81,14 @@ final class LoopbackServer: @unchecked Sendable {
         return localPort(fd)
     }
 
-    var url: String { "http://127.0.0.1:\(port)/events" }
+    public var url: String { "http://127.0.0.1:\(port)/events" }
 
     /// The requests received so far, in arrival order.
-    var requests: [Request] { lock.lock(); defer { lock.unlock() }; return recorded }
+    public var requests: [Request] { lock.lock(); defer { lock.unlock() }; return recorded }
 
     /// The requests answered with a 2xx, each Idempotency-Key once (the first), in arrival order: what a
     /// server that dedupes by key took.
-    var accepted: [Request] {
+    public var accepted: [Request] {
         var seen: Set<String> = []
         return requests.filter { request in
             guard case let .status(code, _, _) = request.reply, (200..<300).contains(code) else { return false }
@@ -97,10 +97,10 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     /// The event lines the server took (deduplicated by key), in order.
-    var acceptedLines: [String] { accepted.flatMap { $0.eventLines ?? [] } }
+    public var acceptedLines: [String] { accepted.flatMap { $0.eventLines ?? [] } }
 
     /// Stops accepting and ends every connection's loop (within ~0.1 s); waits for the threads.
-    func stop() {
+    public func stop() {
         lock.lock()
         stopped = true
         lock.unlock()
@@ -249,7 +249,7 @@ final class LoopbackServer: @unchecked Sendable {
 
     /// The objects of `{"events":[…]}`, split exactly as sent (flat objects: split at commas outside
     /// strings and braces); nil when the body has another shape.
-    static func eventLines(of body: Data) -> [String]? {
+    public static func eventLines(of body: Data) -> [String]? {
         let text = String(decoding: body, as: UTF8.self)
         let prefix = "{\"events\":[", suffix = "]}"
         guard text.hasPrefix(prefix), text.hasSuffix(suffix) else { return nil }
@@ -275,9 +275,9 @@ final class LoopbackServer: @unchecked Sendable {
         return lines
     }
 
-    struct ServerError: Error, CustomStringConvertible {
-        var what: String
-        var code: Int32
-        var description: String { "\(what): \(String(cString: strerror(code)))" }
+    public struct ServerError: Error, CustomStringConvertible {
+        public var what: String
+        public var code: Int32
+        public var description: String { "\(what): \(String(cString: strerror(code)))" }
     }
 }
