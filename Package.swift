@@ -60,21 +60,24 @@ let package = Package(
             dependencies: ["ScenarioFormat", "GPX", "Geodesy", "Geofencing"],
             resources: [.copy("Fixtures")]
         ),
-        // A loopback HTTP server for the tests that need one (the HTTP sink, deliver); tests only.
-        .target(name: "TestServers", path: "Tests/TestServers"),
+        // For tests only: the built `perimeter` run as a user would, and a loopback HTTP server.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "EventSinksTests",
-            dependencies: ["EventSinks", "TestServers", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["EventSinks", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "TrackSynthesisTests", dependencies: ["TrackSynthesis", "ScenarioFormat", "GPX", "Geodesy", "perimeter"]),
+        .testTarget(
+            name: "TrackSynthesisTests",
+            dependencies: ["TrackSynthesis", "ScenarioFormat", "GPX", "Geodesy", "perimeter", "TestSupport"]
+        ),
         .testTarget(
             name: "PerimeterTests",
-            dependencies: ["perimeter", "TestServers", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["perimeter", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "RegressionTests",
-            dependencies: ["Regression", "ScenarioFormat", "EventSinks", "Geofencing", "Geodesy", "perimeter"],
+            dependencies: ["Regression", "ScenarioFormat", "EventSinks", "Geofencing", "Geodesy", "perimeter", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
     ]

@@ -1,5 +1,5 @@
 import Foundation
-import TestServers
+import TestSupport
 import Geodesy
 import Geofencing
 import Testing

@@ -1,5 +1,6 @@
 import EventSinks
 import Foundation
+import TestSupport
 import Regression
 import Testing
 
@@ -70,10 +71,10 @@ struct CheckTests {
     func behaviourChangeBinary() throws {
         let folder = try copyOfTheRepositoryScenario()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try perimeter(["check", "Scenarios/"], in: folder).status == 0)
+        #expect(try PerimeterProcess.run(["check", "Scenarios/"], in: folder).status == 0)
         try edit(folder.appendingPathComponent("Scenarios/lorrenzillos.yaml"), circleLine,
                  circleLine + "    hysteresis: 50\n")
-        let failed = try perimeter(["check", "Scenarios/", "--junit", "junit.xml"], in: folder)
+        let failed = try PerimeterProcess.run(["check", "Scenarios/", "--junit", "junit.xml"], in: folder)
         #expect(failed.status == 1, "\(failed.stderr)")
         #expect(failed.stdout == """
             FAIL Lunch at Lorrenzillo's (Scenarios/lorrenzillos.yaml)
@@ -87,10 +88,10 @@ struct CheckTests {
         #expect(xml.contains("<failure message=\"the events differ from the golden log (2 moved)\" type=\"perimeter.check\">"))
         try validateJUnit(folder.appendingPathComponent("junit.xml").path)
 
-        let update = try perimeter(["check", "--update", "Scenarios/lorrenzillos.yaml"], in: folder)
+        let update = try PerimeterProcess.run(["check", "--update", "Scenarios/lorrenzillos.yaml"], in: folder)
         #expect(update.status == 0, "\(update.stderr)")
         #expect(update.stdout.hasPrefix("PASS Lunch at Lorrenzillo's (Scenarios/lorrenzillos.yaml)\n    updated the golden log"))
-        let again = try perimeter(["check", "Scenarios"], in: folder)
+        let again = try PerimeterProcess.run(["check", "Scenarios"], in: folder)
         #expect(again.status == 0)
         #expect(again.stdout == "PASS Lunch at Lorrenzillo's (Scenarios/lorrenzillos.yaml)\n1 scenario: 1 passed\n")
     }
@@ -100,10 +101,10 @@ struct CheckTests {
         let folder = try copyOfTheRepositoryScenario()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.removeItem(at: folder.appendingPathComponent("Scenarios/lorrenzillos.events.jsonl"))
-        let missing = try perimeter(["check", "Scenarios/lorrenzillos.yaml"], in: folder)
+        let missing = try PerimeterProcess.run(["check", "Scenarios/lorrenzillos.yaml"], in: folder)
         #expect(missing.status == 1)
         #expect(missing.stdout.contains("    no golden log; run `perimeter check --update Scenarios/lorrenzillos.yaml` to record one\n"))
-        let recorded = try perimeter(["check", "--update", "Scenarios/lorrenzillos.yaml"], in: folder)
+        let recorded = try PerimeterProcess.run(["check", "--update", "Scenarios/lorrenzillos.yaml"], in: folder)
         #expect(recorded.status == 0)
         #expect(recorded.stdout.contains("    recorded the golden log Scenarios/lorrenzillos.events.jsonl (5 events)\n"))
         let golden = try String(contentsOf: folder.appendingPathComponent("Scenarios/lorrenzillos.events.jsonl"), encoding: .utf8)
@@ -136,12 +137,12 @@ struct CheckTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try "name: broken\nregions: []\ndevices: []\nprofil: ios\n"
             .write(to: folder.appendingPathComponent("Scenarios/broken.yaml"), atomically: true, encoding: .utf8)
-        let result = try perimeter(["check", "Scenarios", "--junit", "junit.xml"], in: folder)
+        let result = try PerimeterProcess.run(["check", "Scenarios", "--junit", "junit.xml"], in: folder)
         #expect(result.status == 2)
         #expect(result.stdout.hasPrefix("ERROR broken (Scenarios/broken.yaml)\n    Scenarios/broken.yaml:4:1: profil: unknown key \"profil\"; did you mean \"profile\"?"))
         #expect(result.stdout.hasSuffix("PASS Lunch at Lorrenzillo's (Scenarios/lorrenzillos.yaml)\n2 scenarios: 1 passed, 1 with bad input\n"))
         try validateJUnit(folder.appendingPathComponent("junit.xml").path)
-        #expect(try perimeter(["check", "Nowhere/"], in: folder).status == 2)
+        #expect(try PerimeterProcess.run(["check", "Nowhere/"], in: folder).status == 2)
 
         let pass = CheckResult(path: "a.yaml", name: "a", status: .passed)
         let fail = CheckResult(path: "b.yaml", name: "b", status: .failed)

@@ -36,29 +36,3 @@ func fixture(_ name: String) -> String {
     Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent(name).path
 }
 
-/// Runs the built `perimeter` executable (beside the test bundle) in `directory`.
-func perimeter(_ arguments: [String], in directory: URL) throws -> (status: Int32, stdout: String, stderr: String) {
-    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var folder = here.deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("perimeter").path), folder.path != "/" {
-        folder = folder.deletingLastPathComponent()
-    }
-    let process = Process()
-    process.executableURL = folder.appendingPathComponent("perimeter")
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let out = FileManager.default.temporaryDirectory.appendingPathComponent("perimeter-out-\(UUID().uuidString)")
-    let err = FileManager.default.temporaryDirectory.appendingPathComponent("perimeter-err-\(UUID().uuidString)")
-    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-    defer {
-        try? FileManager.default.removeItem(at: out)
-        try? FileManager.default.removeItem(at: err)
-    }
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = try FileHandle(forWritingTo: err)
-    try process.run()
-    process.waitUntilExit()
-    return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8),
-            try String(contentsOf: err, encoding: .utf8))
-}

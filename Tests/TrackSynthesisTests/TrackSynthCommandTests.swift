@@ -1,32 +1,6 @@
 import Foundation
+import TestSupport
 import Testing
-
-/// Runs the built `perimeter` (beside the test bundle) with `arguments`.
-private func perimeter(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("perimeter").path), folder.path != "/" {
-        folder = folder.deletingLastPathComponent()
-    }
-    let process = Process()
-    process.executableURL = folder.appendingPathComponent("perimeter")
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read both pipes to the end before waiting, so that a full pipe cannot block the child.
-    nonisolated(unsafe) var errData = Data()
-    let done = DispatchSemaphore(value: 0)
-    let errReader = Thread {
-        errData = err.fileHandleForReading.readDataToEndOfFile()
-        done.signal()
-    }
-    errReader.start()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    done.wait()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
-}
 
 @Suite("perimeter track synth")
 struct TrackSynthCommandTests {
@@ -35,19 +9,19 @@ struct TrackSynthCommandTests {
         let journey = try journeyFile(example)
         let folder = URL(fileURLWithPath: journey).deletingLastPathComponent()
         let a = folder.appendingPathComponent("a.gpx").path, b = folder.appendingPathComponent("b.gpx").path
-        let first = try perimeter(["track", "synth", journey, "-o", a])
+        let first = try PerimeterProcess.run(["track", "synth", journey, "-o", a])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderr.contains("fixes in 3 segments"))
-        #expect(try perimeter(["track", "synth", journey, "--output", b]).status == 0)
+        #expect(try PerimeterProcess.run(["track", "synth", journey, "--output", b]).status == 0)
         #expect(FileManager.default.contents(atPath: a) == FileManager.default.contents(atPath: b))
         let reseeded = try journeyFile(example.replacingOccurrences(of: "seed: 7", with: "seed: 8"))
-        #expect(try perimeter(["track", "synth", reseeded, "-o", b]).status == 0)
+        #expect(try PerimeterProcess.run(["track", "synth", reseeded, "-o", b]).status == 0)
         #expect(FileManager.default.contents(atPath: a) != FileManager.default.contents(atPath: b))
         // Standard output gives the same bytes.
-        let stdout = try perimeter(["track", "synth", journey, "-o", "-"])
+        let stdout = try PerimeterProcess.run(["track", "synth", journey, "-o", "-"])
         #expect(Data(stdout.stdout.utf8) == FileManager.default.contents(atPath: a))
         // The track reads back with inspect.
-        let inspect = try perimeter(["inspect", a])
+        let inspect = try PerimeterProcess.run(["inspect", a])
         #expect(inspect.status == 0 && inspect.stdout.contains("<trkpt> in 3 segments"))
     }
 
@@ -55,7 +29,7 @@ struct TrackSynthCommandTests {
     func invalid() throws {
         let journey = try journeyFile("start: 2024-05-01T09:00:00Z\nroute:\n  - at: [59.9, 30.3]\n  - {to: [59.9, 30.4], sped: 3}\n")
         let out = URL(fileURLWithPath: journey).deletingLastPathComponent().appendingPathComponent("x.gpx").path
-        let result = try perimeter(["track", "synth", journey, "-o", out])
+        let result = try PerimeterProcess.run(["track", "synth", journey, "-o", out])
         #expect(result.status == 2)
         #expect(result.stderr == """
             error: \(journey):4:24: route[1].sped: unknown key "sped"; did you mean "speed"? The keys allowed here are: at, to, speed, stop, lost.
@@ -68,12 +42,12 @@ struct TrackSynthCommandTests {
     func untimed() throws {
         let journey = try journeyFile("start: 2024-05-01T09:00:00Z\nroute:\n  - at: [59.9, 30.3]\n  - {to: [59.9, 30.301], speed: 5}\n")
         let out = URL(fileURLWithPath: journey).deletingLastPathComponent().appendingPathComponent("w.gpx").path
-        #expect(try perimeter(["track", "synth", journey, "-o", out, "--untimed"]).status == 0)
+        #expect(try PerimeterProcess.run(["track", "synth", journey, "-o", out, "--untimed"]).status == 0)
         let text = try String(contentsOfFile: out, encoding: .utf8)
         #expect(text.components(separatedBy: "<wpt ").count - 1 == 12)   // 55.8 m at 5 m/s: 0…11 s
         #expect(!text.contains("<time>") && !text.contains("<trk>"))
         let lost = try journeyFile(example)
-        let refused = try perimeter(["track", "synth", lost, "-o", out, "--untimed"])
+        let refused = try PerimeterProcess.run(["track", "synth", lost, "-o", out, "--untimed"])
         #expect(refused.status == 2 && refused.stderr.contains("--untimed cannot express a fix loss"))
     }
 }

@@ -1,19 +1,20 @@
 import Foundation
 
-/// Runs the built `perimeter` executable as a user would, capturing its output and exit code.
-struct PerimeterProcess {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+/// Runs the built `perimeter` executable as a user would, capturing its output and exit code; for every
+/// test target that drives the command line.
+public enum PerimeterProcess {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
     }
 
-    /// The package's root folder (this file is Tests/PerimeterTests/CommandLineSupport.swift).
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    /// The package's root folder (this file is Tests/TestSupport/PerimeterProcess.swift).
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// The executable beside the test bundle, in the same build folder.
-    static var executable: URL {
+    public static var executable: URL {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = here.deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("perimeter").path),
@@ -24,7 +25,7 @@ struct PerimeterProcess {
     }
 
     /// Runs `perimeter` (or `executable`, with `prefix` before the arguments) and waits for it.
-    static func run(_ arguments: [String], in directory: URL = root, executable path: String? = nil,
+    public static func run(_ arguments: [String], in directory: URL = root, executable path: String? = nil,
                     prefix: [String] = []) throws -> Result {
         let process = Process()
         process.executableURL = path.map { URL(fileURLWithPath: $0) } ?? executable
@@ -50,7 +51,7 @@ struct PerimeterProcess {
     }
 
     /// A fresh temporary folder.
-    static func temporaryFolder() throws -> URL {
+    public static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("perimeter-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
