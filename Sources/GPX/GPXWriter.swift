@@ -42,7 +42,7 @@ public final class GPXWriter {
         }
         buffer.reserveCapacity(1 << 16)
         append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        append("<gpx version=\"1.1\" creator=\"\(Self.escape(creator))\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n")
+        append("<gpx version=\"1.1\" creator=\"\(XMLEscaping.attribute(creator))\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n")
     }
 
     deinit {
@@ -57,7 +57,8 @@ public final class GPXWriter {
         precondition(!wroteTrack, "GPX 1.1 puts waypoints before tracks")
         append("  <wpt lat=\"\(Self.fixed7(coordinate.latitude))\" lon=\"\(Self.fixed7(coordinate.longitude))\">")
         if let time { append("<time>\(time.iso8601)</time>") }
-        if let name { append("<name>\(Self.escape(name))</name>") }
+        // Names are escaped as attributes (quotes too): valid in element text, and the same rule everywhere.
+        if let name { append("<name>\(XMLEscaping.attribute(name))</name>") }
         append("</wpt>\n")
         try flushIfFull()
     }
@@ -68,7 +69,7 @@ public final class GPXWriter {
         inTrack = true
         wroteTrack = true
         append("  <trk>\n")
-        if let name { append("    <name>\(Self.escape(name))</name>\n") }
+        if let name { append("    <name>\(XMLEscaping.attribute(name))</name>\n") }
     }
 
     /// Opens a `<trkseg>` in the current track (opening a track when none is open).
@@ -154,22 +155,5 @@ public final class GPXWriter {
         let whole = magnitude / 10_000_000, fraction = magnitude % 10_000_000
         let digits = String(fraction)
         return (negative ? "-" : "") + String(whole) + "." + String(repeating: "0", count: 7 - digits.count) + digits
-    }
-
-    /// Text with `&`, `<`, `>`, `"` and `'` replaced by entities, for elements and attributes alike.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GPX
 
 /// JUnit XML for CI servers, in the Apache Ant layout that Jenkins, GitLab and others read: one
 /// `<testsuite name="perimeter check">` with one `<testcase>` per scenario; a failed check is a
@@ -48,31 +49,6 @@ public enum JUnitReport {
         return formatter.string(from: date)
     }
 
-    /// Text content: `&`, `<`, `>` escaped; characters XML 1.0 forbids replaced by U+FFFD.
-    public static func text(_ s: String) -> String { escape(s, attribute: false) }
-
-    /// An attribute value in double quotes: also `"` and `'`, and tab, LF and CR as character
-    /// references (so that a parser's attribute normalisation keeps them).
-    public static func attribute(_ s: String) -> String { escape(s, attribute: true) }
-
-    private static func escape(_ s: String, attribute: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            case "'" where attribute: out += "&apos;"
-            case "\t" where attribute: out += "&#9;"
-            case "\n" where attribute: out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
-            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func text(_ s: String) -> String { XMLEscaping.text(s) }
+    static func attribute(_ s: String) -> String { XMLEscaping.attribute(s) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Geodesy
 import GPX
 import ScenarioFormat
@@ -119,7 +120,22 @@ struct JourneyFileTests {
                                 (-0.00000001, "0.0000000"), (0.00000005, "0.0000001"), (179.99999999, "180.0000000")])
     func fixed7(value: Double, text: String) { #expect(GPXWriter.fixed7(value) == text) }
 
-    @Test("escape") func escape() { #expect(GPXWriter.escape(#"a&b<c>d"e'f"#) == "a&amp;b&lt;c&gt;d&quot;e&apos;f") }
+    @Test("escape") func escape() {
+        #expect(XMLEscaping.attribute(#"a&b<c>d"e'f"#) == "a&amp;b&lt;c&gt;d&quot;e&apos;f")
+        #expect(XMLEscaping.text("bell\u{7} walk") == "bell\u{FFFD} walk")  // XML 1.0 forbids U+0007
+    }
+
+    @Test("a journey name with a control character still gives a GPX that reads back")
+    func controlCharacterInName() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("synth-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let journey = folder.appendingPathComponent("j.yaml").path, track = folder.appendingPathComponent("j.gpx").path
+        try "name: \"Bell\\u0007 walk\"\nstart: 2024-05-01T09:00:00Z\nroute:\n  - at: [59.93, 30.33]\n  - {to: [59.931, 30.33], speed: 10}\n"
+            .write(toFile: journey, atomically: true, encoding: .utf8)
+        let result = try PerimeterProcess.run(["track", "synth", journey, "-o", track])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try GPXTrack.load(path: track).segments.flatMap { $0 }.count == 12)
+    }
 
     struct Invalid: Sendable, CustomTestStringConvertible {
         var label: String
