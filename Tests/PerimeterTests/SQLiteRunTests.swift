@@ -92,12 +92,7 @@ struct SQLiteRunTests {
         try FileManager.default.setAttributes([.posixPermissions: fileMode], ofItemAtPath: database)
         try FileManager.default.setAttributes([.posixPermissions: folderMode], ofItemAtPath: inner.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: inner.path) }
-        let arguments = ["run", PerimeterProcess.root.path + "/Scenarios/lorrenzillos.yaml", "--sink", "sqlite:" + database]
-        // Root bypasses permissions: then run the command as `nobody`.
-        let result = geteuid() == 0
-            ? try PerimeterProcess.run(["--reuid=65534", "--regid=65534", "--clear-groups",
-                                        PerimeterProcess.executable.path] + arguments, executable: "/usr/bin/setpriv")
-            : try PerimeterProcess.run(arguments)
+        let result = try PerimeterProcess.runUnprivileged(["run", "Scenarios/lorrenzillos.yaml", "--sink", "sqlite:" + database])
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("sink sqlite:\(database): cannot open \"\(database)\""), "\(result.stderr)")
         #expect(result.stderr.contains(says), "\(result.stderr)")

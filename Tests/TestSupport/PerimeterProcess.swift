@@ -50,6 +50,34 @@ public enum PerimeterProcess {
                       stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Runs `perimeter` as a user without privileges, to test permission errors even when the tests run
+    /// as root (root bypasses permissions). As root: as `nobody` (setpriv), from a world-readable copy of
+    /// the executable and of the restaurant scenario and its track, because the checkout itself may sit
+    /// in a folder only root can enter; relative paths in `arguments` resolve in that copy. Otherwise: as
+    /// the current user, in the package's root folder.
+    public static func runUnprivileged(_ arguments: [String]) throws -> Result {
+        guard geteuid() == 0 else { return try run(arguments) }
+        let copy = try unprivilegedCopy.get()
+        return try run(["--reuid=65534", "--regid=65534", "--clear-groups", copy.appendingPathComponent("perimeter").path]
+                       + arguments, in: copy, executable: "/usr/bin/setpriv")
+    }
+
+    /// The world-readable copy of `runUnprivileged`, made once per process.
+    private static let unprivilegedCopy = Swift.Result<URL, any Error> {
+        let copy = try temporaryFolder()
+        let manager = FileManager.default
+        for relative in ["Scenarios/lorrenzillos.yaml", "Tracks/lorrenzillos-visit.gpx"] {
+            let target = copy.appendingPathComponent(relative)
+            try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.copyItem(at: root.appendingPathComponent(relative), to: target)
+        }
+        try manager.copyItem(at: executable, to: copy.appendingPathComponent("perimeter"))
+        for path in [copy.path, copy.appendingPathComponent("Scenarios").path, copy.appendingPathComponent("Tracks").path] {
+            try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        }
+        return copy
+    }
+
     /// A fresh temporary folder.
     public static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("perimeter-tests-\(UUID().uuidString)")
