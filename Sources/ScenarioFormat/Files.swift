@@ -29,11 +29,11 @@ enum Files {
 
     /// Why `path` cannot be read as a file, or nil when it can.
     static func problem(at path: String) -> String? {
+        if let unreachable = PathCheck.unreachable(path) { return unreachable }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return "no such file: \(path)"
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "\(path) is a directory, not a file"
         }
-        if isDirectory.boolValue { return "\(path) is a directory, not a file" }
         if !FileManager.default.isReadableFile(atPath: path) { return "\(path) cannot be read (permission denied)" }
         return nil
     }
@@ -93,6 +93,22 @@ enum Files {
             return (0, 0, "the file cannot be read as text: \(problem)")
         default:
             return (0, 0, "cannot parse the file: \(error)")
+        }
+    }
+}
+
+/// Whether a path can be reached at all, said as a person needs it: "missing" and "not allowed" call for
+/// different fixes.
+public enum PathCheck {
+    /// Why nothing can be found at `path` (missing, a folder of its path not allowed, a part of it not a
+    /// folder), or nil when something is there.
+    public static func unreachable(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) != 0 else { return nil }
+        switch errno {
+        case EACCES: return "\(path) cannot be reached (permission denied on a folder of its path)"
+        case ENOTDIR: return "\(path) cannot be reached: a part of its path is not a folder"
+        default: return "no such file: \(path)"
         }
     }
 }

@@ -48,11 +48,12 @@ struct Validate: ParsableCommand {
     static func files(in paths: [String]) throws -> [String] {
         var files: [String] = []
         for path in paths {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                Diagnostics.error("\(path): no such file or folder.")
+            if let unreachable = PathCheck.unreachable(path) {
+                Diagnostics.error(unreachable + ".")
                 throw ExitCode(Exit.badInput)
             }
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
             guard isFolder.boolValue else { files.append(path); continue }
             let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
             files += found.sorted().filter { kind(of: $0) != nil && !$0.hasSuffix(".events.jsonl") }

@@ -73,17 +73,35 @@ struct CommandLineTests {
         try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false,
                                                 attributes: [.posixPermissions: 0o555])
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
-        let arguments = ["run", PerimeterProcess.root.path + "/Scenarios/lorrenzillos.yaml",
-                         "--sink", "jsonl:" + locked.path + "/e.jsonl"]
-        // Root bypasses permissions: then run the command as `nobody`, which the folder does not admit.
-        let result = geteuid() == 0
-            ? try PerimeterProcess.run(["--reuid=65534", "--regid=65534", "--clear-groups",
-                                        PerimeterProcess.executable.path] + arguments, executable: "/usr/bin/setpriv")
-            : try PerimeterProcess.run(arguments)
+        let result = try PerimeterProcess.runUnprivileged(["run", "Scenarios/lorrenzillos.yaml",
+                                                           "--sink", "jsonl:" + locked.path + "/e.jsonl"])
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("permission denied"), "\(result.stderr)")
         #expect(result.stderr.contains(locked.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: locked.path).isEmpty)
+    }
+
+    @Test("A scenario that cannot be reached says why: missing, a folder not allowed, a part of the path not a folder")
+    func unreachableScenario() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        let locked = folder.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(at: PerimeterProcess.root.appendingPathComponent("Scenarios/lorrenzillos.yaml"),
+                                         to: locked.appendingPathComponent("s.yaml"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
+        let scenario = locked.appendingPathComponent("s.yaml").path
+        let denied = try PerimeterProcess.runUnprivileged(["validate", scenario])
+        #expect(denied.status == 2)
+        #expect(denied.stderr.contains("\(scenario) cannot be reached (permission denied on a folder of its path)"),
+                "\(denied.stderr)")
+        let notFolder = try PerimeterProcess.run(["run", "Scenarios/lorrenzillos.yaml/x.yaml"])
+        #expect(notFolder.status == 2)
+        #expect(notFolder.stderr.contains("Scenarios/lorrenzillos.yaml/x.yaml cannot be reached: a part of its path is not a folder"))
+        let missing = try PerimeterProcess.run(["validate", "no-such.yaml"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no such file: no-such.yaml"), "\(missing.stderr)")
     }
 
     @Test("validate lists every problem, not just the first")
