@@ -1,30 +1,92 @@
 import Geofencing
 
-/// Sends each event to several sinks, in order. `finish()` finishes every sink even when one throws,
-/// then rethrows what failed; `cancel()` cancels the ones that can be.
+/// Sends each event to several sinks, in order, and keeps a journal of the run for the sinks that fail.
+///
+/// A sink that throws does not keep the others from the event: every sink gets it, then `send` throws
+/// what failed (the run stops there). A sink that failed gets no more events and is not finished:
+/// `finish()` cancels it (a file keeps its old contents, a database records a failed run), finishes the
+/// others, and throws every failure. With a `RunJournal`, every event is also recorded in it; when a sink
+/// that does not keep its own undelivered events (`spoolsItself`) failed, the journal is kept and that
+/// sink's message says where its events are; otherwise it is discarded.
 public final class FanOutSink: CancellableEventSink {
     public let sinks: [any EventSink]
+    /// The run's journal; nil when every sink spools itself (HTTP sinks), or when none was given.
+    public let journal: RunJournal?
+    /// The first error of each sink that failed, by index in `sinks`.
+    private var failures: [Int: any Error] = [:]
+    /// What `finish()` reported, reported again by a second call.
+    private var outcome: Result<Void, any Error>?
 
-    public init(_ sinks: [any EventSink]) { self.sinks = sinks }
+    /// Opens `journal` when some sink needs it.
+    public init(_ sinks: [any EventSink], journal: RunJournal? = nil) {
+        self.sinks = sinks
+        self.journal = sinks.allSatisfy(EventSinks.spoolsItself) ? nil : journal
+        self.journal?.open()
+    }
 
-    /// Stops at the first sink that throws (the run stops too).
+    /// The journal keeps everything; without one, only if every sink spools itself.
+    public var spoolsItself: Bool { journal != nil || sinks.allSatisfy(EventSinks.spoolsItself) }
+
+    /// Records the event in the journal and gives it to every sink that has not failed; throws what
+    /// failed now (one error as it is, several as `SinkFailures`). An earlier failure is not thrown
+    /// again here (`finish()` reports it).
     public func send(_ event: GeofenceEvent) throws {
-        for sink in sinks { try sink.send(event) }
-    }
-
-    /// Finishes every sink; throws the one error, or `SinkFailures` when several sinks failed, so that no
-    /// sink's message (an HTTP sink's spool file, say) is hidden behind another's.
-    public func finish() throws {
-        var failures: [any Error] = []
-        for sink in sinks {
-            do { try sink.finish() } catch { failures.append(error) }
+        journal?.record(event)
+        var failed: [any Error] = []
+        for (index, sink) in sinks.enumerated() where failures[index] == nil {
+            do {
+                try sink.send(event)
+            } catch {
+                failures[index] = error
+                failed.append(error)
+            }
         }
-        if failures.count == 1 { throw failures[0] }
-        if !failures.isEmpty { throw SinkFailures(failures) }
+        try Self.throwing(failed)
     }
 
+    /// Finishes every sink that has not failed and cancels those that have; keeps or discards the
+    /// journal; throws every failure, so that no sink's message (an HTTP sink's spool file, say) is
+    /// hidden behind another's. A second call reports the same.
+    public func finish() throws {
+        if let outcome { return try outcome.get() }
+        for (index, sink) in sinks.enumerated() {
+            if failures[index] != nil {
+                (sink as? any CancellableEventSink)?.cancel()
+                continue
+            }
+            do { try sink.finish() } catch { failures[index] = error }
+        }
+        let failed = failures.keys.sorted()
+        let needJournal = failed.filter { !EventSinks.spoolsItself(sinks[$0]) }
+        let note = needJournal.isEmpty ? nil : journal?.keep()
+        if note == nil { journal?.discard() }
+        let errors = failed.map { index in
+            let error = failures[index]!
+            guard let note, needJournal.contains(index) else { return error }
+            return Self.annotated(error, with: note, from: sinks[index])
+        }
+        outcome = Result { try Self.throwing(errors) }
+        try outcome!.get()
+    }
+
+    /// Cancels every sink and discards the journal.
     public func cancel() {
         for case let sink as any CancellableEventSink in sinks { sink.cancel() }
+        journal?.discard()
+    }
+
+    /// `error`'s message followed by the journal's sentence, as a `SinkError` of the sink.
+    static func annotated(_ error: any Error, with note: String, from sink: any EventSink) -> SinkError {
+        guard var sinkError = error as? SinkError else {
+            return SinkError(spec: String(describing: type(of: sink)), reason: "\(error); \(note)")
+        }
+        sinkError.reason += "; " + note
+        return sinkError
+    }
+
+    private static func throwing(_ errors: [any Error]) throws {
+        if errors.count == 1 { throw errors[0] }
+        if !errors.isEmpty { throw SinkFailures(errors) }
     }
 }
 

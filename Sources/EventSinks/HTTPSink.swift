@@ -87,6 +87,8 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
     public var deliveredCount: Int { locked { delivered } }
     /// Events written to the spool file.
     public var spooledCount: Int { locked { spooled } }
+    /// What was not delivered goes to the spool file, which `finish()` names.
+    public var spoolsItself: Bool { true }
 
     public func send(_ event: GeofenceEvent) throws { try send(line: JSONLinesSink.encode(event)) }
 

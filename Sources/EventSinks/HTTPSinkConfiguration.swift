@@ -138,11 +138,6 @@ public struct HTTPSinkConfiguration: Hashable, Sendable {
 
     /// The default spool file name: `perimeter-spool-20161001T120000Z-4242.jsonl`.
     public static func defaultSpoolName(at date: Date = Date(), pid: Int32 = ProcessInfo.processInfo.processIdentifier) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ n: Int?) -> String { let n = n ?? 0; return n < 10 ? "0\(n)" : "\(n)" }
-        let stamp = "\(c.year ?? 0)\(two(c.month))\(two(c.day))T\(two(c.hour))\(two(c.minute))\(two(c.second))Z"
-        return "perimeter-spool-\(stamp)-\(pid).jsonl"
+        SpoolFile.name(stem: "perimeter-spool", at: date, pid: pid)
     }
 }

@@ -40,8 +40,9 @@ public final class OutputFile {
     private var failure: SinkError?
 
     /// Opens an atomic replacement of the file at `path`, or standard output when `path` is `-`.
-    /// Fails now (not at the first write) when the file cannot be created.
-    public init(path: String, spec: String) throws(SinkError) {
+    /// Fails now (not at the first write) when the file cannot be created. A new file gets `mode`
+    /// (less the umask); a replaced one keeps its own.
+    public init(path: String, spec: String, mode: mode_t = 0o666) throws(SinkError) {
         self.spec = spec
         self.path = path
         buffer.reserveCapacity(Self.bufferSize)
@@ -74,10 +75,10 @@ public final class OutputFile {
         let partial = Self.partialPath(for: real)
         Self.removeStalePartials(besides: partial)
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC
-        var descriptor = open(partial, flags, 0o666)
+        var descriptor = open(partial, flags, mode)
         if descriptor < 0 && errno == EEXIST {  // left by an earlier process with the same id
             unlink(partial)
-            descriptor = open(partial, flags, 0o666)
+            descriptor = open(partial, flags, mode)
         }
         guard descriptor >= 0 else { throw SinkError.system(errno, spec: spec, path: path, doing: "create") }
         if exists { _ = fchmod(descriptor, info.st_mode & 0o7777) }  // the replacement keeps the old mode
@@ -110,8 +111,14 @@ public final class OutputFile {
     static func removeStalePartials(besides partial: String) {
         guard let dash = partial.range(of: ".partial-", options: .backwards) else { return }
         let stem = String(partial[..<dash.upperBound])  // "DIR/.NAME.partial-"
-        let folder = directory(of: partial)
         let prefix = stem.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? stem
+        removeStalePartials(in: directory(of: partial), namedLike: prefix)
+    }
+
+    /// Removes the partial files in `folder` whose names start with `prefix` and end in `.partial-PID`
+    /// of a process that no longer exists (`prefix` `.perimeter-run-` matches the partial files of every
+    /// run journal). A live process's partial file is never touched.
+    static func removeStalePartials(in folder: String, namedLike prefix: String) {
         guard let listing = opendir(folder) else { return }
         var names: [String] = []
         while let entry = readdir(listing) {
@@ -120,9 +127,10 @@ public final class OutputFile {
         }
         closedir(listing)
         for name in names {
-            guard let pid = pid_t(name.dropFirst(prefix.count)), pid > 0, pid != getpid() else { continue }
+            guard let dash = name.range(of: ".partial-", options: .backwards),
+                  let pid = pid_t(name[dash.upperBound...]), pid > 0, pid != getpid() else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH {
-                unlink(folder == "." && !partial.contains("/") ? name : folder + "/" + name)
+                unlink(folder == "." ? name : folder + "/" + name)
             }
         }
     }
@@ -195,9 +203,11 @@ public final class OutputFile {
         close(fd)
         isClosed = true
         if rename(partial, path) != 0 {
-            let code = errno
-            unlink(partial)
-            throw SinkError.system(code, spec: spec, path: path, doing: "replace")
+            var error = SinkError.system(errno, spec: spec, path: path, doing: "replace")
+            if unlink(partial) != 0 && errno != ENOENT {  // the directory turned read-only during the run
+                error.reason += "; its whole output is in \"\(partial)\", which could not be renamed or removed"
+            }
+            throw error
         }
         let directory = open(Self.directory(of: path), O_RDONLY | O_CLOEXEC)
         if directory >= 0 {

@@ -31,33 +31,37 @@ public struct SinkError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension SinkError {
     /// The sentence for a failed system call on `path` (`doing` says what was tried: "create", "write", …).
+    /// Standard output (`-`) is called so.
     static func system(_ code: Int32, spec: String, path: String, doing action: String) -> SinkError {
         let directory = OutputFile.directory(of: path)
-        let reason: String
+        let target = path == "-" ? "standard output" : "\"\(path)\""
+        let cause: String
         switch code {
         case ENOENT:
-            reason = "cannot \(action) \"\(path)\": the directory \"\(directory)\" does not exist"
+            cause = "the directory \"\(directory)\" does not exist"
         case ENOTDIR:
-            reason = "cannot \(action) \"\(path)\": a part of the path \"\(directory)\" is not a directory"
+            cause = "a part of the path \"\(directory)\" is not a directory"
         case EACCES, EPERM:
-            reason = "cannot \(action) \"\(path)\": permission denied (check that the directory \"\(directory)\" is writable)"
+            cause = "permission denied (check that the directory \"\(directory)\" is writable)"
         case EROFS:
-            reason = "cannot \(action) \"\(path)\": the file system is read-only"
+            cause = "the file system is read-only"
         case ENOSPC:
-            reason = "cannot \(action) \"\(path)\": the disk is full"
+            cause = "the disk is full"
         case EDQUOT:
-            reason = "cannot \(action) \"\(path)\": the disk quota is exceeded"
+            cause = "the disk quota is exceeded"
         case EISDIR:
-            reason = "cannot \(action) \"\(path)\": it is a directory; give a file name"
+            cause = "it is a directory; give a file name"
         case ENAMETOOLONG:
-            reason = "cannot \(action) \"\(path)\": the file name is too long"
+            cause = "the file name is too long"
+        case EFBIG:
+            cause = "the file has reached the file-size limit (ulimit -f, or the file system's largest file)"
         case EPIPE:
-            reason = "cannot \(action) \"\(path)\": the reader closed the pipe"
+            cause = "the reader closed the pipe"
         case EIO:
-            reason = "cannot \(action) \"\(path)\": input/output error (a failing disk or network file system)"
+            cause = "input/output error (a failing disk or network file system)"
         default:
-            reason = "cannot \(action) \"\(path)\": \(String(cString: strerror(code)))"
+            cause = String(cString: strerror(code))
         }
-        return SinkError(spec: spec, path: path, reason: reason, errorNumber: code)
+        return SinkError(spec: spec, path: path, reason: "cannot \(action) \(target): \(cause)", errorNumber: code)
     }
 }

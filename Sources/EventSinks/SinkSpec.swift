@@ -107,8 +107,11 @@ public enum SinkSpec: Hashable, Sendable, CustomStringConvertible {
 
     /// Opens several sinks as one. Refuses two sinks writing to standard output, or to the same file
     /// (their bytes would interleave); if one cannot be opened, those already opened are cancelled.
+    /// With a `journal`, every event is also kept in it for the sinks that fail (`FanOutSink`); it is
+    /// opened only when some sink does not spool itself.
     public static func makeSink(for specs: [SinkSpec], relativeTo directory: String? = nil,
-                                run: RunDescription? = nil) throws(SinkError) -> any CancellableEventSink {
+                                run: RunDescription? = nil,
+                                journal: RunJournal? = nil) throws(SinkError) -> any CancellableEventSink {
         var seen: [String: SinkSpec] = [:]
         for spec in specs {
             guard let path = spec.path else { continue }
@@ -129,6 +132,7 @@ public enum SinkSpec: Hashable, Sendable, CustomStringConvertible {
                 throw error
             }
         }
-        return sinks.count == 1 ? sinks[0] : FanOutSink(sinks)
+        if sinks.count == 1 && (journal == nil || sinks[0].spoolsItself) { return sinks[0] }
+        return FanOutSink(sinks, journal: journal)
     }
 }

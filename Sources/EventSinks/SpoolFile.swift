@@ -25,7 +25,7 @@ public struct SpoolFile: Sendable {
             throw ReadError(path: path, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw ReadError(path: path, reason: "it is a directory, not a spool file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = WholeFile.read(path) else {
             throw ReadError(path: path, reason: "cannot be read (permission denied?)")
         }
         guard let text = String(data: data, encoding: .utf8) else {
@@ -37,6 +37,17 @@ public struct SpoolFile: Sendable {
             throw ReadError(path: path, line: error.line, reason: error.reason)
         }
         contents = data
+    }
+
+    /// A spool file's name, unique to this process and second: `STEM-20161001T120000Z-4242.jsonl` (UTC).
+    public static func name(stem: String, at date: Date = Date(),
+                            pid: Int32 = ProcessInfo.processInfo.processIdentifier) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ n: Int?) -> String { let n = n ?? 0; return n < 10 ? "0\(n)" : "\(n)" }
+        let stamp = "\(c.year ?? 0)\(two(c.month))\(two(c.day))T\(two(c.hour))\(two(c.minute))\(two(c.second))Z"
+        return "\(stem)-\(stamp)-\(pid).jsonl"
     }
 
     /// The `Idempotency-Key` prefix for delivering this file in batches of `batchSize`:

@@ -127,7 +127,7 @@ public struct RegressionCheck: Sendable {
         var unreadable: String?
         if FileManager.default.fileExists(atPath: golden) {
             do {
-                guard let data = FileManager.default.contents(atPath: golden),
+                guard let data = WholeFile.read(golden),
                       let text = String(data: data, encoding: .utf8) else {
                     throw WireFormatError(reason: "the file cannot be read as UTF-8 text")
                 }

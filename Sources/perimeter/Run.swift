@@ -21,7 +21,12 @@ struct Run: ParsableCommand {
         (10), retries=N (5), backoff=SECONDS (0.2), auth-env=NAME (the Authorization header from that \
         environment variable), spool=PATH (where undelivered events go; send them later with \
         'perimeter deliver'). Ctrl-C stops the run cleanly: the sinks keep what was produced and the \
-        summary says the run was interrupted.
+        summary says the run was interrupted. When a sink fails (a full disk, a file-size limit, a \
+        folder that turned read-only, a closed pipe), the run stops with exit code 3: the other sinks \
+        finish with every event produced, and the failed sink's events are kept in a journal, \
+        perimeter-run-TIME-PID.jsonl in $TMPDIR (else /tmp), which its message names (JSON Lines, as \
+        jsonl: writes them). A run whose sinks all succeed leaves no journal; a run with only HTTP sinks \
+        keeps none (they spool what they did not deliver).
         """
     )
 
@@ -68,7 +73,8 @@ struct Run: ParsableCommand {
             let directory = fromCommandLine ? nil : URL(fileURLWithPath: loaded.file).deletingLastPathComponent().path
             let run = RunDescription(scenario: loaded.name, scenarioFile: loaded.file, simulation: simulation,
                                      perimeterVersion: Perimeter.configuration.version)
-            sink = try SinkSpec.makeSink(for: specs, relativeTo: directory, run: run)
+            let journal = RunJournal(warn: { Diagnostics.warning($0) })
+            sink = try SinkSpec.makeSink(for: specs, relativeTo: directory, run: run, journal: journal)
         } catch {
             Diagnostics.error(error.description + "; nothing was run.")
             throw ExitCode(Exit.sinkFailed)
@@ -82,19 +88,16 @@ struct Run: ParsableCommand {
                 threads: threads ?? RunOptions.defaultThreads, isCancelled: { interruption.happened }))
         } catch {
             // A sink failed. If it failed while events were flowing, the run stopped early: a SQLite
-            // sink records its run as interrupted. Finishing the fan-out again finishes the sinks that
-            // did not fail, so that nothing they received is lost, and collects every sink's message (an
-            // HTTP sink's says how many events it delivered and where it spooled the rest).
+            // sink records its run as interrupted. Finishing the sinks now finishes those that did not
+            // fail, so that nothing they received is lost, and reports every failed sink, each with
+            // where its events were kept (an HTTP sink's spool file, or the run's journal). A failure
+            // in finish() is reported again by a second finish().
             if !tracked.finishCalled {
                 try? (sink as? any InterruptibleEventSink)?.markInterrupted()
             }
-            var messages = "\(error)".split(separator: "\n").map(String.init)
-            do { try sink.finish() } catch let more {
-                for line in "\(more)".split(separator: "\n").map(String.init) where !messages.contains(line) {
-                    messages.append(line)
-                }
-            }
-            for message in messages { Diagnostics.error(message) }
+            var reported = error
+            do { try sink.finish() } catch { reported = error }
+            for line in "\(reported)".split(separator: "\n") { Diagnostics.error(String(line)) }
             throw ExitCode(Exit.sinkFailed)
         }
         if summary.interrupted {

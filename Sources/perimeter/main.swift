@@ -1,4 +1,11 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `perimeter`: replays GPX tracks through phone-like geofence monitors. One command per verb;
 /// each only wires the library modules together.
@@ -8,11 +15,17 @@ struct Perimeter: ParsableCommand {
         abstract: "Replays location tracks through geofence monitors that behave like a phone's.",
         discussion: """
         Exit codes: 0 success; 1 a check failed; 2 bad input (the message names the file and the place); \
-        3 a sink could not deliver.
+        3 a sink could not deliver (the message says where its events were kept).
         """,
         version: "0.1.0",
         subcommands: [Run.self, Check.self, Validate.self, Inspect.self, Track.self, Deliver.self]
     )
 }
+
+// Before anything: a write past the file-size limit (`ulimit -f`) or into a pipe whose reader has gone
+// (`perimeter run … | head -1`) fails with EFBIG or EPIPE, which a sink reports (exit 3, its events kept),
+// instead of killing the process with SIGXFSZ or SIGPIPE and losing every sink's output.
+signal(SIGXFSZ, SIG_IGN)
+signal(SIGPIPE, SIG_IGN)
 
 Perimeter.main()

@@ -1,0 +1,114 @@
+import Foundation
+import Geofencing
+import Testing
+@testable import EventSinks
+
+@Suite("The run's journal when it cannot be written, and its stale partial files")
+struct RunJournalTests {
+    /// A way for the journal to fail, made in a fresh folder; `cause` is the sentence it fails with.
+    struct Unwritable: CustomTestStringConvertible, Sendable {
+        let name: String
+        let make: @Sendable (_ folder: String, _ warn: @escaping (String) -> Void) throws -> RunJournal
+        let cause: @Sendable (_ folder: String, _ journal: RunJournal) -> String
+        var testDescription: String { name }
+    }
+
+    static let unwritable = [
+        Unwritable(name: "its folder does not exist (fails at open)",
+                   make: { folder, warn in RunJournal(folder: folder + "/missing", warn: warn) },
+                   cause: { folder, journal in "cannot create \"\(journal.path)\": the directory \"\(folder)/missing\" does not exist" }),
+        Unwritable(name: "its file is /dev/full (the disk fills mid-run)",
+                   make: { folder, warn in
+                       let journal = RunJournal(folder: folder, warn: warn)
+                       try FileManager.default.createSymbolicLink(atPath: journal.path, withDestinationPath: "/dev/full")
+                       return journal
+                   },
+                   cause: { _, journal in "cannot write \"\(journal.path)\": the disk is full" }),
+    ]
+
+    /// 1,000 events: more than the 64 KiB an output holds before it writes.
+    static let events = (0..<1000).map { samples[$0 % samples.count].event }
+
+    @Test(arguments: unwritable, [false, true])
+    func theRunGoesOnAndAFailedSinkSaysItsEventsWereNotKept(_ way: Unwritable, sinkFails: Bool) throws {
+        let folder = try temporaryDirectory()
+        var warnings: [String] = []
+        let journal = try way.make(folder) { warnings.append($0) }
+        let log = EventLog()
+        let failing = FailingSink(failAt: sinkFails ? 600 : nil)
+        let fan = FanOutSink(sinkFails ? [log, failing] : [log], journal: journal)
+        let cause = way.cause(folder, journal)
+        var sent = 0
+        do {
+            for event in Self.events {
+                sent += 1
+                try fan.send(event)
+            }
+            try fan.finish()
+            #expect(!sinkFails)
+        } catch {
+            #expect(sinkFails)
+            #expect(sent == 600)
+            let reported = try #require(throws: SinkError.self) { try fan.finish() }
+            #expect(reported.description == failing.error.description
+                    + "; its events could not be kept: the run's journal failed (\(cause))")
+        }
+        #expect(log.events.count == sent, "the other sink got every event")
+        #expect(warnings == ["the run's journal cannot be written (\(cause)): the run goes on, but the events of a sink that fails cannot be kept; set TMPDIR to a folder with room"])
+        #expect(journal.failure?.reason == cause)
+        #expect(try files(in: folder).allSatisfy { !$0.contains(".partial-") })
+    }
+
+    @Test func openingRemovesOnlyThePartialFilesOfDeadProcesses() throws {
+        let folder = try temporaryDirectory()
+        let dead: pid_t = 2_147_480_000  // above any pid_max: no such process
+        let names = [
+            ".perimeter-run-20260101T000000Z-\(dead).jsonl.partial-\(dead)",  // a killed run's: removed
+            ".perimeter-run-20260101T000000Z-1.jsonl.partial-1",  // a live process's: kept
+            "perimeter-run-20260101T000000Z-\(dead).jsonl",  // a kept journal: kept
+            ".events.jsonl.partial-\(dead)",  // not a journal's: left to its own sink
+        ]
+        for name in names { #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x\n".utf8))) }
+        let journal = RunJournal(folder: folder)
+        journal.open()
+        let partial = "." + URL(fileURLWithPath: journal.path).lastPathComponent + ".partial-\(getpid())"
+        #expect(try files(in: folder) == (Array(names.dropFirst()) + [partial]).sorted())
+        journal.discard()
+        #expect(try files(in: folder) == Array(names.dropFirst()).sorted())
+    }
+
+    @Test func theJournalIsForItsOwnerOnly() throws {
+        let folder = try temporaryDirectory()
+        let journal = RunJournal(folder: folder)
+        journal.open()
+        journal.record(samples[0].event)
+        #expect(journal.keep() == keptSentence(1, in: journal.path))
+        #expect(journal.keep() == keptSentence(1, in: journal.path), "the same again")
+        let mode = try FileManager.default.attributesOfItem(atPath: journal.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "location data is nobody else's business")
+        #expect(try contents(journal.path) == JSONLinesSink.encode(samples[0].event) + "\n")
+    }
+
+    @Test func aJournalWithNoEventsIsNotKept() throws {
+        let folder = try temporaryDirectory()
+        let journal = RunJournal(folder: folder)
+        journal.open()
+        #expect(journal.keep() == "the run had produced no events, so none were lost")
+        #expect(try files(in: folder).isEmpty)
+    }
+}
+
+@Suite("Sentences for the faults of a run")
+struct SinkFaultSentenceTests {
+    @Test(arguments: [
+        (EFBIG, "out/e.geojson", #"cannot write "out/e.geojson": the file has reached the file-size limit (ulimit -f, or the file system's largest file)"#),
+        (EPIPE, "-", "cannot write standard output: the reader closed the pipe"),
+        (ENOSPC, "-", "cannot write standard output: the disk is full"),
+        (EROFS, "/mnt/e.csv", #"cannot write "/mnt/e.csv": the file system is read-only"#),
+    ])
+    func systemErrors(code: Int32, path: String, reason: String) {
+        let error = SinkError.system(code, spec: "x", path: path, doing: "write")
+        #expect(error.reason == reason)
+        #expect(error.errorNumber == code)
+    }
+}
