@@ -14,10 +14,15 @@ import Geofencing
 ///
 /// The journal never fails the run: when it cannot be written (the temporary folder is missing or full)
 /// it warns once through `warn`, stops keeping events, and `keep()` says why the events were not kept.
-/// Not thread-safe: a run sends its events from one thread at a time.
+///
+/// Events are encoded and written by a `JournalWriter` thread, in batches of `batchSize`, so that on a
+/// machine with a spare core the journal costs the run little more than handing the events over. The
+/// journal itself is used from one thread at a time, as a run sends its events; `warn` is called on it.
 public final class RunJournal {
     /// The start of every journal's file name.
     public static let stem = "perimeter-run"
+    /// Events handed to the writing thread at once.
+    static let batchSize = 1024
 
     /// `$TMPDIR` when set and not empty, else `/tmp`.
     public static var defaultFolder: String {
@@ -29,67 +34,85 @@ public final class RunJournal {
     private enum State {
         /// Made, not yet opened: nothing on disk.
         case new
-        case open(OutputFile)
-        /// Kept, discarded, or failed.
-        case closed
+        /// Recording (also after the writer failed: events are then only counted).
+        case open
+        case kept
+        case discarded
     }
 
     /// Where the journal is kept once `keep()` succeeds.
     public let path: String
     /// Events given to `record` since the journal was opened (also those it failed to keep).
     public private(set) var count = 0
-    /// Why the journal stopped keeping events, if it did.
-    public private(set) var failure: SinkError?
     private var state = State.new
+    private var writer: JournalWriter?
+    private var pending: [GeofenceEvent] = []
+    /// Why opening or committing failed (the writer keeps its own).
+    private var ownFailure: SinkError?
+    private var warned = false
     /// `keep()`'s sentence, returned again.
     private var sentence: String?
     private let warn: (String) -> Void
 
     /// A journal in `folder`, to be opened by `open()`. `warn` receives one sentence if the journal
-    /// cannot be written while the run goes on.
+    /// cannot be written.
     public init(folder: String = RunJournal.defaultFolder, warn: @escaping (String) -> Void = { _ in }) {
         path = (folder.hasSuffix("/") ? folder : folder + "/") + SpoolFile.name(stem: Self.stem)
         self.warn = warn
     }
 
-    /// Creates the partial file (once). A failure is warned about, not thrown.
+    deinit { discard() }
+
+    /// Why the journal stopped keeping events, if it did.
+    public var failure: SinkError? { ownFailure ?? writer?.failure }
+
+    /// Creates the partial file and starts the writing thread (once). A failure is warned about, not
+    /// thrown; the journal then only counts events.
     public func open() {
         guard case .new = state else { return }
+        state = .open
         OutputFile.removeStalePartials(in: OutputFile.directory(of: path), namedLike: "." + Self.stem + "-")
         do {
-            state = .open(try OutputFile(path: path, spec: "journal", mode: 0o600))
+            writer = JournalWriter(output: try OutputFile(path: path, spec: "journal", mode: 0o600))
+            pending.reserveCapacity(Self.batchSize)
         } catch {
-            fail(error, warning: true)
+            ownFailure = error
+            warnOnce()
         }
     }
 
-    /// Appends the event; after a failure only counts it.
+    /// Records the event (it is written by the writing thread); after a failure only counts it.
     public func record(_ event: GeofenceEvent) {
-        if case let .open(output) = state {
-            count += 1
-            var line = JSONLinesSink.encode(event)
-            line.append("\n")
-            do { try output.write(line) } catch { fail(error, warning: true) }
-        } else if failure != nil {
-            count += 1
-        }
+        guard case .open = state else { return }
+        count += 1
+        guard writer != nil, !warned else { return }
+        pending.append(event)
+        if pending.count >= Self.batchSize { handOver() }
     }
 
-    /// Keeps the journal (renames it into place) and returns the sentence that a failed sink's message
-    /// ends with: where its events are, or why they could not be kept. A second call returns the same.
+    /// Keeps the journal (writes the rest, renames it into place) and returns the sentence that a failed
+    /// sink's message ends with: where its events are, or why they could not be kept. A journal with no
+    /// events is not kept. A second call returns the same.
     public func keep() -> String {
         if let sentence { return sentence }
         if case .new = state { open() }
-        if case let .open(output) = state {
+        if let writer, case .open = state {
+            if !pending.isEmpty && !warned { handOver() }
+            writer.stop(drain: count > 0)
             if count == 0 {
-                output.discard()
-            } else {
-                do { try output.commit() } catch { fail(error, warning: false) }
+                writer.output.discard()
+            } else if writer.failure == nil {
+                do { try writer.output.commit() } catch { ownFailure = error }
             }
         }
-        state = .closed
+        let wasDiscarded: Bool
+        if case .discarded = state { wasDiscarded = true } else { wasDiscarded = false }
+        state = .kept
+        warnOnce()
         let sentence: String
-        if count == 0 {
+        if wasDiscarded {
+            sentence = "its events could not be kept: the run's journal had been discarded"
+        } else if count == 0 {
             sentence = "the run had produced no events, so none were lost"
         } else if let failure {
             sentence = "its events could not be kept: the run's journal failed (\(failure.reason))"
@@ -103,17 +126,28 @@ public final class RunJournal {
 
     /// Removes the journal: no sink needs it. Safe to call more than once; does nothing after `keep()`.
     public func discard() {
-        if case let .open(output) = state { output.discard() }
-        state = .closed
+        guard case .open = state else {
+            if case .new = state { state = .discarded }
+            return
+        }
+        state = .discarded
+        pending = []
+        writer?.stop(drain: false)
+        writer?.output.discard()
+        warnOnce()
     }
 
-    private func fail(_ error: SinkError, warning: Bool) {
-        if case let .open(output) = state { output.discard() }
-        state = .closed
-        failure = error
-        if warning {
-            warn("the run's journal cannot be written (\(error.reason)): the run goes on, but the events of a sink "
-                 + "that fails cannot be kept; set TMPDIR to a folder with room")
-        }
+    /// Gives the pending events to the writer; warns when it has failed.
+    private func handOver() {
+        if writer?.enqueue(pending) == false { warnOnce() }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Warns about the failure, the first time there is one.
+    private func warnOnce() {
+        guard !warned, let failure else { return }
+        warned = true
+        warn("the run's journal cannot be written (\(failure.reason)): the run goes on, but the events of a sink "
+             + "that fails cannot be kept; set TMPDIR to a folder with room")
     }
 }

@@ -2,11 +2,11 @@ import ArgumentParser
 import EventSinks
 import Foundation
 
-/// `perimeter deliver SPOOL --sink URL`: sends a spool file's events to an HTTP sink, with the batching,
-/// retry and idempotency rules of `run`.
+/// `perimeter deliver SPOOL --sink URL`: sends a spool file's events (an HTTP sink's, or a run journal
+/// that `run` kept for a failed sink) to an HTTP sink, with the batching, retry and idempotency rules of `run`.
 struct Deliver: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Sends the events of a spool file (left by an HTTP sink that could not deliver) to an HTTP sink.",
+        abstract: "Sends the events of a spool file (an HTTP sink's, or a run's journal kept for a failed sink) to an HTTP sink.",
         discussion: """
         The spool file is JSON Lines; it is read whole first, so a bad line (exit 2) sends nothing. \
         Idempotency-Key is spool-<hash of the file and the batch size>-<batch index>: delivering the same \

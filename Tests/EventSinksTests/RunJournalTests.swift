@@ -26,8 +26,9 @@ struct RunJournalTests {
                    cause: { _, journal in "cannot write \"\(journal.path)\": the disk is full" }),
     ]
 
-    /// 1,000 events: more than the 64 KiB an output holds before it writes.
-    static let events = (0..<1000).map { samples[$0 % samples.count].event }
+    /// 5,000 events: several of the journal's batches, each more than the 64 KiB an output holds before
+    /// it writes, so that the journal on /dev/full fails mid-run (and the sink after it, at event 4,000).
+    static let events = (0..<5000).map { samples[$0 % samples.count].event }
 
     @Test(arguments: unwritable, [false, true])
     func theRunGoesOnAndAFailedSinkSaysItsEventsWereNotKept(_ way: Unwritable, sinkFails: Bool) throws {
@@ -35,7 +36,7 @@ struct RunJournalTests {
         var warnings: [String] = []
         let journal = try way.make(folder) { warnings.append($0) }
         let log = EventLog()
-        let failing = FailingSink(failAt: sinkFails ? 600 : nil)
+        let failing = FailingSink(failAt: sinkFails ? 4000 : nil)
         let fan = FanOutSink(sinkFails ? [log, failing] : [log], journal: journal)
         let cause = way.cause(folder, journal)
         var sent = 0
@@ -48,7 +49,7 @@ struct RunJournalTests {
             #expect(!sinkFails)
         } catch {
             #expect(sinkFails)
-            #expect(sent == 600)
+            #expect(sent == 4000)
             let reported = try #require(throws: SinkError.self) { try fan.finish() }
             #expect(reported.description == failing.error.description
                     + "; its events could not be kept: the run's journal failed (\(cause))")

@@ -4,7 +4,7 @@ import Foundation
 /// `devices` walkers pacing east and west at 10 m/s along a row of 20 cafés (circles of 80 m, 200 m
 /// apart), each from its own starting point, under the `android` profile so that every crossing is an
 /// event at once. The default (40 walkers for 20 minutes) gives about 7,500 events, 1.4 MB of JSON Lines,
-/// in well under a second.
+/// in about a second. Its folders are world-readable.
 public struct CrowdScenario: Sendable {
     /// The folder holding the scenario and its tracks.
     public let folder: URL
@@ -40,6 +40,9 @@ public struct CrowdScenario: Sendable {
         }
         let file = folder.appendingPathComponent("crowd.yaml").path
         try yaml.write(toFile: file, atomically: false, encoding: .utf8)
+        for path in [folder.path, tracks.path] {  // readable by the unprivileged user of permission tests
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        }
         return CrowdScenario(folder: folder, file: file)
     }
 

@@ -75,3 +75,25 @@ for (name, make) in sinks {
         let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     print(label + String(format: " %10.0f  %6.1f   %.1f", Double(count) / elapsed, Double(size) / 1e6, elapsed / floor))
 }
+
+// The run journal (`RunJournal`, kept by `perimeter run` for the sinks that may fail): each sink behind a
+// fan-out with a journal in the same folder, against the same fan-out without one; best of three each.
+// Every sink succeeds, so the journal is written and then discarded, as in a good run.
+print("")
+print("sink       time with the run's journal ÷ without (best of 3)")
+for (name, make) in sinks where name != "sqlite" {
+    let path = folder + "/journal." + name
+    func best(journal: Bool) throws -> Double {
+        var times: [Double] = []
+        for _ in 0..<3 {
+            times.append(try seconds {
+                let sink = FanOutSink([try make(path)], journal: journal ? RunJournal(folder: folder) : nil)
+                for event in events { try sink.send(event) }
+                try sink.finish()
+            })
+        }
+        return times.min()!
+    }
+    let without = try best(journal: false), with = try best(journal: true)
+    print(name.padding(toLength: 8, withPad: " ", startingAt: 0) + String(format: "   %.2f  (%.2f s ÷ %.2f s)", with / without, with, without))
+}
