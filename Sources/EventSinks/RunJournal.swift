@@ -57,8 +57,22 @@ public final class RunJournal {
     /// A journal in `folder`, to be opened by `open()`. `warn` receives one sentence if the journal
     /// cannot be written.
     public init(folder: String = RunJournal.defaultFolder, warn: @escaping (String) -> Void = { _ in }) {
-        path = (folder.hasSuffix("/") ? folder : folder + "/") + SpoolFile.name(stem: Self.stem)
+        path = (folder.hasSuffix("/") ? folder : folder + "/") + Self.uniqueName()
         self.warn = warn
+    }
+
+    private static let madeLock = NSLock()
+    nonisolated(unsafe) private static var made = 0  // guarded by madeLock
+
+    /// `perimeter-run-TIME-PID.jsonl`; the second journal of a process gets `-2` before `.jsonl`, and so on,
+    /// so that two journals made within a second never share a file.
+    private static func uniqueName() -> String {
+        let number = madeLock.withLock {
+            made += 1
+            return made
+        }
+        let name = SpoolFile.name(stem: stem)
+        return number == 1 ? name : String(name.dropLast(".jsonl".count)) + "-\(number).jsonl"
     }
 
     deinit { discard() }

@@ -90,6 +90,16 @@ struct RunJournalTests {
         #expect(try contents(journal.path) == JSONLinesSink.encode(samples[0].event) + "\n")
     }
 
+    @Test func twoJournalsOfOneProcessNeverShareAFile() throws {
+        let folder = try temporaryDirectory()
+        let first = RunJournal(folder: folder), second = RunJournal(folder: folder)
+        #expect(first.path != second.path)
+        for path in [first.path, second.path] {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            #expect(name.firstMatch(of: /^perimeter-run-\d{8}T\d{6}Z-\d+(-\d+)?\.jsonl$/) != nil, "\(name)")
+        }
+    }
+
     @Test func aJournalWithNoEventsIsNotKept() throws {
         let folder = try temporaryDirectory()
         let journal = RunJournal(folder: folder)
