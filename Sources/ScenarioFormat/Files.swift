@@ -30,10 +30,7 @@ enum Files {
     /// Why `path` cannot be read as a file, or nil when it can.
     static func problem(at path: String) -> String? {
         if let unreachable = PathCheck.unreachable(path) { return unreachable }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return "\(path) is a directory, not a file"
-        }
+        if let kind = PathCheck.notRegularFile(path) { return kind }
         if !FileManager.default.isReadableFile(atPath: path) { return "\(path) cannot be read (permission denied)" }
         return nil
     }
@@ -109,6 +106,21 @@ public enum PathCheck {
         case EACCES: return "\(path) cannot be reached (permission denied on a folder of its path)"
         case ENOTDIR: return "\(path) cannot be reached: a part of its path is not a folder"
         default: return "no such file: \(path)"
+        }
+    }
+
+    /// Why what is at `path` is not a regular file (a folder, a FIFO, a device, a socket), or nil when it
+    /// is one or nothing is there. Looks with stat(2) and never opens: opening a FIFO waits for a writer.
+    public static func notRegularFile(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "\(path) is a directory, not a file"
+        case S_IFIFO:
+            return "\(path) is a named pipe (FIFO), not a file: it is read from a regular file (a pipe can block until someone writes to it, and be read only once); save it to a file first"
+        case S_IFSOCK: return "\(path) is a socket, not a file"
+        default: return "\(path) is a device, not a file"
         }
     }
 }

@@ -81,7 +81,8 @@ struct Validate: ParsableCommand {
 
     /// A journey has a top-level `route:` key, which no scenario has.
     static func isJourney(_ path: String) -> Bool {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
+        guard PathCheck.notRegularFile(path) == nil,  // reading a FIFO would wait for a writer
+              let text = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
         return text.split(separator: "\n").contains { $0.hasPrefix("route:") || $0.hasPrefix("\"route\":") }
     }
 }
