@@ -70,7 +70,9 @@ struct Validate: ParsableCommand {
         case .journey:
             do { _ = try JourneyLoader.load(path: file) } catch { return (error.errors.map(\.description), []) }
         case .regions:
-            do { _ = try RegionFile.load(path: file) } catch { return (error.errors.map(\.description), []) }
+            var warnings: [String] = []
+            do { _ = try RegionFile.load(path: file, warnings: &warnings) } catch { return (error.errors.map(\.description), []) }
+            return ([], warnings)
         case .track:
             do { return ([], try GPXTrack.load(path: file).warnings.map { "\(file):\($0)" }) } catch { return ([error.description], []) }
         case nil:
