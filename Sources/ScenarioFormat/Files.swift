@@ -35,6 +35,10 @@ enum Files {
         return nil
     }
 
+    /// The largest YAML or JSON file read: 128 MB. Yams composes the whole document as a tree of nodes,
+    /// about 30 times the file's size (a 12.6 MB GeoJSON of 100,000 circles peaks at 370 MB).
+    static let maximumSize = 128 << 20
+
     /// A file's root node, or nil with errors recorded (unreadable file, YAML or JSON syntax, empty file).
     static func compose(_ path: String, what: String, diagnostics: Diagnostics) -> Node? {
         func fail(_ line: Int, _ column: Int, _ message: String) {
@@ -42,6 +46,14 @@ enum Files {
         }
         if let problem = problem(at: path) {
             fail(0, 0, "cannot read \(what): \(problem)")
+            return nil
+        }
+        if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > maximumSize {
+            fail(0, 0, """
+                cannot read \(what): the file is \(size >> 20) MB; YAML and JSON files over \(maximumSize >> 20) MB are \
+                refused, as their document tree would take about 30 times their size in memory. Split the regions \
+                over several GeoJSON files, or keep long tracks in GPX (read as a stream)
+                """)
             return nil
         }
         // Not FileManager.contents(atPath:): on Linux it leaks a 4 kB buffer for every empty file it reads.

@@ -101,6 +101,14 @@ struct HostileInputTests {
             try Inputs.write(Inputs.gpx(Inputs.walk(count: 360, latitudeStep: 0.0002)), "track.gpx", in: folder)
             return try Inputs.scenario(in: folder, regions: ["{geojson: regions.geojson}"], extra: "profile: ios\n")
         }, status: 0, message: "1 device, 360 samples,", peakMB: 1024, seconds: 150),
+        // A sparse file: 2 GB long, no disk used, refused by its size before a byte is read (0.05 s).
+        .init(id: "a 2 GB region file", make: { folder in
+            let path = folder.appendingPathComponent("huge.geojson").path
+            guard FileManager.default.createFile(atPath: path, contents: nil), truncate(path, 2_000_000_000) == 0
+            else { throw POSIXError(.EIO) }
+            try Inputs.write(Inputs.gpx(Inputs.walk()), "track.gpx", in: folder)
+            return try Inputs.scenario(in: folder, regions: ["{geojson: huge.geojson}"])
+        }, status: 2, message: "huge.geojson: cannot read GeoJSON: the file is 1907 MB; YAML and JSON files over 128 MB are refused"),
         .init(id: "YAML aliases nested ten deep", make: { folder in
             try Inputs.write(Inputs.yamlLaughs(), "scenario.yaml", in: folder)
             return ["run", "scenario.yaml"]
