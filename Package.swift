@@ -53,7 +53,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "GPXTests", dependencies: ["GPX"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GPXTests", dependencies: ["GPX", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing"]),
         .testTarget(
             name: "ScenarioFormatTests",

@@ -78,9 +78,10 @@ def analyse(path):
     elif wpt: kind, segs = 'wpt', [wpt]
     else: return dict(kind='none', points=0, segments=len(trk), timing='untimed', drops={})
     pts = [q for s in segs for q in s]
+    decimal = re.compile(r'^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$')  # not NaN, inf or hex
     for q in pts:
-        try: float(q['lat']); float(q['lon'])
-        except Exception: return dict(error='non-numeric lat/lon line %d' % q['line'])
+        if not (decimal.match(q['lat']) and decimal.match(q['lon'])):
+            return dict(error='non-numeric lat/lon line %d' % q['line'])
     timed = sum(1 for q in pts if q['time'] is not None)
     if 0 < timed < len(pts):
         first = next(q for q in pts if q['time'] is None)

@@ -22,6 +22,8 @@ static inline void perimeter_tag_start(xmlParserCtxtPtr ctxt, int *line, int *co
     xmlParserInputPtr in = ctxt->input;
     *line = in->line;
     *column = in->col;
+    /* libxml2 2.9 counts columns in an int that overflows on a line longer than 2 GiB: unknown (0). */
+    if (in->col <= 0) { *column = 0; return; }
     if (in->cur == NULL || in->base == NULL) return;
     if (in->cur <= in->base) return;
     const xmlChar *p = in->cur;

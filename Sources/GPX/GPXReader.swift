@@ -39,37 +39,66 @@ public final class GPXReader {
     private var buffer: UnsafeMutableRawBufferPointer
     private var finished = false
     private var failure: GPXError?
+    /// The first chunk, read by init (to tell an empty file) and not yet fed.
+    private var pendingFirst: Int
+    /// A regular file's size and modification time when it was opened; nil for a stream.
+    private let snapshot: FileSnapshot?
+    /// Bytes read so far.
+    private var consumed = 0
 
-    /// Opens `path` for reading. Throws when it is missing, a directory, unreadable or empty.
-    public init(path: String) throws(GPXError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// Opens the regular file at `path` for reading. Throws when it is missing, a directory, a FIFO or
+    /// another non-regular file, unreadable or empty.
+    ///
+    /// A FIFO is refused rather than read: opening one waits for a writer, possibly forever, and its
+    /// bytes can be read only once. The file must not change while it is read: a file still being
+    /// written (appended to by a logger, say) gives an error rather than a track cut at a random point.
+    public convenience init(path: String) throws(GPXError) {
+        // O_NONBLOCK: opening a FIFO that no one writes to must not block before it can be refused.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
             throw GPXError(file: path, line: 0, column: 0, message: "cannot open the file: \(reason).")
         }
         var info = stat()
-        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        guard fstat(fd, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
             close(fd)
-            throw GPXError(file: path, line: 0, column: 0, message: "is a directory, not a GPX file.")
+            throw GPXError(file: path, line: 0, column: 0, message: "cannot read the file: \(reason).")
         }
+        if let kind = nonRegularKind(info.st_mode) {
+            close(fd)
+            throw GPXError(file: path, line: 0, column: 0, message: kind)
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        try self.init(descriptor: fd, name: path, snapshot: FileSnapshot(info))
+    }
+
+    /// Reads GPX from an open descriptor (a pipe, a socket or a file) to its end, and closes it then.
+    /// `name` is what errors call it. For streams a program makes itself; a path goes through
+    /// `init(path:)`.
+    public convenience init(fileDescriptor: Int32, name: String) throws(GPXError) {
+        try self.init(descriptor: fileDescriptor, name: name, snapshot: nil)
+    }
+
+    private init(descriptor fd: Int32, name: String, snapshot: FileSnapshot?) throws(GPXError) {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: GPXReader.chunkSize, alignment: 16)
-        let first = read(fd, chunk.baseAddress, GPXReader.chunkSize)
+        let first = readRetrying(fd, chunk.baseAddress, snapshot.map { min(GPXReader.chunkSize, $0.size) } ?? GPXReader.chunkSize)
         if first <= 0 {
             let reason = first == 0 ? "the file is empty; a GPX file starts with <gpx ...>." :
                 "cannot read the file: \(String(cString: strerror(errno)))."
             close(fd)
             chunk.deallocate()
-            throw GPXError(file: path, line: 0, column: 0, message: reason)
+            throw GPXError(file: name, line: 0, column: 0, message: reason)
         }
-        file = path
+        file = name
         descriptor = fd
         buffer = chunk
         pendingFirst = first
-        state = SAXState(file: path)
+        consumed = first
+        self.snapshot = snapshot
+        state = SAXState(file: name)
         state.start(first: UnsafeRawBufferPointer(rebasing: chunk[0..<first]))
     }
-
-    private var pendingFirst: Int
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
@@ -90,13 +119,16 @@ public final class GPXReader {
     }
 
     /// Feeds one chunk (or the end of input) to the parser, and turns a parse failure into `failure`.
+    /// A regular file is read up to the size it had when opened, then checked for a change.
     private func feedNextChunk() {
         let count: Int
         if pendingFirst > 0 {
             count = pendingFirst
             pendingFirst = 0
         } else {
-            count = read(descriptor, buffer.baseAddress, GPXReader.chunkSize)
+            let wanted = snapshot.map { min(GPXReader.chunkSize, $0.size - consumed) } ?? GPXReader.chunkSize
+            count = wanted > 0 ? readRetrying(descriptor, buffer.baseAddress, wanted) : 0
+            if count > 0 { consumed += count }
         }
         if count < 0 {
             failure = GPXError(file: file, line: 0, column: 0,
@@ -107,11 +139,62 @@ public final class GPXReader {
         state.bytesConsumedAtCreation = 0
         let chunk = UnsafeRawBufferPointer(rebasing: buffer[skip..<max(skip, count)])
         state.feed(chunk, terminate: count == 0)
+        // A file that changed under the reader explains any parse error better than the error does.
+        if count == 0 || state.error != nil, let change = changeSinceOpened(atEnd: count == 0) {
+            failure = GPXError(file: file, line: 0, column: 0, message: change)
+            return
+        }
         if count == 0 {
             finished = true
             close(descriptor)
             descriptor = -1
         }
         if let error = state.error { failure = error }
+    }
+
+    /// Why the file is not the one that was opened (it grew, shrank or was rewritten), or nil. `atEnd`:
+    /// reading stopped, so every byte it had when opened should have been read.
+    private func changeSinceOpened(atEnd: Bool) -> String? {
+        guard let snapshot else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        let now = FileSnapshot(info)
+        guard now != snapshot || (atEnd && consumed != snapshot.size) else { return nil }
+        let sizes = now.size == snapshot.size ? "rewritten" : "\(snapshot.size) bytes when opened, \(now.size) now"
+        return "the file changed while it was read (\(sizes)): is it still being written? Read it once it is complete."
+    }
+}
+
+/// A regular file's size and modification time: a change in either means it changed.
+private struct FileSnapshot: Equatable {
+    var size: Int
+    var modifiedSeconds: Int
+    var modifiedNanoseconds: Int
+
+    init(_ info: stat) {
+        size = Int(info.st_size)
+        modifiedSeconds = Int(info.st_mtim.tv_sec)
+        modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
+    }
+}
+
+/// The sentence refusing a file of mode `mode` that is not a regular file, or nil for a regular file.
+private func nonRegularKind(_ mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFDIR: return "is a directory, not a GPX file."
+    case S_IFIFO:
+        return "is a named pipe (FIFO), not a file: a track is read from a regular file (a pipe can block until someone writes to it, and be read only once). Save the track to a file first."
+    case S_IFSOCK: return "is a socket, not a GPX file."
+    default: return "is a device, not a GPX file."
+    }
+}
+
+/// read(2), retried when a signal interrupts it.
+private func readRetrying(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    while true {
+        let n = read(fd, buffer, count)
+        if n < 0 && errno == EINTR { continue }
+        return n
     }
 }

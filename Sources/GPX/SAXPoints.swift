@@ -112,6 +112,14 @@ extension SAXState {
                 return fail(line: fieldLine, column: fieldColumn,
                             "<time> holds \(shown), which is not an ISO 8601 time such as 2024-05-01T12:00:00Z.")
             }
+            guard Timestamp.writable.contains(time) else {
+                // "0000-01-01T00:00:00+01:00" is in year -1 in UTC: no log could show it.
+                return fail(line: fieldLine, column: fieldColumn, """
+                    <time> holds "\(String(decoding: fieldText.prefix(60), as: UTF8.self))", which is \
+                    \(time < Timestamp.earliest ? "before 0000-01-01T00:00:00Z" : "after 9999-12-31T23:59:59.999999Z") \
+                    in UTC, outside the years an ISO 8601 time can show.
+                    """)
+            }
             point?.time = time
         case .elevation:
             // A missing, empty or non-numeric <ele> is no elevation: it does not matter to the simulation.
@@ -122,8 +130,8 @@ extension SAXState {
     }
 }
 
-/// Parses a decimal number (optional sign, digits, fraction, exponent; `NaN`/`inf` accepted so that
-/// they can be reported as out of range) with surrounding XML whitespace. Nil when not a number. O(n).
+/// Parses a decimal number (optional sign, digits, fraction, exponent) with surrounding XML whitespace.
+/// Nil when not a number: `NaN`, `inf` and hex are not (GPX's coordinates are xsd:decimal). O(n).
 ///
 /// The byte after `bytes` must not continue a number (libxml2's closing quote, or a NUL): strtod reads
 /// the value in place.
@@ -136,7 +144,14 @@ func parseDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     let count = end - start
     guard count > 0, count < 64 else { return nil }
     if let exact = parseShortDecimal(UnsafeBufferPointer(rebasing: bytes[start..<end])) { return exact }
-    for i in start..<end where bytes[i] == UInt8(ascii: "x") || bytes[i] == UInt8(ascii: "X") { return nil }
+    // A decimal number (xsd:decimal, with an exponent allowed): not hex, not NaN, not inf/infinity.
+    for i in start..<end {
+        switch bytes[i] {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "e"), UInt8(ascii: "E"): continue
+        default: return nil
+        }
+    }
     let first = bytes.baseAddress! + start
     return first.withMemoryRebound(to: CChar.self, capacity: count) { text -> Double? in
         var stop: UnsafeMutablePointer<CChar>?

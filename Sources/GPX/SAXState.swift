@@ -133,10 +133,11 @@ final class SAXState {
 
     func emit(_ item: GPXItem) { items.append(item) }
 
-    /// Records the first error and stops the parser.
+    /// Records the first error and stops the parser. A place libxml2 counted past Int32 (a line
+    /// longer than 2 GiB) is unknown: 0, never negative.
     func fail(line: Int, column: Int, _ message: String) {
         guard error == nil else { return }
-        error = GPXError(file: file, line: line, column: column, message: message)
+        error = GPXError(file: file, line: max(0, line), column: max(0, column), message: message)
         if let context { xmlStopParser(context) }
     }
 

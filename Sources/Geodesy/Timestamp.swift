@@ -31,6 +31,20 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// ISO 8601 in UTC with milliseconds (truncated), e.g. `2016-01-10T12:00:05.250Z`.
     public var description: String { iso8601 }
+
+    /// 0000-01-01T00:00:00Z, the earliest time ISO 8601's four-digit years can write.
+    public static let earliest = Timestamp(microsecondsSince1970: -62_167_219_200_000_000)
+    /// 9999-12-31T23:59:59.999999Z, the latest time ISO 8601's four-digit years can write.
+    public static let latest = Timestamp(microsecondsSince1970: 253_402_300_799_999_999)
+    /// `earliest...latest`: the times an event log can show and read back.
+    public static let writable = earliest...latest
+
+    /// `self + span`, or nil when the sum leaves `writable` (or Int64).
+    public func adding(_ span: TimeSpan) -> Timestamp? {
+        let (sum, overflow) = microsecondsSince1970.addingReportingOverflow(span.microseconds)
+        let time = Timestamp(microsecondsSince1970: sum)
+        return !overflow && Self.writable.contains(time) ? time : nil
+    }
 }
 
 /// A length of time, exact to the microsecond. Negative spans are allowed (offsets).
@@ -64,6 +78,12 @@ public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible 
     public static func + (a: TimeSpan, b: TimeSpan) -> TimeSpan { TimeSpan(microseconds: a.microseconds + b.microseconds) }
     @inlinable
     public static func * (a: TimeSpan, k: Int64) -> TimeSpan { TimeSpan(microseconds: a.microseconds * k) }
+
+    /// `self * k`, or nil when the product overflows Int64 microseconds.
+    public func multiplied(by k: Int64) -> TimeSpan? {
+        let (product, overflow) = microseconds.multipliedReportingOverflow(by: k)
+        return overflow ? nil : TimeSpan(microseconds: product)
+    }
 
     /// The span in seconds, as the shortest decimal: `20`, `0.5`, `3600`.
     public var description: String {

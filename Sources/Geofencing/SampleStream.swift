@@ -79,6 +79,18 @@ public struct SampleStream: IteratorProtocol, Sendable {
         return nil
     }
 
+    /// The tick index of the next sample, or nil when the track is over; consumes nothing.
+    ///
+    /// Lets a run skip stretches of time in which no device has a sample (a scenario `start` years
+    /// before the tracks). O(1) amortised.
+    public mutating func upcomingTick() -> Int64? {
+        while segmentIndex < segments.count {
+            if nextTick <= lastTick { return nextTick }
+            advanceSegment()
+        }
+        return nil
+    }
+
     /// Moves to the next segment that has at least one tick not yet sampled.
     private mutating func advanceSegment() {
         segmentIndex += 1

@@ -84,7 +84,9 @@ extension Simulation {
                 try sink.send(event)
                 summary.eventsByKind[event.kind, default: 0] += 1
             }
-            windowStart = limit
+            // Straight to the next tick at which some device has a sample: years without fixes
+            // between two tracks cost nothing.
+            windowStart = max(limit, lanes.upcomingTick() ?? last + 1)
         }
         summary.samples = lanes.lanes.reduce(0) { $0 + $1.samples }
     }
@@ -134,6 +136,15 @@ final class DeviceLanes: @unchecked Sendable {
             lane.samples += 1
             lane.monitor.observe(sample, in: world, into: &lane.events)
         }
+    }
+
+    /// The earliest tick at which some lane has a sample left, or nil when every track is over.
+    func upcomingTick() -> Int64? {
+        var earliest: Int64?
+        for i in lanes.indices {
+            if let k = lanes[i].stream.upcomingTick() { earliest = min(earliest ?? k, k) }
+        }
+        return earliest
     }
 
     /// Every lane's events of the window, emptied from the lanes.

@@ -3,8 +3,9 @@ import Geofencing
 import GPX
 
 extension ScenarioLoader {
-    /// One `devices[i]` entry: its id, its track read from GPX and converted (SEMANTICS §1).
-    func device(_ c: Cursor, diagnostics: Diagnostics) -> (Device, Cursor)? {
+    /// One `devices[i]` entry: its id, its track read from GPX and converted (SEMANTICS §1), and the
+    /// cursors of its id and pace (the run-size checks name them).
+    func device(_ c: Cursor, diagnostics: Diagnostics) -> (Device, id: Cursor, pace: Cursor?)? {
         guard let fields = c.mapping("a device: {id, track: PATH, offset, pace}", allowed: ["id", "track", "offset", "pace"])
         else { return nil }
         let idCursor = fields.required("id", "the device's id, a non-empty string")
@@ -43,17 +44,23 @@ extension ScenarioLoader {
                         trackCursor.fail("\(resolved):\(point.line):\(point.column): the point has no time in a timed track")
                         return nil
                     }
-                    fixes.append(Fix(point.coordinate, at: time + offset))
+                    guard let shifted = time.adding(offset) else {
+                        let moved = offset == .zero ? "" : " plus the offset of \(offset) s"
+                        (offset == .zero ? trackCursor : fields["offset"] ?? trackCursor).fail(
+                            "\(resolved):\(point.line): the point's time \(time)\(moved) is outside \(Timestamp.writableRangeText), the times an event log can show")
+                        return nil
+                    }
+                    fixes.append(Fix(point.coordinate, at: shifted))
                 }
                 segments.append(fixes)
             }
-            return (Device(id: id, track: .timed(segments)), idCursor)
+            return (Device(id: id, track: .timed(segments)), idCursor, paceCursor)
         case .untimed:
             if offset != .zero, let offsetCursor = fields["offset"] {
                 diagnostics.warning("\(offsetCursor.place): \(offsetCursor.path): offset has no effect on an untimed track: \(resolved) has no times, so point i plays at start + i × pace (SEMANTICS §1)")
             }
             let segments = gpx.segments.map { $0.map { PacedPoint($0.coordinate, ordinal: $0.ordinal) } }
-            return (Device(id: id, track: .paced(segments, pace: pace)), idCursor)
+            return (Device(id: id, track: .paced(segments, pace: pace)), idCursor, paceCursor)
         }
     }
 }

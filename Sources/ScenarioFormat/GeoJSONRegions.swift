@@ -166,7 +166,16 @@ enum GeoJSON {
         }
         guard ok else { return nil }
         do {
-            return try Polygon(rings: rings)
+            let polygon = try Polygon(rings: rings)
+            if let crossing = polygon.firstSelfCrossing() {
+                let edges = positionCursors[crossing.ring]
+                edges[crossing.second].warn("""
+                    the ring crosses itself: its edge from position \(crossing.first) touches its edge from \
+                    position \(crossing.second) (at \(edges[crossing.first].place)); the even–odd rule decides \
+                    what is inside (SEMANTICS §3), but positions out of order are the usual cause
+                    """)
+            }
+            return polygon
         } catch {
             let at: Cursor
             switch error {

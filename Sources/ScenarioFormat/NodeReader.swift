@@ -28,6 +28,11 @@ struct Cursor {
         diagnostics.error(ScenarioError(file: file, keyPath: path, line: line, column: column, message: message))
     }
 
+    /// Records a warning at this node: `FILE:LINE:COLUMN: KEYPATH: MESSAGE`.
+    func warn(_ message: String) {
+        diagnostics.warning("\(place): \(path.isEmpty ? "" : path + ": ")\(message)")
+    }
+
     /// Records "expected WHAT, got VALUE" at this node.
     func expected(_ what: String) { fail("expected \(what), got \(got)") }
 

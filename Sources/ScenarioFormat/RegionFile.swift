@@ -5,10 +5,18 @@ import Geofencing
 public enum RegionFile {
     /// The file's regions in order, or every problem found in it.
     public static func load(path: String) throws(ScenarioErrors) -> [Region] {
+        var warnings: [String] = []
+        return try load(path: path, warnings: &warnings)
+    }
+
+    /// The file's regions in order, or every problem found in it; `warnings` gets what loaded but
+    /// deserves a look (a ring that crosses itself), each starting with its file and line.
+    public static func load(path: String, warnings: inout [String]) throws(ScenarioErrors) -> [Region] {
         let diagnostics = Diagnostics()
         let placed = read(path, defaults: RegionOverrides(), diagnostics: diagnostics)
         checkUniqueIDs(placed)
         if diagnostics.hasErrors { throw ScenarioErrors(diagnostics.errors) }
+        warnings += diagnostics.warnings
         return placed.map(\.region)
     }
 

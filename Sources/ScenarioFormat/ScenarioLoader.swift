@@ -30,14 +30,22 @@ public struct ScenarioLoader: Sendable {
     public typealias TrackLoader = @Sendable (String) throws -> GPXTrack
 
     public var trackLoader: TrackLoader
+    /// The most samples a scenario may make in all (devices × ticks within their tracks): a run over
+    /// it would take hours (the engine makes about a million samples a second), so the loader refuses
+    /// it and says what makes it so big. A billion by default.
+    public var maxSamples: Int64
 
-    public init(trackLoader: @escaping TrackLoader = { path in try GPXTrack.load(path: path) }) {
+    public static let defaultMaxSamples: Int64 = 1_000_000_000
+
+    public init(trackLoader: @escaping TrackLoader = { path in try GPXTrack.load(path: path) },
+                maxSamples: Int64 = ScenarioLoader.defaultMaxSamples) {
         self.trackLoader = trackLoader
+        self.maxSamples = maxSamples
     }
 
     /// Loads the scenario at `path` with the real GPX reader.
-    public static func load(path: String) throws(ScenarioErrors) -> Scenario {
-        try ScenarioLoader().load(path: path)
+    public static func load(path: String, maxSamples: Int64 = defaultMaxSamples) throws(ScenarioErrors) -> Scenario {
+        try ScenarioLoader(maxSamples: maxSamples).load(path: path)
     }
 
     static let topKeys = ["name", "start", "tick", "profile", "monitor", "regions", "rules", "devices", "noise",
@@ -54,7 +62,13 @@ public struct ScenarioLoader: Sendable {
         let fileName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let name = top["name"]?.text("the scenario's name") ?? fileName
         let start = top["start"].flatMap { c -> Timestamp? in
-            if let text = c.scalarText, let time = Timestamp(iso8601: text) { return time }
+            if let text = c.scalarText, let time = Timestamp(iso8601: text) {
+                guard Timestamp.writable.contains(time) else {
+                    c.fail("\(text) is outside \(Timestamp.writableRangeText), the times an event log can show")
+                    return nil
+                }
+                return time
+            }
             c.expected("a time in ISO 8601 such as 2016-01-10T12:00:00Z")
             return nil
         }
@@ -78,15 +92,17 @@ public struct ScenarioLoader: Sendable {
         let rulesComplete = d.errors.count == beforeRules
 
         var devices: [Device] = []
+        var deviceCursors: [(id: Cursor, pace: Cursor?)] = []
         var deviceIDs: [String: Cursor] = [:]
         let beforeDevices = d.errors.count
         for entry in top.required("devices", "a list of devices")?.list("a list of devices") ?? [] {
-            guard let (device, idCursor) = device(entry, diagnostics: d) else { continue }
+            guard let (device, idCursor, paceCursor) = device(entry, diagnostics: d) else { continue }
             if let first = deviceIDs[device.id] {
                 idCursor.fail("device id \"\(device.id)\" is already used by \(first.path) at \(first.place); device ids must be unique")
             } else {
                 deviceIDs[device.id] = idCursor
                 devices.append(device)
+                deviceCursors.append((idCursor, paceCursor))
             }
         }
 
@@ -98,6 +114,9 @@ public struct ScenarioLoader: Sendable {
         let simulation = Simulation(regions: placed.map(\.region), rules: rules, profile: profile ?? .ideal,
                                     overrides: overrides, devices: devices, start: start,
                                     tick: tick ?? .seconds(1), noise: noise)
+        if !d.hasErrors {
+            checkRunSize(simulation, devices: deviceCursors, list: top["devices"])
+        }
         // Times of day in expect: are on the clock's start date, which may come from the tracks.
         let known = KnownIDs(regions: regionsComplete ? regionIDs : nil,
                              devices: devicesComplete ? devices.map(\.id) : nil,

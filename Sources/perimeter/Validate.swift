@@ -70,7 +70,9 @@ struct Validate: ParsableCommand {
         case .journey:
             do { _ = try JourneyLoader.load(path: file) } catch { return (error.errors.map(\.description), []) }
         case .regions:
-            do { _ = try RegionFile.load(path: file) } catch { return (error.errors.map(\.description), []) }
+            var warnings: [String] = []
+            do { _ = try RegionFile.load(path: file, warnings: &warnings) } catch { return (error.errors.map(\.description), []) }
+            return ([], warnings)
         case .track:
             do { return ([], try GPXTrack.load(path: file).warnings.map { "\(file):\($0)" }) } catch { return ([error.description], []) }
         case nil:
@@ -81,7 +83,8 @@ struct Validate: ParsableCommand {
 
     /// A journey has a top-level `route:` key, which no scenario has.
     static func isJourney(_ path: String) -> Bool {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
+        guard PathCheck.notRegularFile(path) == nil,  // reading a FIFO would wait for a writer
+              let text = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
         return text.split(separator: "\n").contains { $0.hasPrefix("route:") || $0.hasPrefix("\"route\":") }
     }
 }

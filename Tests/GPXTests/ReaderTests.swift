@@ -93,18 +93,17 @@ struct ReaderTests {
         }
     }
 
-    @Test("out-of-range and non-finite coordinates are dropped with a warning naming their line")
+    @Test("out-of-range coordinates, a decimal too large for a Double among them, are dropped with a warning naming their line")
     func outOfRange() throws {
         let track = try GPXTrack.load(path: temporaryFile(gpx("""
         <wpt lat="90" lon="-180"/>
         <wpt lat="90.0001" lon="0"/>
         <wpt lat="0" lon="180.5"/>
-        <wpt lat="NaN" lon="0"/>
         <wpt lat="1e999" lon="0"/>
         """)))
         #expect(track.segments[0].count == 1)
-        #expect(track.warnings.map(\.reason) == Array(repeating: .coordinateOutOfRange, count: 4))
-        #expect(track.warnings.map(\.line) == [4, 5, 6, 7])
+        #expect(track.warnings.map(\.reason) == Array(repeating: .coordinateOutOfRange, count: 3))
+        #expect(track.warnings.map(\.line) == [4, 5, 6])
     }
 
     @Test("times going back are dropped against the last kept point, across segments; of equal times the later is kept")

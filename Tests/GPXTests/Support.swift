@@ -1,5 +1,6 @@
 import Foundation
 import GPX
+import Testing
 
 /// Paths of the bundled fixtures (copied by the test target's `resources: [.copy("Fixtures")]`).
 enum Fixtures {
@@ -45,4 +46,28 @@ func peakResidentBytes() -> Int? {
         return digits.map { $0 * 1024 }
     }
     return nil
+}
+
+/// Runs the test `name` again in a child process of the test binary, alone, and returns what its
+/// `measure` reported; in that child, runs `measure` and returns nil (the test then ends there).
+///
+/// Peak RSS is per process and would count every test running beside this one: measurements of
+/// memory are made in a child that runs nothing else.
+func inChildProcess(test name: String, measure: () throws -> String) throws -> String? {
+    let key = "PERIMETER_CHILD_REPORT_" + name
+    if let report = ProcessInfo.processInfo.environment[key] {
+        try measure().write(toFile: report, atomically: true, encoding: .utf8)
+        return nil
+    }
+    let report = temporaryFile("", name: "report.txt")
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    child.arguments = ["--testing-library", "swift-testing", "--filter", name]
+    child.environment = ProcessInfo.processInfo.environment.merging([key: report]) { $1 }
+    child.standardOutput = FileHandle.nullDevice
+    child.standardError = FileHandle.nullDevice
+    try child.run()
+    child.waitUntilExit()
+    #expect(child.terminationStatus == 0, "the child running \(name) failed")
+    return try String(contentsOfFile: report, encoding: .utf8)
 }

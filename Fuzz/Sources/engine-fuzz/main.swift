@@ -1,6 +1,7 @@
 // libFuzzer target: the engine on random regions and tracks. The bytes are decoded into a few circles and
 // polygons, dwell rules, monitor settings and one or two short tracks; Simulation.run(into: EventLog())
-// must not crash, and its events must keep the invariants below, else the target traps:
+// must not crash, its sample count must be the one Simulation.sampleCounts() predicts, and its events
+// must keep the invariants below, else the target traps:
 //   - events are in the total order of SEMANTICS §7 (GeofenceEvent.precedes never says a later one goes first);
 //   - per device and region: monitor-start only when not monitored, monitor-stop only when monitored, enter
 //     only from an outside state, exit only from an inside state (no exit without a prior inside state),
@@ -191,12 +192,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var bytes = Bytes(data: UnsafeBufferPointer(start: data, count: size))
     guard let simulation = decode(&bytes) else { return 0 }
     let log = EventLog()
+    let summary: RunSummary
     do {
-        _ = try simulation.run(into: log, options: RunOptions(threads: 1, windowTicks: 7))
+        summary = try simulation.run(into: log, options: RunOptions(threads: 1, windowTicks: 7))
     } catch {
         fatalError("Simulation.run into an EventLog threw \(error)")
     }
     if !log.isFinished { fatalError("the run did not finish its sink") }
+    // The count the loader's run-size limit relies on is the count a run makes.
+    let counted = simulation.sampleCounts().reduce(0, +)
+    if counted != Int64(summary.samples) {
+        fatalError("sampleCounts() says \(counted) samples, the run made \(summary.samples)")
+    }
     check(log.events, simulation)
     let parallel = EventLog()
     _ = try? simulation.run(into: parallel, options: RunOptions(threads: 2))

@@ -1,0 +1,41 @@
+import Geodesy
+
+extension SampleStream {
+    /// The number of ticks `start + k × tick` (k ≥ 0) that lie within one of `segments` (SEMANTICS §2),
+    /// a tick shared by two segments counted once. Saturates at `Int64.max`. O(segments).
+    public static func sampleCount(of segments: [[Fix]], start: Timestamp, tick: TimeSpan) -> Int64 {
+        var count: Int64 = 0
+        var nextTick: Int64 = 0
+        for segment in segments {
+            guard let a = segment.first, let b = segment.last else { continue }
+            let k0 = max(nextTick, ceilDiv((a.time - start).microseconds, tick.microseconds))
+            let k1 = floorDiv((b.time - start).microseconds, tick.microseconds)
+            guard k0 <= k1 else { continue }
+            let (sum, overflow) = count.addingReportingOverflow(k1 - k0 + 1)
+            if overflow { return .max }
+            count = sum
+            nextTick = k1 + 1
+        }
+        return count
+    }
+}
+
+extension Simulation {
+    /// How many samples each device makes in a run, in device order, counted without running:
+    /// what a run's time and its log's size grow with. O(points).
+    ///
+    /// Times are taken from the tracks as the run takes them (`Track.fixes(start:)`), so the count is
+    /// exact; a paced track whose times would overflow counts as `Int64.max`.
+    public func sampleCounts() -> [Int64] {
+        let start = clockStart
+        return devices.map { device in
+            if case let .paced(segments, pace) = device.track {
+                let lastOrdinal = Int64(segments.lazy.compactMap(\.last?.ordinal).max() ?? 0)
+                guard let span = pace.multiplied(by: lastOrdinal),
+                      start.microsecondsSince1970.addingReportingOverflow(span.microseconds).overflow == false
+                else { return .max }
+            }
+            return SampleStream.sampleCount(of: device.track.fixes(start: start), start: start, tick: tick)
+        }
+    }
+}

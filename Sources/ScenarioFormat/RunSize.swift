@@ -1,0 +1,71 @@
+import Foundation
+import Geodesy
+import Geofencing
+
+extension Timestamp {
+    /// `writable` as a person reads it, for messages.
+    static let writableRangeText = "0000-01-01T00:00:00Z … 9999-12-31T23:59:59.999999Z"
+}
+
+extension ScenarioLoader {
+    /// Refuses a scenario whose run could not end or could not be written: a paced track whose times
+    /// pass 9999-12-31, or more samples in all than `maxSamples` (a track of two fixes a thousand years
+    /// apart makes 3 × 10¹⁰ of them). Each error names the device that makes it so. O(points).
+    func checkRunSize(_ simulation: Simulation, devices: [(id: Cursor, pace: Cursor?)], list: Cursor?) {
+        let clockStart = simulation.clockStart
+        var playable = true
+        for (device, cursors) in zip(simulation.devices, devices) {
+            guard case let .paced(segments, pace) = device.track else { continue }
+            let lastOrdinal = Int64(segments.lazy.compactMap(\.last?.ordinal).max() ?? 0)
+            if pace.multiplied(by: lastOrdinal).flatMap(clockStart.adding) == nil {
+                (cursors.pace ?? cursors.id).fail("""
+                    with a pace of \(pace) s from the clock's start \(clockStart), the track's point \(lastOrdinal) \
+                    would play after 9999-12-31T23:59:59.999999Z, the latest time an event log can show
+                    """)
+                playable = false
+            }
+        }
+        guard playable else { return }
+
+        let counts = simulation.sampleCounts()
+        var total: Int64 = 0
+        for count in counts { total = total.addingReportingOverflow(count).overflow ? .max : total + count }
+        guard total > maxSamples, let largest = counts.indices.max(by: { counts[$0] < counts[$1] }) else { return }
+        let limit = "a scenario may make at most \(grouped(maxSamples)) samples (perimeter run --max-samples N raises the limit)"
+        let tick = "\(simulation.tick) s"
+        if counts[largest] > maxSamples {
+            let device = simulation.devices[largest]
+            let fixes = device.track.fixes(start: clockStart)
+            let span = (fixes.first?.first?.time).flatMap { first in fixes.last?.last.map { (first, $0.time) } }
+            let spanText = span.map { " spans \(describe($0.1 - $0.0)) (\($0.0) … \($0.1)) and" } ?? ""
+            devices[largest].id.fail("""
+                the track of device "\(device.id)"\(spanText) would make \(grouped(counts[largest])) samples at a \
+                tick of \(tick); \(limit)
+                """)
+        } else {
+            (list ?? devices[largest].id).fail("""
+                the \(counts.count) devices would make \(grouped(total)) samples in all at a tick of \(tick) (the \
+                most, \(grouped(counts[largest])), device "\(simulation.devices[largest].id)"); \(limit)
+                """)
+        }
+    }
+}
+
+/// `1234567` as `1,234,567`.
+private func grouped(_ n: Int64) -> String {
+    let digits = String(n.magnitude)
+    var out = ""
+    for (i, digit) in digits.enumerated() {
+        if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+        out.append(digit)
+    }
+    return (n < 0 ? "-" : "") + out
+}
+
+/// A long span in the largest unit that reads well: `10,000 years`, `12.5 days`, `3.0 h`.
+private func describe(_ span: TimeSpan) -> String {
+    let seconds = span.seconds
+    if seconds >= 365.25 * 86_400 { return grouped(Int64((seconds / (365.25 * 86_400)).rounded())) + " years" }
+    if seconds >= 86_400 { return String(format: "%.1f days", seconds / 86_400) }
+    return String(format: "%.1f h", seconds / 3_600)
+}
