@@ -62,10 +62,11 @@ private func grouped(_ n: Int64) -> String {
     return (n < 0 ? "-" : "") + out
 }
 
-/// A long span in the largest unit that reads well: `10,000 years`, `12.5 days`, `3.0 h`.
+/// A span in the largest unit that reads well: `10,000 years`, `12.5 days`, `3.0 h`, `119 s`.
 private func describe(_ span: TimeSpan) -> String {
     let seconds = span.seconds
     if seconds >= 365.25 * 86_400 { return grouped(Int64((seconds / (365.25 * 86_400)).rounded())) + " years" }
     if seconds >= 86_400 { return String(format: "%.1f days", seconds / 86_400) }
-    return String(format: "%.1f h", seconds / 3_600)
+    if seconds >= 3_600 { return String(format: "%.1f h", seconds / 3_600) }
+    return String(format: "%.0f s", seconds)
 }

@@ -42,14 +42,23 @@ struct Run: ParsableCommand {
     @Option(help: "Worker threads (default: one per core). The output is the same for any number.")
     var threads: Int?
 
+    @Option(help: ArgumentHelp("The most samples the run may make in all (devices × ticks within their tracks); a scenario over it is refused before running.", valueName: "N"))
+    var maxSamples: Int64 = ScenarioLoader.defaultMaxSamples
+
     @Flag(help: "Print no summary on standard error.")
     var quiet = false
+
+    func validate() throws {
+        guard maxSamples > 0 else {
+            throw ValidationError("--max-samples must be a positive number of samples, not \(maxSamples).")
+        }
+    }
 
     func run() throws {
         let clock = ContinuousClock.now
         let loaded: Scenario
         do {
-            loaded = try ScenarioLoader.load(path: scenario)
+            loaded = try ScenarioLoader.load(path: scenario, maxSamples: maxSamples)
         } catch {
             for problem in error.errors { Diagnostics.error(problem.description) }
             throw ExitCode(Exit.badInput)

@@ -53,6 +53,9 @@ struct HostileInputTests {
                 + "<trkpt lat=\"37.71\" lon=\"-121.76\"><time>9999-12-31T23:59:59Z</time></trkpt></trkseg></trk>"
             return try Inputs.track(Inputs.gpx(body), in: folder)
         }, status: 2, message: "spans 10,000 years (0000-01-01T00:00:00.000Z … 9999-12-31T23:59:59.000Z) and would make 315,569,520,000 samples"),
+        .init(id: "a run over --max-samples", make: { folder in
+            try Inputs.track(Inputs.gpx(Inputs.walk()), in: folder) + ["--max-samples", "100"]
+        }, status: 2, message: "the track of device \"phone\" spans 119 s (2016-01-10T12:00:00.000Z … 2016-01-10T12:01:59.000Z) and would make 120 samples at a tick of 1 s; a scenario may make at most 100 samples"),
         .init(id: "a track in year 0000", make: { folder in
             try Inputs.track(Inputs.gpx(Inputs.walk(date: "0000-01-01")), in: folder)
         }, status: 0, message: "1 device, 120 samples, 4 events"),
