@@ -24,13 +24,26 @@ public enum Sanitizer: Sendable {
         return .none
     }()
 
-    /// `bytes`, with the sanitizer's own memory allowed for.
+    /// `bytes`, with the sanitizer's own memory allowed for: under ASan three times the bound (redzones
+    /// and shadow) plus its quarantine and a quarter of it again (the quarantine's own shadow and
+    /// allocator caches) plus 128 MB; under TSan eight times the bound plus 256 MB. Measured under ASan:
+    /// streaming 200,000 GPX points grows the peak by 417 MB with the default quarantine, 1.5 MB without.
     public func memoryBound(_ bytes: Int) -> Int {
         switch self {
         case .none: return bytes
-        case .address: return bytes * 3 + (320 << 20)
+        case .address: return bytes * 3 + Self.quarantineBytes * 5 / 4 + (128 << 20)
         case .thread: return bytes * 8 + (256 << 20)
         }
+    }
+
+    /// ASan's quarantine: `quarantine_size_mb` of ASAN_OPTIONS, else its default of 256 MB.
+    static var quarantineBytes: Int {
+        let options = getenv("ASAN_OPTIONS").map { String(cString: $0) } ?? ""
+        for option in options.split(whereSeparator: { $0 == ":" || $0 == "," || $0 == " " }) {
+            let parts = option.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, parts[0] == "quarantine_size_mb", let megabytes = Int(parts[1]) { return megabytes << 20 }
+        }
+        return 256 << 20
     }
 
     /// `seconds`, with the sanitizer's slowdown allowed for.
