@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Geodesy
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -61,7 +62,7 @@ final class HTTPPoster: @unchecked Sendable {
                 } else {
                     let ceiling = min(configuration.backoffCap,
                                       configuration.backoffBase * pow(configuration.backoffFactor, Double(retry)))
-                    delay = ceiling > 0 ? random.unit() * ceiling : 0
+                    delay = ceiling > 0 ? random.nextUnit() * ceiling : 0
                 }
                 sleeps.append(delay)
                 if delay > 0 { Thread.sleep(forTimeInterval: delay) }
@@ -158,20 +159,3 @@ private final class OutcomeBox: @unchecked Sendable {
     }
 }
 
-/// A small seeded generator for the backoff jitter (SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in 0..<1.
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}

@@ -20,6 +20,11 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
+    /// A uniform double in [0, 1), from the top 53 bits.
+    public mutating func nextUnit() -> Double {
+        Double(next() >> 11) / 9_007_199_254_740_992
+    }
+
     /// A uniform double in (0, 1]: never zero, so that its logarithm is finite.
     public mutating func nextUnitOpen() -> Double {
         (Double(next() >> 11) + 1) / 9_007_199_254_740_992

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import TestSupport
 import Testing
 
@@ -13,7 +14,7 @@ struct HostileInputTests {
             return try Inputs.track(String(text.prefix(text.count - 40)), in: folder)
         }, status: 2, message: "is it truncated?"),
         .init(id: "garbage bytes as GPX", make: { folder in
-            var generator = SplitMix(seed: 1)
+            var generator = SplitMix64(seed: 1)
             let bytes = (0..<65_536).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             try Data(bytes).write(to: folder.appendingPathComponent("track.gpx"))
             return try Inputs.scenario(in: folder)

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import Testing
 
 /// One adversarial input for `perimeter`: the files it is made of, the command, and what must happen.
@@ -87,10 +88,10 @@ enum Inputs {
 
     /// `count` circles of 50–250 m scattered over 20 × 25 km around the restaurant, as a GeoJSON file.
     static func manyCircles(_ count: Int) -> String {
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let features = (0..<count).map { i in
             String(format: "{\"type\":\"Feature\",\"properties\":{\"id\":\"r%d\",\"radius\":%d},\"geometry\":{\"type\":\"Point\",\"coordinates\":[%.5f,%.5f]}}",
-                   i, 50 + Int(generator.next() % 200), -121.9 + generator.unit() * 0.3, 37.6 + generator.unit() * 0.2)
+                   i, 50 + Int(generator.next() % 200), -121.9 + generator.nextUnit() * 0.3, 37.6 + generator.nextUnit() * 0.2)
         }
         return "{\"type\":\"FeatureCollection\",\"features\":[\n" + features.joined(separator: ",\n") + "\n]}\n"
     }
@@ -102,18 +103,4 @@ enum Inputs {
         lines += ["regions:", "  - {id: cafe, polygon: {type: MultiPolygon, coordinates: *a9}}", "devices: []"]
         return lines.joined(separator: "\n") + "\n"
     }
-}
-
-/// SplitMix64, for reproducible generated inputs.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
