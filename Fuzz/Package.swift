@@ -5,7 +5,7 @@ import PackageDescription
 // Build and run one with Scripts/fuzz.sh TARGET SECONDS; the sanitizer flags come from that script
 // (`-Xswiftc -sanitize=fuzzer,address`), which instruments these targets and the Perimeter modules alike.
 //   gpx-fuzz        GPXTrack.load(path:) on arbitrary bytes
-//   scenario-fuzz   ScenarioLoader.load(path:) on arbitrary YAML/JSON bytes
+//   scenario-fuzz   ScenarioLoader.load(path:) on arbitrary YAML/JSON bytes, and what loads is run
 //   regions-fuzz    RegionFile.load(path:) on arbitrary GeoJSON bytes
 //   engine-fuzz     Simulation.run on random regions and tracks, checking SEMANTICS §4, §5, §7 invariants
 let package = Package(
@@ -20,7 +20,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "scenario-fuzz",
-            dependencies: ["FuzzSupport", .product(name: "ScenarioFormat", package: "Perimeter")]
+            dependencies: ["FuzzSupport", .product(name: "ScenarioFormat", package: "Perimeter"),
+                           .product(name: "Geofencing", package: "Perimeter"), .product(name: "Geodesy", package: "Perimeter")]
         ),
         .executableTarget(
             name: "regions-fuzz",
