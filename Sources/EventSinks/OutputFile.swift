@@ -122,7 +122,10 @@ public final class OutputFile {
         guard let listing = opendir(folder) else { return }
         var names: [String] = []
         while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            // Read the name in place, up to its NUL: readdir's record may end before d_name's 256 bytes,
+            // so copying the whole field (entry.pointee.d_name) reads past it (AddressSanitizer found it).
+            let field = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+            let name = String(cString: field.assumingMemoryBound(to: CChar.self))
             if name.hasPrefix(prefix) { names.append(name) }
         }
         closedir(listing)
