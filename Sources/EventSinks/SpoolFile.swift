@@ -25,6 +25,9 @@ public struct SpoolFile: Sendable {
             throw ReadError(path: path, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw ReadError(path: path, reason: "it is a directory, not a spool file") }
+        guard WholeFile.isRegularFile(path) else {
+            throw ReadError(path: path, reason: "it is not a regular file (a FIFO or a device); a spool file is a file")
+        }
         guard let data = WholeFile.read(path) else {
             throw ReadError(path: path, reason: "cannot be read (permission denied?)")
         }

@@ -86,16 +86,19 @@ struct DeliverTests {
         #expect(server.bodies.isEmpty)
     }
 
-    @Test("deliver: a sink that is not HTTP, a bad option, a missing file exit 2", arguments: [
+    @Test("deliver: a sink that is not HTTP, a bad option, a missing file or a FIFO exit 2", arguments: [
         (["deliver", "x.jsonl", "--sink", "jsonl:y.jsonl"], "deliver sends to an HTTP sink"),
         (["deliver", "x.jsonl", "--sink", "http://127.0.0.1:9/x;batch=0"], "batch=0: expected a whole number from 1"),
         (["deliver", "x.jsonl", "--sink", "http://127.0.0.1:9/x;colour=red"], "unknown option \"colour\""),
         (["deliver", "no-such.jsonl", "--sink", "http://127.0.0.1:9/x"], "no-such.jsonl: no such file"),
+        // A FIFO no one writes to: refused at once, not waited on.
+        (["deliver", "fifo.jsonl", "--sink", "http://127.0.0.1:9/x"], "fifo.jsonl: it is not a regular file (a FIFO or a device)"),
         (["run", DeliverTests.scenario, "--sink", "http://127.0.0.1:9/x;retries"], "the option \"retries\" is not key=value"),
     ])
     func badArguments(arguments: [String], message: String) throws {
         let folder = try PerimeterProcess.temporaryFolder()
         try "".write(to: folder.appendingPathComponent("x.jsonl"), atomically: true, encoding: .utf8)
+        #expect(mkfifo(folder.appendingPathComponent("fifo.jsonl").path, 0o644) == 0)
         let result = try PerimeterProcess.run(arguments, in: folder)
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
