@@ -21,7 +21,7 @@ public final class LaunchedPerimeter: @unchecked Sendable {
     /// executable as the user nobody (when the tests run as root, which ignores permissions).
     public init(_ arguments: [String], in directory: URL, environment: [String: String] = [:],
                 fileSizeLimit: Int? = nil, asNobody: Bool = false) throws {
-        var command = [asNobody && geteuid() == 0 ? try Self.worldReadableCopy.get().path : PerimeterProcess.executable.path]
+        var command = [asNobody && geteuid() == 0 ? try PerimeterProcess.worldReadableExecutable().path : PerimeterProcess.executable.path]
             + arguments
         if asNobody && geteuid() == 0 {
             command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command
@@ -74,14 +74,4 @@ public final class LaunchedPerimeter: @unchecked Sendable {
 
     /// Whether the process ended by a signal rather than by exiting.
     public var wasKilledBySignal: Bool { process.terminationReason == .uncaughtSignal }
-
-    /// The executable, copied once per process into a folder everyone may enter.
-    private static let worldReadableCopy = Result<URL, any Error> {
-        let folder = try PerimeterProcess.temporaryFolder()
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
-        let copy = folder.appendingPathComponent("perimeter")
-        try FileManager.default.copyItem(at: PerimeterProcess.executable, to: copy)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
-        return copy
-    }
 }

@@ -62,6 +62,12 @@ public enum PerimeterProcess {
                        + arguments, in: copy, executable: "/usr/bin/setpriv")
     }
 
+    /// The executable in the world-readable copy of `runUnprivileged`, for other ways of running it as
+    /// the user nobody.
+    public static func worldReadableExecutable() throws -> URL {
+        try unprivilegedCopy.get().appendingPathComponent("perimeter")
+    }
+
     /// The world-readable copy of `runUnprivileged`, made once per process.
     private static let unprivilegedCopy = Swift.Result<URL, any Error> {
         let copy = try temporaryFolder()
