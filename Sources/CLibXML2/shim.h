@@ -15,6 +15,20 @@
 #include <libxml/xmlreader.h>
 #include <libxml/xmlerror.h>
 
+/// Ignores a message of libxml2's generic error channel (printf-style, hence C: Swift cannot make a
+/// variadic function).
+static void perimeter_ignore_generic_error(void *context, const char *message, ...) {
+    (void)context;
+    (void)message;
+}
+
+/// Silences libxml2's generic error channel for the calling thread: encoding and I/O errors are printed
+/// there ("encoding error : input conversion failed…") on standard error by default, beside the error
+/// the reader reports itself with its file, line and column.
+static inline void perimeter_silence_generic_errors(void) {
+    xmlSetGenericErrorFunc(NULL, perimeter_ignore_generic_error);
+}
+
 /// The 1-based line and column of the `<` that opens the start tag being reported, from inside a
 /// startElementNs callback (libxml2 then stands on the tag's `>` or `/>`). O(length of the tag).
 /// Falls back to the parser's current place when the tag's start is no longer in the buffer.

@@ -33,6 +33,7 @@ struct HostileTests {
         .init("nul-byte.gpx", line: 3, "Char 0x0 out of allowed range"),
         .init("mislabelled-utf16.gpx", line: 1, "Document labelled UTF-16 but has UTF-8 content"),
         .init("unknown-encoding.gpx", line: 1, "Unsupported encoding x-klingon"),
+        .init("undecodable-iso-2022-jp.gpx", line: 2, "the bytes here are not valid in the encoding the file declares"),
         .init("billion-laughs.gpx", line: 3, "declares the entity 'lol', which is refused"),
         .init("quadratic-blowup.gpx", line: 3, "declares the entity 'a', which is refused"),
         .init("external-entity-file.gpx", line: 3, "declares the entity 'xxe', which is refused"),

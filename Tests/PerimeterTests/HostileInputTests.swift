@@ -19,6 +19,13 @@ struct HostileInputTests {
             try Data(bytes).write(to: folder.appendingPathComponent("track.gpx"))
             return try Inputs.scenario(in: folder)
         }, status: 2, message: "devices[0].track: cannot read the track track.gpx: track.gpx:"),
+        // libxml2 used to print "encoding error : input conversion failed…" on stderr besides the error.
+        .init(id: "bytes not valid in the declared encoding", make: { folder in
+            let bytes = Array("<?xml version=\"1.0\" encoding=\"ISO-2022-JP\"?>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>\u{1b}$B".utf8)
+                + [0xFF, 0xFE] + Array("</name></wpt></gpx>\n".utf8)
+            try Data(bytes).write(to: folder.appendingPathComponent("track.gpx"))
+            return try Inputs.scenario(in: folder)
+        }, status: 2, message: "track.gpx:2:33: the bytes here are not valid in the encoding the file declares"),
         .init(id: "billion laughs", make: { folder in
             let entities = ["<!ENTITY lol \"lol\">"] + (1...9).map { i in
                 "<!ENTITY lol\(i) \"" + String(repeating: "&lol\(i == 1 ? "" : String(i - 1));", count: 10) + "\">"
@@ -171,6 +178,10 @@ struct HostileInputTests {
         #expect(run.peakResidentBytes <= Sanitizer.current.memoryBound(c.peakMB << 20))
         #expect(run.seconds <= seconds)
         #expect(!run.result.stderr.contains("Fatal error") && !run.result.stderr.contains("Backtrace"))
+        // Only perimeter's own lines: nothing printed by libxml2 or libyaml behind its back.
+        for line in run.result.stderr.split(separator: "\n") {
+            #expect(["error: ", "warning: ", "perimeter: "].contains { line.hasPrefix($0) }, "stray line: \(line)")
+        }
     }
 
     /// A logger still writing the track: points are appended (the closing tags not yet written) while
