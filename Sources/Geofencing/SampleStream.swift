@@ -41,10 +41,7 @@ public struct SampleStream: IteratorProtocol, Sendable {
     public var tickRange: ClosedRange<Int64>? {
         var first: Int64?, last: Int64?
         for segment in segments {
-            guard let a = segment.first, let b = segment.last else { continue }
-            let k0 = max(0, ceilDiv((a.time - start).microseconds, tick.microseconds))
-            let k1 = floorDiv((b.time - start).microseconds, tick.microseconds)
-            guard k0 <= k1 else { continue }
+            guard let (k0, k1) = Self.ticks(of: segment, from: 0, start: start, tick: tick) else { continue }
             first = min(first ?? k0, k0)
             last = max(last ?? k1, k1)
         }
@@ -91,20 +88,24 @@ public struct SampleStream: IteratorProtocol, Sendable {
         return nil
     }
 
+    /// The first and last tick index `k ≥ floor` with `start + k × tick` within `segment` (first fix
+    /// time ≤ t ≤ last fix time, SEMANTICS §2), or nil when there is none. O(1).
+    static func ticks(of segment: [Fix], from floor: Int64, start: Timestamp, tick: TimeSpan) -> (Int64, Int64)? {
+        guard let a = segment.first, let b = segment.last else { return nil }
+        let k0 = max(floor, ceilDiv((a.time - start).microseconds, tick.microseconds))
+        let k1 = floorDiv((b.time - start).microseconds, tick.microseconds)
+        return k0 <= k1 ? (k0, k1) : nil
+    }
+
     /// Moves to the next segment that has at least one tick not yet sampled.
     private mutating func advanceSegment() {
         segmentIndex += 1
         while segmentIndex < segments.count {
-            let segment = segments[segmentIndex]
-            if let a = segment.first, let b = segment.last {
-                let k0 = max(nextTick, 0, ceilDiv((a.time - start).microseconds, tick.microseconds))
-                let k1 = floorDiv((b.time - start).microseconds, tick.microseconds)
-                if k0 <= k1 {
-                    nextTick = k0
-                    lastTick = k1
-                    fixIndex = 0
-                    return
-                }
+            if let (k0, k1) = Self.ticks(of: segments[segmentIndex], from: max(nextTick, 0), start: start, tick: tick) {
+                nextTick = k0
+                lastTick = k1
+                fixIndex = 0
+                return
             }
             segmentIndex += 1
         }

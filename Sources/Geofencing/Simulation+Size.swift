@@ -7,10 +7,7 @@ extension SampleStream {
         var count: Int64 = 0
         var nextTick: Int64 = 0
         for segment in segments {
-            guard let a = segment.first, let b = segment.last else { continue }
-            let k0 = max(nextTick, ceilDiv((a.time - start).microseconds, tick.microseconds))
-            let k1 = floorDiv((b.time - start).microseconds, tick.microseconds)
-            guard k0 <= k1 else { continue }
+            guard let (k0, k1) = ticks(of: segment, from: nextTick, start: start, tick: tick) else { continue }
             let (sum, overflow) = count.addingReportingOverflow(k1 - k0 + 1)
             if overflow { return .max }
             count = sum
