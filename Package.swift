@@ -1,84 +1,132 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The tree reads like the pipeline: Geodesy ─▶ GPX / Geofencing / TrackSynthesis ─▶ EventSinks / ScenarioFormat
-// ─▶ Regression ─▶ perimeter.
-// Dependencies point downstream only; libxml2 stays behind CLibXML2 and never leaves GPX.
+// The tree reads like the pipeline (docs/ARCHITECTURE.md draws it):
+//
+//   Geodesy, TextEscaping, FileSystem                      the small things, one implementation each
+//     ─▶ GPX, Geofencing (the engine), TrackSynthesis        tracks in, events out
+//     ─▶ WireFormat                                          events as JSON Lines and CSV, written and read
+//     ─▶ EventSinks ─▶ EventSinksSQLite, EventSinksHTTP      where events go (GRDB and libcurl only there)
+//     ─▶ ScenarioFormat ─▶ Runs ─▶ Regression ─▶ perimeter   scenario files, running them, checking them
+//
+// Dependencies point downstream only: readers of event logs (Regression, deliver) import WireFormat, not
+// the sinks; libxml2 stays behind CLibXML2 and never leaves GPX.
 let package = Package(
     name: "Perimeter",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "perimeter", targets: ["perimeter"]),
         .library(name: "Geodesy", targets: ["Geodesy"]),
+        .library(name: "TextEscaping", targets: ["TextEscaping"]),
+        .library(name: "FileSystem", targets: ["FileSystem"]),
         .library(name: "GPX", targets: ["GPX"]),
         .library(name: "Geofencing", targets: ["Geofencing"]),
+        .library(name: "WireFormat", targets: ["WireFormat"]),
         .library(name: "EventSinks", targets: ["EventSinks"]),
+        .library(name: "EventSinksSQLite", targets: ["EventSinksSQLite"]),
+        .library(name: "EventSinksHTTP", targets: ["EventSinksHTTP"]),
         .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
         .library(name: "TrackSynthesis", targets: ["TrackSynthesis"]),
+        .library(name: "Runs", targets: ["Runs"]),
         .library(name: "Regression", targets: ["Regression"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
+        // The small things.
         .target(
             name: "Geodesy",
             dependencies: [.product(name: "HeapModule", package: "swift-collections")]
         ),
+        .target(name: "TextEscaping"),
+        .target(name: "FileSystem", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+
+        // Tracks in, events out.
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        .target(name: "GPX", dependencies: ["Geodesy", "CLibXML2"]),
+        .target(name: "GPX", dependencies: ["Geodesy", "CLibXML2", "TextEscaping", "FileSystem"]),
         .target(name: "Geofencing", dependencies: ["Geodesy"]),
         .target(name: "TrackSynthesis", dependencies: ["Geodesy"]),
+
+        // Events on the wire, and where they go.
+        .target(name: "WireFormat", dependencies: ["Geodesy", "Geofencing", "TextEscaping", "FileSystem"]),
         .target(
             name: "EventSinks",
-            dependencies: ["Geofencing", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Geodesy", "Geofencing", "WireFormat", "TextEscaping", "FileSystem",
+                           .product(name: "SystemPackage", package: "swift-system")]
         ),
         .target(
-            name: "ScenarioFormat",
-            dependencies: ["Geodesy", "Geofencing", "GPX", "TrackSynthesis", .product(name: "Yams", package: "Yams")]
+            name: "EventSinksSQLite",
+            dependencies: ["EventSinks", "WireFormat", "FileSystem", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "SystemPackage", package: "swift-system")]
         ),
-        .target(name: "Regression", dependencies: ["Geofencing", "EventSinks", "ScenarioFormat"]),
+        .target(name: "EventSinksHTTP", dependencies: ["EventSinks", "WireFormat", "TextEscaping", "FileSystem"]),
+
+        // Scenario files, running them, checking them.
+        .target(
+            name: "ScenarioFormat",
+            dependencies: ["Geodesy", "Geofencing", "GPX", "TrackSynthesis", "FileSystem",
+                           .product(name: "Yams", package: "Yams")]
+        ),
+        .target(name: "Runs", dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "EventSinks", "FileSystem"]),
+        .target(
+            name: "Regression",
+            dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "Runs", "WireFormat", "TextEscaping", "FileSystem"]
+        ),
         .executableTarget(
             name: "perimeter",
             dependencies: [
-                "Geodesy", "GPX", "Geofencing", "EventSinks", "ScenarioFormat", "TrackSynthesis", "Regression",
+                "Geodesy", "GPX", "Geofencing", "WireFormat", "EventSinks", "EventSinksSQLite", "EventSinksHTTP",
+                "ScenarioFormat", "TrackSynthesis", "Runs", "Regression", "FileSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // Tests follow their code; only end-to-end tests (PerimeterTests) run the `perimeter` executable.
+        .target(name: "TestSupport", dependencies: ["Geodesy", "Geofencing", "WireFormat"], path: "Tests/TestSupport"),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
+        .testTarget(
+            name: "FileSystemTests",
+            dependencies: ["FileSystem", .product(name: "SystemPackage", package: "swift-system")]
+        ),
         .testTarget(name: "GPXTests", dependencies: ["GPX", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing"]),
-        .testTarget(
-            name: "ScenarioFormatTests",
-            dependencies: ["ScenarioFormat", "GPX", "Geodesy", "Geofencing"],
-            resources: [.copy("Fixtures")]
-        ),
-        // For tests only: the built `perimeter` run as a user would, and a loopback HTTP server.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "TrackSynthesisTests", dependencies: ["TrackSynthesis", "GPX", "Geodesy", "ScenarioFormat", "TestSupport"]),
+        .testTarget(name: "WireFormatTests", dependencies: ["WireFormat", "Geofencing", "Geodesy", "TestSupport"]),
         .testTarget(
             name: "EventSinksTests",
-            dependencies: ["EventSinks", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["EventSinks", "WireFormat", "FileSystem", "TestSupport"]
         ),
         .testTarget(
-            name: "TrackSynthesisTests",
-            dependencies: ["TrackSynthesis", "ScenarioFormat", "GPX", "Geodesy", "perimeter", "TestSupport"]
+            name: "EventSinksSQLiteTests",
+            dependencies: ["EventSinksSQLite", "EventSinks", "WireFormat", "FileSystem", "TestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(name: "EventSinksHTTPTests", dependencies: ["EventSinksHTTP", "EventSinks", "WireFormat", "TestSupport"]),
+        .testTarget(
+            name: "ScenarioFormatTests",
+            dependencies: ["ScenarioFormat", "GPX", "Geodesy", "Geofencing", "TrackSynthesis", "FileSystem", "TestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "RunsTests", dependencies: ["Runs", "EventSinks", "ScenarioFormat", "Geofencing"]),
+        .testTarget(
+            name: "RegressionTests",
+            dependencies: ["Regression", "Runs", "ScenarioFormat", "WireFormat", "Geofencing", "Geodesy", "TestSupport"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PerimeterTests",
-            dependencies: ["perimeter", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["perimeter", "Regression", "GPX", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"]
-        ),
-        .testTarget(
-            name: "RegressionTests",
-            dependencies: ["Regression", "ScenarioFormat", "EventSinks", "Geofencing", "Geodesy", "perimeter", "TestSupport"],
-            resources: [.copy("Fixtures")]
         ),
     ]
 )

@@ -19,6 +19,7 @@ let package = Package(
             name: "sink-benchmark",
             dependencies: [
                 .product(name: "EventSinks", package: "Perimeter"),
+                .product(name: "EventSinksSQLite", package: "Perimeter"),
                 .product(name: "Geofencing", package: "Perimeter"),
                 .product(name: "Geodesy", package: "Perimeter"),
             ]

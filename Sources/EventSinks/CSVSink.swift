@@ -1,5 +1,6 @@
 import Geodesy
 import Geofencing
+import WireFormat
 
 /// CSV per RFC 4180: a header, then one record per event, CRLF line ends; a field is quoted when it
 /// holds a comma, a quote, CR or LF (quotes doubled), and empty where the event's kind has no value.
@@ -10,12 +11,6 @@ import Geofencing
 /// 2016-01-10T12:03:10.000Z,phone,cafe,enter,37.7,-121.7,-12.5,2016-01-10T12:03:05.000Z,,,,
 /// ```
 public final class CSVSink: CancellableEventSink {
-    /// The columns, in order.
-    public static let columns = ["time", "device", "region", "kind", "lat", "lon", "distance",
-                                 "crossedAt", "arrival", "departure", "duration", "rule"]
-    /// The header record with its line end.
-    public static let header = columns.joined(separator: ",") + "\r\n"
-
     private let output: OutputFile
     private var wroteHeader = false
 
@@ -29,10 +24,10 @@ public final class CSVSink: CancellableEventSink {
 
     public func send(_ event: GeofenceEvent) throws {
         if !wroteHeader {
-            try output.write(Self.header)
+            try output.write(CSVRecords.header)
             wroteHeader = true
         }
-        var record = Self.encode(event)
+        var record = CSVRecords.encode(event)
         record.append("\r\n")
         try output.write(record)
     }
@@ -40,28 +35,18 @@ public final class CSVSink: CancellableEventSink {
     /// Writes the header even when there were no events, then commits.
     public func finish() throws {
         if !wroteHeader {
-            try output.write(Self.header)
+            try output.write(CSVRecords.header)
             wroteHeader = true
         }
         try output.commit()
     }
 
     public func cancel() { output.discard() }
+}
 
-    /// The event as one CSV record, without a line end.
-    public static func encode(_ event: GeofenceEvent) -> String { encode(WireEvent(event)) }
-
-    /// The wire event as one CSV record, without a line end.
-    public static func encode(_ event: WireEvent) -> String {
-        func time(_ t: Timestamp?) -> String { t.map(EventFormatting.time) ?? "" }
-        func number(_ x: Double) -> String { EventFormatting.number(x) ?? "" }
-        let fields = [
-            time(event.time), EventFormatting.csvField(event.device), EventFormatting.csvField(event.region),
-            event.kind.description, number(event.lat), number(event.lon), number(event.distance),
-            time(event.crossedAt), time(event.arrival), time(event.departure),
-            event.duration.flatMap(EventFormatting.seconds) ?? "",
-            event.rule.map(EventFormatting.csvField) ?? "",
-        ]
-        return fields.joined(separator: ",")
+extension CSVSink {
+    /// `csv:PATH`.
+    public static let kind = SinkKind(schemes: ["csv"], target: .path, form: "csv:PATH") { spec, context throws(SinkError) in
+        CSVSink(output: try OutputFile(path: context.resolve(spec.path ?? "-"), spec: spec.text))
     }
 }

@@ -1,5 +1,6 @@
 import Geodesy
 import Geofencing
+import TextEscaping
 
 /// A readable timeline for a person: a date line whenever the UTC day changes, then one line per event
 /// in aligned columns: time of day, device, kind, region, and a short detail.
@@ -118,10 +119,10 @@ public final class ConsoleSink: CancellableEventSink {
         case let .enter(crossedAt), let .exit(crossedAt):
             parts.append("crossed " + at(crossedAt))
         case let .visit(arrival, departure):
-            parts.append("stayed " + duration(departure - arrival))
+            parts.append("stayed " + (departure - arrival).readable)
             parts.append(at(arrival) + " to " + at(departure))
         case let .dwell(rule, _, span):
-            parts.append("rule " + EventFormatting.jsonString(rule) + " after " + duration(span))
+            parts.append("rule " + JSONEscaping.string(rule) + " after " + span.readable)
         }
         parts.append(distance(event.distance))
         return parts.joined(separator: ", ")
@@ -136,30 +137,6 @@ public final class ConsoleSink: CancellableEventSink {
         guard magnitude < 1e15 else { return "\(magnitude) m \(side)" }
         let tenths = Int64((magnitude * 10).rounded())
         return "\(tenths / 10).\(tenths % 10) m \(side)"
-    }
-
-    /// `10 s`, `0.25 s`, `4 min 20 s`, `1 h 5 s`, `2 d 3 h`: zero parts left out, milliseconds kept.
-    public static func duration(_ span: TimeSpan) -> String {
-        var millis = span.microseconds / 1000
-        let sign = millis < 0 ? "-" : ""
-        millis = abs(millis)
-        let days = millis / 86_400_000, hours = millis / 3_600_000 % 24, minutes = millis / 60_000 % 60
-        let secondMillis = millis % 60_000
-        var parts: [String] = []
-        if days > 0 { parts.append("\(days) d") }
-        if hours > 0 { parts.append("\(hours) h") }
-        if minutes > 0 { parts.append("\(minutes) min") }
-        if secondMillis > 0 || parts.isEmpty {
-            var seconds = "\(secondMillis / 1000)"
-            if secondMillis % 1000 != 0 {
-                var fraction = String(secondMillis % 1000)
-                fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
-                while fraction.hasSuffix("0") { fraction.removeLast() }
-                seconds += "." + fraction
-            }
-            parts.append(seconds + " s")
-        }
-        return sign + parts.joined(separator: " ")
     }
 
     /// `("2016-01-10", "12:00:05")`, or `"12:00:05.250"` when the milliseconds are not zero.
@@ -219,5 +196,12 @@ public final class ConsoleSink: CancellableEventSink {
             || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
             || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
             || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x20000...0x3FFFD).contains(v)
+    }
+}
+
+extension ConsoleSink {
+    /// `console`: the readable timeline on standard output.
+    public static let kind = SinkKind(schemes: ["console"], target: .standardOutput, form: "console") { spec, _ throws(SinkError) in
+        ConsoleSink(output: try OutputFile(path: "-", spec: spec.text))
     }
 }

@@ -1,5 +1,6 @@
 import Geodesy
 import Geofencing
+import WireFormat
 
 /// A GeoJSON FeatureCollection (RFC 7946), written as a stream: one Point feature per event and per
 /// line, `coordinates: [lon, lat]`, the other wire fields as `properties` in wire order. Valid JSON with
@@ -53,5 +54,12 @@ public final class GeoJSONSink: CancellableEventSink {
         EventFormatting.appendJSONMembers(of: event, includePosition: false, to: &text)
         text.append("}}")
         return text
+    }
+}
+
+extension GeoJSONSink {
+    /// `geojson:PATH`.
+    public static let kind = SinkKind(schemes: ["geojson"], target: .path, form: "geojson:PATH") { spec, context throws(SinkError) in
+        GeoJSONSink(output: try OutputFile(path: context.resolve(spec.path ?? "-"), spec: spec.text))
     }
 }

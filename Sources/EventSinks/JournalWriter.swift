@@ -1,5 +1,6 @@
 import Foundation
 import Geofencing
+import WireFormat
 
 /// The thread that encodes and writes a `RunJournal`'s events, so that the journal costs the run its
 /// bookkeeping, not a second JSON encoding of every event: the run hands over batches of events, and the
@@ -86,7 +87,7 @@ final class JournalWriter: @unchecked Sendable {
         var text = ""
         text.reserveCapacity(batch.count * 256)
         for event in batch {
-            text.append(JSONLinesSink.encode(event))
+            text.append(JSONLines.encode(event))
             text.append("\n")
         }
         do {

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Geofencing
 
@@ -5,7 +6,7 @@ import Geofencing
 /// console or a database cannot take the run's events, they are in the journal, and the sink's message
 /// says where.
 ///
-/// The journal is JSON Lines (`JSONLinesSink.encode`, the format of `jsonl:`, which `SpoolFile` and
+/// The journal is JSON Lines (`JSONLines.encode`, the format of `jsonl:`, which `SpoolFile` and
 /// `perimeter deliver` read), written to `perimeter-run-<UTC time>-<pid>.jsonl` in the system's
 /// temporary folder through an atomic `OutputFile`: a partial file readable by its owner only
 /// (`.perimeter-run-….jsonl.partial-PID`) until `keep()` renames it into place, or `discard()` removes
@@ -71,7 +72,7 @@ public final class RunJournal {
             made += 1
             return made
         }
-        let name = SpoolFile.name(stem: stem)
+        let name = OutputFile.uniqueName(stem: stem)
         return number == 1 ? name : String(name.dropLast(".jsonl".count)) + "-\(number).jsonl"
     }
 
@@ -85,9 +86,9 @@ public final class RunJournal {
     public func open() {
         guard case .new = state else { return }
         state = .open
-        OutputFile.removeStalePartials(in: OutputFile.directory(of: path), namedLike: "." + Self.stem + "-")
+        AtomicFile.removeStalePartials(in: FileNames.directory(of: path), namedLike: "." + Self.stem + "-")
         do {
-            writer = JournalWriter(output: try OutputFile(path: path, spec: "journal", mode: 0o600))
+            writer = JournalWriter(output: try OutputFile(path: path, spec: "journal", permissions: [.ownerReadWrite]))
             pending.reserveCapacity(Self.batchSize)
         } catch {
             ownFailure = error

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import FileSystem
 
 /// Why a sink could not take or deliver events: which sink (its spec), which file, and a sentence a
 /// person can act on. `description` is the whole message: `sink jsonl:out/events.jsonl: the directory
@@ -26,42 +20,10 @@ public struct SinkError: Error, Hashable, Sendable, CustomStringConvertible {
         self.errorNumber = errorNumber
     }
 
-    public var description: String { "sink \(spec): \(reason)" }
-}
-
-extension SinkError {
-    /// The sentence for a failed system call on `path` (`doing` says what was tried: "create", "write", …).
-    /// Standard output (`-`) is called so.
-    static func system(_ code: Int32, spec: String, path: String, doing action: String) -> SinkError {
-        let directory = OutputFile.directory(of: path)
-        let target = path == "-" ? "standard output" : "\"\(path)\""
-        let cause: String
-        switch code {
-        case ENOENT:
-            cause = "the directory \"\(directory)\" does not exist"
-        case ENOTDIR:
-            cause = "a part of the path \"\(directory)\" is not a directory"
-        case EACCES, EPERM:
-            cause = "permission denied (check that the directory \"\(directory)\" is writable)"
-        case EROFS:
-            cause = "the file system is read-only"
-        case ENOSPC:
-            cause = "the disk is full"
-        case EDQUOT:
-            cause = "the disk quota is exceeded"
-        case EISDIR:
-            cause = "it is a directory; give a file name"
-        case ENAMETOOLONG:
-            cause = "the file name is too long"
-        case EFBIG:
-            cause = "the file has reached the file-size limit (ulimit -f, or the file system's largest file)"
-        case EPIPE:
-            cause = "the reader closed the pipe"
-        case EIO:
-            cause = "input/output error (a failing disk or network file system)"
-        default:
-            cause = String(cString: strerror(code))
-        }
-        return SinkError(spec: spec, path: path, reason: "cannot \(action) \(target): \(cause)", errorNumber: code)
+    /// A file that the sink could not create, write or replace (`FileError`'s sentence).
+    public init(_ error: FileError, spec: String) {
+        self.init(spec: spec, path: error.path, reason: error.description, errorNumber: error.errno?.rawValue)
     }
+
+    public var description: String { "sink \(spec): \(reason)" }
 }

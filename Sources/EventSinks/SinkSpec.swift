@@ -1,138 +1,76 @@
-import Geofencing
+import FileSystem
 
-/// Where events go, as written on the command line (`--sink`) or in a scenario's `sinks:` list
-/// (DESIGN "Command line"): `console`, `jsonl:PATH`, `csv:PATH`, `geojson:PATH`, `sqlite:PATH`,
-/// `http://…`, `https://…`. `-` as PATH is standard output. A relative PATH is resolved by
-/// `makeSink(relativeTo:)` (the scenario file's directory, or the working directory for `--sink`).
-public enum SinkSpec: Hashable, Sendable, CustomStringConvertible {
-    case console
-    case jsonLines(path: String)
-    case csv(path: String)
-    case geoJSON(path: String)
-    /// A SQLite database, appended to (`SQLiteSink`).
-    case sqlite(path: String)
-    /// `URL[;key=value]...`: the whole spec as written (see `HTTPSinkConfiguration` for the options).
-    case http(url: String)
-
-    /// The accepted forms, for messages.
-    public static let acceptedForms =
-        "console, jsonl:PATH, csv:PATH, geojson:PATH, sqlite:PATH, http://… or https://… (PATH - is standard output; after a URL, options as ;key=value suffixes: batch=N, flush=SECONDS, timeout=SECONDS, retries=N, backoff=SECONDS, auth-env=NAME, spool=PATH)"
-
-    /// Parses a spec; the error lists the accepted forms.
-    public init(parsing text: String) throws(SinkError) {
-        if text == "console" {
-            self = .console
-            return
-        }
-        if text.hasPrefix("http://") || text.hasPrefix("https://") {
-            _ = try HTTPSinkConfiguration(parsing: text)  // a bad URL or option is bad input
-            self = .http(url: text)
-            return
-        }
-        guard let colon = text.firstIndex(of: ":") else {
-            throw SinkError(spec: text, reason: "unknown sink \"\(text)\"; expected \(Self.acceptedForms)")
-        }
-        let scheme = String(text[..<colon])
-        let path = String(text[text.index(after: colon)...])
-        let make: (String) -> SinkSpec
-        switch scheme {
-        case "jsonl": make = { .jsonLines(path: $0) }
-        case "csv": make = { .csv(path: $0) }
-        case "geojson": make = { .geoJSON(path: $0) }
-        case "sqlite": make = { .sqlite(path: $0) }
-        case "console":
-            throw SinkError(spec: text, reason: "the console sink takes no path (it writes to standard output); write \"console\"")
-        default:
-            throw SinkError(spec: text, reason: "unknown sink type \"\(scheme)\"; expected \(Self.acceptedForms)")
-        }
-        guard !path.isEmpty else {
-            throw SinkError(spec: text, reason: "the \(scheme) sink needs a path after \"\(scheme):\" (- for standard output)")
-        }
-        self = make(path)
-    }
-
+/// A sink as written on the command line (`--sink`) or in a scenario's `sinks:` list: `console`,
+/// `jsonl:PATH`, `https://…`. Parsed by a `SinkRegistry`, which knows the schemes; opened by it too.
+public struct SinkSpec: Hashable, Sendable, CustomStringConvertible {
     /// The spec as written: `jsonl:out/events.jsonl`.
-    public var description: String {
-        switch self {
-        case .console: return "console"
-        case let .jsonLines(path): return "jsonl:" + path
-        case let .csv(path): return "csv:" + path
-        case let .geoJSON(path): return "geojson:" + path
-        case let .sqlite(path): return "sqlite:" + path
-        case let .http(url): return url
-        }
+    public let text: String
+    /// The scheme of its kind: `jsonl`, `console`, `https`.
+    public let scheme: String
+    /// The path after `scheme:`, `-` for a sink that writes to standard output, nil for a URL.
+    public let path: String?
+
+    public init(text: String, scheme: String, path: String?) {
+        self.text = text
+        self.scheme = scheme
+        self.path = path
     }
 
-    /// The file path, `-` for standard output, nil for a URL.
-    public var path: String? {
-        switch self {
-        case .console: return "-"
-        case let .jsonLines(path), let .csv(path), let .geoJSON(path), let .sqlite(path): return path
-        case .http: return nil
-        }
-    }
+    public var description: String { text }
 
     /// Whether the sink writes to standard output.
     public var writesToStandardOutput: Bool { path == "-" }
+}
 
-    /// `path` resolved against `directory` (unchanged when absolute, `-`, or `directory` is nil).
-    public static func resolve(_ path: String, relativeTo directory: String?) -> String {
-        guard path != "-", !path.hasPrefix("/"), let directory, !directory.isEmpty, directory != "." else {
-            return path
-        }
-        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+/// A kind of sink, registered by scheme: how its spec is written and checked, and how it is opened.
+/// Each sink declares its own (`JSONLinesSink.kind`); a registry lists them.
+public struct SinkKind: Sendable {
+    /// What follows the scheme.
+    public enum Target: Sendable {
+        /// Nothing: the spec is the scheme alone and the sink writes to standard output (`console`).
+        case standardOutput
+        /// `scheme:PATH`, `-` for standard output.
+        case path
+        /// A URL with one of the schemes (`https://…`): the whole spec is the sink's to read.
+        case url
     }
 
-    /// Opens the sink: a file is created now (as a partial file beside the target) so that a bad path
-    /// fails before the run starts, and replaces the target on `finish()`. A SQLite database is opened
-    /// (or created) now and gets a `runs` row described by `run`; it is appended to, not replaced.
-    public func makeSink(relativeTo directory: String? = nil, run: RunDescription? = nil) throws(SinkError)
-        -> any CancellableEventSink {
-        let spec = description
-        switch self {
-        case .console:
-            return ConsoleSink(output: try OutputFile(path: "-", spec: spec))
-        case let .jsonLines(path):
-            return JSONLinesSink(output: try OutputFile(path: Self.resolve(path, relativeTo: directory), spec: spec))
-        case let .csv(path):
-            return CSVSink(output: try OutputFile(path: Self.resolve(path, relativeTo: directory), spec: spec))
-        case let .geoJSON(path):
-            return GeoJSONSink(output: try OutputFile(path: Self.resolve(path, relativeTo: directory), spec: spec))
-        case let .http(url):
-            return try HTTPSink(spec: url, directory: directory)
-        case let .sqlite(path):
-            return try SQLiteSink(path: Self.resolve(path, relativeTo: directory), run: run ?? RunDescription(), spec: spec)
-        }
+    /// The schemes this kind answers to (`http` and `https` for one kind).
+    public let schemes: [String]
+    public let target: Target
+    /// How the spec is written, for messages: `jsonl:PATH`, `http://… or https://…`.
+    public let form: String
+    /// A sentence on its options, for messages, or nil.
+    public let note: String?
+    /// Checks what a path or URL spec holds beyond its form (a URL's options), at parse time.
+    let check: @Sendable (String) throws(SinkError) -> Void
+    /// Opens the sink.
+    let open: @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any CancellableEventSink
+
+    public init(schemes: [String], target: Target, form: String, note: String? = nil,
+                check: @escaping @Sendable (String) throws(SinkError) -> Void = { _ throws(SinkError) in },
+                open: @escaping @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any CancellableEventSink) {
+        self.schemes = schemes
+        self.target = target
+        self.form = form
+        self.note = note
+        self.check = check
+        self.open = open
+    }
+}
+
+/// What opening a sink may need beside its spec: the folder its relative path is resolved against, and
+/// the description of the run (which the SQLite sink records).
+public struct SinkContext: Sendable {
+    /// The folder relative paths are resolved against (the scenario's), or nil for the working directory.
+    public var directory: String?
+    public var run: RunDescription
+
+    public init(directory: String? = nil, run: RunDescription = RunDescription()) {
+        self.directory = directory
+        self.run = run
     }
 
-    /// Opens several sinks as one. Refuses two sinks writing to standard output, or to the same file
-    /// (their bytes would interleave); if one cannot be opened, those already opened are cancelled.
-    /// With a `journal`, every event is also kept in it for the sinks that fail (`FanOutSink`); it is
-    /// opened only when some sink does not spool itself.
-    public static func makeSink(for specs: [SinkSpec], relativeTo directory: String? = nil,
-                                run: RunDescription? = nil,
-                                journal: RunJournal? = nil) throws(SinkError) -> any CancellableEventSink {
-        var seen: [String: SinkSpec] = [:]
-        for spec in specs {
-            guard let path = spec.path else { continue }
-            let key = resolve(path, relativeTo: directory)
-            if let earlier = seen[key] {
-                let place = key == "-" ? "standard output" : "\"\(key)\""
-                throw SinkError(spec: spec.description, path: key == "-" ? nil : key,
-                                reason: "\(earlier) already writes to \(place); give each sink its own file")
-            }
-            seen[key] = spec
-        }
-        var sinks: [any CancellableEventSink] = []
-        for spec in specs {
-            do {
-                sinks.append(try spec.makeSink(relativeTo: directory, run: run))
-            } catch {
-                for sink in sinks { sink.cancel() }
-                throw error
-            }
-        }
-        if sinks.count == 1 && (journal == nil || sinks[0].spoolsItself) { return sinks[0] }
-        return FanOutSink(sinks, journal: journal)
-    }
+    /// `path` resolved against `directory` (unchanged when absolute or `-`).
+    public func resolve(_ path: String) -> String { FileNames.resolve(path, inFolder: directory) }
 }

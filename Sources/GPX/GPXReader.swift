@@ -1,4 +1,5 @@
 import CLibXML2
+import FileSystem
 import Geodesy
 
 #if canImport(Glibc)
@@ -65,7 +66,7 @@ public final class GPXReader {
             close(fd)
             throw GPXError(file: path, line: 0, column: 0, message: "cannot read the file: \(reason).")
         }
-        if let kind = nonRegularKind(info.st_mode) {
+        if let kind = FileCheck.notRegular(mode: UInt32(info.st_mode), expected: "GPX file").map({ $0 + "." }) {
             close(fd)
             throw GPXError(file: path, line: 0, column: 0, message: kind)
         }
@@ -175,18 +176,6 @@ private struct FileSnapshot: Equatable {
         size = Int(info.st_size)
         modifiedSeconds = Int(info.st_mtim.tv_sec)
         modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
-    }
-}
-
-/// The sentence refusing a file of mode `mode` that is not a regular file, or nil for a regular file.
-private func nonRegularKind(_ mode: mode_t) -> String? {
-    switch mode & S_IFMT {
-    case S_IFREG: return nil
-    case S_IFDIR: return "is a directory, not a GPX file."
-    case S_IFIFO:
-        return "is a named pipe (FIFO), not a file: a track is read from a regular file (a pipe can block until someone writes to it, and be read only once). Save the track to a file first."
-    case S_IFSOCK: return "is a socket, not a GPX file."
-    default: return "is a device, not a GPX file."
     }
 }
 

@@ -1,10 +1,6 @@
+import FileSystem
 import Geodesy
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TextEscaping
 
 /// Writes a GPX 1.1 file as it goes, in bounded memory: waypoints (Xcode's untimed format) and/or one or
 /// more tracks of segments of points. Coordinates have 7 decimal places (about 1 cm), times are UTC
@@ -17,8 +13,8 @@ import Darwin
 /// GPX 1.1 puts every `<wpt>` before the first `<trk>`: a waypoint after a track is a programming error.
 public final class GPXWriter {
     public let path: String
-    private let temporary: String?
-    private var file: UnsafeMutablePointer<FILE>?
+    /// The file being replaced, or nil for standard output.
+    private let file: AtomicFile?
     private var buffer: [UInt8] = []
     private var inTrack = false
     private var inSegment = false
@@ -29,16 +25,13 @@ public final class GPXWriter {
     public init(path: String, creator: String = "Perimeter") throws(GPXError) {
         self.path = path
         if path == "-" {
-            temporary = nil
-            file = fdopen(STDOUT_FILENO, "w")
+            file = nil
         } else {
-            let temp = path + ".partial-\(getpid())"
-            guard let handle = fopen(temp, "w") else {
-                throw GPXError(file: path, line: 0, column: 0,
-                               message: "cannot write the GPX file: \(String(cString: strerror(errno)))")
+            do {
+                file = try AtomicFile(replacing: path)
+            } catch {
+                throw GPXError(file: path, line: 0, column: 0, message: "cannot write the GPX file: \(error.cause)")
             }
-            temporary = temp
-            file = handle
         }
         buffer.reserveCapacity(1 << 16)
         append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
@@ -46,10 +39,7 @@ public final class GPXWriter {
     }
 
     deinit {
-        if !finished, let file, let temporary {
-            fclose(file)
-            unlink(temporary)
-        }
+        if !finished { file?.discard() }
     }
 
     /// A `<wpt>`, with an optional `<time>` and `<name>`. Only before the first track.
@@ -110,20 +100,10 @@ public final class GPXWriter {
         append("</gpx>\n")
         try flush()
         finished = true
-        guard let temporary, let handle = file else {
-            if let file { fflush(file) }
-            return
-        }
-        file = nil
-        if fclose(handle) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw GPXError(file: path, line: 0, column: 0, message: "cannot write the GPX file: \(reason)")
-        }
-        if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw GPXError(file: path, line: 0, column: 0, message: "cannot put the GPX file in place: \(reason)")
+        do {
+            try file?.commit()
+        } catch {
+            throw GPXError(file: path, line: 0, column: 0, message: "cannot put the GPX file in place: \(error.cause)")
         }
     }
 
@@ -136,11 +116,17 @@ public final class GPXWriter {
     }
 
     private func flush() throws(GPXError) {
-        guard !buffer.isEmpty, let file else { return }
-        let written = buffer.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        guard written == buffer.count else {
-            throw GPXError(file: path, line: 0, column: 0,
-                           message: "cannot write the GPX file: \(String(cString: strerror(errno)))")
+        guard !buffer.isEmpty, !finished else { return }
+        var failure: FileError?
+        buffer.withUnsafeBytes { raw in
+            do throws(FileError) {
+                if let file { try file.write(raw) } else { try StandardOutput.write(raw) }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure {
+            throw GPXError(file: path, line: 0, column: 0, message: "cannot write the GPX file: \(failure.cause)")
         }
         buffer.removeAll(keepingCapacity: true)
     }

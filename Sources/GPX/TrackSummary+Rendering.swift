@@ -1,4 +1,5 @@
 import Geodesy
+import TextEscaping
 
 extension TrackSummary {
     /// A few aligned lines for a person: counts, span, length, speeds, gaps, drops and bounds.
@@ -42,43 +43,24 @@ extension TrackSummary {
         } else {
             fields.append(("bounds", "null"))
         }
-        let drops = dropped.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\(quote($0.key.rawValue)):\($0.value)" }
+        let drops = dropped.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\(JSONEscaping.string($0.key.rawValue)):\($0.value)" }
         fields.append(("dropped", "{" + drops.joined(separator: ",") + "}"))
         fields.append(("duration", duration.map { "\($0.seconds)" } ?? "null"))
-        fields.append(("end", end.map { quote($0.iso8601) } ?? "null"))
-        fields.append(("file", quote(file)))
+        fields.append(("end", end.map { JSONEscaping.string($0.iso8601) } ?? "null"))
+        fields.append(("file", JSONEscaping.string(file)))
         let gapList = gaps.map {
-            "{\"betweenSegments\":\($0.betweenSegments),\"duration\":\($0.duration.seconds),\"from\":\(quote($0.from.iso8601)),\"line\":\($0.line),\"to\":\(quote($0.to.iso8601))}"
+            "{\"betweenSegments\":\($0.betweenSegments),\"duration\":\($0.duration.seconds),\"from\":\(JSONEscaping.string($0.from.iso8601)),\"line\":\($0.line),\"to\":\(JSONEscaping.string($0.to.iso8601))}"
         }
         fields.append(("gaps", "[" + gapList.joined(separator: ",") + "]"))
-        fields.append(("kind", quote(kind.rawValue)))
+        fields.append(("kind", JSONEscaping.string(kind.rawValue)))
         fields.append(("length", format(length, 3)))
         fields.append(("maximumSpeed", maximumSpeed.map { format($0, 3) } ?? "null"))
         fields.append(("points", "\(points)"))
         fields.append(("segments", "\(segments)"))
-        fields.append(("start", start.map { quote($0.iso8601) } ?? "null"))
-        fields.append(("timing", quote(timing.rawValue)))
-        return "{" + fields.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+        fields.append(("start", start.map { JSONEscaping.string($0.iso8601) } ?? "null"))
+        fields.append(("timing", JSONEscaping.string(timing.rawValue)))
+        return "{" + fields.map { "\(JSONEscaping.string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }
-}
-
-/// A JSON string literal. O(n).
-func quote(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20:
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
 }
 
 /// `value` with `digits` decimals, rounded half away from zero, without Foundation.

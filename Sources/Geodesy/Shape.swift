@@ -21,12 +21,6 @@ public enum Shape: Hashable, Sendable {
         }
     }
 
-    /// The distance used to rank regions for the nearest set: `max(d, 0)`, in metres.
-    @inlinable
-    public func rankingDistance(to point: Coordinate) -> Meters {
-        max(0, signedDistance(to: point))
-    }
-
     public var bounds: BoundingBox {
         switch self {
         case let .circle(circle): return circle.bounds

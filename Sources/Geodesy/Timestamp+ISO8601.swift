@@ -97,11 +97,6 @@ private struct ISOScanner {
     }
 }
 
-private func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-    let q = a / b
-    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
-}
-
 private func pad(_ value: Int64, _ width: Int) -> String {
     let s = String(value)
     return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s

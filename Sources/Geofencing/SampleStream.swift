@@ -130,10 +130,3 @@ public struct SampleStream: IteratorProtocol, Sendable {
         return Sample(tickIndex: k, time: t, coordinate: position)
     }
 }
-
-func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-    let q = a / b
-    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
-}
-
-func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { -floorDiv(-a, b) }

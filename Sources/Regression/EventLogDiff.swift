@@ -1,4 +1,4 @@
-import EventSinks
+import WireFormat
 import Geodesy
 import Geofencing
 
@@ -158,7 +158,7 @@ public struct EventLogDiff: Hashable, Sendable {
         case "arrival": return times(a.arrival, b.arrival)
         case "departure": return times(a.departure, b.departure)
         default:
-            return (a.duration.map(Readable.duration) ?? "none", b.duration.map(Readable.duration) ?? "none")
+            return (a.duration.map(\.readable) ?? "none", b.duration.map(\.readable) ?? "none")
         }
     }
 }

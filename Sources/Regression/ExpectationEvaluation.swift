@@ -1,4 +1,4 @@
-import EventSinks
+import WireFormat
 import Geodesy
 import Geofencing
 import ScenarioFormat
@@ -23,7 +23,7 @@ extension EventExpectation {
         switch condition {
         case let .at(target, within):
             let expected = "expected \(subject()) at \(show(target))"
-                + (within == .zero ? "" : " ± \(Readable.duration(within))")
+                + (within == .zero ? "" : " ± \(within.readable)")
             guard let nearest = matching.min(by: { abs($0 - target) < abs($1 - target) }) else {
                 return expected + "; there was none"
             }
@@ -35,7 +35,7 @@ extension EventExpectation {
             func gap(_ t: Timestamp) -> TimeSpan { t < window.start ? window.start - t : t - window.end }
             guard let nearest = matching.min(by: { gap($0) < gap($1) }) else { return expected + "; there was none" }
             let side = nearest < window.start ? "before" : "after"
-            return expected + "; the nearest was at \(show(nearest)) (\(Readable.duration(gap(nearest))) \(side) the window)"
+            return expected + "; the nearest was at \(show(nearest)) (\(gap(nearest).readable) \(side) the window)"
         case let .count(n, window):
             let counted = matching.filter { window?.contains($0) ?? true }
             if counted.count == n { return nil }
@@ -48,16 +48,16 @@ extension EventExpectation {
         case let .after(atLeast, atMost):
             let range: String
             switch (atLeast, atMost) {
-            case let (l?, m?): range = "between \(Readable.duration(l)) and \(Readable.duration(m))"
-            case let (l?, nil): range = "at least \(Readable.duration(l))"
-            case let (nil, m?): range = "at most \(Readable.duration(m))"
+            case let (l?, m?): range = "between \(l.readable) and \(m.readable)"
+            case let (l?, nil): range = "at least \(l.readable)"
+            case let (nil, m?): range = "at most \(m.readable)"
             case (nil, nil): range = "any time"
             }
             let expected = "expected \(subject()) \(range) after the start (\(show(clockStart)))"
             guard let first = matching.first else { return expected + "; there was none" }
             let elapsed = first - clockStart
             if (atLeast.map { elapsed >= $0 } ?? true) && (atMost.map { elapsed <= $0 } ?? true) { return nil }
-            return expected + "; the first was at \(show(first)), \(Readable.duration(elapsed)) after the start"
+            return expected + "; the first was at \(show(first)), \(elapsed.readable) after the start"
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import GPX
+import TextEscaping
 
 /// JUnit XML for CI servers, in the Apache Ant layout that Jenkins, GitLab and others read: one
 /// `<testsuite name="perimeter check">` with one `<testcase>` per scenario; a failed check is a

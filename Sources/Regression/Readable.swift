@@ -11,25 +11,9 @@ public enum Readable {
         return clock.hasSuffix(".000") ? String(clock.prefix(8)) : String(clock)
     }
 
-    /// `34 s`, `3 min`, `4 min 10 s`, `1 h 2 min`, `0.5 s`; negative spans get a `-`.
-    public static func duration(_ span: TimeSpan) -> String {
-        let micros = span.microseconds
-        if micros < 0 { return "-" + duration(TimeSpan(microseconds: -micros)) }
-        let wholeSeconds = micros / 1_000_000
-        let fraction = micros % 1_000_000
-        let hours = wholeSeconds / 3600, minutes = wholeSeconds / 60 % 60, seconds = wholeSeconds % 60
-        var parts: [String] = []
-        if hours > 0 { parts.append("\(hours) h") }
-        if minutes > 0 { parts.append("\(minutes) min") }
-        if seconds > 0 || fraction > 0 || parts.isEmpty {
-            parts.append(fraction == 0 ? "\(seconds) s" : "\(Double(seconds) + Double(fraction) / 1e6) s")
-        }
-        return parts.joined(separator: " ")
-    }
-
     /// A signed duration: `+21 s`, `-1 min 5 s`, `+0 s`.
     public static func signed(_ span: TimeSpan) -> String {
-        span.microseconds < 0 ? duration(span) : "+" + duration(span)
+        span.microseconds < 0 ? span.readable : "+" + span.readable
     }
 
     /// A number rounded to `decimals` places, in its shortest form (`-229.25`, `-231.0`).

@@ -1,8 +1,10 @@
-import EventSinks
+import FileSystem
 import Foundation
 import Geodesy
 import Geofencing
+import Runs
 import ScenarioFormat
+import WireFormat
 
 /// What `perimeter check` found for one scenario.
 public struct CheckResult: Sendable {
@@ -68,21 +70,10 @@ public struct RegressionCheck: Sendable {
     }
 
     /// The scenario files named: files as given, folders searched recursively for `*.yaml` and `*.yml`,
-    /// sorted. Paths that do not exist are returned apart.
+    /// sorted. Paths where nothing can be reached are returned apart.
     public static func scenarioFiles(in paths: [String]) -> (files: [String], missing: [String]) {
-        var files: [String] = [], missing: [String] = []
-        for path in paths {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                missing.append(path)
-                continue
-            }
-            guard isFolder.boolValue else { files.append(path); continue }
-            let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
-            files += found.filter { ["yaml", "yml"].contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
-                .sorted().map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
-        }
-        return (files, missing)
+        let found = FileDiscovery.files(in: paths, including: FileDiscovery.isScenario)
+        return (found.files, found.unreachable)
     }
 
     /// Loads, runs and checks the scenario at `path`.
@@ -90,9 +81,9 @@ public struct RegressionCheck: Sendable {
         let clock = ContinuousClock.now
         var result = CheckResult(path: path, name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
                                  status: .passed, headline: "", details: [], warnings: [], seconds: 0)
-        let scenario: Scenario
+        let run: ScenarioRun
         do {
-            scenario = try ScenarioLoader.load(path: path)
+            run = try ScenarioRun(loading: path)
         } catch {
             result.status = .badInput
             result.headline = "the scenario could not be loaded"
@@ -100,21 +91,13 @@ public struct RegressionCheck: Sendable {
             result.seconds = (ContinuousClock.now - clock).seconds
             return result
         }
+        let scenario = run.scenario
         result.name = scenario.name
         result.warnings = scenario.warnings
-        let log = EventLog()
-        do {
-            try scenario.simulation.run(into: log, options: RunOptions(threads: threads))
-        } catch {
-            // An EventLog does not throw; kept for completeness.
-            result.status = .badInput
-            result.headline = "the run failed"
-            result.details = ["the run failed: \(error)"]
-            return result
-        }
-        let events = log.events.map(WireEvent.init)
+        let raw = run.events(threads: threads).events
+        let events = raw.map(WireEvent.init)
         let day = scenario.simulation.clockStart
-        evaluate(events, log.events, golden: Self.goldenPath(for: path), scenario: scenario, day: day, into: &result)
+        evaluate(events, raw, golden: Self.goldenPath(for: path), scenario: scenario, day: day, into: &result)
         result.seconds = (ContinuousClock.now - clock).seconds
         return result
     }
@@ -125,24 +108,18 @@ public struct RegressionCheck: Sendable {
         // The golden log.
         var old: [WireEvent]?
         var unreadable: String?
-        if FileManager.default.fileExists(atPath: golden) {
+        if EventLogFile.exists(golden) {
             do {
-                guard let data = WholeFile.read(golden),
-                      let text = String(data: data, encoding: .utf8) else {
-                    throw WireFormatError(reason: "the file cannot be read as UTF-8 text")
-                }
-                old = try JSONLinesSink.decode(log: text)
+                old = try EventLogFile(path: golden).events
             } catch {
-                unreadable = "\(golden): \(error)"
+                unreadable = "\(golden): " + (error.line.map { "line \($0): " } ?? "") + error.reason
             }
         }
         let diff = old.map { EventLogDiff(old: $0, new: events) }
         if update {
             if old == nil || !(diff?.isEmpty ?? true) {
-                do throws(any Error) {
-                    let sink = try JSONLinesSink(path: golden)
-                    for event in raw { try sink.send(event) }
-                    try sink.finish()
+                do {
+                    try AtomicFile.write(raw.map { JSONLines.encode($0) + "\n" }.joined().utf8, to: golden)
                 } catch {
                     result.status = .writeFailed
                     result.headline = "the golden log could not be written"
@@ -215,12 +192,5 @@ public struct CheckSummary: Sendable {
         if count(.badInput) > 0 { parts.append("\(count(.badInput)) with bad input") }
         if count(.writeFailed) > 0 { parts.append("\(count(.writeFailed)) not written") }
         return "\(n) scenario\(n == 1 ? "" : "s"): " + parts.joined(separator: ", ")
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        let (s, attoseconds) = components
-        return Double(s) + Double(attoseconds) / 1e18
     }
 }

@@ -1,3 +1,4 @@
+import FileSystem
 import Geodesy
 import Geofencing
 import GPX
@@ -5,7 +6,7 @@ import GPX
 extension ScenarioLoader {
     /// One `devices[i]` entry: its id, its track read from GPX and converted (SEMANTICS §1), and the
     /// cursors of its id and pace (the run-size checks name them).
-    func device(_ c: Cursor, diagnostics: Diagnostics) -> (Device, id: Cursor, pace: Cursor?)? {
+    func device(_ c: PlacedNode, diagnostics: ProblemLog) -> (Device, id: PlacedNode, pace: PlacedNode?)? {
         guard let fields = c.mapping("a device: {id, track: PATH, offset, pace}", allowed: ["id", "track", "offset", "pace"])
         else { return nil }
         let idCursor = fields.required("id", "the device's id, a non-empty string")
@@ -15,8 +16,8 @@ extension ScenarioLoader {
         let pace = paceCursor.map { $0.duration(.positive) } ?? .seconds(1)
         guard let trackCursor = fields.required("track", "the path of a GPX file, relative to the scenario"),
               let trackPath = trackCursor.text("the path of a GPX file, relative to the scenario") else { return nil }
-        let resolved = Files.resolve(trackPath, relativeTo: c.file)
-        if let problem = Files.problem(at: resolved) {
+        let resolved = FileNames.resolve(trackPath, besideFile: c.file)
+        if let problem = FileCheck.problemReading(resolved) {
             trackCursor.fail("cannot read the track: \(problem)")
             return nil
         }

@@ -36,11 +36,11 @@ extension ScenarioLoader {
         var rules: [String]?
     }
 
-    func expectations(_ list: [Cursor], clockStart: Timestamp, known: KnownIDs) -> [EventExpectation] {
+    func expectations(_ list: [PlacedNode], clockStart: Timestamp, known: KnownIDs) -> [EventExpectation] {
         list.compactMap { expectation($0, clockStart: clockStart, known: known) }
     }
 
-    private func expectation(_ c: Cursor, clockStart: Timestamp, known: KnownIDs) -> EventExpectation? {
+    private func expectation(_ c: PlacedNode, clockStart: Timestamp, known: KnownIDs) -> EventExpectation? {
         guard let f = c.mapping(Self.expectationShape, allowed: Self.expectationKeys) else { return nil }
         let kindNames = Self.kindNames
         let kind = f.required("kind", "an event kind: one of \(kindNames.joined(separator: ", "))").flatMap { k in
@@ -105,7 +105,7 @@ extension ScenarioLoader {
     }
 
     /// A device or region id, or a rule name, checked against the scenario's.
-    private func id(_ c: Cursor, _ what: String, _ known: [String]?, _ ok: inout Bool) -> String? {
+    private func id(_ c: PlacedNode, _ what: String, _ known: [String]?, _ ok: inout Bool) -> String? {
         let noun = what == "rule" ? "a dwell rule's name" : "a \(what) id"
         guard let text = c.text("\(noun), a non-empty string") else {
             ok = false
@@ -125,7 +125,7 @@ extension ScenarioLoader {
         "a time: \"HH:MM:SS\" (on \(clockStart.iso8601.prefix(10)), the UTC date of the clock's start) or ISO 8601 such as 2016-01-10T12:01:57Z"
     }
 
-    func time(_ c: Cursor, clockStart: Timestamp) -> Timestamp? {
+    func time(_ c: PlacedNode, clockStart: Timestamp) -> Timestamp? {
         if let text = c.scalarText {
             if let time = Timestamp(iso8601: text) { return time }
             if let time = Self.timeOfDay(text, on: clockStart) { return time }
@@ -157,7 +157,7 @@ extension ScenarioLoader {
         return Timestamp(microsecondsSince1970: midnight + ((hours * 60 + minutes) * 60 + seconds) * 1_000_000 + micros)
     }
 
-    private func window(_ c: Cursor, clockStart: Timestamp) -> TimeWindow? {
+    private func window(_ c: PlacedNode, clockStart: Timestamp) -> TimeWindow? {
         guard let ends = c.list("a window [START, END] of two times") else { return nil }
         guard ends.count == 2 else {
             c.expected("a window [START, END] of two times")
@@ -172,7 +172,7 @@ extension ScenarioLoader {
         return TimeWindow(start, end)
     }
 
-    private func after(_ c: Cursor) -> EventExpectation.Condition? {
+    private func after(_ c: PlacedNode) -> EventExpectation.Condition? {
         guard let f = c.mapping("{atLeast: DURATION, atMost: DURATION} (one or both)", allowed: ["atLeast", "atMost"])
         else { return nil }
         let least = f["atLeast"].map { $0.duration(.nonNegative) }

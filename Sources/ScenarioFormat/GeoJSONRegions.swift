@@ -6,7 +6,7 @@ import Yams
 struct PlacedRegion {
     var region: Region
     /// Where the id was given: a cursor on the id (or on the feature, for a bare geometry).
-    var origin: Cursor
+    var origin: PlacedNode
 }
 
 /// The per-region overrides of SEMANTICS §5, as a scenario entry or a feature's properties give them.
@@ -49,7 +49,7 @@ enum GeoJSON {
     static let shapes = "a Point (with properties.radius), Polygon or MultiPolygon geometry"
 
     /// The regions of a GeoJSON document; `bareID` names a bare geometry, which has no id of its own.
-    static func regions(root: Cursor, defaults: RegionOverrides, bareID: String) -> [PlacedRegion] {
+    static func regions(root: PlacedNode, defaults: RegionOverrides, bareID: String) -> [PlacedRegion] {
         let what = "a GeoJSON FeatureCollection, Feature, Polygon or MultiPolygon"
         guard let type = root.peek("type")?.scalarText else {
             root.expected("\(what) (an object with a \"type\")")
@@ -73,7 +73,7 @@ enum GeoJSON {
     }
 
     /// One Feature as a region, or nil with its errors recorded.
-    static func feature(_ c: Cursor, defaults: RegionOverrides) -> PlacedRegion? {
+    static func feature(_ c: PlacedNode, defaults: RegionOverrides) -> PlacedRegion? {
         guard let fields = c.mapping("a GeoJSON Feature", allowed: featureKeys, foreignMembers: true) else { return nil }
         if let type = fields.required("type", "\"Feature\""), type.scalarText != "Feature" { type.expected("\"Feature\"") }
         let properties = fields["properties"]?.mapping("a mapping of properties", allowed: propertyKeys, foreignMembers: true)
@@ -104,7 +104,7 @@ enum GeoJSON {
         return PlacedRegion(region: overrides.region(id: id, shape: shape), origin: idCursor)
     }
 
-    private static func circle(_ geometry: Cursor, radius: Cursor?, feature: Cursor) -> Shape? {
+    private static func circle(_ geometry: PlacedNode, radius: PlacedNode?, feature: PlacedNode) -> Shape? {
         guard let fields = geometry.mapping("a GeoJSON Point", allowed: geometryKeys, foreignMembers: true),
               let coordinates = fields.required("coordinates", "a position [longitude, latitude]") else { return nil }
         let center = position(coordinates)
@@ -123,7 +123,7 @@ enum GeoJSON {
     }
 
     /// A Polygon or MultiPolygon geometry object.
-    static func polygon(_ g: Cursor, foreignMembers: Bool) -> Shape? {
+    static func polygon(_ g: PlacedNode, foreignMembers: Bool) -> Shape? {
         let what = "a GeoJSON Polygon or MultiPolygon geometry ({type: Polygon, coordinates: [[[lon, lat], ...]]})"
         guard let fields = g.mapping(what, allowed: geometryKeys, foreignMembers: foreignMembers),
               let type = fields.required("type", "\"Polygon\" or \"MultiPolygon\""),
@@ -149,10 +149,10 @@ enum GeoJSON {
     }
 
     /// One polygon's rings, validated by Geodesy; its errors are placed on the ring or position at fault.
-    private static func polygonValue(_ c: Cursor) -> Polygon? {
+    private static func polygonValue(_ c: PlacedNode) -> Polygon? {
         guard let ringCursors = c.list("a list of rings, each a list of [longitude, latitude] positions") else { return nil }
         var rings: [[Coordinate]] = []
-        var positionCursors: [[Cursor]] = []
+        var positionCursors: [[PlacedNode]] = []
         var ok = true
         for ring in ringCursors {
             guard let positions = ring.list("a ring: a list of [longitude, latitude] positions") else {
@@ -177,7 +177,7 @@ enum GeoJSON {
             }
             return polygon
         } catch {
-            let at: Cursor
+            let at: PlacedNode
             switch error {
             case let .tooFewPositions(ring, _), let .unclosedRing(ring):
                 at = ringCursors[ring]
@@ -192,11 +192,11 @@ enum GeoJSON {
     }
 
     /// `[longitude, latitude]` or `[longitude, latitude, elevation]`, in range.
-    static func position(_ c: Cursor) -> Coordinate? {
+    static func position(_ c: PlacedNode) -> Coordinate? {
         let what = "a position [longitude, latitude] with longitude in [-180, 180] and latitude in [-90, 90]"
         guard case let .sequence(sequence) = c.node, sequence.count >= 2,
-              let lon = Cursor.plainNumber(sequence[0]), let lat = Cursor.plainNumber(sequence[1]),
-              sequence.dropFirst(2).allSatisfy({ Cursor.plainNumber($0) != nil }) else {
+              let lon = PlacedNode.plainNumber(sequence[0]), let lat = PlacedNode.plainNumber(sequence[1]),
+              sequence.dropFirst(2).allSatisfy({ PlacedNode.plainNumber($0) != nil }) else {
             c.expected(what)
             return nil
         }
@@ -209,9 +209,9 @@ enum GeoJSON {
     }
 }
 
-extension Cursor {
+extension PlacedNode {
     /// The value under `key` of a mapping, without checking the mapping's other keys.
-    func peek(_ key: String) -> Cursor? {
+    func peek(_ key: String) -> PlacedNode? {
         guard case let .mapping(mapping) = node,
               let value = mapping.first(where: { $0.key.string == key })?.value else { return nil }
         return child(key, value)

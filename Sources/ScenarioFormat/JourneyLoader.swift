@@ -23,9 +23,9 @@ public enum JourneyLoader {
     static let actions = ["at", "to", "stop", "lost"]
 
     public static func load(path: String) throws(ScenarioErrors) -> Journey {
-        let d = Diagnostics()
-        guard let root = Files.compose(path, what: "a journey (a YAML or JSON mapping)", diagnostics: d),
-              let top = Cursor(node: root, path: "", file: path, diagnostics: d)
+        let d = ProblemLog()
+        guard let root = YAMLDocument.compose(path, what: "a journey (a YAML or JSON mapping)", diagnostics: d),
+              let top = PlacedNode(node: root, path: "", file: path, diagnostics: d)
                 .mapping("a journey: a mapping of start, interval, route and the like", allowed: topKeys)
         else { throw ScenarioErrors(d.errors) }
 
@@ -97,7 +97,7 @@ public enum JourneyLoader {
 
     private enum Parsed {
         case origin(Coordinate)
-        case step(Journey.Step, Cursor)
+        case step(Journey.Step, PlacedNode)
     }
 
     /// The longest route a journey may describe, and the most fixes it may make: past these a typo
@@ -105,7 +105,7 @@ public enum JourneyLoader {
     static let longestRoute = TimeSpan.seconds(366 * 86_400)
     static let mostFixes: Int64 = 10_000_000
 
-    private static func step(_ c: Cursor, first: Bool) -> Parsed? {
+    private static func step(_ c: PlacedNode, first: Bool) -> Parsed? {
         let what = "a step: {at: [lat, lon]}, {to: [lat, lon], speed: …}, {stop: DURATION} or {lost: DURATION}"
         guard let f = c.mapping(what, allowed: stepKeys) else { return nil }
         let present = actions.filter { key in f.entries.contains { $0.0 == key } }
@@ -152,7 +152,7 @@ public enum JourneyLoader {
         }
     }
 
-    private static func coordinate(_ c: Cursor) -> Coordinate? {
+    private static func coordinate(_ c: PlacedNode) -> Coordinate? {
         let what = "a position [lat, lon] in degrees, latitude in [-90, 90] and longitude in [-180, 180]"
         guard case let .sequence(sequence) = c.node, sequence.count == 2 else {
             c.expected(what)
@@ -164,7 +164,7 @@ public enum JourneyLoader {
         return Coordinate(latitude: lat, longitude: lon)
     }
 
-    private static func speedValue(_ c: Cursor) -> Double? {
+    private static func speedValue(_ c: PlacedNode) -> Double? {
         if let text = c.scalarText, let speed = JourneyUnits.speed(text), speed > 0 { return speed }
         c.expected("a speed greater than 0: metres per second, or a string like \"12m/s\" or \"40km/h\"")
         return nil

@@ -12,7 +12,7 @@ public enum RegionFile {
     /// The file's regions in order, or every problem found in it; `warnings` gets what loaded but
     /// deserves a look (a ring that crosses itself), each starting with its file and line.
     public static func load(path: String, warnings: inout [String]) throws(ScenarioErrors) -> [Region] {
-        let diagnostics = Diagnostics()
+        let diagnostics = ProblemLog()
         let placed = read(path, defaults: RegionOverrides(), diagnostics: diagnostics)
         checkUniqueIDs(placed)
         if diagnostics.hasErrors { throw ScenarioErrors(diagnostics.errors) }
@@ -21,16 +21,16 @@ public enum RegionFile {
     }
 
     /// The regions of the file at `path` (already resolved), recording errors with the file's own places.
-    static func read(_ path: String, defaults: RegionOverrides, diagnostics: Diagnostics) -> [PlacedRegion] {
-        guard let root = Files.compose(path, what: "GeoJSON", diagnostics: diagnostics) else { return [] }
-        let cursor = Cursor(node: root, path: "", file: path, diagnostics: diagnostics)
+    static func read(_ path: String, defaults: RegionOverrides, diagnostics: ProblemLog) -> [PlacedRegion] {
+        guard let root = YAMLDocument.compose(path, what: "GeoJSON", diagnostics: diagnostics) else { return [] }
+        let cursor = PlacedNode(node: root, path: "", file: path, diagnostics: diagnostics)
         let bareID = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return GeoJSON.regions(root: cursor, defaults: defaults, bareID: bareID)
     }
 
     /// Reports every region whose id an earlier one already has, naming both places.
     static func checkUniqueIDs(_ regions: [PlacedRegion]) {
-        var seen: [String: Cursor] = [:]
+        var seen: [String: PlacedNode] = [:]
         for placed in regions {
             let id = placed.region.id
             if let first = seen[id] {

@@ -1,3 +1,4 @@
+import FileSystem
 import Geodesy
 import Geofencing
 
@@ -8,7 +9,7 @@ extension ScenarioLoader {
     /// One `regions[i]` entry: a GeoJSON file's regions, or one inline circle or polygon.
     /// The entry's `hysteresis`, `enterBuffer` and `confirmation` apply to each of its regions; a GeoJSON
     /// feature's own properties override them.
-    func regions(_ c: Cursor, diagnostics: Diagnostics) -> [PlacedRegion] {
+    func regions(_ c: PlacedNode, diagnostics: ProblemLog) -> [PlacedRegion] {
         guard let f = c.mapping(Self.regionShape, allowed: Self.regionKeys) else { return [] }
         let sources = ["geojson", "circle", "polygon"].filter { f[$0] != nil }
         guard sources.count == 1 else {
@@ -25,8 +26,8 @@ extension ScenarioLoader {
                 id.fail("a geojson entry takes its region ids from the file's features (properties.id or the feature's id); remove this id")
             }
             guard let relative = file.text("the path of a GeoJSON file, relative to the scenario") else { return [] }
-            let resolved = Files.resolve(relative, relativeTo: c.file)
-            if let problem = Files.problem(at: resolved) {
+            let resolved = FileNames.resolve(relative, besideFile: c.file)
+            if let problem = FileCheck.problemReading(resolved) {
                 file.fail("cannot read the GeoJSON file: \(problem)")
                 return []
             }
@@ -44,7 +45,7 @@ extension ScenarioLoader {
         return [PlacedRegion(region: overrides.region(id: id, shape: shape), origin: idCursor)]
     }
 
-    private func circle(_ c: Cursor) -> Shape? {
+    private func circle(_ c: PlacedNode) -> Shape? {
         guard let f = c.mapping("a circle {lat, lon, radius}", allowed: ["lat", "lon", "radius"]) else { return nil }
         let lat = f.required("lat", "the centre's latitude in degrees")?
             .number("a latitude in degrees, from -90 to 90", in: -90...90)
@@ -62,9 +63,9 @@ extension ScenarioLoader {
 
     /// The `rules:` list. `regionIDs` is nil when some region failed to load: unknown ids are then not
     /// reported, as they may name the region that failed.
-    func rules(_ list: [Cursor], regionIDs: [String]?) -> [DwellRule] {
+    func rules(_ list: [PlacedNode], regionIDs: [String]?) -> [DwellRule] {
         var rules: [DwellRule] = []
-        var names: [String: Cursor] = [:]
+        var names: [String: PlacedNode] = [:]
         for c in list {
             guard let f = c.mapping("a dwell rule {name, dwell, regions}", allowed: ["name", "dwell", "regions"])
             else { continue }

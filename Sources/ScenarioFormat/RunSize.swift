@@ -11,7 +11,7 @@ extension ScenarioLoader {
     /// Refuses a scenario whose run could not end or could not be written: a paced track whose times
     /// pass 9999-12-31, or more samples in all than `maxSamples` (a track of two fixes a thousand years
     /// apart makes 3 × 10¹⁰ of them). Each error names the device that makes it so. O(points).
-    func checkRunSize(_ simulation: Simulation, devices: [(id: Cursor, pace: Cursor?)], list: Cursor?) {
+    func checkRunSize(_ simulation: Simulation, devices: [(id: PlacedNode, pace: PlacedNode?)], list: PlacedNode?) {
         let clockStart = simulation.clockStart
         var playable = true
         for (device, cursors) in zip(simulation.devices, devices) {

@@ -41,7 +41,7 @@ public struct ScenarioErrors: Error, Sendable, CustomStringConvertible {
 }
 
 /// Collects errors and warnings across the files of one load.
-final class Diagnostics {
+final class ProblemLog {
     private(set) var errors: [ScenarioError] = []
     private(set) var warnings: [String] = []
 

@@ -19,7 +19,7 @@ public struct Scenario: Sendable {
     public var warnings: [String]
 }
 
-/// Reads scenario files (DESIGN "Scenario files") into `Scenario`s, reporting every problem at once.
+/// Reads scenario files (README "A first run" and "Commands") into `Scenario`s, reporting every problem at once.
 ///
 /// Defaults where the file is silent: `profile: ideal` (ground truth, as `Simulation`'s own default),
 /// `tick: 1`, no `start` (taken from the tracks, SEMANTICS §1), no monitor overrides, no noise;
@@ -53,9 +53,9 @@ public struct ScenarioLoader: Sendable {
 
     /// Loads the scenario at `path`; paths inside it are relative to its folder.
     public func load(path: String) throws(ScenarioErrors) -> Scenario {
-        let d = Diagnostics()
-        guard let root = Files.compose(path, what: "a scenario (a YAML or JSON mapping)", diagnostics: d),
-              let top = Cursor(node: root, path: "", file: path, diagnostics: d)
+        let d = ProblemLog()
+        guard let root = YAMLDocument.compose(path, what: "a scenario (a YAML or JSON mapping)", diagnostics: d),
+              let top = PlacedNode(node: root, path: "", file: path, diagnostics: d)
                 .mapping("a scenario: a mapping of name, regions, devices and the like", allowed: Self.topKeys)
         else { throw ScenarioErrors(d.errors) }
 
@@ -92,8 +92,8 @@ public struct ScenarioLoader: Sendable {
         let rulesComplete = d.errors.count == beforeRules
 
         var devices: [Device] = []
-        var deviceCursors: [(id: Cursor, pace: Cursor?)] = []
-        var deviceIDs: [String: Cursor] = [:]
+        var deviceCursors: [(id: PlacedNode, pace: PlacedNode?)] = []
+        var deviceIDs: [String: PlacedNode] = [:]
         let beforeDevices = d.errors.count
         for entry in top.required("devices", "a list of devices")?.list("a list of devices") ?? [] {
             guard let (device, idCursor, paceCursor) = device(entry, diagnostics: d) else { continue }
@@ -130,7 +130,7 @@ public struct ScenarioLoader: Sendable {
                         expectations: expectations, warnings: d.warnings)
     }
 
-    private func monitor(_ c: Cursor) -> MonitorOverrides {
+    private func monitor(_ c: PlacedNode) -> MonitorOverrides {
         let keys = ["capacity", "selection", "refreshDistance", "hysteresis", "enterBuffer", "confirmation",
                     "initialTrigger"]
         guard let f = c.mapping("a mapping of monitor settings", allowed: keys) else { return MonitorOverrides() }
@@ -154,7 +154,7 @@ public struct ScenarioLoader: Sendable {
         return o
     }
 
-    private func noise(_ c: Cursor) -> Noise? {
+    private func noise(_ c: PlacedNode) -> Noise? {
         guard let f = c.mapping("noise settings {sigma, seed}", allowed: ["sigma", "seed"]),
               let sigma = f.required("sigma", "a distance in metres of 0 or more")?.distance(.nonNegative) else { return nil }
         guard let seed = f["seed"].map({ $0.integer(.nonNegative, "a seed, an integer") }) ?? 0 else { return nil }

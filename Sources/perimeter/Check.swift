@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileSystem
 import Foundation
 import Geofencing
 import Regression
@@ -46,7 +47,7 @@ struct Check: ParsableCommand {
         }
         for result in results { report(result) }
         if files.isEmpty && missing.isEmpty {
-            Diagnostics.error("no scenarios (*.yaml, *.yml) found in \(paths.joined(separator: ", ")).")
+            StandardError.error("no scenarios (*.yaml, *.yml) found in \(paths.joined(separator: ", ")).")
             throw ExitCode(Exit.badInput)
         }
         for file in files {
@@ -59,10 +60,9 @@ struct Check: ParsableCommand {
         var code = summary.exitCode
         if let junit {
             do {
-                try Data(JUnitReport.xml(results, timestamp: started).utf8)
-                    .write(to: URL(fileURLWithPath: junit), options: .atomic)
+                try AtomicFile.write(JUnitReport.xml(results, timestamp: started).utf8, to: junit)
             } catch {
-                Diagnostics.error("cannot write the JUnit report \(junit): \(error.localizedDescription)")
+                StandardError.error("cannot write the JUnit report \(junit): \(error.cause)")
                 if code != Exit.badInput { code = Exit.sinkFailed }
             }
         }
@@ -70,7 +70,7 @@ struct Check: ParsableCommand {
     }
 
     private func report(_ result: CheckResult) {
-        for warning in result.warnings { Diagnostics.warning(warning) }
+        for warning in result.warnings { StandardError.warning(warning) }
         let word: String
         switch result.status {
         case .passed: word = "PASS"

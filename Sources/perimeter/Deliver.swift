@@ -1,6 +1,8 @@
 import ArgumentParser
 import EventSinks
-import Foundation
+import EventSinksHTTP
+import FileSystem
+import WireFormat
 
 /// `perimeter deliver SPOOL --sink URL`: sends a spool file's events (an HTTP sink's, or a run journal
 /// that `run` kept for a failed sink) to an HTTP sink, with the batching, retry and idempotency rules of `run`.
@@ -27,29 +29,29 @@ struct Deliver: ParsableCommand {
     func run() throws {
         let spec: SinkSpec
         do {
-            spec = try SinkSpec(parsing: sink)
+            spec = try Perimeter.sinks.spec(parsing: sink)
         } catch {
-            Diagnostics.error(error.description)
+            StandardError.error(error.description)
             throw ExitCode(Exit.badInput)
         }
-        guard case let .http(url) = spec else {
-            Diagnostics.error("sink \(sink): deliver sends to an HTTP sink; give --sink http://… or https://…")
+        guard spec.path == nil, HTTPSink.kind.schemes.contains(spec.scheme) else {
+            StandardError.error("sink \(sink): deliver sends to an HTTP sink; give --sink http://… or https://…")
             throw ExitCode(Exit.badInput)
         }
-        let file: SpoolFile
+        let file: EventLogFile
         do {
-            file = try SpoolFile(path: spool)
+            file = try EventLogFile(path: spool)
         } catch {
-            Diagnostics.error(error.description)
+            StandardError.error(error.description)
             throw ExitCode(Exit.badInput)
         }
         let output: HTTPSink
         do {
-            var configuration = try HTTPSinkConfiguration(parsing: url).resolvingAuthorization()
+            var configuration = try HTTPSinkConfiguration(parsing: spec.text).resolvingAuthorization()
             configuration.keyPrefix = file.keyPrefix(batchSize: configuration.batchSize)
             output = try HTTPSink(configuration: configuration)
         } catch {
-            Diagnostics.error(error.description + "; nothing was sent.")
+            StandardError.error(error.description + "; nothing was sent.")
             throw ExitCode(Exit.sinkFailed)
         }
         do {
@@ -57,12 +59,12 @@ struct Deliver: ParsableCommand {
             try output.finish()
         } catch {
             output.cancel()
-            Diagnostics.error("\(error)")
+            StandardError.error("\(error)")
             throw ExitCode(Exit.sinkFailed)
         }
         if !quiet {
             let n = file.events.count
-            Diagnostics.note("perimeter: delivered \(n) event\(n == 1 ? "" : "s") from \(spool) to \(url)")
+            StandardError.note("perimeter: delivered \(n) event\(n == 1 ? "" : "s") from \(spool) to \(spec.text)")
         }
     }
 }

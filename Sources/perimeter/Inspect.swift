@@ -1,11 +1,6 @@
 import ArgumentParser
+import FileSystem
 import GPX
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `perimeter inspect TRACK.gpx...`: what each GPX file holds (points, segments, span, gaps, speeds),
 /// as text or JSON. A file that cannot be read is reported on stderr; the others are still shown, and
@@ -35,15 +30,9 @@ struct Inspect: ParsableCommand {
                 }
             } catch {
                 failed = true
-                writeToStandardError("error: \(error)\n")
+                StandardError.error("\(error)")
             }
         }
-        if failed { throw ExitCode(2) }
+        if failed { throw ExitCode(Exit.badInput) }
     }
-}
-
-/// Writes `text` to file descriptor 2, unbuffered.
-private func writeToStandardError(_ text: String) {
-    var text = text
-    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
 }

@@ -1,4 +1,7 @@
 import ArgumentParser
+import EventSinks
+import EventSinksHTTP
+import EventSinksSQLite
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,11 +18,15 @@ struct Perimeter: ParsableCommand {
         abstract: "Replays location tracks through geofence monitors that behave like a phone's.",
         discussion: """
         Exit codes: 0 success; 1 a check failed; 2 bad input (the message names the file and the place); \
-        3 a sink could not deliver (the message says where its events were kept).
+        3 a sink could not deliver (the message says where its events were kept); 64 a usage error (an \
+        unknown option); 130 interrupted (Ctrl-C or SIGTERM; the sinks kept what was produced).
         """,
         version: "0.1.0",
-        subcommands: [Run.self, Check.self, Validate.self, Inspect.self, Track.self, Deliver.self]
+        subcommands: [Run.self, Check.self, Validate.self, Inspect.self, TrackCommand.self, Deliver.self]
     )
+
+    /// Every kind of sink this program knows: the core ones, SQLite and HTTP.
+    static let sinks = SinkRegistry.core.adding(SQLiteSink.kind, HTTPSink.kind)
 }
 
 // Before anything: a write past the file-size limit (`ulimit -f`) or into a pipe whose reader has gone

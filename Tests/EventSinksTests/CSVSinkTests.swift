@@ -1,7 +1,10 @@
+import FileSystem
 import Foundation
 import Geodesy
 import Geofencing
+import TestSupport
 import Testing
+import WireFormat
 @testable import EventSinks
 
 @Suite struct CSVSinkTests {
@@ -10,12 +13,12 @@ import Testing
         let fields = Dictionary(uniqueKeysWithValues: expectedFields(event).map { key, value in
             (key, (value as? Double)?.description ?? value as! String)
         })
-        return CSVSink.columns.map { fields[$0] ?? "" }
+        return CSVRecords.columns.map { fields[$0] ?? "" }
     }
 
     @Test(arguments: samples)
-    func recordReadsBackWithAnRFC4180Reader(sample: Sample) throws {
-        let record = CSVSink.encode(sample.event) + "\r\n"
+    func recordReadsBackWithAnRFC4180Reader(sample: EventSample) throws {
+        let record = CSVRecords.encode(sample.event) + "\r\n"
         let records = try readCSV(record)
         #expect(records == [Self.expectedRecord(sample.event)])
     }
@@ -27,26 +30,26 @@ import Testing
         let text = try contents(path)
         #expect(text.hasPrefix("time,device,region,kind,lat,lon,distance,crossedAt,arrival,departure,duration,rule\r\n"))
         let records = try readCSV(text)
-        #expect(records.first == CSVSink.columns)
+        #expect(records.first == CSVRecords.columns)
         #expect(Array(records.dropFirst()) == samples.map { Self.expectedRecord($0.event) })
         #expect(try files(in: directory) == ["events.csv"])
     }
 
     @Test func python3CSVReadsTheSameRecords() throws {
-        let text = CSVSink.header + samples.map { CSVSink.encode($0.event) + "\r\n" }.joined()
+        let text = CSVRecords.header + samples.map { CSVRecords.encode($0.event) + "\r\n" }.joined()
         let script = """
         import sys, csv, io, json
         print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read(), newline=""), strict=True))))
         """
         guard let output = try python(script, input: text) else { return }
         let records = try JSONDecoder().decode([[String]].self, from: Data(output.utf8))
-        #expect(records == [CSVSink.columns] + samples.map { Self.expectedRecord($0.event) })
+        #expect(records == [CSVRecords.columns] + samples.map { Self.expectedRecord($0.event) })
     }
 
     @Test func zeroEventsStillWriteTheHeader() throws {
         let directory = try temporaryDirectory()
         try run(CSVSink(path: directory + "/empty.csv"), [])
-        #expect(try contents(directory + "/empty.csv") == CSVSink.header)
+        #expect(try contents(directory + "/empty.csv") == CSVRecords.header)
     }
 
     struct Quoting: CustomTestStringConvertible, Sendable {
@@ -66,11 +69,11 @@ import Testing
     }
 
     @Test func exactRecords() {
-        #expect(CSVSink.encode(samples[3].event) ==
+        #expect(CSVRecords.encode(samples[3].event) ==
             "2016-01-10T12:03:10.250Z,\"line1\nline2\r\",café ☕️,enter,37.703026,-121.759735,-12.5,2016-01-10T12:03:05.000Z,,,,")
-        #expect(CSVSink.encode(samples[5].event) ==
+        #expect(CSVRecords.encode(samples[5].event) ==
             "2016-01-10T12:07:30.000Z,phone,cafe,visit,37.703026,-121.759735,1e-07,,2016-01-10T12:03:05.001Z,2016-01-10T12:07:25.000Z,259.9985,")
-        #expect(CSVSink.encode(samples[6].event) ==
+        #expect(CSVRecords.encode(samples[6].event) ==
             "2016-01-11T00:00:00.000Z,phone 2,cafe,dwell,37.703026,-121.759735,-1234567.891,,,,260.0,\"Thanks, \"\"friend\"\" 👋\"")
     }
 }

@@ -1,7 +1,10 @@
+import FileSystem
 import Foundation
 import Geodesy
 import Geofencing
+import TestSupport
 import Testing
+import WireFormat
 @testable import EventSinks
 
 @Suite struct ConsoleSinkTests {
@@ -42,7 +45,7 @@ import Testing
         DurationCase(microseconds: -90_000_000, text: "-1 min 30 s"),
     ])
     func durations(c: DurationCase) {
-        #expect(ConsoleSink.duration(TimeSpan(microseconds: c.microseconds)) == c.text)
+        #expect(TimeSpan(microseconds: c.microseconds).readable == c.text)
     }
 
     struct DistanceCase: CustomTestStringConvertible, Sendable {

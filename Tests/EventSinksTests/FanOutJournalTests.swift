@@ -1,7 +1,10 @@
+import FileSystem
 import Foundation
 import Geodesy
 import Geofencing
+import TestSupport
 import Testing
+import WireFormat
 @testable import EventSinks
 
 /// A walker going east through five cafés and back: 35 events under the `ideal` profile (5 starts, then
@@ -89,8 +92,8 @@ struct FanOutJournalTests {
         #expect(error.description == failing.error.description + "; " + keptSentence(count, in: journal.path))
         #expect(throws: error) { try fan.finish() }  // reported again, the same
 
-        #expect(try JSONLinesSink.decode(log: contents(folder + "/e.jsonl")) == expected)
-        let spool = try SpoolFile(path: journal.path)
+        #expect(try JSONLines.decode(log: contents(folder + "/e.jsonl")) == expected)
+        let spool = try EventLogFile(path: journal.path)
         #expect(spool.events == expected)
         #expect(String(decoding: spool.contents, as: UTF8.self) == (try contents(folder + "/e.jsonl")))
         #expect(failing.received == Array(cafeWalkEvents.prefix(count)), "no event after the one it failed at")
@@ -141,7 +144,7 @@ struct FanOutJournalTests {
             spooling.error.description,  // it said itself where its events are
         ])
         #expect(log.events == Array(cafeWalkEvents.prefix(3)) && log.isFinished)
-        #expect(try SpoolFile(path: journal.path).events == cafeWalkEvents.prefix(3).map(WireEvent.init))
+        #expect(try EventLogFile(path: journal.path).events == cafeWalkEvents.prefix(3).map(WireEvent.init))
     }
 
     @Test func aSinkThatIsNotOurs() throws {

@@ -1,7 +1,10 @@
+import FileSystem
 import Foundation
 import Geodesy
 import Geofencing
+import TestSupport
 import Testing
+import WireFormat
 @testable import EventSinks
 
 @Suite struct OutputFileTests {
@@ -13,14 +16,6 @@ import Testing
         directory = try temporaryDirectory()
         target = directory + "/events.jsonl"
         try "old contents\n".write(toFile: target, atomically: false, encoding: .utf8)
-    }
-
-    @Test func partialPathIsBesideTheTarget() {
-        let pid = getpid()
-        #expect(OutputFile.partialPath(for: "events.jsonl") == ".events.jsonl.partial-\(pid)")
-        #expect(OutputFile.partialPath(for: "out/events.jsonl") == "out/.events.jsonl.partial-\(pid)")
-        #expect(OutputFile.partialPath(for: "/events.jsonl") == "/.events.jsonl.partial-\(pid)")
-        #expect(OutputFile.partialPath(for: "/a/b/e.csv") == "/a/b/.e.csv.partial-\(pid)")
     }
 
     @Test func existingFileIsUntouchedUntilFinish() throws {
@@ -37,7 +32,7 @@ import Testing
         let partialSize = try #require(FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int)
         #expect(partialSize >= OutputFile.bufferSize)
         try sink.finish()
-        #expect(try contents(target) == events.map { JSONLinesSink.encode($0) + "\n" }.joined())
+        #expect(try contents(target) == events.map { JSONLines.encode($0) + "\n" }.joined())
         #expect(try files(in: directory) == ["events.jsonl"])
     }
 
@@ -88,7 +83,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "events.jsonl")
         try run(JSONLinesSink(path: link), [samples[0].event])
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "events.jsonl")
-        #expect(try contents(target) == JSONLinesSink.encode(samples[0].event) + "\n")
+        #expect(try contents(target) == JSONLines.encode(samples[0].event) + "\n")
         #expect(try files(in: directory) == ["events.jsonl", "link.jsonl"])
     }
 
@@ -103,11 +98,11 @@ import Testing
     @Test func newFileIsCreated() throws {
         let path = directory + "/new.csv"
         try run(CSVSink(path: path), [])
-        #expect(try contents(path) == CSVSink.header)
+        #expect(try contents(path) == CSVRecords.header)
     }
 
     @Test func standardOutputDashCreatesNoFile() throws {
-        let sink = try SinkSpec(parsing: "jsonl:-").makeSink(relativeTo: directory)
+        let sink = try SinkRegistry.core.makeSink(for: SinkRegistry.core.spec(parsing: "jsonl:-"), context: SinkContext(directory: directory))
         try sink.finish()  // zero events: writes nothing to the test's standard output
         #expect(try files(in: directory) == ["events.jsonl"])
     }
@@ -118,7 +113,7 @@ import Testing
         try run(sink, samples.map(\.event))
         try pipe.fileHandleForWriting.close()
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(try JSONLinesSink.decode(log: text) == samples.map { WireEvent($0.event) })
+        #expect(try JSONLines.decode(log: text) == samples.map { WireEvent($0.event) })
     }
 
     // MARK: Errors
@@ -151,8 +146,8 @@ import Testing
     }
 
     @Test func errorMessageNamesTheSpecAsWritten() throws {
-        let spec = try SinkSpec(parsing: "csv:missing/out.csv")
-        let error = try #require(throws: SinkError.self) { try spec.makeSink(relativeTo: directory) }
+        let spec = try SinkRegistry.core.spec(parsing: "csv:missing/out.csv")
+        let error = try #require(throws: SinkError.self) { try SinkRegistry.core.makeSink(for: spec, context: SinkContext(directory: directory)) }
         #expect(error.description == "sink csv:missing/out.csv: cannot create \"\(directory)/missing/out.csv\": the directory \"\(directory)/missing\" does not exist")
     }
 

@@ -1,6 +1,9 @@
+import FileSystem
 import Foundation
 import Geofencing
+import TestSupport
 import Testing
+import WireFormat
 @testable import EventSinks
 
 @Suite("The run's journal when it cannot be written, and its stale partial files")
@@ -92,7 +95,7 @@ struct RunJournalTests {
         #expect(journal.keep() == keptSentence(1, in: journal.path), "the same again")
         let mode = try FileManager.default.attributesOfItem(atPath: journal.path)[.posixPermissions] as? Int
         #expect(mode == 0o600, "location data is nobody else's business")
-        #expect(try contents(journal.path) == JSONLinesSink.encode(samples[0].event) + "\n")
+        #expect(try contents(journal.path) == JSONLines.encode(samples[0].event) + "\n")
     }
 
     @Test func twoJournalsOfOneProcessNeverShareAFile() throws {
@@ -111,20 +114,5 @@ struct RunJournalTests {
         journal.open()
         #expect(journal.keep() == "the run had produced no events, so none were lost")
         #expect(try files(in: folder).isEmpty)
-    }
-}
-
-@Suite("Sentences for the faults of a run")
-struct SinkFaultSentenceTests {
-    @Test(arguments: [
-        (EFBIG, "out/e.geojson", #"cannot write "out/e.geojson": the file has reached the file-size limit (ulimit -f, or the file system's largest file)"#),
-        (EPIPE, "-", "cannot write standard output: the reader closed the pipe"),
-        (ENOSPC, "-", "cannot write standard output: the disk is full"),
-        (EROFS, "/mnt/e.csv", #"cannot write "/mnt/e.csv": the file system is read-only"#),
-    ])
-    func systemErrors(code: Int32, path: String, reason: String) {
-        let error = SinkError.system(code, spec: "x", path: path, doing: "write")
-        #expect(error.reason == reason)
-        #expect(error.errorNumber == code)
     }
 }

@@ -19,7 +19,7 @@ private struct RandomWorld {
         }
         func distance(from p: Coordinate) -> Double {
             switch self {
-            case let .shape(shape): return shape.rankingDistance(to: p)
+            case let .shape(shape): return max(0, shape.signedDistance(to: p))
             case let .point(q): return p.distance(to: q)
             }
         }

@@ -1,4 +1,4 @@
-import EventSinks
+import WireFormat
 import Foundation
 import TestSupport
 import Testing
@@ -136,7 +136,7 @@ struct SinkFaultTests {
 
         // The journal: the run's events up to the failure, as the good run wrote them, readable by deliver.
         #expect(URL(fileURLWithPath: journal).deletingLastPathComponent().path == journalFolder.path)
-        let spool = try SpoolFile(path: journal)
+        let spool = try EventLogFile(path: journal)
         #expect(spool.events.count == count)
         #expect(String(decoding: spool.contents, as: UTF8.self) == Self.joined(good.jsonl.prefix(count), "\n"))
         #expect(try Self.names(in: journalFolder) == [URL(fileURLWithPath: journal).lastPathComponent])

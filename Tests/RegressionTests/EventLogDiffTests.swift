@@ -1,4 +1,4 @@
-import EventSinks
+import WireFormat
 import Geodesy
 import Geofencing
 import Regression

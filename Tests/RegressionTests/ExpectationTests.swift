@@ -1,4 +1,4 @@
-import EventSinks
+import WireFormat
 import Geodesy
 import Geofencing
 import Regression
@@ -129,8 +129,8 @@ struct ExpectationTests {
         (0, "0 s"), (34, "34 s"), (60, "1 min"), (250, "4 min 10 s"), (3600, "1 h"), (3723, "1 h 2 min 3 s"),
     ])
     func durations(_ seconds: Int64, _ text: String) {
-        #expect(Readable.duration(.seconds(seconds)) == text)
+        #expect(TimeSpan.seconds(seconds).readable == text)
         #expect(Readable.signed(.seconds(-seconds)) == (seconds == 0 ? "+0 s" : "-" + text))
-        #expect(Readable.duration(TimeSpan(microseconds: 500_000)) == "0.5 s")
+        #expect(TimeSpan(microseconds: 500_000).readable == "0.5 s")
     }
 }

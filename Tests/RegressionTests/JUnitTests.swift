@@ -1,51 +1,7 @@
 import Foundation
 import Regression
+import TestSupport
 import Testing
-
-/// Runs a command, returning its exit status and standard output.
-private func shell(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
-private var hasXmllint: Bool { (try? shell(["sh", "-c", "command -v xmllint"]).status) == 0 }
-
-/// Validates a JUnit report against the Ant JUnit schema in Fixtures with `xmllint --schema`, or, where
-/// xmllint is not installed, checks the same structure with python3's `xml.etree`.
-func validateJUnit(_ path: String) throws {
-    if hasXmllint {
-        let result = try shell(["xmllint", "--noout", "--schema", fixture("junit-ant.xsd"), path])
-        #expect(result.status == 0, "\(result.output)")
-        return
-    }
-    let script = """
-        import sys, xml.etree.ElementTree as ET
-        root = ET.parse(sys.argv[1]).getroot()
-        assert root.tag == "testsuite", root.tag
-        for a in ("name", "timestamp", "hostname", "tests", "failures", "errors", "time"): assert a in root.attrib, a
-        kids = [c.tag for c in root]
-        assert kids[0] == "properties" and kids[-2:] == ["system-out", "system-err"], kids
-        cases = root.findall("testcase")
-        assert set(kids[1:-2]) <= {"testcase"}, kids
-        assert int(root.get("tests")) == len(cases)
-        assert int(root.get("failures")) == sum(1 for c in cases if c.find("failure") is not None)
-        assert int(root.get("errors")) == sum(1 for c in cases if c.find("error") is not None)
-        for c in cases:
-            for a in ("name", "classname", "time"): assert a in c.attrib, a
-            float(c.get("time"))
-            assert len(list(c)) <= 1 and all(o.tag in ("failure", "error") and "type" in o.attrib for o in c)
-        """
-    let result = try shell(["python3", "-c", script, path])
-    #expect(result.status == 0, "\(result.output)")
-}
 
 private let results = [
     CheckResult(path: "Scenarios/lunch.yaml", name: "Lunch at Lorrenzillo's", status: .passed, seconds: 0.0123),
@@ -83,32 +39,33 @@ struct JUnitTests {
             </testsuite>
 
             """)
-        let file = try temporaryFolder().appendingPathComponent("junit.xml")
+        let file = try PerimeterProcess.temporaryFolder().appendingPathComponent("junit.xml")
         try xml.write(to: file, atomically: true, encoding: .utf8)
-        try validateJUnit(file.path)
+        let junit = try JUnitSchema.validate(file.path)
+        #expect(junit.valid, "\(junit.output)")
     }
 
-    @Test("The schema check is real: a report without a testcase's time is rejected", .enabled(if: hasXmllint))
+    @Test("The schema check is real: a report without a testcase's time is rejected", .enabled(if: JUnitSchema.hasXmllint))
     func schemaRejects() throws {
         let xml = JUnitReport.xml(results, hostname: "ci").replacingOccurrences(of: " time=\"1.500\"", with: "")
-        let file = try temporaryFolder().appendingPathComponent("junit.xml")
+        let file = try PerimeterProcess.temporaryFolder().appendingPathComponent("junit.xml")
         try xml.write(to: file, atomically: true, encoding: .utf8)
-        let result = try shell(["xmllint", "--noout", "--schema", fixture("junit-ant.xsd"), file.path])
+        let result = try JUnitSchema.shell(["xmllint", "--noout", "--schema", JUnitSchema.schema, file.path])
         #expect(result.status != 0)
         #expect(result.output.contains("The attribute 'time' is required but missing"))
     }
 
-    @Test("Escaping round-trips through an XML parser", .enabled(if: hasXmllint))
+    @Test("Escaping round-trips through an XML parser", .enabled(if: JUnitSchema.hasXmllint))
     func roundTrip() throws {
         let tricky = "a\tb\nc \"d\" 'e' <f> & g"
         let xml = JUnitReport.xml([CheckResult(path: "p", name: "n", status: .failed, headline: tricky, details: [tricky])],
                                   hostname: "ci")
-        let file = try temporaryFolder().appendingPathComponent("junit.xml")
+        let file = try PerimeterProcess.temporaryFolder().appendingPathComponent("junit.xml")
         try xml.write(to: file, atomically: true, encoding: .utf8)
-        let message = try shell(["xmllint", "--xpath", "string(//failure/@message)", file.path])
+        let message = try JUnitSchema.shell(["xmllint", "--xpath", "string(//failure/@message)", file.path])
         // xmllint ends its output with a line break.
         #expect(message.output == tricky || message.output == tricky + "\n")
-        let text = try shell(["xmllint", "--xpath", "string(//failure)", file.path])
+        let text = try JUnitSchema.shell(["xmllint", "--xpath", "string(//failure)", file.path])
         #expect(text.output == tricky || text.output == tricky + "\n")
     }
 }

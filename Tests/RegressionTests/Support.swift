@@ -1,4 +1,4 @@
-import EventSinks
+import WireFormat
 import Foundation
 import Geodesy
 import Geofencing
@@ -18,17 +18,6 @@ func event(_ kind: GeofenceEvent.Kind, _ region: String, _ device: String = "pho
               arrival: kind == .visit ? t("12:01:57") : nil, departure: kind == .visit ? t(clock) : nil,
               duration: duration ?? (kind == .dwell ? .seconds(10) : kind == .visit ? t(clock) - t("12:01:57") : nil),
               rule: kind == .dwell ? (rule ?? "Thanks for visiting") : nil)
-}
-
-/// The package's root folder (this file is Tests/RegressionTests/Support.swift).
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-/// A fresh temporary folder.
-func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("perimeter-regression-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
 }
 
 /// A file of this test target's Fixtures folder.

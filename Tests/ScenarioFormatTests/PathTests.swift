@@ -1,4 +1,5 @@
 @testable import ScenarioFormat
+import FileSystem
 import Testing
 
 struct PathCase: Sendable, CustomTestStringConvertible {
@@ -20,6 +21,6 @@ struct PathTests {
         PathCase(path: "../../../a.gpx", scenario: "/s/x.yaml", resolved: "/a.gpx"),
     ])
     func resolve(_ c: PathCase) {
-        #expect(Files.resolve(c.path, relativeTo: c.scenario) == c.resolved)
+        #expect(FileNames.resolve(c.path, besideFile: c.scenario) == c.resolved)
     }
 }

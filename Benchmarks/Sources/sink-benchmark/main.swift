@@ -4,6 +4,7 @@
 //
 //   swift run -c release sink-benchmark [events]
 import EventSinks
+import EventSinksSQLite
 import Foundation
 import Geodesy
 import Geofencing

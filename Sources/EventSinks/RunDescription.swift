@@ -1,0 +1,76 @@
+import Geodesy
+import Geofencing
+import TextEscaping
+import WireFormat
+
+/// What a run was, as a sink may record it (the SQLite sink, in its `runs` row): the scenario, the profile, the clock's
+/// start, the resolved settings. Every field is optional except `startedAt`: a library user who only
+/// wants the events can pass `RunDescription()`.
+public struct RunDescription: Hashable, Sendable {
+    /// The scenario's `name:`.
+    public var scenario: String?
+    /// The scenario file, as given on the command line.
+    public var scenarioFile: String?
+    /// The profile the run used (`ios`, `android`, `ideal`), after any `--profile` override.
+    public var profile: String?
+    /// The wall-clock time the run began.
+    public var startedAt: Timestamp
+    /// The simulation's clock start (SEMANTICS §1).
+    public var clockStart: Timestamp?
+    /// The `perimeter` version that ran it.
+    public var perimeterVersion: String?
+    /// The resolved settings as JSON text (see `settingsJSON(of:)`).
+    public var settings: String?
+
+    public init(scenario: String? = nil, scenarioFile: String? = nil, profile: String? = nil,
+                startedAt: Timestamp = .wallClockNow, clockStart: Timestamp? = nil,
+                perimeterVersion: String? = nil, settings: String? = nil) {
+        self.scenario = scenario
+        self.scenarioFile = scenarioFile
+        self.profile = profile
+        self.startedAt = startedAt
+        self.clockStart = clockStart
+        self.perimeterVersion = perimeterVersion
+        self.settings = settings
+    }
+
+    /// The description of running `simulation`: its profile, clock start and settings.
+    public init(scenario: String?, scenarioFile: String?, simulation: Simulation, perimeterVersion: String?,
+                startedAt: Timestamp = .wallClockNow) {
+        self.init(scenario: scenario, scenarioFile: scenarioFile, profile: simulation.profile.rawValue,
+                  startedAt: startedAt, clockStart: simulation.clockStart, perimeterVersion: perimeterVersion,
+                  settings: Self.settingsJSON(of: simulation))
+    }
+
+    /// The resolved monitor settings and the run's shape as one JSON object, keys in this order:
+    /// `capacity` (a number or `"unlimited"`), `selection`, `refreshDistance`, `hysteresis`, `enterBuffer`
+    /// (metres), `confirmation` (seconds), `initialTrigger`, `regions`, `rules`, `devices` (counts),
+    /// `tick` (seconds), `noise` (`{"sigma":…,"seed":…}` or `null`).
+    ///
+    /// ```json
+    /// {"capacity":20,"selection":"nearest","refreshDistance":500.0,"hysteresis":200.0,"enterBuffer":0.0,"confirmation":20.0,"initialTrigger":"none","regions":1,"rules":1,"devices":1,"tick":1.0,"noise":null}
+    /// ```
+    public static func settingsJSON(of simulation: Simulation) -> String {
+        let settings = simulation.settings
+        func number(_ value: Double) -> String { EventFormatting.number(value) ?? "null" }
+        var members: [(String, String)] = [
+            ("capacity", settings.capacity.map(String.init) ?? JSONEscaping.string("unlimited")),
+            ("selection", JSONEscaping.string(settings.selection.rawValue)),
+            ("refreshDistance", number(settings.refreshDistance)),
+            ("hysteresis", number(settings.hysteresis)),
+            ("enterBuffer", number(settings.enterBuffer)),
+            ("confirmation", EventFormatting.seconds(settings.confirmation) ?? "null"),
+            ("initialTrigger", JSONEscaping.string(settings.initialTrigger.rawValue)),
+            ("regions", String(simulation.regions.count)),
+            ("rules", String(simulation.rules.count)),
+            ("devices", String(simulation.devices.count)),
+            ("tick", EventFormatting.seconds(simulation.tick) ?? "null"),
+        ]
+        if let noise = simulation.noise {
+            members.append(("noise", "{\"sigma\":\(number(noise.sigma)),\"seed\":\(noise.seed)}"))
+        } else {
+            members.append(("noise", "null"))
+        }
+        return "{" + members.map { JSONEscaping.string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+    }
+}

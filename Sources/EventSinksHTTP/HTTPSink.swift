@@ -1,0 +1,336 @@
+import EventSinks
+import FileSystem
+import Foundation
+import Geofencing
+import WireFormat
+
+/// Sends events to an HTTP endpoint as JSON batches; what cannot be delivered is kept in a spool file.
+///
+/// Each POST has the body `{"events":[…]}` (each event the JSON Lines object of `JSONLines.encode`,
+/// in output order), `Content-Type: application/json` and an `Idempotency-Key: <prefix>-<batch index>`
+/// (the index counts from 0; the prefix is 32 random hex digits per sink, so per run; every attempt of
+/// a batch reuses its key). A batch is sealed when it holds `batchSize` events or when its first event
+/// has waited `flushInterval`; batches are delivered in order, one at a time, by a background thread,
+/// so the run is not held up by each POST. At most `maxPendingBatches` sealed batches wait: then
+/// `send` blocks until one is delivered (memory stays bounded).
+///
+/// Retries follow `HTTPPoster`. When a batch finally fails, it and every later event (those waiting and
+/// those sent afterwards) are written to the spool file (JSON Lines, the format of `jsonl:`; created
+/// beside the target, renamed into place by `finish()`), and `finish()` throws a `SinkError` that says
+/// how many events were delivered, how many spooled, and where. Delivered plus spooled is always the
+/// number of events sent to the sink. A sink that delivered everything leaves no spool file.
+///
+/// `finish()` or `cancel()` must be called: they stop the delivery thread.
+public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
+    // Safety: every mutable property below `condition` is read and written with `condition` locked.
+
+    public let configuration: HTTPSinkConfiguration
+    /// Where undelivered events are kept.
+    public let spoolPath: String
+    /// The first part of every batch's `Idempotency-Key`.
+    public let keyPrefix: String
+
+    private struct Batch {
+        var index: Int
+        var lines: [String]
+    }
+
+    private static let spoolsInUse = SpoolRegistry()
+    private let poster: HTTPPoster
+    private let spool: OutputFile
+    private let condition = NSCondition()
+    private var open: [String] = []
+    private var openSince: Date?
+    private var queue: [Batch] = []
+    private var nextIndex = 0
+    private var produced = 0
+    private var delivered = 0
+    private var spooled = 0
+    private var lost = 0
+    /// Why delivery stopped (then everything goes to the spool).
+    private var failure: String?
+    private var spoolFailure: SinkError?
+    private var finishing = false
+    private var cancelled = false
+    private var workerDone = false
+    private var finished = false
+    private var outcome: SinkError?
+
+    /// Opens the spool file (so that a place to keep undelivered events is known to work before any
+    /// event is produced) and starts the delivery thread. `directory` resolves a relative `spool=`
+    /// path; the default spool file is in the working directory.
+    public init(configuration: HTTPSinkConfiguration, directory: String? = nil) throws(SinkError) {
+        self.configuration = configuration
+        keyPrefix = configuration.keyPrefix ?? Self.randomPrefix()
+        let path = try Self.spoolsInUse.claim(configuration.spoolPath.map { FileNames.resolve($0, inFolder: directory) },
+                                              spec: configuration.spec)
+        spoolPath = path
+        do {
+            spool = try OutputFile(path: path, spec: configuration.spec)
+        } catch {
+            Self.spoolsInUse.release(path)
+            throw error
+        }
+        poster = HTTPPoster(configuration: configuration)
+        let thread = Thread { [self] in work() }
+        thread.name = "perimeter-http-sink"
+        thread.start()
+    }
+
+    /// Parses `spec` (see `HTTPSinkConfiguration`), reads the `auth-env` variable, and opens the sink.
+    public convenience init(spec: String, directory: String? = nil,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) throws(SinkError) {
+        let configuration = try HTTPSinkConfiguration(parsing: spec).resolvingAuthorization(from: environment)
+        try self.init(configuration: configuration, directory: directory)
+    }
+
+    /// Events sent to the sink so far.
+    public var producedCount: Int { locked { produced } }
+    /// Events the server accepted (a 2xx answer to their batch).
+    public var deliveredCount: Int { locked { delivered } }
+    /// Events written to the spool file.
+    public var spooledCount: Int { locked { spooled } }
+    /// What was not delivered goes to the spool file, which `finish()` names.
+    public var spoolsItself: Bool { true }
+
+    public func send(_ event: GeofenceEvent) throws { try send(line: JSONLines.encode(event)) }
+
+    /// Sends an event read back from a log or a spool file.
+    public func send(_ event: WireEvent) throws { try send(line: JSONLines.encode(event)) }
+
+    private func send(line: String) throws(SinkError) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !finished && !finishing else {
+            throw SinkError(spec: configuration.spec, reason: "events were sent after the sink was finished")
+        }
+        produced += 1
+        if failure != nil {
+            keep([line])
+            if let spoolFailure {
+                throw SinkError(spec: configuration.spec, path: spoolPath, reason: "delivery stopped (\(failure ?? "")) and the spool file failed too: \(spoolFailure.reason); \(delivered) of \(produced) events were delivered, the others are lost")
+            }
+            return
+        }
+        if open.isEmpty {
+            openSince = Date()
+            condition.broadcast()  // the delivery thread arms the flush timer
+        }
+        open.append(line)
+        guard open.count >= configuration.batchSize else { return }
+        while queue.count >= configuration.maxPendingBatches && failure == nil { condition.wait() }
+        // Meanwhile the delivery thread may have sealed the batch itself, or spooled it after a failure.
+        if failure == nil && open.count >= configuration.batchSize { seal() }
+    }
+
+    /// Delivers what is still open or waiting, then reports: throws when some events were spooled.
+    /// A second call reports the same again.
+    public func finish() throws {
+        let result = stop(cancelling: false)
+        if let result { throw result }
+    }
+
+    /// Stops after the batch being delivered (if any); what is still open or waiting goes to the spool
+    /// file, which is kept only when it holds events. `finish()` afterwards does nothing.
+    public func cancel() { _ = stop(cancelling: true) }
+
+    private func stop(cancelling: Bool) -> SinkError? {
+        condition.lock()
+        defer { condition.unlock() }
+        if finished { return cancelled ? nil : outcome }  // finish() after cancel() does nothing
+        if cancelling { cancelled = true } else { finishing = true }
+        condition.broadcast()
+        while !workerDone { condition.wait() }
+        finished = true
+        defer { Self.spoolsInUse.release(spoolPath) }
+        if !open.isEmpty || !queue.isEmpty {  // cancelled: keep what was not delivered
+            keep(queue.flatMap(\.lines) + open)
+            queue = []
+            open = []
+        }
+        guard spooled > 0 || lost > 0 else {
+            spool.discard()
+            return nil
+        }
+        do {
+            try spool.commit()
+        } catch {
+            if spoolFailure == nil { spoolFailure = error }
+            lost += spooled
+            spooled = 0
+        }
+        outcome = report()
+        return outcome
+    }
+
+    /// The message of a delivery that did not complete.
+    private func report() -> SinkError {
+        let url = configuration.url.absoluteString
+        var reason = "delivered \(delivered) of \(produced) event\(produced == 1 ? "" : "s") to \(url)"
+        if spooled > 0 {
+            let command = "perimeter deliver \(Self.shellQuoted(spoolPath)) --sink \(Self.shellQuoted(configuration.spec))"
+            reason += "; the other \(spooled) \(spooled == 1 ? "is" : "are") in the spool file \"\(spoolPath)\" (send \(spooled == 1 ? "it" : "them") later with: \(command))"
+        }
+        if lost > 0 {
+            reason += "; \(lost) event\(lost == 1 ? "" : "s") could not be kept: \(spoolFailure?.reason ?? "the spool file failed")"
+        }
+        if let failure { reason += ". Delivery stopped: \(failure)" } else if cancelled { reason += ". Delivery was cancelled" }
+        return SinkError(spec: configuration.spec, path: spooled > 0 ? spoolPath : nil, reason: reason)
+    }
+
+    // MARK: the delivery thread
+
+    private func work() {
+        condition.lock()
+        while true {
+            if failure != nil || cancelled { break }
+            if !queue.isEmpty {
+                let batch = queue.removeFirst()
+                condition.broadcast()  // room for a blocked producer
+                condition.unlock()
+                let problem = poster.post(Self.body(batch.lines), key: key(batch.index))
+                condition.lock()
+                if let problem {
+                    failure = "batch \(batch.index) (Idempotency-Key \(key(batch.index))): \(problem)"
+                    keep(batch.lines + queue.flatMap(\.lines) + open)
+                    queue = []
+                    open = []
+                    openSince = nil
+                    condition.broadcast()
+                } else {
+                    delivered += batch.lines.count
+                }
+                continue
+            }
+            if !open.isEmpty {
+                let due = (openSince ?? Date()).addingTimeInterval(configuration.flushInterval)
+                if finishing || Date() >= due {
+                    seal()
+                } else {
+                    _ = condition.wait(until: due)
+                }
+                continue
+            }
+            if finishing { break }
+            condition.wait()
+        }
+        workerDone = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Moves the open batch to the queue. Called with the lock held.
+    private func seal() {
+        guard !open.isEmpty else { return }
+        queue.append(Batch(index: nextIndex, lines: open))
+        nextIndex += 1
+        open = []
+        openSince = nil
+        condition.broadcast()
+    }
+
+    /// Writes lines to the spool file. Called with the lock held.
+    private func keep(_ lines: [String]) {
+        for line in lines {
+            if spoolFailure == nil {
+                do {
+                    try spool.write(line + "\n")
+                    spooled += 1
+                    continue
+                } catch {
+                    spoolFailure = error
+                    lost += spooled  // a failed spool file is discarded with what it held
+                    spooled = 0
+                }
+            }
+            lost += 1
+        }
+    }
+
+    private func key(_ index: Int) -> String { "\(keyPrefix)-\(index)" }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return body()
+    }
+
+    /// `{"events":[…]}`.
+    static func body(_ lines: [String]) -> Data {
+        var text = "{\"events\":["
+        text.reserveCapacity(lines.reduce(16) { $0 + $1.utf8.count + 1 })
+        for (i, line) in lines.enumerated() {
+            if i > 0 { text.append(",") }
+            text.append(line)
+        }
+        text.append("]}")
+        return Data(text.utf8)
+    }
+
+    static func randomPrefix() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let hex = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+    }
+
+    /// `text` as one shell word (single-quoted unless it is plain).
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy {
+            CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_./:@%+=,".unicodeScalars.contains($0)
+        }
+        if plain && !text.isEmpty { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// The spool files of the open HTTP sinks of this process: two sinks never share one. A default name
+/// already taken gets `-2`, `-3`… before `.jsonl`; an explicit `spool=` already taken is an error.
+private final class SpoolRegistry: @unchecked Sendable {
+    // Safety: `paths` is guarded by `lock`.
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+
+    func claim(_ explicit: String?, spec: String) throws(SinkError) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let explicit {
+            guard paths.insert(explicit).inserted else {
+                throw SinkError(spec: spec, path: explicit, reason: "another HTTP sink already keeps its undelivered events in \"\(explicit)\"; give each its own spool=PATH")
+            }
+            return explicit
+        }
+        let name = HTTPSinkConfiguration.defaultSpoolName()
+        var candidate = name
+        var n = 1
+        while !paths.insert(candidate).inserted {
+            n += 1
+            candidate = String(name.dropLast(".jsonl".count)) + "-\(n).jsonl"
+        }
+        return candidate
+    }
+
+    func release(_ path: String) {
+        lock.lock()
+        paths.remove(path)
+        lock.unlock()
+    }
+}
+
+extension SinkError {
+    /// Whether the error comes from an HTTP sink (its spec is a URL): its message is complete (how
+    /// many events were delivered, how many spooled and where) and is printed as is.
+    public var isFromHTTPSink: Bool { spec.hasPrefix("http://") || spec.hasPrefix("https://") }
+}
+
+extension HTTPSink {
+    /// `http://…` or `https://…`, with `;key=value` options (`HTTPSinkConfiguration`).
+    public static let kind = SinkKind(
+        schemes: ["http", "https"], target: .url, form: "http://… or https://…",
+        note: "after a URL, options as ;key=value suffixes: batch=N, flush=SECONDS, timeout=SECONDS, retries=N, backoff=SECONDS, auth-env=NAME, spool=PATH",
+        check: { text throws(SinkError) in _ = try HTTPSinkConfiguration(parsing: text) }
+    ) { spec, context throws(SinkError) in
+        try HTTPSink(spec: spec.text, directory: context.directory)
+    }
+}

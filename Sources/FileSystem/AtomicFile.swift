@@ -1,0 +1,160 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SystemPackage
+
+/// A file replaced atomically: written to a partial file beside its target (`.NAME.partial-PID`, same
+/// folder, so the rename cannot cross file systems), then fsynced and renamed over the target, then the
+/// folder fsynced, by `commit()`. Until then an existing target is untouched; `discard()`, or dropping
+/// the value, removes the partial file. The replacement keeps an existing file's permissions; through a
+/// symbolic link, the file it points to is replaced. The one atomic write for event files, golden logs,
+/// GPX tracks and JUnit reports.
+public final class AtomicFile {
+    /// The target (through a symbolic link, the file it points to).
+    public let path: String
+    /// The partial file being written.
+    public let partialPath: String
+    /// The partial file's descriptor, to write to until `commit()` or `discard()`.
+    public let descriptor: FileDescriptor
+    private var isClosed = false
+
+    /// Creates the partial file for replacing `path`; fails now when it cannot be created. A new file gets
+    /// `permissions` (less the umask); a replaced one keeps its own. Removes the partial files of the same
+    /// target left by processes that no longer exist.
+    public init(replacing path: String, permissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite])
+        throws(FileError) {
+        var real = path
+        var linkInfo = stat()
+        if lstat(path, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
+            real = String(cString: resolved)
+            free(resolved)
+        }
+        let existing = try? Stat(FilePath(real))
+        let partial = Self.partialPath(for: real)
+        Self.removeStalePartials(besides: partial)
+        func create() throws -> FileDescriptor {
+            try FileDescriptor.open(FilePath(partial), .writeOnly, options: [.create, .exclusiveCreate, .truncate, .closeOnExec],
+                                    permissions: permissions)
+        }
+        var fd: FileDescriptor
+        do {
+            fd = try create()
+        } catch Errno.fileExists {  // left by an earlier process with the same id
+            unlink(partial)
+            do { fd = try create() } catch { throw FileError(thrown: error, path: path, action: "create") }
+        } catch {
+            throw FileError(thrown: error, path: path, action: "create")
+        }
+        if let existing { _ = fchmod(fd.rawValue, existing.rawValue.st_mode & 0o7777) }  // keeps the old mode
+        self.path = real
+        self.partialPath = partial
+        self.descriptor = fd
+    }
+
+    deinit { discard() }
+
+    /// Writes all of `bytes` to the partial file, retrying on EINTR.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
+        do { _ = try descriptor.writeAll(bytes) } catch { throw FileError(thrown: error, path: path, action: "write") }
+    }
+
+    /// Fsyncs the partial file and renames it over the target, then fsyncs the folder. After a failure
+    /// the partial file is removed (when it can be) and the target left as it was. Does nothing after
+    /// `discard()` or a second time.
+    public func commit() throws(FileError) {
+        guard !isClosed else { return }
+        if fsync(descriptor.rawValue) != 0 && errno != EINVAL {
+            let code = Errno(rawValue: errno)
+            discard()
+            throw FileError(code, path: path, action: "write")
+        }
+        try? descriptor.close()
+        isClosed = true
+        if rename(partialPath, path) != 0 {
+            var error = FileError(Errno(rawValue: errno), path: path, action: "replace")
+            if unlink(partialPath) != 0 && errno != ENOENT {  // the folder turned read-only meanwhile
+                error.cause += "; its whole output is in \"\(partialPath)\", which could not be renamed or removed"
+            }
+            throw error
+        }
+        if let folder = try? FileDescriptor.open(FilePath(FileNames.directory(of: path)), .readOnly, options: [.closeOnExec]) {
+            _ = fsync(folder.rawValue)  // makes the rename durable; not all file systems support it
+            try? folder.close()
+        }
+    }
+
+    /// Abandons the replacement: the partial file is removed, the target left as it was. Safe to call
+    /// more than once.
+    public func discard() {
+        guard !isClosed else { return }
+        isClosed = true
+        try? descriptor.close()
+        unlink(partialPath)
+    }
+
+    /// Replaces the file at `path` with `bytes`, atomically and durably.
+    public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) {
+        let file = try AtomicFile(replacing: path)
+        var failure: FileError?
+        Array(bytes).withUnsafeBytes { raw in
+            do throws(FileError) { try file.write(raw) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        try file.commit()
+    }
+
+    /// The partial file used while writing `path`: `.NAME.partial-PID` in the same folder.
+    public static func partialPath(for path: String) -> String {
+        let directory = FileNames.directory(of: path)
+        let name = FileNames.lastComponent(of: path)
+        let prefix = path.contains("/") ? (directory == "/" ? "/" : directory + "/") : ""
+        return prefix + "." + name + ".partial-\(getpid())"
+    }
+
+    /// Removes the partial files of the same target left by processes that no longer exist (a process
+    /// killed with SIGKILL cannot clean up after itself). A live process's partial file is never touched.
+    public static func removeStalePartials(besides partial: String) {
+        guard let end = endOfPartialMarker(in: partial) else { return }
+        let stem = String(partial[..<end])  // "DIR/.NAME.partial-"
+        removeStalePartials(in: FileNames.directory(of: partial), namedLike: FileNames.lastComponent(of: stem))
+    }
+
+    /// Removes the partial files in `folder` whose names start with `prefix` and end in `.partial-PID`
+    /// of a process that no longer exists (`prefix` `.perimeter-run-` matches the partial files of every
+    /// run journal). A live process's partial file is never touched.
+    public static func removeStalePartials(in folder: String, namedLike prefix: String) {
+        guard let listing = opendir(folder) else { return }
+        var names: [String] = []
+        while let entry = readdir(listing) {
+            // Read the name in place, up to its NUL: readdir's record may end before d_name's 256 bytes,
+            // so copying the whole field (entry.pointee.d_name) reads past it (AddressSanitizer found it).
+            let field = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+            let name = String(cString: field.assumingMemoryBound(to: CChar.self))
+            if name.hasPrefix(prefix) { names.append(name) }
+        }
+        closedir(listing)
+        for name in names {
+            guard let end = endOfPartialMarker(in: name),
+                  let pid = pid_t(name[end...]), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                unlink(folder == "." ? name : folder + "/" + name)
+            }
+        }
+    }
+
+    /// Where the last `.partial-` in `name` ends (the process id follows), or nil.
+    private static func endOfPartialMarker(in name: String) -> String.Index? {
+        let marker = Array(".partial-".utf8)
+        let bytes = Array(name.utf8)
+        guard bytes.count >= marker.count else { return nil }
+        for start in stride(from: bytes.count - marker.count, through: 0, by: -1)
+        where bytes[start ..< start + marker.count].elementsEqual(marker) {
+            return name.utf8.index(name.utf8.startIndex, offsetBy: start + marker.count)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,28 @@
+import SystemPackage
+
+/// Messages for people, on standard error (standard output carries only results): `error: …`,
+/// `warning: …`, or a plain line. Written with write(2), unbuffered, and write errors ignored: with
+/// SIGPIPE ignored, a standard error whose reader has gone fails with EPIPE, which `FileHandle.write`
+/// would turn into a crash.
+public enum StandardError {
+    public static func error(_ message: String) { line("error: " + message) }
+    public static func warning(_ message: String) { line("warning: " + message) }
+    public static func note(_ message: String) { line(message) }
+
+    /// Writes `text` and a line end.
+    public static func line(_ text: String) {
+        _ = try? FileDescriptor.standardError.writeAll((text + "\n").utf8)
+    }
+}
+
+/// Results on standard output, unbuffered: for writers that stream a file or standard output alike.
+public enum StandardOutput {
+    /// Writes all of `bytes`, retrying on EINTR.
+    public static func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
+        do {
+            _ = try FileDescriptor.standardOutput.writeAll(bytes)
+        } catch {
+            throw FileError((error as? Errno) ?? .ioError, path: "-", action: "write")
+        }
+    }
+}

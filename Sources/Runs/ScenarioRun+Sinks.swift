@@ -1,0 +1,112 @@
+import EventSinks
+import FileSystem
+import Foundation
+import Geofencing
+
+/// Why a run into sinks did not complete, with every sentence for people.
+public enum RunFailure: Error, Sendable {
+    /// A sink spec was bad (exit 2); nothing was run.
+    case badSink([String])
+    /// A sink could not be opened (nothing was run) or failed during the run (exit 3); each message says
+    /// where that sink's events were kept.
+    case sinkFailed([String])
+
+    /// The sentences, one per line.
+    public var messages: [String] {
+        switch self {
+        case let .badSink(lines), let .sinkFailed(lines): return lines
+        }
+    }
+}
+
+/// Where a run's events go and how it may be stopped.
+public struct SinkPlan: Sendable {
+    /// The sink specs from the command line; empty for the scenario's own `sinks:` (default `console`).
+    public var commandLine: [String]
+    /// The kinds of sink this program knows.
+    public var registry: SinkRegistry
+    /// What the SQLite sink records of the program that ran it.
+    public var programVersion: String?
+    /// Where the run's journal goes, and who hears that it cannot be written.
+    public var journalFolder: String
+    public var warn: @Sendable (String) -> Void
+
+    public init(commandLine: [String] = [], registry: SinkRegistry = .core, programVersion: String? = nil,
+                journalFolder: String = RunJournal.defaultFolder,
+                warn: @escaping @Sendable (String) -> Void = { StandardError.warning($0) }) {
+        self.commandLine = commandLine
+        self.registry = registry
+        self.programVersion = programVersion
+        self.journalFolder = journalFolder
+        self.warn = warn
+    }
+}
+
+extension ScenarioRun {
+    /// Runs into the sinks of `plan`, with the policy every verb shares:
+    /// - specs from the command line are relative to the working directory, the scenario's own to its file;
+    /// - every sink is opened before the run, so that a bad path fails with nothing run;
+    /// - a journal of the run keeps the events of any sink that fails (`FanOutSink`, `RunJournal`);
+    /// - when a sink fails, the others are finished with every event produced, a SQLite sink records its
+    ///   run as interrupted, and every failed sink is reported;
+    /// - `options.isCancelled` (an `Interruption`) stops the run between windows; the sinks keep what was
+    ///   produced and record the interruption, and the summary says so.
+    public func run(into plan: SinkPlan, options: RunOptions) throws(RunFailure) -> RunSummary {
+        let fromCommandLine = !plan.commandLine.isEmpty
+        let texts = fromCommandLine ? plan.commandLine : (scenario.sinks.isEmpty ? ["console"] : scenario.sinks)
+        let specs: [SinkSpec]
+        do {
+            specs = try texts.map { text throws(SinkError) in try plan.registry.spec(parsing: text) }
+        } catch {
+            throw .badSink([error.description])
+        }
+        let sink: any CancellableEventSink
+        do {
+            let directory = fromCommandLine ? nil : URL(fileURLWithPath: scenario.file).deletingLastPathComponent().path
+            let run = RunDescription(scenario: scenario.name, scenarioFile: scenario.file, simulation: simulation,
+                                     perimeterVersion: plan.programVersion)
+            let journal = RunJournal(folder: plan.journalFolder, warn: plan.warn)
+            sink = try plan.registry.makeSink(for: specs, context: SinkContext(directory: directory, run: run),
+                                              journal: journal)
+        } catch {
+            throw .sinkFailed([error.description + "; nothing was run."])
+        }
+
+        let tracked = FinishTracking(sink)
+        let summary: RunSummary
+        do {
+            summary = try simulation.run(into: tracked, options: options)
+        } catch {
+            // A sink failed. If it failed while events were flowing, the run stopped early: a SQLite
+            // sink records its run as interrupted. Finishing the sinks now finishes those that did not
+            // fail, so that nothing they received is lost, and reports every failed sink, each with
+            // where its events were kept (an HTTP sink's spool file, or the run's journal). A failure
+            // in finish() is reported again by a second finish().
+            if !tracked.finishCalled {
+                try? (sink as? any InterruptibleEventSink)?.markInterrupted()
+            }
+            var reported: any Error = error
+            do { try sink.finish() } catch { reported = error }
+            throw .sinkFailed("\(reported)".split(separator: "\n").map(String.init))
+        }
+        if summary.interrupted {
+            do { try (sink as? any InterruptibleEventSink)?.markInterrupted() } catch { plan.warn("\(error)") }
+        }
+        return summary
+    }
+}
+
+/// Passes events on, remembering whether the run reached `finish()`: a failure before it stopped the run.
+final class FinishTracking: EventSink {
+    let sink: any EventSink
+    private(set) var finishCalled = false
+
+    init(_ sink: any EventSink) { self.sink = sink }
+
+    func send(_ event: GeofenceEvent) throws { try sink.send(event) }
+
+    func finish() throws {
+        finishCalled = true
+        try sink.finish()
+    }
+}

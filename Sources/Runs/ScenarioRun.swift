@@ -1,0 +1,46 @@
+import Geofencing
+import ScenarioFormat
+
+/// A scenario made ready to run: loaded, with its profile resolved. The one place every verb (`run`,
+/// `check`, and those to come: compare, Monte Carlo, report, stream) gets a simulation from a file.
+///
+/// ```swift
+/// let run = try ScenarioRun(loading: "Scenarios/lorrenzillos.yaml", profile: .android)
+/// let events = try run.events()
+/// ```
+public struct ScenarioRun: Sendable {
+    /// The scenario as loaded.
+    public let scenario: Scenario
+    /// Its simulation, under the profile that was asked for.
+    public var simulation: Simulation
+
+    /// `scenario`, under `profile` when given (else its own).
+    public init(_ scenario: Scenario, profile: Profile? = nil) {
+        self.scenario = scenario
+        simulation = scenario.simulation
+        if let profile { simulation.profile = profile }
+    }
+
+    /// Loads the scenario at `path` (every problem at once, each with its file and place), refusing a run
+    /// of more than `maxSamples` samples before it starts.
+    public init(loading path: String, profile: Profile? = nil,
+                maxSamples: Int64 = ScenarioLoader.defaultMaxSamples) throws(ScenarioErrors) {
+        self.init(try ScenarioLoader.load(path: path, maxSamples: maxSamples), profile: profile)
+    }
+
+    /// The scenario's name (`name:`, or its file name).
+    public var name: String { scenario.name }
+    /// What deserves a look: GPX points dropped and the like, each with its file and line.
+    public var warnings: [String] { scenario.warnings }
+
+    /// Runs to the end and returns every event in the order of SEMANTICS §7, with the run's summary.
+    public func events(threads: Int = RunOptions.defaultThreads) -> (events: [GeofenceEvent], summary: RunSummary) {
+        let log = EventLog()
+        do {
+            let summary = try simulation.run(into: log, options: RunOptions(threads: threads))
+            return (log.events, summary)
+        } catch {
+            preconditionFailure("an EventLog does not throw, yet the run did: \(error)")
+        }
+    }
+}

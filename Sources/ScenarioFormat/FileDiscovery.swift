@@ -1,0 +1,36 @@
+import FileSystem
+import Foundation
+
+/// The files a command is pointed at: files as given, folders searched recursively in sorted order.
+/// The one walk for `check` (scenarios) and `validate` (everything it can check).
+public enum FileDiscovery {
+    /// The files named by `paths`, in the order given, each folder replaced by the files below it whose
+    /// relative path passes `include` (sorted); the paths where nothing can be reached, apart.
+    public static func files(in paths: [String], including include: (String) -> Bool)
+        -> (files: [String], unreachable: [String]) {
+        var files: [String] = [], unreachable: [String] = []
+        for path in paths {
+            guard FileCheck.unreachable(path) == nil else {
+                unreachable.append(path)
+                continue
+            }
+            guard FileCheck.isDirectory(path) else {
+                files.append(path)
+                continue
+            }
+            let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+            files += found.filter(include).sorted().map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+        }
+        return (files, unreachable)
+    }
+
+    /// The extension of `path`, lowercased: `yaml` for `Scenarios/A.YAML`; empty when it has none.
+    public static func fileExtension(of path: String) -> String {
+        let name = FileNames.lastComponent(of: path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    /// Whether `path` is a scenario by its name: `*.yaml` or `*.yml`.
+    public static func isScenario(_ path: String) -> Bool { ["yaml", "yml"].contains(fileExtension(of: path)) }
+}

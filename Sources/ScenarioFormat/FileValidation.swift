@@ -1,0 +1,52 @@
+import FileSystem
+import GPX
+
+/// `perimeter validate`: every problem of scenarios, journeys, region files and tracks, without running
+/// them, each as a `FILE:LINE:COLUMN: …` sentence.
+public enum FileValidation {
+    /// What a file is, told by its extension (and, for YAML, by a top-level `route:`).
+    public enum Kind: Sendable { case scenario, journey, regions, track }
+
+    /// The kind of the file at `path`, or nil when it is none of them.
+    public static func kind(of path: String) -> Kind? {
+        switch FileDiscovery.fileExtension(of: path) {
+        case "yaml", "yml", "json": return isJourney(path) ? .journey : .scenario
+        case "geojson": return .regions
+        case "gpx": return .track
+        default: return nil
+        }
+    }
+
+    /// The files named, folders expanded to the files `validate` can check (not golden logs); the paths
+    /// where nothing can be reached, apart.
+    public static func files(in paths: [String]) -> (files: [String], unreachable: [String]) {
+        FileDiscovery.files(in: paths) { kind(of: $0) != nil && !$0.hasSuffix(".events.jsonl") }
+    }
+
+    /// Every problem of one file, and its warnings; one load each.
+    public static func check(_ file: String) -> (problems: [String], warnings: [String]) {
+        switch kind(of: file) {
+        case .scenario:
+            do { return ([], try ScenarioLoader.load(path: file).warnings) } catch { return (error.errors.map(\.description), []) }
+        case .journey:
+            do { _ = try JourneyLoader.load(path: file) } catch { return (error.errors.map(\.description), []) }
+        case .regions:
+            var warnings: [String] = []
+            do { _ = try RegionFile.load(path: file, warnings: &warnings) } catch { return (error.errors.map(\.description), []) }
+            return ([], warnings)
+        case .track:
+            do { return ([], try GPXTrack.load(path: file).warnings.map { "\(file):\($0)" }) } catch { return ([error.description], []) }
+        case nil:
+            return (["\(file): not a scenario (.yaml, .yml, .json), region file (.geojson) or track (.gpx)."], [])
+        }
+        return ([], [])
+    }
+
+    /// A journey has a top-level `route:` key, which no scenario has.
+    static func isJourney(_ path: String) -> Bool {
+        guard let bytes = try? WholeFile.read(path) else { return false }  // never opens a FIFO
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").contains {
+            $0.hasPrefix("route:") || $0.hasPrefix("\"route\":")
+        }
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import Geodesy
+import Yams
+
+/// A node of a composed YAML (or JSON) document with its place: the file and the key path.
+///
+/// Every typed read either returns a value or records one `ScenarioError` at this node and returns nil,
+/// so the loader goes on and reports every problem.
+struct PlacedNode {
+    let node: Node
+    let path: String
+    let file: String
+    let diagnostics: ProblemLog
+
+    var line: Int { node.mark?.line ?? 0 }
+    var column: Int { node.mark?.column ?? 0 }
+
+    func child(_ key: String, _ node: Node) -> PlacedNode {
+        PlacedNode(node: node, path: path.isEmpty ? key : "\(path).\(key)", file: file, diagnostics: diagnostics)
+    }
+
+    func element(_ index: Int, _ node: Node) -> PlacedNode {
+        PlacedNode(node: node, path: "\(path)[\(index)]", file: file, diagnostics: diagnostics)
+    }
+
+    /// Records an error at this node.
+    func fail(_ message: String) {
+        diagnostics.error(ScenarioError(file: file, keyPath: path, line: line, column: column, message: message))
+    }
+
+    /// Records a warning at this node: `FILE:LINE:COLUMN: KEYPATH: MESSAGE`.
+    func warn(_ message: String) {
+        diagnostics.warning("\(place): \(path.isEmpty ? "" : path + ": ")\(message)")
+    }
+
+    /// Records "expected WHAT, got VALUE" at this node.
+    func expected(_ what: String) { fail("expected \(what), got \(got)") }
+
+    /// This node as a person would name it in a message.
+    var got: String {
+        switch node {
+        case let .scalar(scalar):
+            if isNull { return "nothing (null)" }
+            return "\"" + scalar.string.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        case .mapping: return "a mapping"
+        case let .sequence(sequence):
+            let texts = sequence.compactMap { $0.scalar?.string }
+            guard texts.count == sequence.count, (1...4).contains(texts.count) else { return "a list" }
+            return "[" + texts.joined(separator: ", ") + "]"
+        case .alias: return "an alias"
+        }
+    }
+
+    var isNull: Bool {
+        guard case let .scalar(scalar) = node else { return false }
+        return NSNull.construct(from: scalar) != nil
+    }
+
+    /// The text of a scalar, or nil (without an error) for anything else.
+    var scalarText: String? {
+        guard case let .scalar(scalar) = node, !isNull else { return nil }
+        return scalar.string
+    }
+
+    var place: String { "\(file):\(line):\(column)" }
+
+    // MARK: Shapes
+
+    /// A mapping whose keys are all in `allowed` (unless `foreignMembers`, for GeoJSON's RFC 7946 §6.1);
+    /// unknown and non-text keys are reported with the allowed list. Nil, with an error, for a non-mapping.
+    func mapping(_ what: String, allowed: [String], foreignMembers: Bool = false) -> Fields? {
+        guard case let .mapping(mapping) = node else {
+            expected(what)
+            return nil
+        }
+        var entries: [(String, PlacedNode)] = []
+        var misspelt: Set<String> = []
+        for (keyNode, value) in mapping {
+            let keyCursor = PlacedNode(node: keyNode, path: path, file: file, diagnostics: diagnostics)
+            guard let key = keyCursor.scalarText else {
+                keyCursor.fail("expected a key of text, got \(keyCursor.got); the keys allowed here are: \(allowed.joined(separator: ", "))")
+                continue
+            }
+            if !allowed.contains(key) {
+                if !foreignMembers {
+                    let child = child(key, keyNode)
+                    var message = "unknown key \"\(key)\""
+                    if let guess = closestKey(to: key, in: allowed) {
+                        message += "; did you mean \"\(guess)\"?"
+                        misspelt.insert(guess)
+                    } else {
+                        message += "."
+                    }
+                    child.fail(message + " The keys allowed here are: \(allowed.joined(separator: ", ")).")
+                }
+                continue
+            }
+            entries.append((key, child(key, value)))
+        }
+        return Fields(cursor: self, entries: entries, misspelt: misspelt)
+    }
+
+    /// The elements of a list; nil, with an error, for anything else.
+    func list(_ what: String) -> [PlacedNode]? {
+        guard case let .sequence(sequence) = node else {
+            expected(what)
+            return nil
+        }
+        return sequence.enumerated().map { element($0.offset, $0.element) }
+    }
+
+    // MARK: Scalars
+
+    /// Non-empty text: a string, or a number or other scalar taken as written.
+    func text(_ what: String) -> String? {
+        guard let text = scalarText, !text.isEmpty else {
+            expected(what)
+            return nil
+        }
+        return text
+    }
+
+    func duration(_ bound: Bound) -> TimeSpan? {
+        if let text = scalarText, let span = ScenarioUnits.duration(text), bound.admits(span.microseconds) {
+            return span
+        }
+        expected("a duration\(bound.phrase) (a number of seconds or a string like \"20s\", \"5m\", \"2h\" or \"250ms\", exact to the microsecond)")
+        return nil
+    }
+
+    func distance(_ bound: Bound) -> Meters? {
+        if let text = scalarText, let metres = ScenarioUnits.distance(text), bound.admits(metres) {
+            return metres
+        }
+        expected("a distance in metres\(bound.phrase) (a number or a string like \"300m\" or \"1.5km\")")
+        return nil
+    }
+
+    /// A whole number, written as one (`3`, not `3.0` or `"3"` with a unit).
+    func integer(_ bound: Bound, _ what: String = "an integer") -> Int64? {
+        if let text = scalarText, let decimal = ExactDecimal(text), decimal.exponent >= 0 || !text.contains("."),
+           let value = decimal.integer, bound.admits(value) {
+            return value
+        }
+        expected("\(what)\(bound.phrase)")
+        return nil
+    }
+
+    /// A plain number (degrees and the like), no unit.
+    func number(_ what: String, in range: ClosedRange<Double>? = nil) -> Double? {
+        if let text = scalarText, ExactDecimal(text) != nil, let value = Double(text), value.isFinite,
+           range.map({ $0.contains(value) }) ?? true {
+            return value
+        }
+        expected(what)
+        return nil
+    }
+
+    /// One of an enumeration's raw values, spelt exactly.
+    func choice<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> E? where E.RawValue == String {
+        if let text = scalarText, let value = E(rawValue: text) { return value }
+        let names = E.allCases.map(\.rawValue)
+        expected("one of \(names.joined(separator: ", "))")
+        return nil
+    }
+}
+
+/// A mapping's known entries, in document order.
+struct Fields {
+    let cursor: PlacedNode
+    let entries: [(String, PlacedNode)]
+    /// Allowed keys that an unknown key was reported as a likely misspelling of: not reported again as missing.
+    var misspelt: Set<String> = []
+
+    /// The entry for `key`; nil when absent or null (an explicit `~` is the same as leaving the key out).
+    subscript(key: String) -> PlacedNode? {
+        guard let entry = entries.first(where: { $0.0 == key }), !entry.1.isNull else { return nil }
+        return entry.1
+    }
+
+    /// The entry for `key`, or nil with an error at the mapping saying it is missing and what it should be.
+    func required(_ key: String, _ what: String) -> PlacedNode? {
+        if let value = self[key] { return value }
+        if let present = entries.first(where: { $0.0 == key })?.1 {
+            present.expected(what)
+            return nil
+        }
+        if misspelt.contains(key) { return nil }
+        let missing = cursor.child(key, cursor.node)
+        missing.fail("missing; expected \(what)")
+        return nil
+    }
+}
+
+/// A range check on a number, with the words for it.
+enum Bound {
+    case positive, nonNegative, any
+
+    func admits<N: Numeric & Comparable>(_ value: N) -> Bool {
+        switch self {
+        case .positive: return value > 0
+        case .nonNegative: return value >= 0
+        case .any: return true
+        }
+    }
+
+    var phrase: String {
+        switch self {
+        case .positive: return " greater than 0"
+        case .nonNegative: return " of 0 or more"
+        case .any: return ""
+        }
+    }
+}
+
+/// The allowed key closest to a misspelt one: same letters in another case, or at most two edits away.
+func closestKey(to key: String, in allowed: [String]) -> String? {
+    if let same = allowed.first(where: { $0.lowercased() == key.lowercased() }) { return same }
+    let scored = allowed.map { ($0, editDistance(Array($0.lowercased()), Array(key.lowercased()))) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, min(2, key.count / 3)) else { return nil }
+    return best.0
+}
+
+private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(b.count, 1) where !b.isEmpty {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

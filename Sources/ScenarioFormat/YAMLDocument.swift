@@ -1,0 +1,70 @@
+import FileSystem
+import Yams
+
+/// A YAML or JSON file read whole and composed into Yams's node tree, every problem recorded with its
+/// file, line and column: scenarios, region files and journeys.
+enum YAMLDocument {
+    /// The largest YAML or JSON file read: 128 MB. Yams composes the whole document as a tree of nodes,
+    /// about 30 times the file's size (a 12.6 MB GeoJSON of 100,000 circles peaks at 370 MB).
+    static let maximumSize: Int64 = 128 << 20
+
+    /// A file's root node, or nil with errors recorded (unreadable file, YAML or JSON syntax, empty file).
+    static func compose(_ path: String, what: String, diagnostics: ProblemLog) -> Node? {
+        func fail(_ line: Int, _ column: Int, _ message: String) {
+            diagnostics.error(ScenarioError(file: path, keyPath: "", line: line, column: column, message: message))
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try WholeFile.read(path, limit: maximumSize)
+        } catch let .tooLarge(size, _) {
+            fail(0, 0, """
+                cannot read \(what): the file is \(size >> 20) MB; YAML and JSON files over \(maximumSize >> 20) MB are \
+                refused, as their document tree would take about 30 times their size in memory. Split the regions \
+                over several GeoJSON files, or keep long tracks in GPX (read as a stream)
+                """)
+            return nil
+        } catch {
+            fail(0, 0, "cannot read \(what): \(error)")
+            return nil
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            fail(0, 0, "cannot read \(what): the file is not UTF-8 text")
+            return nil
+        }
+        do {
+            guard let root = try Yams.compose(yaml: text) else {
+                fail(0, 0, "the file is empty; expected \(what)")
+                return nil
+            }
+            return root
+        } catch let error as YamlError {
+            let (line, column, message) = describe(error)
+            fail(line, column, message)
+        } catch {
+            fail(0, 0, "cannot parse \(what): \(error)")
+        }
+        return nil
+    }
+
+    /// A YAML error's place and a sentence, without Yams's multi-line snippet.
+    private static func describe(_ error: YamlError) -> (Int, Int, String) {
+        func sentence(_ kind: String, _ context: YamlError.Context?, _ problem: String) -> String {
+            var out = "\(kind) syntax error: \(problem)"
+            if let context { out += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))" }
+            return out
+        }
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            return (mark.line, mark.column, sentence("YAML", context, problem))
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
+            return (context.mark.line, context.mark.column,
+                    "a key appears more than once in one mapping: \(keys) (first given here); each key may be given once")
+        case let .reader(problem, _, _, _):
+            return (0, 0, "the file cannot be read as text: \(problem)")
+        default:
+            return (0, 0, "cannot parse the file: \(error)")
+        }
+    }
+}

@@ -1,0 +1,157 @@
+/// A strict reader of one flat JSON object (RFC 8259): string, number, true/false and null values;
+/// nested objects and arrays are refused. Small on purpose: event logs hold nothing else.
+struct FlatJSONParser {
+    private let bytes: [UInt8]
+    private var index = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private func fail(_ what: String) -> WireFormatError {
+        WireFormatError(reason: "not a JSON event object: \(what) at column \(index + 1)")
+    }
+
+    private mutating func skipSpace() {
+        while let b = peek, b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { index += 1 }
+    }
+
+    private mutating func expect(_ byte: UInt8) throws(WireFormatError) {
+        skipSpace()
+        guard peek == byte else { throw fail("expected '\(Character(Unicode.Scalar(byte)))'") }
+        index += 1
+    }
+
+    mutating func object() throws(WireFormatError) -> [(String, FlatJSONValue)] {
+        try expect(UInt8(ascii: "{"))
+        var members: [(String, FlatJSONValue)] = []
+        skipSpace()
+        if peek == UInt8(ascii: "}") {
+            index += 1
+        } else {
+            while true {
+                skipSpace()
+                let key = try string()
+                try expect(UInt8(ascii: ":"))
+                members.append((key, try value()))
+                skipSpace()
+                if peek == UInt8(ascii: ",") { index += 1; continue }
+                try expect(UInt8(ascii: "}"))
+                break
+            }
+        }
+        skipSpace()
+        guard index == bytes.count else { throw fail("text after the object") }
+        return members
+    }
+
+    private mutating func value() throws(WireFormatError) -> FlatJSONValue {
+        skipSpace()
+        switch peek {
+        case UInt8(ascii: "\"")?: return .string(try string())
+        case UInt8(ascii: "n")?: try literal("null"); return .null
+        case UInt8(ascii: "t")?: try literal("true"); return .bool(true)
+        case UInt8(ascii: "f")?: try literal("false"); return .bool(false)
+        case UInt8(ascii: "{")?, UInt8(ascii: "[")?: throw fail("a nested object or array")
+        case let b? where b == UInt8(ascii: "-") || (0x30...0x39).contains(b): return .number(try number())
+        default: throw fail("expected a value")
+        }
+    }
+
+    private mutating func literal(_ word: String) throws(WireFormatError) {
+        for byte in word.utf8 {
+            guard peek == byte else { throw fail("expected \(word)") }
+            index += 1
+        }
+    }
+
+    private mutating func digits() -> Int {
+        let start = index
+        while let b = peek, (0x30...0x39).contains(b) { index += 1 }
+        return index - start
+    }
+
+    private mutating func number() throws(WireFormatError) -> Double {
+        let start = index
+        if peek == UInt8(ascii: "-") { index += 1 }
+        if peek == UInt8(ascii: "0") {
+            index += 1
+        } else if digits() == 0 {
+            throw fail("a malformed number")
+        }
+        if peek == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { throw fail("a malformed number") }
+        }
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            index += 1
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw fail("a malformed number") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text) else { throw fail("a malformed number") }
+        return value
+    }
+
+    private mutating func hex4() throws(WireFormatError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let b = peek else { throw fail("a short \\u escape") }
+            let digit: UInt32
+            switch b {
+            case 0x30...0x39: digit = UInt32(b - 0x30)
+            case 0x41...0x46: digit = UInt32(b - 0x41 + 10)
+            case 0x61...0x66: digit = UInt32(b - 0x61 + 10)
+            default: throw fail("a bad \\u escape")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func string() throws(WireFormatError) -> String {
+        guard peek == UInt8(ascii: "\"") else { throw fail("expected a string") }
+        index += 1
+        var out: [UInt8] = []
+        while true {
+            guard let b = peek else { throw fail("an unterminated string") }
+            index += 1
+            switch b {
+            case UInt8(ascii: "\""):
+                guard let text = String(validating: out, as: UTF8.self) else { throw fail("invalid UTF-8") }
+                return text
+            case 0x00..<0x20:
+                throw fail("a control character in a string")
+            case UInt8(ascii: "\\"):
+                guard let e = peek else { throw fail("an unterminated string") }
+                index += 1
+                switch e {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard peek == UInt8(ascii: "\\") else { throw fail("a lone surrogate") }
+                        index += 1
+                        guard peek == UInt8(ascii: "u") else { throw fail("a lone surrogate") }
+                        index += 1
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw fail("a lone surrogate") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { throw fail("a lone surrogate") }
+                    out.append(contentsOf: String(Character(scalar)).utf8)
+                default:
+                    throw fail("a bad escape")
+                }
+            default:
+                out.append(b)
+            }
+        }
+    }
+}

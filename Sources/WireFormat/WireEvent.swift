@@ -1,0 +1,112 @@
+import Geodesy
+import Geofencing
+
+/// An event as it is on the wire: the fields of SEMANTICS §7 and nothing else (no region or rule index),
+/// times at millisecond resolution. What `JSONLines.decode(line:)` reads back, and what `check`
+/// compares: `WireEvent(event) == JSONLines.decode(line: JSONLines.encode(event))`.
+public struct WireEvent: Hashable, Sendable {
+    public var time: Timestamp
+    public var device: String
+    public var region: String
+    public var kind: GeofenceEvent.Kind
+    public var lat: Double
+    public var lon: Double
+    public var distance: Double
+    /// `enter`, `exit`.
+    public var crossedAt: Timestamp?
+    /// `visit`.
+    public var arrival: Timestamp?
+    /// `visit`.
+    public var departure: Timestamp?
+    /// `visit` (the stay), `dwell` (the time inside).
+    public var duration: TimeSpan?
+    /// `dwell`.
+    public var rule: String?
+
+    /// Times are truncated to milliseconds, as they are written.
+    public init(time: Timestamp, device: String, region: String, kind: GeofenceEvent.Kind,
+                lat: Double, lon: Double, distance: Double, crossedAt: Timestamp? = nil,
+                arrival: Timestamp? = nil, departure: Timestamp? = nil, duration: TimeSpan? = nil,
+                rule: String? = nil) {
+        self.time = time.truncatedToMilliseconds
+        self.device = device
+        self.region = region
+        self.kind = kind
+        self.lat = lat
+        self.lon = lon
+        self.distance = distance
+        self.crossedAt = crossedAt?.truncatedToMilliseconds
+        self.arrival = arrival?.truncatedToMilliseconds
+        self.departure = departure?.truncatedToMilliseconds
+        self.duration = duration
+        self.rule = rule
+    }
+
+    /// What `event` looks like on the wire.
+    public init(_ event: GeofenceEvent) {
+        // One switch over the detail, not the event's computed accessors: Swift 6.3's optimizer crashes
+        // ("Found ownership error", CopyPropagation) on the accessor form in release builds.
+        var crossedAt: Timestamp?, arrival: Timestamp?, departure: Timestamp?
+        var duration: TimeSpan?, rule: String?
+        switch event.detail {
+        case let .enter(t), let .exit(t): crossedAt = t
+        case let .visit(a, d): (arrival, departure, duration) = (a, d, d - a)
+        case let .dwell(name, _, span): (rule, duration) = (name, span)
+        case .monitorStart, .monitorStop, .monitorFailed: break
+        }
+        self.init(time: event.time, device: event.device, region: event.region, kind: event.kind,
+                  lat: event.coordinate.latitude, lon: event.coordinate.longitude, distance: event.distance,
+                  crossedAt: crossedAt, arrival: arrival, departure: departure, duration: duration, rule: rule)
+    }
+
+    /// A field's value: text, a number, or a time.
+    public enum Value: Equatable, Sendable {
+        case text(String), number(Double), time(Timestamp)
+    }
+
+    /// The fields in JSON order: `time, device, region, kind, lat, lon, distance`, then per kind
+    /// `crossedAt` (enter, exit); `arrival, departure, duration` (visit); `rule, duration` (dwell).
+    public var fields: [(key: String, value: Value)] {
+        var fields: [(key: String, value: Value)] = [
+            ("time", .time(time)), ("device", .text(device)), ("region", .text(region)),
+            ("kind", .text(kind.description)), ("lat", .number(lat)), ("lon", .number(lon)),
+            ("distance", .number(distance)),
+        ]
+        switch kind {
+        case .enter, .exit:
+            if let crossedAt { fields.append(("crossedAt", .time(crossedAt))) }
+        case .visit:
+            if let arrival { fields.append(("arrival", .time(arrival))) }
+            if let departure { fields.append(("departure", .time(departure))) }
+            if let duration { fields.append(("duration", .number(duration.seconds))) }
+        case .dwell:
+            if let rule { fields.append(("rule", .text(rule))) }
+            if let duration { fields.append(("duration", .number(duration.seconds))) }
+        case .monitorStart, .monitorStop, .monitorFailed:
+            break
+        }
+        return fields
+    }
+
+    /// The keys each kind carries beyond the common seven, in JSON order.
+    static func extraKeys(of kind: GeofenceEvent.Kind) -> [String] {
+        switch kind {
+        case .enter, .exit: return ["crossedAt"]
+        case .visit: return ["arrival", "departure", "duration"]
+        case .dwell: return ["rule", "duration"]
+        case .monitorStart, .monitorStop, .monitorFailed: return []
+        }
+    }
+
+    static let commonKeys = ["time", "device", "region", "kind", "lat", "lon", "distance"]
+}
+
+extension Timestamp {
+    /// This instant with the microseconds below the millisecond dropped (toward the past).
+    var truncatedToMilliseconds: Timestamp {
+        let micros = microsecondsSince1970
+        var millis = micros / 1000
+        if micros % 1000 != 0 && micros < 0 { millis -= 1 }
+        return Timestamp(microsecondsSince1970: millis * 1000)
+    }
+}

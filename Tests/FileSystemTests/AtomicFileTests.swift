@@ -1,0 +1,76 @@
+import FileSystem
+import Foundation
+import SystemPackage
+import Testing
+
+@Suite("Atomic replacement")
+struct AtomicFileTests {
+    @Test("the partial file is beside the target", arguments: [
+        ("events.jsonl", ".events.jsonl.partial-PID"), ("out/events.jsonl", "out/.events.jsonl.partial-PID"),
+        ("/events.jsonl", "/.events.jsonl.partial-PID"), ("/a/b/e.csv", "/a/b/.e.csv.partial-PID"),
+    ])
+    func partialPath(path: String, partial: String) {
+        #expect(AtomicFile.partialPath(for: path) == partial.replacingOccurrences(of: "PID", with: "\(getpid())"))
+    }
+
+    @Test func theTargetIsUntouchedUntilCommit() throws {
+        let folder = try temporaryFolder()
+        let target = folder + "/golden.jsonl"
+        try "old\n".write(toFile: target, atomically: false, encoding: .utf8)
+        let file = try AtomicFile(replacing: target)
+        try Array("new\n".utf8).withUnsafeBytes { try file.write($0) }
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "old\n")
+        #expect(try names(in: folder) == [".golden.jsonl.partial-\(getpid())", "golden.jsonl"])
+        try file.commit()
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "new\n")
+        #expect(try names(in: folder) == ["golden.jsonl"])
+    }
+
+    @Test func discardLeavesTheTargetAndNoPartial() throws {
+        let folder = try temporaryFolder()
+        let target = folder + "/report.xml"
+        try "old".write(toFile: target, atomically: false, encoding: .utf8)
+        do {
+            let file = try AtomicFile(replacing: target)
+            try Array("new".utf8).withUnsafeBytes { try file.write($0) }
+        }  // dropped without commit
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "old")
+        #expect(try names(in: folder) == ["report.xml"])
+    }
+
+    @Test func writeReplacesWholeAndKeepsThePermissions() throws {
+        let folder = try temporaryFolder()
+        let target = folder + "/junit.xml"
+        try "old".write(toFile: target, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target)
+        try AtomicFile.write(Array("<testsuite/>".utf8), to: target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "<testsuite/>")
+        #expect(try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int == 0o640)
+    }
+
+    @Test func throughASymbolicLinkTheLinkedFileIsReplaced() throws {
+        let folder = try temporaryFolder()
+        try "old".write(toFile: folder + "/real.txt", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.txt", withDestinationPath: folder + "/real.txt")
+        try AtomicFile.write(Array("new".utf8), to: folder + "/link.txt")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.txt") == folder + "/real.txt")
+        #expect(try String(contentsOfFile: folder + "/real.txt", encoding: .utf8) == "new")
+    }
+
+    @Test func aMissingFolderIsAnErrorNamingIt() throws {
+        let folder = try temporaryFolder()
+        let error = #expect(throws: FileError.self) { try AtomicFile(replacing: folder + "/missing/e.csv") }
+        #expect(error?.description == "cannot create \"\(folder)/missing/e.csv\": the directory \"\(folder)/missing\" does not exist")
+        #expect(error?.errno == .noSuchFileOrDirectory)
+    }
+
+    @Test func partialFilesOfDeadProcessesAreRemovedAndLiveOnesKept() throws {
+        let folder = try temporaryFolder()
+        let dead = folder + "/.e.csv.partial-2147483646"  // no such process
+        let live = folder + "/.e.csv.partial-1"  // init: alive
+        for path in [dead, live] { FileManager.default.createFile(atPath: path, contents: nil) }
+        let file = try AtomicFile(replacing: folder + "/e.csv")
+        file.discard()
+        #expect(try names(in: folder) == [".e.csv.partial-1"])
+    }
+}

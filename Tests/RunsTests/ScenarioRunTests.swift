@@ -1,0 +1,96 @@
+import EventSinks
+import Foundation
+import Geofencing
+import Runs
+import ScenarioFormat
+import Testing
+
+/// The repository's restaurant scenario, copied into a fresh folder with its track, so that the
+/// scenario's own relative sinks land there.
+private func restaurant(sinks: [String] = []) throws -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("RunsTests-\(UUID().uuidString)")
+    for sub in ["Scenarios", "Tracks"] {
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+    }
+    try FileManager.default.copyItem(at: root.appendingPathComponent("Tracks/lorrenzillos-visit.gpx"),
+                                     to: folder.appendingPathComponent("Tracks/lorrenzillos-visit.gpx"))
+    var text = try String(contentsOf: root.appendingPathComponent("Scenarios/lorrenzillos.yaml"), encoding: .utf8)
+    if !sinks.isEmpty { text += "sinks: [\(sinks.joined(separator: ", "))]\n" }
+    let path = folder.appendingPathComponent("Scenarios/lorrenzillos.yaml").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
+@Suite("Running a scenario")
+struct ScenarioRunTests {
+    @Test func theProfileIsTheScenarioOwnUnlessOneIsAskedFor() throws {
+        let path = try restaurant()
+        #expect(try ScenarioRun(loading: path).simulation.profile == .ios)
+        let ideal = try ScenarioRun(loading: path, profile: .ideal)
+        #expect(ideal.simulation.profile == .ideal)
+        #expect(ideal.scenario.simulation.profile == .ios)  // the scenario as loaded is kept
+    }
+
+    @Test func eventsAreTheEngineOwnForAnyThreadCount() throws {
+        let run = try ScenarioRun(loading: try restaurant())
+        let log = EventLog()
+        _ = try run.simulation.run(into: log, options: RunOptions(threads: 1))
+        let (events, summary) = run.events(threads: 2)
+        #expect(events == log.events)
+        #expect(events.map(\.kind) == [.monitorStart, .enter, .dwell, .exit, .visit])
+        #expect(summary.samples == 361)
+        #expect(summary.line(for: run, seconds: 0.014)
+            == "perimeter: Lunch at Lorrenzillo's (ios): 1 device, 361 samples, 5 events (monitor-start 1, exit 1, visit 1, enter 1, dwell 1), 0 warnings, 0.01 s")
+    }
+
+    @Test func aBadFileGivesEveryProblem() throws {
+        let path = try restaurant()
+        try "name: x\nprofil: ios\nregions: []\ndevices: []\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let error = #expect(throws: ScenarioErrors.self) { try ScenarioRun(loading: path) }
+        #expect(error?.errors.map(\.keyPath) == ["profil"])
+    }
+
+    @Test func theScenarioOwnSinksAreRelativeToItsFile() throws {
+        let path = try restaurant(sinks: ["\"jsonl:out.jsonl\""])
+        let run = try ScenarioRun(loading: path)
+        let summary = try run.run(into: SinkPlan(), options: RunOptions(threads: 1))
+        let written = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("out.jsonl").path
+        let lines = try String(contentsOfFile: written, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == summary.events)
+        #expect(!summary.interrupted)
+    }
+
+    @Test func aBadSpecIsBadInputAndAnUnopenableSinkRunsNothing() throws {
+        let run = try ScenarioRun(loading: try restaurant())
+        #expect(throws: RunFailure.self) { try run.run(into: SinkPlan(commandLine: ["stdout"]), options: RunOptions()) }
+        do {
+            _ = try run.run(into: SinkPlan(commandLine: ["jsonl:/nonexistent-folder/e.jsonl"]), options: RunOptions())
+            Issue.record("the run should have failed")
+        } catch let .sinkFailed(messages) {
+            #expect(messages == [#"sink jsonl:/nonexistent-folder/e.jsonl: cannot create "/nonexistent-folder/e.jsonl": the directory "/nonexistent-folder" does not exist; nothing was run."#])
+        } catch {
+            Issue.record("expected a sink failure, got \(error)")
+        }
+        do {
+            _ = try run.run(into: SinkPlan(commandLine: ["stdout"]), options: RunOptions())
+        } catch let .badSink(messages) {
+            #expect(messages.count == 1 && messages[0].hasPrefix(#"sink stdout: unknown sink "stdout""#))
+        } catch {
+            Issue.record("expected a bad sink, got \(error)")
+        }
+    }
+
+    @Test func aCancelledRunSaysSoAndKeepsWhatWasProduced() throws {
+        let path = try restaurant()
+        let out = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("cut.jsonl").path
+        let run = try ScenarioRun(loading: path)
+        let summary = try run.run(into: SinkPlan(commandLine: ["jsonl:" + out]),
+                                  options: RunOptions(threads: 1, windowTicks: 60, isCancelled: { true }))
+        #expect(summary.interrupted)
+        let kept = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+        #expect(kept.count == summary.events)
+        #expect(summary.line(for: run, seconds: 0).hasSuffix("; INTERRUPTED before the end of the tracks"))
+    }
+}
