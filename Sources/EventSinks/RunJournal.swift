@@ -6,7 +6,7 @@ import Geofencing
 /// console or a database cannot take the run's events, they are in the journal, and the sink's message
 /// says where.
 ///
-/// The journal is JSON Lines (`JSONLines.encode`, the format of `jsonl:`, which `SpoolFile` and
+/// The journal is JSON Lines (`JSONLines.encode`, the format of `jsonl:`, which `EventLogFile` and
 /// `perimeter deliver` read), written to `perimeter-run-<UTC time>-<pid>.jsonl` in the system's
 /// temporary folder through an atomic `OutputFile`: a partial file readable by its owner only
 /// (`.perimeter-run-….jsonl.partial-PID`) until `keep()` renames it into place, or `discard()` removes
