@@ -4,7 +4,7 @@ import PackageDescription
 // The tree reads like the pipeline (docs/ARCHITECTURE.md draws it):
 //
 //   Geodesy, TextEscaping, FileSystem                      the small things, one implementation each
-//     ─▶ GPX, Geofencing (the engine), TrackSynthesis        tracks in, events out
+//     ─▶ GPX, FixTables, Geofencing (the engine), TrackSynthesis   tracks in, events out
 //     ─▶ WireFormat                                          events as JSON Lines and CSV, written and read
 //     ─▶ EventSinks ─▶ EventSinksSQLite, EventSinksHTTP      where events go (GRDB and libcurl only there)
 //     ─▶ ScenarioFormat ─▶ Runs ─▶ Regression ─▶ perimeter   scenario files, running them, checking them
@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "TextEscaping", targets: ["TextEscaping"]),
         .library(name: "FileSystem", targets: ["FileSystem"]),
         .library(name: "GPX", targets: ["GPX"]),
+        .library(name: "FixTables", targets: ["FixTables"]),
         .library(name: "Geofencing", targets: ["Geofencing"]),
         .library(name: "WireFormat", targets: ["WireFormat"]),
         .library(name: "EventSinks", targets: ["EventSinks"]),
@@ -53,6 +54,10 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .target(name: "GPX", dependencies: ["Geodesy", "CLibXML2", "TextEscaping", "FileSystem"]),
+        .target(
+            name: "FixTables",
+            dependencies: ["Geodesy", "FileSystem", .product(name: "SystemPackage", package: "swift-system")]
+        ),
         .target(name: "Geofencing", dependencies: ["Geodesy"]),
         .target(name: "TrackSynthesis", dependencies: ["Geodesy"]),
 
@@ -99,6 +104,7 @@ let package = Package(
             dependencies: ["FileSystem", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .testTarget(name: "GPXTests", dependencies: ["GPX", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FixTablesTests", dependencies: ["FixTables", "Geodesy"], resources: [.copy("Fixtures")]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing"]),
         .testTarget(name: "TrackSynthesisTests", dependencies: ["TrackSynthesis", "GPX", "Geodesy", "ScenarioFormat", "TestSupport"]),
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat", "Geofencing", "Geodesy", "TestSupport"]),

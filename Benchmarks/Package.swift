@@ -5,6 +5,7 @@ import PackageDescription
 //   Scripts/gpx-benchmark.sh                              GPX reader vs libxml2's SAX2 in C and xmllint
 //   swift run -c release engine-benchmark [devices] [s]   engine samples/s from 100 to 100,000 regions
 //   swift run -c release sink-benchmark [events]          each sink beside a plain buffered write
+//   swift run -c release fix-table-benchmark [devices] [s] fix tables (CSV, JSON Lines) beside wc -l
 let package = Package(
     name: "PerimeterBenchmarks",
     platforms: [.macOS(.v13)],
@@ -23,6 +24,10 @@ let package = Package(
                 .product(name: "Geofencing", package: "Perimeter"),
                 .product(name: "Geodesy", package: "Perimeter"),
             ]
+        ),
+        .executableTarget(
+            name: "fix-table-benchmark",
+            dependencies: [.product(name: "FixTables", package: "Perimeter")]
         ),
         .executableTarget(
             name: "engine-benchmark",

@@ -8,6 +8,7 @@ import PackageDescription
 //   scenario-fuzz   ScenarioLoader.load(path:) on arbitrary YAML/JSON bytes, and what loads is run
 //   regions-fuzz    RegionFile.load(path:) on arbitrary GeoJSON bytes
 //   engine-fuzz     Simulation.run on random regions and tracks, checking SEMANTICS §4, §5, §7 invariants
+//   fixtable-fuzz   FixTableReader on arbitrary bytes as CSV and as JSON Lines, checking SEMANTICS §1
 let package = Package(
     name: "PerimeterFuzz",
     platforms: [.macOS(.v13)],
@@ -34,6 +35,11 @@ let package = Package(
                 .product(name: "Geofencing", package: "Perimeter"),
                 .product(name: "Geodesy", package: "Perimeter"),
             ]
+        ),
+        .executableTarget(
+            name: "fixtable-fuzz",
+            dependencies: ["FuzzSupport", .product(name: "FixTables", package: "Perimeter"),
+                           .product(name: "Geodesy", package: "Perimeter")]
         ),
     ]
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds one libFuzzer target of Fuzz/ and runs it for SECONDS.
 #   Scripts/fuzz.sh TARGET [SECONDS] [extra libFuzzer flags…]
-#   TARGET: gpx | scenario | regions | engine (or gpx-fuzz, …); SECONDS defaults to 300.
+#   TARGET: gpx | scenario | regions | engine | fixtable (or gpx-fuzz, …); SECONDS defaults to 300.
 # The corpus grows in Fuzz/corpus/TARGET (seeded from the repository's fixtures on every run), crashes,
 # timeouts, leaks and out-of-memory inputs land in Fuzz/findings/TARGET/, the log in Fuzz/logs/TARGET.log.
 # The Perimeter modules and the target are built with -sanitize=fuzzer,address in Fuzz/.build-fuzz.
@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
-target=${1:?usage: Scripts/fuzz.sh gpx|scenario|regions|engine [SECONDS] [libFuzzer flags…]}
+target=${1:?usage: Scripts/fuzz.sh gpx|scenario|regions|engine|fixtable [SECONDS] [libFuzzer flags…]}
 target=${target%-fuzz}
 seconds=${2:-300}
 shift $(( $# >= 2 ? 2 : 1 ))
@@ -35,11 +35,15 @@ case $target in
     shopt -s nullglob globstar
     seed Tests/ScenarioFormatTests/Fixtures/**/*.geojson Tracks/*.geojson Tests/ScenarioFormatTests/Fixtures/fuzz/*.geojson
     ;;
+  fixtable)
+    shopt -s nullglob
+    seed Tests/FixTablesTests/Fixtures/*
+    ;;
   engine)
     # Random bytes are as good a start as any: every input decodes to a simulation.
     [ -n "$(ls -A "$corpus")" ] || head -c 64 /dev/urandom >"$corpus/seed-random"
     ;;
-  *) echo "fuzz.sh: unknown target $target (gpx, scenario, regions, engine)" >&2; exit 2 ;;
+  *) echo "fuzz.sh: unknown target $target (gpx, scenario, regions, engine, fixtable)" >&2; exit 2 ;;
 esac
 
 swift build -c release --package-path Fuzz --scratch-path Fuzz/.build-fuzz --product "$target-fuzz" \

@@ -34,7 +34,7 @@ final class SAXState {
     let text = UnsafeMutablePointer<UInt8>.allocate(capacity: SAXState.maximumFieldLength + 1)
     @exclusivity(unchecked) var textCount = 0
     @exclusivity(unchecked) var textOverflow = false
-    @exclusivity(unchecked) var timeCache = TimeCache()
+    @exclusivity(unchecked) var timeCache = ISO8601Cache()
     /// The last namespace URI found to be GPX's: libxml2 interns URIs, so a pointer compare finds it again.
     @exclusivity(unchecked) var knownGPXNamespace: UnsafePointer<xmlChar>?
 

@@ -55,22 +55,6 @@ import WireFormat
         #expect(try files(in: directory) == ["events.jsonl"])
     }
 
-    @Test func partialFilesOfDeadProcessesAreRemovedAndLiveOnesKept() throws {
-        // A process that has exited: its partial file is what a SIGKILLed run leaves behind.
-        let finished = Process()
-        finished.executableURL = URL(fileURLWithPath: "/bin/true")
-        try finished.run()
-        finished.waitUntilExit()
-        let stale = directory + "/.events.jsonl.partial-\(finished.processIdentifier)"
-        let live = directory + "/.events.jsonl.partial-\(getppid())"  // the test runner's parent is alive
-        let other = directory + "/.other.jsonl.partial-\(finished.processIdentifier)"  // another target's
-        for path in [stale, live, other] { FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) }
-        try run(JSONLinesSink(path: target), [samples[0].event])
-        #expect(!FileManager.default.fileExists(atPath: stale))
-        #expect(FileManager.default.fileExists(atPath: live))
-        #expect(FileManager.default.fileExists(atPath: other))
-    }
-
     @Test func replacementKeepsThePermissions() throws {
         chmod(target, 0o640)
         try run(JSONLinesSink(path: target), [samples[0].event])

@@ -66,11 +66,16 @@ struct AtomicFileTests {
 
     @Test func partialFilesOfDeadProcessesAreRemovedAndLiveOnesKept() throws {
         let folder = try temporaryFolder()
-        let dead = folder + "/.e.csv.partial-2147483646"  // no such process
-        let live = folder + "/.e.csv.partial-1"  // init: alive
-        for path in [dead, live] { FileManager.default.createFile(atPath: path, contents: nil) }
-        let file = try AtomicFile(replacing: folder + "/e.csv")
-        file.discard()
-        #expect(try names(in: folder) == [".e.csv.partial-1"])
+        // A process that has exited: its partial file is what a SIGKILLed run leaves behind.
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let stale = ".e.csv.partial-\(finished.processIdentifier)"
+        let live = ".e.csv.partial-\(getppid())"  // the test runner's parent is alive
+        let other = ".other.csv.partial-\(finished.processIdentifier)"  // another target's
+        for name in [stale, live, other] { #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: nil)) }
+        try AtomicFile.write(Array("x".utf8), to: folder + "/e.csv")
+        #expect(try names(in: folder) == [live, other, "e.csv"].sorted())
     }
 }

@@ -5,7 +5,7 @@ import Geodesy
 /// The reader's fast paths must agree exactly with the slow, obviously right ones.
 @Suite("Fast paths")
 struct FastPathTests {
-    @Test("TimeCache gives what Timestamp(iso8601:) gives, text after text")
+    @Test("ISO8601Cache gives what Timestamp(iso8601:) gives, text after text")
     func timeCacheAgrees() {
         var texts: [String] = []
         var generator = SystemRandomNumberGenerator()
@@ -20,7 +20,7 @@ struct FastPathTests {
             texts.append("2024-02-29T23:0\(minute):\(s)\(fraction)\(zone)")
         }
         texts += ["1901-12-13T20:45:52.2073437Z", "2024-01-01T00:00:00Z", "2024-01-01T00:00:0aZ", "2024-01-01T00:00:00Z "]
-        var cache = TimeCache()
+        var cache = ISO8601Cache()
         for text in texts {
             let bytes = Array(text.utf8)
             let fast = bytes.withUnsafeBufferPointer { cache.time($0) }

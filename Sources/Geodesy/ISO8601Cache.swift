@@ -1,13 +1,12 @@
-import Geodesy
-
-/// Reads point `<time>` texts with `Timestamp(iso8601:)`, calling it once per distinct minute.
+/// Reads ISO 8601 times in a stream (GPX `<time>`s, fix-table `time` columns) with `Timestamp(iso8601:)`,
+/// calling it once per distinct minute.
 ///
-/// Consecutive points share `YYYY-MM-DDThh:mm:` and the zone; only the seconds and the fraction
+/// Consecutive times share `YYYY-MM-DDThh:mm:` and the zone; only the seconds and the fraction
 /// differ. After a full parse of one text, a text with the same prefix and zone is the same minute's
 /// start plus its seconds and fraction (truncated to microseconds, as Geodesy does). Anything else
 /// (other punctuation, whitespace, second 60, a new minute or zone) goes to `Timestamp(iso8601:)`.
 /// O(length of the text); no allocation on a hit.
-struct TimeCache {
+public struct ISO8601Cache {
     /// `YYYY-MM-DDThh:mm:` of the last text parsed in full.
     private var prefix: [UInt8] = []
     /// Its zone: empty, or from a `Z`, `z`, `+` or `-` to the end.
@@ -17,16 +16,18 @@ struct TimeCache {
 
     private static let prefixLength = 17
 
+    public init() {}
+
     /// The instant `text` names, or nil when it is not an ISO 8601 time.
-    mutating func time(_ text: UnsafeBufferPointer<UInt8>) -> Timestamp? {
-        let split = TimeCache.split(text)
-        if let split, let minuteStart, text.count >= TimeCache.prefixLength,
-           prefix.elementsEqual(text[0..<TimeCache.prefixLength]), zone.elementsEqual(text[split.zoneStart...]) {
+    public mutating func time(_ text: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+        let split = ISO8601Cache.split(text)
+        if let split, let minuteStart, text.count >= ISO8601Cache.prefixLength,
+           prefix.elementsEqual(text[0..<ISO8601Cache.prefixLength]), zone.elementsEqual(text[split.zoneStart...]) {
             return Timestamp(microsecondsSince1970: minuteStart.microsecondsSince1970 + split.micros)
         }
         guard let full = Timestamp(iso8601: String(decoding: text, as: UTF8.self)) else { return nil }
         if let split {
-            prefix = Array(text[0..<TimeCache.prefixLength])
+            prefix = Array(text[0..<ISO8601Cache.prefixLength])
             zone = Array(text[split.zoneStart...])
             minuteStart = Timestamp(microsecondsSince1970: full.microsecondsSince1970 - split.micros)
         } else {

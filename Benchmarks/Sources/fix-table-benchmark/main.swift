@@ -1,0 +1,78 @@
+// Reads a fleet's fix table (CSV and JSON Lines) and reports rows per second beside `wc -l` of the same
+// file in the same run, and the reader's peak memory beside the bytes of the fixes it keeps.
+//   swift run -c release fix-table-benchmark [devices] [seconds]     (default 1,000 devices × 3,600 s)
+import FixTables
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+let devices = arguments.first ?? 1000
+let seconds = arguments.dropFirst().first ?? 3600
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fix-table-benchmark-\(getpid())").path
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+
+/// Rows ordered by time, devices interleaved, as a warehouse export sorted by timestamp gives them.
+func write(_ format: FixTableFormat) throws -> String {
+    let path = folder + "/fleet." + format.rawValue
+    guard FileManager.default.createFile(atPath: path, contents: nil) else { fatalError("cannot create \(path)") }
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    var text = format == .csv ? "device,time,lat,lon,accuracy\n" : ""
+    for second in 0..<seconds {
+        for device in 0..<devices {
+            let lat = 59.9 + Double(device % 100) * 0.001 + Double(second) * 0.000_01
+            let lon = 30.3 + Double(device / 100) * 0.001 + Double(second) * 0.000_013
+            let time = 1_714_554_000 + second
+            switch format {
+            case .csv: text += "van-\(device),\(time),\(lat),\(lon),\(5 + device % 20)\n"
+            case .jsonLines: text += "{\"device\":\"van-\(device)\",\"time\":\(time),\"lat\":\(lat),\"lon\":\(lon),\"accuracy\":\(5 + device % 20)}\n"
+            }
+        }
+        if text.utf8.count > 1 << 22 {
+            handle.write(Data(text.utf8))
+            text = ""
+        }
+    }
+    handle.write(Data(text.utf8))
+    try handle.close()
+    return path
+}
+
+func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {
+    let start = DispatchTime.now()
+    let value = try body()
+    return (value, Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
+}
+
+func wc(_ path: String) throws -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/wc")
+    process.arguments = ["-l", path]
+    process.standardOutput = FileHandle.nullDevice
+    let (_, elapsed) = try timed { try process.run(); process.waitUntilExit() }
+    return elapsed
+}
+
+print("fix-table-benchmark: \(devices) devices × \(seconds) s = \(devices * seconds) rows")
+print("format   MB     rows/s (best of 3)   read ÷ wc -l   kept fixes MB")
+for format in FixTableFormat.allCases {
+    let path = try write(format)
+    let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    var best = Double.infinity, bestWC = Double.infinity
+    var kept = 0
+    for _ in 0..<3 {
+        let (table, elapsed) = try timed { try FixTableReader(path: path, format: format).read() }
+        precondition(table.rows == devices * seconds && table.devices.count == devices)
+        kept = table.fixes.count * MemoryLayout<TableFix>.stride
+        best = min(best, elapsed)
+        bestWC = min(bestWC, try wc(path))
+    }
+    print(String(format: "%-6@ %6.1f %12.0f %16.1f %14.1f", format.rawValue as NSString, Double(size) / 1e6,
+                 Double(devices * seconds) / best, best / bestWC, Double(kept) / 1e6))
+    try FileManager.default.removeItem(atPath: path)
+}
+var usage = rusage()
+getrusage(RUSAGE_SELF.rawValue, &usage)
+print(String(format: "peak resident memory of the whole process: %.0f MB", Double(usage.ru_maxrss) / 1024))

@@ -1,0 +1,198 @@
+/// The CSV side of `FixTableReader`: RFC 4180 records (fields separated by commas, optionally in double
+/// quotes with `""` for a quote, records ended by CRLF or LF), the first one a header naming the columns.
+/// O(bytes); the only copies are of quoted fields that hold a `""`.
+struct CSVFixes {
+    let path: String
+    let names: FixTableColumns
+    /// Column positions of device, time, lat, lon, accuracy (-1: absent).
+    private var positions = [Int](repeating: -1, count: 5)
+    private var fields: [(start: Int, end: Int, line: Int, column: Int, escaped: Bool)] = []
+    /// The unescaped bytes of this row's quoted fields that held a `""`, and where each is.
+    private var scratch: [UInt8] = []
+    private var unescaped = [Range<Int>?](repeating: nil, count: 5)
+    private var line = 1
+
+    init(path: String, names: FixTableColumns) {
+        self.path = path
+        self.names = names
+        fields.reserveCapacity(16)
+    }
+
+    private func fail(_ line: Int, _ column: Int, _ message: String) -> FixTableError {
+        FixTableError(file: path, line: line, column: column, message: message)
+    }
+
+    mutating func read(_ file: inout ChunkedFile, into builder: inout FixTableBuilder) throws(FixTableError) {
+        var sawHeader = false
+        while true {
+            guard let (length, lines) = try nextRecord(&file) else { break }
+            let recordLine = line
+            defer {
+                file.consume(length)
+                line += lines
+            }
+            if !sawHeader {
+                try header(file)
+                sawHeader = true
+                continue
+            }
+            // A blank line (one empty unquoted field) is no row.
+            if fields.count == 1 && fields[0].start == fields[0].end && !fields[0].escaped { continue }
+            try row(file, line: recordLine, into: &builder)
+        }
+        guard sawHeader else {
+            throw fail(0, 0, "the file is empty; a CSV fix table starts with a header row naming its columns (\(names.names.prefix(4).joined(separator: ", ")) and optionally \(names.accuracy))")
+        }
+    }
+
+    /// Finds the record at the start of the unread bytes, filling `fields`; returns its length in bytes
+    /// (line end included) and the line ends in it, or nil at the end of the file.
+    private mutating func nextRecord(_ file: inout ChunkedFile) throws(FixTableError) -> (Int, Int)? {
+        while true {
+            if let found = try scan(file) { return found }
+            if file.end - file.start > FixTableReader.maximumRowLength {
+                throw fail(line, 1, "a row longer than \(FixTableReader.maximumRowLength >> 20) MiB (is a quote never closed?)")
+            }
+            if try !file.refill() {
+                if file.end == file.start { return nil }
+                if let found = try scan(file, atEnd: true) { return found }
+                return nil
+            }
+        }
+    }
+
+    /// Scans one record from `file.start`; nil when the buffered bytes end before it does (unless `atEnd`).
+    private mutating func scan(_ file: borrowing ChunkedFile, atEnd: Bool = false) throws(FixTableError) -> (Int, Int)? {
+        fields.removeAll(keepingCapacity: true)
+        let start = file.start, end = file.end
+        return try file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) -> (Int, Int)? in
+            var i = start
+            var lines = 0
+            var lineStart = start
+            while true {
+                let fieldLine = line + lines
+                let column = i - lineStart + 1
+                if i < end && b[i] == UInt8(ascii: "\"") {
+                    // A quoted field: to the closing quote, "" standing for a quote.
+                    var j = i + 1
+                    var escaped = false
+                    while true {
+                        guard j < end else {
+                            if atEnd { throw fail(fieldLine, column, "a quoted field is never closed") }
+                            return nil
+                        }
+                        let c = b[j]
+                        if c == UInt8(ascii: "\"") {
+                            if j + 1 < end && b[j + 1] == UInt8(ascii: "\"") {
+                                escaped = true
+                                j += 2
+                                continue
+                            }
+                            if j + 1 == end && !atEnd { return nil }  // "" may straddle the chunk
+                            break
+                        }
+                        if c == 0 { throw fail(line + lines, j - lineStart + 1, "a NUL byte; a fix table is text") }
+                        if c == UInt8(ascii: "\n") {
+                            lines += 1
+                            lineStart = j + 1
+                        }
+                        j += 1
+                    }
+                    fields.append((i + 1, j, fieldLine, column, escaped))
+                    i = j + 1
+                    if i < end, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: "\n"), b[i] != UInt8(ascii: "\r") {
+                        throw fail(line + lines, i - lineStart + 1, "text after a quoted field's closing quote")
+                    }
+                } else {
+                    var j = i
+                    while j < end {
+                        let c = b[j]
+                        if c == UInt8(ascii: ",") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { break }
+                        if c == UInt8(ascii: "\"") {
+                            throw fail(fieldLine, j - lineStart + 1, "a quote inside an unquoted field; quote the whole field and double the quote")
+                        }
+                        if c == 0 { throw fail(fieldLine, j - lineStart + 1, "a NUL byte; a fix table is text") }
+                        j += 1
+                    }
+                    if j == end && !atEnd { return nil }
+                    fields.append((i, j, fieldLine, column, false))
+                    i = j
+                }
+                // After a field: a comma, a line end, or the end of the file.
+                if i >= end {
+                    if !atEnd { return nil }
+                    return (i - start, lines)
+                }
+                if b[i] == UInt8(ascii: ",") {
+                    i += 1
+                    continue
+                }
+                if b[i] == UInt8(ascii: "\r") {
+                    if i + 1 >= end && !atEnd { return nil }
+                    if i + 1 < end && b[i + 1] == UInt8(ascii: "\n") { return (i + 2 - start, lines + 1) }
+                    throw fail(line + lines, i - lineStart + 1, "a carriage return not followed by a line feed")
+                }
+                return (i + 1 - start, lines + 1)  // "\n"
+            }
+        }
+    }
+
+    /// The header: which field is which column.
+    private mutating func header(_ file: borrowing ChunkedFile) throws(FixTableError) {
+        let wanted = names.names
+        file.buffer.withUnsafeBufferPointer { b in
+            for (index, field) in fields.enumerated() {
+                var bytes: [UInt8] = []
+                Self.unescape(b[field.start..<field.end], into: &bytes)
+                let name = String(decoding: bytes, as: UTF8.self)
+                for (k, w) in wanted.enumerated() where w == name && positions[k] < 0 { positions[k] = index }
+            }
+        }
+        let found = fields.map { "\"\(String(decoding: file.buffer[$0.start..<$0.end], as: UTF8.self))\"" }
+        for k in 0..<4 where positions[k] < 0 {
+            throw fail(1, 1, "the header has no \"\(wanted[k])\" column (it has \(found.joined(separator: ", "))); name the columns in the scenario's columns: mapping if they are called otherwise")
+        }
+    }
+
+    /// One data row.
+    private mutating func row(_ file: borrowing ChunkedFile, line recordLine: Int,
+                              into builder: inout FixTableBuilder) throws(FixTableError) {
+        for k in 0..<5 where positions[k] >= 0 && positions[k] >= fields.count && k < 4 {
+            let last = fields[fields.count - 1]
+            throw fail(last.line, last.column, "the row has \(fields.count) field\(fields.count == 1 ? "" : "s"); the header names \"\(names.names[k])\" as field \(positions[k] + 1)")
+        }
+        scratch.removeAll(keepingCapacity: true)
+        for k in 0..<5 {
+            unescaped[k] = nil
+            guard positions[k] >= 0, positions[k] < fields.count, fields[positions[k]].escaped else { continue }
+            let field = fields[positions[k]]
+            let from = scratch.count
+            file.buffer.withUnsafeBufferPointer { Self.unescape($0[field.start..<field.end], into: &scratch) }
+            unescaped[k] = from..<scratch.count
+        }
+        let last = fields[fields.count - 1]
+        try file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
+            try scratch.withUnsafeBufferPointer { (copied: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
+                func field(_ k: Int) -> FixTableBuilder.Field? {
+                    let position = positions[k]
+                    guard position >= 0, position < fields.count else { return nil }
+                    let f = fields[position]
+                    let bytes = unescaped[k].map { UnsafeBufferPointer(rebasing: copied[$0]) }
+                        ?? UnsafeBufferPointer(rebasing: b[f.start..<f.end])
+                    return FixTableBuilder.Field(bytes: bytes, line: f.line, column: f.column)
+                }
+                try builder.add(device: field(0), time: field(1), lat: field(2), lon: field(3), accuracy: field(4),
+                                line: recordLine, rowEnd: (last.line, last.column + (last.end - last.start)))
+            }
+        }
+    }
+
+    /// Appends a quoted field's content with each `""` as one `"`.
+    static func unescape(_ field: Slice<UnsafeBufferPointer<UInt8>>, into out: inout [UInt8]) {
+        var i = field.startIndex
+        while i < field.endIndex {
+            out.append(field[i])
+            i += field[i] == UInt8(ascii: "\"") ? 2 : 1
+        }
+    }
+}

@@ -1,0 +1,136 @@
+/// Numbers read from their decimal text, without going through a `String`: coordinates as the
+/// correctly rounded `Double` (Clinger's fast path for up to 15 digits, else the C library), and times
+/// in seconds exactly, to the microsecond (never through a binary double). O(length of the text); no
+/// allocation on the fast path.
+enum DecimalText {
+    /// The decimal number `text` (`-12.5`, `1e-3`, `.5`, `+3`), or nil when it is not one; never `NaN`,
+    /// `inf` or hexadecimal.
+    static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let shape = Shape(text) else { return nil }
+        if shape.significantDigits <= 15, abs(shape.exponent10) <= 22 {
+            var mantissa: UInt64 = 0
+            shape.forEachDigit(in: text) { mantissa = mantissa &* 10 &+ UInt64($0) }
+            var value = Double(mantissa)
+            if shape.exponent10 < 0 { value /= powers[-shape.exponent10] } else { value *= powers[shape.exponent10] }
+            return shape.negative ? -value : value
+        }
+        // Many digits or a large exponent: the C library rounds it correctly.
+        return Double(String(decoding: text, as: UTF8.self))
+    }
+
+    /// `text` as a number of seconds, in microseconds, rounded toward the past (`-1.0000005` is
+    /// -1,000,001 µs), or nil when it is not a number or its microseconds do not fit in 64 bits.
+    static func microseconds(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard let shape = Shape(text) else { return nil }
+        // value = D × 10^exponent10 seconds, where D is every digit in order; in µs: D × 10^(exponent10 + 6).
+        let shift = shape.exponent10 + 6
+        let kept = shape.allDigits + min(shift, 0)  // the digits that stand left of the microsecond point
+        var whole: Int64 = 0
+        var droppedNonZero = false
+        var overflow = false
+        var index = 0
+        shape.forEachDigit(in: text, significantOnly: false) { digit in
+            defer { index += 1 }
+            guard index < kept else {
+                if digit != 0 { droppedNonZero = true }
+                return
+            }
+            let (times, o1) = whole.multipliedReportingOverflow(by: 10)
+            let (plus, o2) = times.addingReportingOverflow(Int64(digit))
+            overflow = overflow || o1 || o2
+            whole = plus
+        }
+        if shift > 0 {
+            guard shift <= 18 else { return whole == 0 ? 0 : nil }
+            for _ in 0..<shift {
+                let (times, o) = whole.multipliedReportingOverflow(by: 10)
+                overflow = overflow || o
+                whole = times
+            }
+        }
+        if overflow { return nil }
+        if shape.negative {
+            whole = -whole
+            if droppedNonZero { whole -= 1 }  // toward the past
+        }
+        return whole
+    }
+
+    private static let powers: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// Where a decimal number's parts are in its text: the sign, the digits (with or without the
+    /// point), and the power of ten of the last digit.
+    private struct Shape {
+        var negative = false
+        /// The range of the digits and the point, in the text.
+        var mantissa: Range<Int> = 0..<0
+        /// Digits in `mantissa`, and those after the leading zeros.
+        var allDigits = 0
+        var significantDigits = 0
+        /// The power of ten of the last digit of `mantissa`.
+        var exponent10 = 0
+
+        init?(_ text: UnsafeBufferPointer<UInt8>) {
+            var i = 0
+            let n = text.count
+            if i < n, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+                negative = text[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            let start = i
+            var fractionDigits = 0
+            var inFraction = false
+            var seenNonZero = false
+            while i < n {
+                let b = text[i]
+                if b >= 48 && b <= 57 {
+                    allDigits += 1
+                    if b != 48 { seenNonZero = true }
+                    if seenNonZero { significantDigits += 1 }
+                    if inFraction { fractionDigits += 1 }
+                } else if b == UInt8(ascii: ".") && !inFraction {
+                    inFraction = true
+                } else {
+                    break
+                }
+                i += 1
+            }
+            guard allDigits > 0 else { return nil }
+            mantissa = start..<i
+            var exponent = 0
+            if i < n, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
+                i += 1
+                var negativeExponent = false
+                if i < n, text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+                    negativeExponent = text[i] == UInt8(ascii: "-")
+                    i += 1
+                }
+                var sawExponentDigit = false
+                while i < n, text[i] >= 48, text[i] <= 57 {
+                    sawExponentDigit = true
+                    if exponent < 100_000 { exponent = exponent * 10 + Int(text[i] - 48) }
+                    i += 1
+                }
+                guard sawExponentDigit else { return nil }
+                if negativeExponent { exponent = -exponent }
+            }
+            guard i == n else { return nil }
+            exponent10 = exponent - fractionDigits
+        }
+
+        /// Calls `body` with each digit's value, in order: all of them, or only those from the first
+        /// non-zero one.
+        func forEachDigit(in text: UnsafeBufferPointer<UInt8>, significantOnly: Bool = true, _ body: (UInt8) -> Void) {
+            var seenNonZero = !significantOnly
+            for i in mantissa where text[i] != UInt8(ascii: ".") {
+                let digit = text[i] &- 48
+                if digit != 0 { seenNonZero = true }
+                if seenNonZero { body(digit) }
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Geodesy
+
+/// Device ids seen in a fix table, each stored once, found by their bytes without making a `String`
+/// per row: an open-addressing table of FNV-1a hashes over one byte arena. O(length of the id) a lookup.
+struct DeviceIndex {
+    /// The most devices one fix table may hold.
+    static let maximumDevices = 1_000_000
+    /// The longest device id, in bytes.
+    static let maximumIDLength = 1024
+
+    /// Every id's bytes, one after the other; id i is `arena[offsets[i]..<offsets[i + 1]]`.
+    private var arena: [UInt8] = []
+    private var offsets: [Int] = [0]
+    /// Device index + 1, or 0 for an empty slot.
+    private var slots = [Int32](repeating: 0, count: 1024)
+    private var hashes: [UInt64] = []
+    /// The ids as strings, in order of first appearance.
+    private(set) var ids: [String] = []
+    /// The last id looked up, for the rows of one device that follow each other.
+    private var last = -1
+
+    var count: Int { ids.count }
+
+    enum Outcome {
+        case found(Int)
+        case added(Int)
+        case tooMany
+        case notUTF8
+    }
+
+    /// The index of the device whose id is `bytes`, adding it when new.
+    mutating func index(of bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
+        if last >= 0, equals(last, bytes) { return .found(last) }
+        let hash = FNV1a.hash(bytes)
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] != 0 {
+            let candidate = Int(slots[slot]) - 1
+            if hashes[candidate] == hash, equals(candidate, bytes) {
+                last = candidate
+                return .found(candidate)
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        guard ids.count < Self.maximumDevices else { return .tooMany }
+        guard let id = String(validating: bytes, as: UTF8.self) else { return .notUTF8 }
+        let index = ids.count
+        ids.append(id)
+        arena.append(contentsOf: bytes)
+        offsets.append(arena.count)
+        hashes.append(hash)
+        slots[slot] = Int32(index + 1)
+        if ids.count * 2 > slots.count { grow() }
+        last = index
+        return .added(index)
+    }
+
+    private func equals(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let lower = offsets[index], upper = offsets[index + 1]
+        guard upper - lower == bytes.count else { return false }
+        return arena.withUnsafeBufferPointer { stored in
+            for i in 0..<bytes.count where stored[lower + i] != bytes[i] { return false }
+            return true
+        }
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        for (index, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = Int32(index + 1)
+        }
+    }
+}

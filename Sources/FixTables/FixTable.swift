@@ -1,0 +1,116 @@
+import Geodesy
+
+/// The fixes of many devices read from one fix table (SEMANTICS §1): a CSV or JSON Lines file with the
+/// columns `device`, `time`, `lat`, `lon` and optionally `accuracy`. Each device's rows, in file order,
+/// are one segment of its track; rows of different devices may interleave in any way.
+///
+/// Held compactly: the fixes of all devices in one array, grouped by device in order of first
+/// appearance (rows of one device keep their file order), 40 bytes a fix; each device id is stored once.
+public struct FixTable: Sendable {
+    /// The file, as given.
+    public var path: String
+    /// Device ids in order of first appearance.
+    public var devices: [String]
+    /// Every kept fix, device by device (`ranges[i]` are device i's).
+    public var fixes: [TableFix]
+    /// `fixes` of device i.
+    public var ranges: [Range<Int>]
+    /// Rows read (the header not counted).
+    public var rows: Int
+    /// Fixes dropped, each with its reason (§1: a time earlier than the last kept fix's, an equal time,
+    /// a coordinate out of range); the first `FixTable.keptWarnings` are kept with their lines.
+    public var dropped: Int
+    public var warnings: [FixTableWarning]
+
+    /// How many warnings keep their line and sentence; the rest are counted in `dropped`.
+    public static let keptWarnings = 100
+
+    /// The fixes of device `index`, in file order.
+    public func fixes(ofDevice index: Int) -> ArraySlice<TableFix> { fixes[ranges[index]] }
+}
+
+/// One fix of a fix table: time, position and accuracy, and the line it came from.
+public struct TableFix: Hashable, Sendable {
+    public var time: Timestamp
+    public var latitude: Degrees
+    public var longitude: Degrees
+    /// Metres, ≥ 0; nil when the row has none.
+    public var accuracy: Meters?
+    /// The 1-based line of the row in its file (where the row starts, for CSV).
+    public var line: Int
+
+    public init(time: Timestamp, latitude: Degrees, longitude: Degrees, accuracy: Meters? = nil, line: Int) {
+        self.time = time
+        self.latitude = latitude
+        self.longitude = longitude
+        self.accuracy = accuracy
+        self.line = line
+    }
+}
+
+/// A fix that was read but not kept, and why: `fixes.csv:17: the fix of "van-3" at … is earlier than …`.
+public struct FixTableWarning: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+    public var description: String { "\(file):\(line): \(message)" }
+}
+
+/// Why a fix table could not be read: the file, the line and column (1-based; 0 when unknown), and a
+/// sentence. `description`: `fixes.csv:3:17: "lat" is "north", which is not a number`.
+public struct FixTableError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(file: String, line: Int, column: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String {
+        line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"
+    }
+}
+
+/// The file's format: RFC 4180 CSV with a header row, or JSON Lines.
+public enum FixTableFormat: String, Sendable, CaseIterable {
+    case csv
+    case jsonLines = "jsonl"
+
+    /// By extension: `.csv`; `.jsonl` or `.ndjson`. Nil for anything else.
+    public init?(extensionOf path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "csv": self = .csv
+        case "jsonl", "ndjson": self = .jsonLines
+        default: return nil
+        }
+    }
+}
+
+/// The names of the columns (CSV header fields, JSON keys) that hold each value; by default the value's
+/// own name.
+public struct FixTableColumns: Hashable, Sendable {
+    public var device = "device"
+    public var time = "time"
+    public var lat = "lat"
+    public var lon = "lon"
+    public var accuracy = "accuracy"
+
+    public init(device: String = "device", time: String = "time", lat: String = "lat", lon: String = "lon",
+                accuracy: String = "accuracy") {
+        self.device = device
+        self.time = time
+        self.lat = lat
+        self.lon = lon
+        self.accuracy = accuracy
+    }
+
+    /// In the order a row is assigned: device, time, lat, lon, accuracy.
+    var names: [String] { [device, time, lat, lon, accuracy] }
+}

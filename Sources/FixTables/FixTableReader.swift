@@ -1,0 +1,41 @@
+/// Reads a fix table (SEMANTICS §1) in one pass and bounded memory: the fixes themselves, a chunk of the
+/// file, and its longest row. CSV (RFC 4180, a header row) or JSON Lines, told by `format` or else by the
+/// file's extension; columns mapped by `columns`. The first bad row stops the read with an error naming
+/// the file, line and column; dropped fixes are counted and the first of them kept as warnings.
+///
+/// ```swift
+/// let table = try FixTableReader(path: "fleet.csv", columns: FixTableColumns(device: "van_id")).read()
+/// for (i, id) in table.devices.enumerated() { print(id, table.fixes(ofDevice: i).count) }
+/// ```
+public struct FixTableReader: Sendable {
+    /// The longest row (a CSV record, a JSON line), in bytes: 1 MiB.
+    public static let maximumRowLength = 1 << 20
+
+    public let path: String
+    public let format: FixTableFormat?
+    public let columns: FixTableColumns
+
+    public init(path: String, format: FixTableFormat? = nil, columns: FixTableColumns = FixTableColumns()) {
+        self.path = path
+        self.format = format
+        self.columns = columns
+    }
+
+    /// Reads the whole table.
+    public func read() throws(FixTableError) -> FixTable {
+        guard let format = format ?? FixTableFormat(extensionOf: path) else {
+            throw FixTableError(file: path, line: 0, column: 0, message: "cannot tell the fix table's format from its name; give format: csv or format: jsonl (or name it .csv, .jsonl or .ndjson)")
+        }
+        var file = try ChunkedFile(path: path)
+        var builder = FixTableBuilder(path: path, names: columns)
+        switch format {
+        case .csv:
+            var reader = CSVFixes(path: path, names: columns)
+            try reader.read(&file, into: &builder)
+        case .jsonLines:
+            var reader = JSONLineFixes(path: path, names: columns)
+            try reader.read(&file, into: &builder)
+        }
+        return builder.finish()
+    }
+}

@@ -1,0 +1,41 @@
+@testable import FixTables
+import Testing
+
+@Suite("Decimal text")
+struct DecimalTextTests {
+    private func double(_ text: String) -> Double? {
+        Array(text.utf8).withUnsafeBufferPointer { DecimalText.double($0) }
+    }
+
+    @Test("what is and is not a number", arguments: [
+        ("59.9343", 59.9343 as Double?), ("-121.7767850", -121.776785), ("0", 0), ("-0.0", -0.0), ("1e-7", 1e-7),
+        ("5.", 5), (".25", 0.25), ("+3", 3), ("12345678901234567890", 1.2345678901234567e19), ("1e400", .infinity),
+        ("NaN", nil), ("inf", nil), ("0x10", nil), ("", nil), ("-", nil), ("1e", nil), ("1.2.3", nil), (" 1", nil), ("1,5", nil),
+    ])
+    func table(text: String, value: Double?) {
+        #expect(double(text) == value)
+    }
+
+    /// Seeded: the fast path gives the correctly rounded double, as the C library does.
+    @Test(arguments: [1, 2, 3])
+    func agreesWithTheCLibrary(seed: UInt64) {
+        var state = seed
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        for _ in 0..<20_000 {
+            let digits = Int(next() % 17) + 1
+            var text = next() % 2 == 0 ? "-" : ""
+            for i in 0..<digits {
+                text += String(next() % 10)
+                if i == Int(next() % UInt64(digits)) && !text.contains(".") { text += "." }
+            }
+            if next() % 4 == 0 { text += "e\(Int(next() % 40) - 20)" }
+            #expect(double(text) == Double(text), "seed \(seed): \(text)")
+        }
+    }
+}
