@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "GPX", dependencies: ["Geodesy", "CLibXML2", "TextEscaping", "FileSystem"]),
         .target(
             name: "FixTables",
-            dependencies: ["Geodesy", "FileSystem", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["Geodesy", "FileSystem", "TextEscaping", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .target(name: "Geofencing", dependencies: ["Geodesy"]),
         .target(name: "TrackSynthesis", dependencies: ["Geodesy"]),
@@ -78,7 +78,7 @@ let package = Package(
         // Scenario files, running them, checking them.
         .target(
             name: "ScenarioFormat",
-            dependencies: ["Geodesy", "Geofencing", "GPX", "TrackSynthesis", "FileSystem",
+            dependencies: ["Geodesy", "Geofencing", "GPX", "FixTables", "TrackSynthesis", "FileSystem",
                            .product(name: "Yams", package: "Yams")]
         ),
         .target(name: "Runs", dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "EventSinks", "FileSystem"]),
@@ -89,7 +89,7 @@ let package = Package(
         .executableTarget(
             name: "perimeter",
             dependencies: [
-                "Geodesy", "GPX", "Geofencing", "WireFormat", "EventSinks", "EventSinksSQLite", "EventSinksHTTP",
+                "Geodesy", "GPX", "FixTables", "Geofencing", "WireFormat", "EventSinks", "EventSinksSQLite", "EventSinksHTTP",
                 "ScenarioFormat", "TrackSynthesis", "Runs", "Regression", "FileSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

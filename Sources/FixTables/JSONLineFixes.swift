@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextEscaping
 
 /// The JSON Lines side of `FixTableReader`: one JSON object per line (RFC 8259; blank lines skipped), its
 /// members `device` (a string, or a number taken as its text), `time` (an ISO 8601 string, or a number of
@@ -175,56 +176,21 @@ struct JSONLineFixes {
                 case UInt8(ascii: "\""):
                     return (from..<scratch.count, true)
                 case UInt8(ascii: "\\"):
-                    guard let e = peek else { throw Failure(column: startColumn, message: "a string is never closed") }
-                    index += 1
-                    switch e {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(e)
-                    case UInt8(ascii: "n"): scratch.append(0x0A)
-                    case UInt8(ascii: "t"): scratch.append(0x09)
-                    case UInt8(ascii: "r"): scratch.append(0x0D)
-                    case UInt8(ascii: "b"): scratch.append(0x08)
-                    case UInt8(ascii: "f"): scratch.append(0x0C)
-                    case UInt8(ascii: "u"):
-                        let escapeColumn = column - 2
-                        var code = try hex4()
-                        if (0xD800..<0xDC00).contains(code) {
-                            guard peek == UInt8(ascii: "\\"), index + 1 < end, bytes[index + 1] == UInt8(ascii: "u") else {
-                                throw Failure(column: column, message: "a lone surrogate in a \\u escape")
-                            }
-                            index += 2
-                            let low = try hex4()
-                            guard (0xDC00..<0xE000).contains(low) else { throw Failure(column: column, message: "a lone surrogate in a \\u escape") }
-                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                        }
-                        guard code != 0, let scalar = Unicode.Scalar(code) else {
-                            throw Failure(column: escapeColumn, message: code == 0 ? "a NUL character (\\u0000); a fix table is text" : "a lone surrogate in a \\u escape")
-                        }
-                        scratch.append(contentsOf: String(Character(scalar)).utf8)
-                    default:
-                        throw Failure(column: column - 1, message: "a bad escape \\\(Character(Unicode.Scalar(e)))")
+                    index -= 1
+                    let escapeColumn = column
+                    switch JSONEscaping.decodeEscape(bytes, at: &index, end: end) {
+                    case let .success(scalar) where scalar.value == 0:
+                        throw Failure(column: escapeColumn, message: "a NUL character (\\u0000); a fix table is text")
+                    case let .success(scalar):
+                        JSONEscaping.appendUTF8(scalar, to: &scratch)
+                    case let .failure(failure):
+                        throw Failure(column: escapeColumn, message: failure.description + " in a string")
                     }
                 default:
                     if b < 0x20 { throw Failure(column: column - 1, message: b == 0 ? "a NUL byte; a fix table is text" : "a control character in a string") }
                     scratch.append(b)
                 }
             }
-        }
-
-        private mutating func hex4() throws(Failure) -> UInt32 {
-            var value: UInt32 = 0
-            for _ in 0..<4 {
-                guard let b = peek else { throw Failure(column: column, message: "a short \\u escape") }
-                let digit: UInt32
-                switch b {
-                case 0x30...0x39: digit = UInt32(b - 0x30)
-                case 0x41...0x46: digit = UInt32(b - 0x41 + 10)
-                case 0x61...0x66: digit = UInt32(b - 0x61 + 10)
-                default: throw Failure(column: column, message: "a bad \\u escape")
-                }
-                value = value << 4 | digit
-                index += 1
-            }
-            return value
         }
 
         /// A wanted member's value: a string, a number (its text), or null.

@@ -1,11 +1,12 @@
 import FileSystem
+import FixTables
 import GPX
 
 /// `perimeter validate`: every problem of scenarios, journeys, region files and tracks, without running
 /// them, each as a `FILE:LINE:COLUMN: …` sentence.
 public enum FileValidation {
     /// What a file is, told by its extension (and, for YAML, by a top-level `route:`).
-    public enum Kind: Sendable { case scenario, journey, regions, track }
+    public enum Kind: Sendable { case scenario, journey, regions, track, fixTable }
 
     /// The kind of the file at `path`, or nil when it is none of them.
     public static func kind(of path: String) -> Kind? {
@@ -13,6 +14,7 @@ public enum FileValidation {
         case "yaml", "yml", "json": return isJourney(path) ? .journey : .scenario
         case "geojson": return .regions
         case "gpx": return .track
+        case "csv", "jsonl", "ndjson": return .fixTable
         default: return nil
         }
     }
@@ -36,8 +38,16 @@ public enum FileValidation {
             return ([], warnings)
         case .track:
             do { return ([], try GPXTrack.load(path: file).warnings.map { "\(file):\($0)" }) } catch { return ([error.description], []) }
+        case .fixTable:
+            do {
+                let table = try FixTableReader(path: file).read()
+                return ([], table.warnings.map(\.description) + (table.dropped > table.warnings.count
+                    ? ["\(file): \(table.dropped - table.warnings.count) more fixes dropped"] : []))
+            } catch {
+                return ([error.description], [])
+            }
         case nil:
-            return (["\(file): not a scenario (.yaml, .yml, .json), region file (.geojson) or track (.gpx)."], [])
+            return (["\(file): not a scenario (.yaml, .yml, .json), region file (.geojson), track (.gpx) or fix table (.csv, .jsonl, .ndjson)."], [])
         }
         return ([], [])
     }

@@ -1,3 +1,5 @@
+import TextEscaping
+
 /// A strict reader of one flat JSON object (RFC 8259): string, number, true/false and null values;
 /// nested objects and arrays are refused. Small on purpose: event logs hold nothing else.
 struct FlatJSONParser {
@@ -93,23 +95,6 @@ struct FlatJSONParser {
         return value
     }
 
-    private mutating func hex4() throws(WireFormatError) -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard let b = peek else { throw fail("a short \\u escape") }
-            let digit: UInt32
-            switch b {
-            case 0x30...0x39: digit = UInt32(b - 0x30)
-            case 0x41...0x46: digit = UInt32(b - 0x41 + 10)
-            case 0x61...0x66: digit = UInt32(b - 0x61 + 10)
-            default: throw fail("a bad \\u escape")
-            }
-            value = value << 4 | digit
-            index += 1
-        }
-        return value
-    }
-
     private mutating func string() throws(WireFormatError) -> String {
         guard peek == UInt8(ascii: "\"") else { throw fail("expected a string") }
         index += 1
@@ -124,30 +109,11 @@ struct FlatJSONParser {
             case 0x00..<0x20:
                 throw fail("a control character in a string")
             case UInt8(ascii: "\\"):
-                guard let e = peek else { throw fail("an unterminated string") }
-                index += 1
-                switch e {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "u"):
-                    var code = try hex4()
-                    if (0xD800..<0xDC00).contains(code) {
-                        guard peek == UInt8(ascii: "\\") else { throw fail("a lone surrogate") }
-                        index += 1
-                        guard peek == UInt8(ascii: "u") else { throw fail("a lone surrogate") }
-                        index += 1
-                        let low = try hex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw fail("a lone surrogate") }
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                    guard let scalar = Unicode.Scalar(code) else { throw fail("a lone surrogate") }
-                    out.append(contentsOf: String(Character(scalar)).utf8)
-                default:
-                    throw fail("a bad escape")
+                index -= 1
+                let decoded = bytes.withUnsafeBufferPointer { JSONEscaping.decodeEscape($0, at: &index, end: bytes.count) }
+                switch decoded {
+                case let .success(scalar): JSONEscaping.appendUTF8(scalar, to: &out)
+                case let .failure(failure): throw fail(failure.description)
                 }
             default:
                 out.append(b)

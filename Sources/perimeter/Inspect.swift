@@ -1,17 +1,19 @@
 import ArgumentParser
 import FileSystem
+import FixTables
 import GPX
 
-/// `perimeter inspect TRACK.gpx...`: what each GPX file holds (points, segments, span, gaps, speeds),
-/// as text or JSON. A file that cannot be read is reported on stderr; the others are still shown, and
-/// the command then exits with code 2 (bad input).
+/// `perimeter inspect FILE...`: what each GPX track holds (points, segments, span, gaps, speeds), or each
+/// fix table (devices, rows, span, drops), as text or JSON. A file that cannot be read is reported on
+/// stderr; the others are still shown, and the command then exits with code 2 (bad input).
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show the points, segments, time span, gaps and speeds of GPX tracks."
+        abstract: "Show what GPX tracks (points, segments, span, gaps, speeds) and fix tables (devices, rows, span, drops) hold.",
+        discussion: "Files ending in .csv, .jsonl or .ndjson are fix tables (a fleet's fixes, one row each); the others GPX."
     )
 
-    @Argument(help: ArgumentHelp("GPX files to inspect.", valueName: "TRACK.gpx"))
+    @Argument(help: ArgumentHelp("GPX tracks or fix tables to inspect.", valueName: "file"))
     var tracks: [String]
 
     @Flag(help: "Print one JSON object per file, one per line.")
@@ -21,12 +23,12 @@ struct Inspect: ParsableCommand {
         var failed = false
         for (index, path) in tracks.enumerated() {
             do {
-                let summary = TrackSummary(try GPXTrack.load(path: path))
-                if json {
-                    print(summary.json)
+                let (text, json) = try Self.summary(of: path)
+                if self.json {
+                    print(json)
                 } else {
                     if index > 0 { print() }
-                    print(summary.text)
+                    print(text)
                 }
             } catch {
                 failed = true
@@ -34,5 +36,15 @@ struct Inspect: ParsableCommand {
             }
         }
         if failed { throw ExitCode(Exit.badInput) }
+    }
+
+    /// The text and JSON summaries of a GPX track or a fix table.
+    static func summary(of path: String) throws -> (text: String, json: String) {
+        if let format = FixTableFormat(extensionOf: path) {
+            let summary = FixTableSummary(try FixTableReader(path: path, format: format).read(), format: format)
+            return (summary.text(), summary.json)
+        }
+        let summary = TrackSummary(try GPXTrack.load(path: path))
+        return (summary.text, summary.json)
     }
 }

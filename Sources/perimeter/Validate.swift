@@ -9,7 +9,8 @@ struct Validate: ParsableCommand {
         discussion: """
         Files are told apart by their extension: .yaml, .yml and .json are scenarios (with their region \
         files and tracks), or journeys for 'perimeter track synth' when they have a top-level 'route'; \
-        .geojson region files, .gpx tracks. A folder is searched for all of them. \
+        .geojson region files, .gpx tracks, .csv, .jsonl and .ndjson fix tables (a fleet's fixes). A folder is \
+        searched for all of them. \
         Every problem is listed, each with its file and place; the exit code is 2 if there was any.
         """
     )

@@ -138,4 +138,36 @@ struct CommandLineTests {
         let text = "\(json)"
         #expect(text.contains("361"))
     }
+
+    @Test("inspect and validate know fix tables: devices, rows, span and drops; a bad row with its place")
+    func fixTables() throws {
+        let inspected = try PerimeterProcess.run(["inspect", "Tests/PerimeterTests/Fixtures/fleet.csv"])
+        #expect(inspected.status == 0, "\(inspected.stderr)")
+        #expect(inspected.stdout == """
+            Tests/PerimeterTests/Fixtures/fleet.csv
+              format    fix table, CSV
+              devices   2
+              rows      3, 3 fixes kept
+              span      2024-05-01T09:00:00.000Z – 2024-05-01T09:00:01.000Z (1 s)
+                van-1: 2 fixes 2024-05-01T09:00:00.000Z – 2024-05-01T09:00:01.000Z
+                van "2": 1 fix 2024-05-01T09:00:00.500Z – 2024-05-01T09:00:00.500Z
+              dropped   none
+
+            """)
+        let json = try PerimeterProcess.run(["inspect", "--json", "Tests/PerimeterTests/Fixtures/fleet.csv"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["rows"] as? Int == 3 && object["format"] as? String == "csv")
+        #expect((object["devices"] as? [[String: Any]])?.map { $0["device"] as? String } == ["van-1", "van \"2\""])
+
+        let folder = try PerimeterProcess.temporaryFolder()
+        let bad = folder.appendingPathComponent("fleet.jsonl")
+        try "{\"device\":\"a\",\"time\":0,\"lat\":1,\"lon\":2}\n{\"device\":\"a\",\"time\":1,\"lat\":\"north\",\"lon\":2}\n"
+            .write(to: bad, atomically: true, encoding: .utf8)
+        for command in ["validate", "inspect"] {
+            let result = try PerimeterProcess.run([command, bad.path])
+            #expect(result.status == 2)
+            #expect(result.stderr == "error: \(bad.path):2:30: \"lat\" is \"north\", which is not a number\n"
+                + (command == "validate" ? "1 problem found.\n" : ""), "\(result.stderr)")
+        }
+    }
 }

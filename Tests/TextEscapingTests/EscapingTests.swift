@@ -46,3 +46,52 @@ struct EscapingTests {
         #expect(XMLEscaping.attribute(c.text) == c.escaped)
     }
 }
+
+@Suite("JSON escapes read back")
+struct EscapeDecodingTests {
+    private func decode(_ escape: String) -> (Result<Unicode.Scalar, JSONEscaping.EscapeFailure>, Int) {
+        let bytes = Array(escape.utf8)
+        var index = 0
+        let result = bytes.withUnsafeBufferPointer { JSONEscaping.decodeEscape($0, at: &index, end: bytes.count) }
+        return (result, index)
+    }
+
+    @Test("each escape, and where reading stops", arguments: [
+        (#"\""#, "\"" as Unicode.Scalar, 2), (#"\\"#, "\\", 2), (#"\/"#, "/", 2), (#"\n"#, "\n", 2), (#"\b"#, "\u{08}", 2),
+        (#"\u00e9x"#, "é", 6), (#"\u2028"#, "\u{2028}", 6), (#"\ud83d\ude97"#, "🚗", 12), (#"\u0000"#, "\u{0}", 6),
+    ])
+    func reads(escape: String, scalar: Unicode.Scalar, end: Int) {
+        let (result, index) = decode(escape)
+        #expect(result == .success(scalar))
+        #expect(index == end)
+    }
+
+    @Test("what is refused", arguments: [
+        (#"\x"#, JSONEscaping.EscapeFailure.unknown), (#"\u12"#, .badUnicode), (#"\u12G4"#, .badUnicode),
+        (#"\ud83d"#, .loneSurrogate), (#"\ud83dx"#, .loneSurrogate), (#"\ud83d\u0041"#, .loneSurrogate), (#"\ude97"#, .loneSurrogate),
+    ])
+    func refuses(escape: String, failure: JSONEscaping.EscapeFailure) {
+        #expect(decode(escape).0 == .failure(failure))
+    }
+
+    @Test("every string the escaper writes reads back to itself")
+    func roundTrip() {
+        for text in ["plain", "quote \" and \\ backslash", "\u{0}\u{1F}\u{7F}", "\u{2028}\u{2029}", "Café 東京 🚗", "\t\n\r\u{08}\u{0C}"] {
+            let literal = Array(JSONEscaping.string(text).utf8.dropFirst().dropLast())
+            var out: [UInt8] = []
+            var index = 0
+            literal.withUnsafeBufferPointer { bytes in
+                while index < bytes.count {
+                    if bytes[index] == UInt8(ascii: "\\") {
+                        guard case let .success(scalar) = JSONEscaping.decodeEscape(bytes, at: &index, end: bytes.count) else { return }
+                        JSONEscaping.appendUTF8(scalar, to: &out)
+                    } else {
+                        out.append(bytes[index])
+                        index += 1
+                    }
+                }
+            }
+            #expect(String(decoding: out, as: UTF8.self) == text)
+        }
+    }
+}
