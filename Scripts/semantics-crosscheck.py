@@ -92,6 +92,16 @@ def make(seed, folder):
     sc["rules"] = [{"name": f"rule {k}", "duration": rng.randint(0, 90) * 1_000_000,
                     "regions": None if rng.random() < 0.5 else [r["id"] for r in regions if rng.random() < 0.5] or [regions[0]["id"]]}
                    for k in range(rng.randint(0, 3))]
+    # Revision 2 §2, §5: accuracy and confidence (drawn last, so that the scenarios of revision 1 stay as
+    # they were for every seed).
+    if rng.random() < 0.3: m["accuracy"] = rng.uniform(0, 60)
+    if rng.random() < 0.3: m["enterConfidence"] = rng.uniform(0.5, 1)
+    if rng.random() < 0.3: m["exitConfidence"] = rng.uniform(0, 0.5)
+    for r in regions:
+        if rng.random() < 0.15: r["enterConfidence"] = rng.uniform(0.5, 1)
+        if rng.random() < 0.15: r["exitConfidence"] = rng.uniform(0, 0.5)
+    for dev in devices:
+        if rng.random() < 0.3: dev["accuracy"] = rng.uniform(0, 50)
 
     # Write it as a user would.
     y = ["name: crosscheck %d" % seed, "profile: %s" % sc["profile"], "tick: %g" % (sc["tick"] / 1e6)]
@@ -102,7 +112,7 @@ def make(seed, folder):
             y.append("  %s: %s" % (k, v / 1e6 if k == "confirmation" else repr(v) if isinstance(v, float) else v))
     y.append("regions:")
     for r in regions:
-        extra = ", hysteresis: %r" % r["hysteresis"] if "hysteresis" in r else ""
+        extra = "".join(", %s: %r" % (k, r[k]) for k in ("hysteresis", "enterConfidence", "exitConfidence") if k in r)
         if r["type"] == "circle":
             y.append("  - {id: %s, circle: {lat: %r, lon: %r, radius: %r}%s}" % (r["id"], r["lat"], r["lon"], r["radius"], extra))
         else:
@@ -123,7 +133,8 @@ def make(seed, folder):
                 for lat, lon in dev["paced"]:
                     f.write('<wpt lat="%.7f" lon="%.7f"/>\n' % (lat, lon))
                 f.write("</gpx>\n")
-            y.append("  - {id: %s, track: %s, pace: %g}" % (json.dumps(dev["id"]), name, dev["pace"] / 1e6))
+            y.append("  - {id: %s, track: %s, pace: %g%s}" % (json.dumps(dev["id"]), name, dev["pace"] / 1e6,
+                                                             ", accuracy: %r" % dev["accuracy"] if "accuracy" in dev else ""))
             continue
         with open(os.path.join(folder, name), "w") as f:
             f.write('<?xml version="1.0"?>\n<gpx version="1.1" creator="crosscheck">\n<trk>\n')
@@ -133,7 +144,8 @@ def make(seed, folder):
                     f.write('<trkpt lat="%.7f" lon="%.7f"><time>%s</time></trkpt>\n' % (lat, lon, iso(t)))
                 f.write("</trkseg>\n")
             f.write("</trk>\n</gpx>\n")
-        y.append("  - {id: %s, track: %s}" % (json.dumps(dev["id"]), name))
+        y.append("  - {id: %s, track: %s%s}" % (json.dumps(dev["id"]), name,
+                                                ", accuracy: %r" % dev["accuracy"] if "accuracy" in dev else ""))
     path = os.path.join(folder, "scenario.yaml")
     with open(path, "w") as f:
         f.write("\n".join(y) + "\n")

@@ -13,11 +13,11 @@ R = 6371008.8
 KINDS = ["monitor-stop", "monitor-failed", "monitor-start", "exit", "visit", "enter", "dwell"]
 PROFILES = {
     "ios": dict(capacity=20, selection="nearest", refreshDistance=500.0, hysteresis=200.0, enterBuffer=0.0,
-                confirmation=20_000_000, initialTrigger="none"),
+                confirmation=20_000_000, initialTrigger="none", accuracy=0.0, enterConfidence=0.5, exitConfidence=0.5),
     "android": dict(capacity=100, selection="nearest", refreshDistance=500.0, hysteresis=0.0, enterBuffer=0.0,
-                    confirmation=0, initialTrigger="enter"),
+                    confirmation=0, initialTrigger="enter", accuracy=0.0, enterConfidence=0.5, exitConfidence=0.5),
     "ideal": dict(capacity=None, selection="nearest", refreshDistance=500.0, hysteresis=0.0, enterBuffer=0.0,
-                  confirmation=0, initialTrigger="none"),
+                  confirmation=0, initialTrigger="none", accuracy=0.0, enterConfidence=0.5, exitConfidence=0.5),
 }
 
 
@@ -118,6 +118,14 @@ def samples(segments, start, tick):
             k += 1
 
 
+def confidence(d, a):
+    """§5 (revision 2): the share of a disc of radius a around the sample inside the region."""
+    if a <= 0:
+        return 1.0 if d <= 0 else 0.0
+    c = min(1.0, max(-1.0, d / a))
+    return (math.acos(c) - c * math.sqrt(1 - c * c)) / math.pi
+
+
 def events(sc):
     """All events of a scenario, in the order of §7."""
     s = dict(PROFILES[sc["profile"]])
@@ -126,7 +134,8 @@ def events(sc):
     n = len(regions)
     cap = n if s["capacity"] is None else min(s["capacity"], n)
     th = [(r.get("hysteresis", s["hysteresis"]), r.get("enterBuffer", s["enterBuffer"]),
-           r.get("confirmation", s["confirmation"])) for r in regions]
+           r.get("confirmation", s["confirmation"]), r.get("enterConfidence", s["enterConfidence"]),
+           r.get("exitConfidence", s["exitConfidence"])) for r in regions]
     rules_of = [[ri for ri, rule in enumerate(rules) if rule.get("regions") is None or regions[i]["id"] in rule["regions"]]
                 for i in range(n)]
     # §1: the clock starts at the scenario's start, else at the earliest first fix of the timed tracks;
@@ -141,6 +150,7 @@ def events(sc):
     out = []
     for dev in sc["devices"]:
         did = dev["id"]
+        acc = dev.get("accuracy", s["accuracy"])  # §2: no fix of a GPX track has its own accuracy
         state = {}  # region -> dict(inside, cand, stay, fired)
         last_refresh = None
 
@@ -203,10 +213,10 @@ def events(sc):
                 joining = sorted(chosen - set(state))
             for i in sorted(state):
                 st, d = state[i], d_of(i)
-                h, e, tau = th[i]
+                h, e, tau, c_in, c_out = th[i]
                 if not st["inside"]:
                     if st["cand"] is None:
-                        if d <= -e:
+                        if d <= -e and confidence(d, acc) >= c_in:
                             st["cand"] = t
                     elif d > 0:
                         st["cand"] = None
@@ -216,7 +226,7 @@ def events(sc):
                         st["cand"] = None
                 else:
                     if st["cand"] is None:
-                        if d > h:
+                        if d > h and confidence(d, acc) <= c_out:
                             st["cand"] = t
                     elif d <= 0:
                         st["cand"] = None

@@ -44,11 +44,12 @@ public struct RunDescription: Hashable, Sendable {
 
     /// The resolved monitor settings and the run's shape as one JSON object, keys in this order:
     /// `capacity` (a number or `"unlimited"`), `selection`, `refreshDistance`, `hysteresis`, `enterBuffer`
-    /// (metres), `confirmation` (seconds), `initialTrigger`, `regions`, `rules`, `devices` (counts),
+    /// (metres), `confirmation` (seconds), `initialTrigger`, `accuracy` (metres), `enterConfidence`,
+    /// `exitConfidence` (shares), `regions`, `rules`, `devices` (counts),
     /// `tick` (seconds), `noise` (`{"sigma":…,"seed":…}` or `null`).
     ///
     /// ```json
-    /// {"capacity":20,"selection":"nearest","refreshDistance":500.0,"hysteresis":200.0,"enterBuffer":0.0,"confirmation":20.0,"initialTrigger":"none","regions":1,"rules":1,"devices":1,"tick":1.0,"noise":null}
+    /// {"capacity":20,"selection":"nearest","refreshDistance":500.0,"hysteresis":200.0,"enterBuffer":0.0,"confirmation":20.0,"initialTrigger":"none","accuracy":0.0,"enterConfidence":0.5,"exitConfidence":0.5,"regions":1,"rules":1,"devices":1,"tick":1.0,"noise":null}
     /// ```
     public static func settingsJSON(of simulation: Simulation) -> String {
         let settings = simulation.settings
@@ -61,6 +62,9 @@ public struct RunDescription: Hashable, Sendable {
             ("enterBuffer", number(settings.enterBuffer)),
             ("confirmation", EventFormatting.seconds(settings.confirmation) ?? "null"),
             ("initialTrigger", JSONEscaping.string(settings.initialTrigger.rawValue)),
+            ("accuracy", number(settings.accuracy)),
+            ("enterConfidence", number(settings.enterConfidence)),
+            ("exitConfidence", number(settings.exitConfidence)),
             ("regions", String(simulation.regions.count)),
             ("rules", String(simulation.rules.count)),
             ("devices", String(simulation.devices.count)),

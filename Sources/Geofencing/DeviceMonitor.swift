@@ -51,7 +51,7 @@ struct DeviceMonitor: Sendable {
         for slot in monitors.indices {
             let region = monitors[slot].region
             let d = world.distance(region, p)
-            switch monitors[slot].state.observe(distance: d, at: sample.time) {
+            switch monitors[slot].state.observe(distance: d, accuracy: sample.accuracy, at: sample.time) {
             case let .entered(crossedAt)?:
                 emit(.enter(crossedAt: crossedAt), region: region, distance: d)
             case let .exited(crossedAt, arrival)?:

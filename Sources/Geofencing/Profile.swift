@@ -30,9 +30,16 @@ public struct MonitorSettings: Hashable, Sendable {
     /// τ: how long a device must stay on its new side.
     public var confirmation: TimeSpan
     public var initialTrigger: InitialTrigger
+    /// a: the accuracy of fixes that have none of their own and whose device has none, in metres.
+    public var accuracy: Meters
+    /// c_in: the confidence of being inside that an enter needs, in [0.5, 1] (SEMANTICS §5).
+    public var enterConfidence: Double
+    /// c_out: the confidence of being inside at or below which an exit starts, in [0, 0.5].
+    public var exitConfidence: Double
 
     public init(capacity: Int?, selection: Selection, refreshDistance: Meters, hysteresis: Meters,
-                enterBuffer: Meters, confirmation: TimeSpan, initialTrigger: InitialTrigger) {
+                enterBuffer: Meters, confirmation: TimeSpan, initialTrigger: InitialTrigger,
+                accuracy: Meters = 0, enterConfidence: Double = 0.5, exitConfidence: Double = 0.5) {
         self.capacity = capacity
         self.selection = selection
         self.refreshDistance = refreshDistance
@@ -40,6 +47,9 @@ public struct MonitorSettings: Hashable, Sendable {
         self.enterBuffer = enterBuffer
         self.confirmation = confirmation
         self.initialTrigger = initialTrigger
+        self.accuracy = accuracy
+        self.enterConfidence = enterConfidence
+        self.exitConfidence = exitConfidence
     }
 }
 
@@ -73,10 +83,17 @@ public struct MonitorOverrides: Hashable, Sendable {
     public var enterBuffer: Meters?
     public var confirmation: TimeSpan?
     public var initialTrigger: InitialTrigger?
+    public var accuracy: Meters?
+    public var enterConfidence: Double?
+    public var exitConfidence: Double?
 
     public init(capacity: Int?? = nil, selection: Selection? = nil, refreshDistance: Meters? = nil,
                 hysteresis: Meters? = nil, enterBuffer: Meters? = nil, confirmation: TimeSpan? = nil,
-                initialTrigger: InitialTrigger? = nil) {
+                initialTrigger: InitialTrigger? = nil, accuracy: Meters? = nil, enterConfidence: Double? = nil,
+                exitConfidence: Double? = nil) {
+        self.accuracy = accuracy
+        self.enterConfidence = enterConfidence
+        self.exitConfidence = exitConfidence
         self.capacity = capacity
         self.selection = selection
         self.refreshDistance = refreshDistance
@@ -96,6 +113,9 @@ public struct MonitorOverrides: Hashable, Sendable {
         if let enterBuffer { s.enterBuffer = enterBuffer }
         if let confirmation { s.confirmation = confirmation }
         if let initialTrigger { s.initialTrigger = initialTrigger }
+        if let accuracy { s.accuracy = accuracy }
+        if let enterConfidence { s.enterConfidence = enterConfidence }
+        if let exitConfidence { s.exitConfidence = exitConfidence }
         return s
     }
 }

@@ -9,14 +9,18 @@ public struct Region: Hashable, Sendable {
     public var hysteresis: Meters?
     public var enterBuffer: Meters?
     public var confirmation: TimeSpan?
+    public var enterConfidence: Double?
+    public var exitConfidence: Double?
 
     public init(id: String, shape: Shape, hysteresis: Meters? = nil, enterBuffer: Meters? = nil,
-                confirmation: TimeSpan? = nil) {
+                confirmation: TimeSpan? = nil, enterConfidence: Double? = nil, exitConfidence: Double? = nil) {
         self.id = id
         self.shape = shape
         self.hysteresis = hysteresis
         self.enterBuffer = enterBuffer
         self.confirmation = confirmation
+        self.enterConfidence = enterConfidence
+        self.exitConfidence = exitConfidence
     }
 
     /// d(p, region) of SEMANTICS §3, in metres: negative inside.

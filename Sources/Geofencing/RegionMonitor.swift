@@ -15,11 +15,13 @@ struct RegionMonitor: Sendable {
         case exited(crossedAt: Timestamp, arrival: Timestamp?)
     }
 
-    /// h, e and τ of SEMANTICS §5 for this region.
+    /// h, e, τ, c_in and c_out of SEMANTICS §5 for this region.
     struct Thresholds: Sendable {
         var hysteresis: Meters
         var enterBuffer: Meters
         var confirmation: TimeSpan
+        var enterConfidence: Double = 0.5
+        var exitConfidence: Double = 0.5
     }
 
     let thresholds: Thresholds
@@ -40,13 +42,16 @@ struct RegionMonitor: Sendable {
         if side == .inside && announce { stayBegan = time }
     }
 
-    /// Applies one sample's signed distance at `time` (SEMANTICS §5); returns the confirmed crossing.
-    mutating func observe(distance d: Meters, at time: Timestamp) -> Crossing? {
+    /// Applies one sample's signed distance at `time`, with its accuracy `a` (SEMANTICS §5); returns the
+    /// confirmed crossing. The confidence is computed only where a candidate could start.
+    mutating func observe(distance d: Meters, accuracy a: Meters = 0, at time: Timestamp) -> Crossing? {
         let h = thresholds.hysteresis, e = thresholds.enterBuffer
         switch (side, candidateSince) {
-        case (.outside, nil) where d <= -e: candidateSince = time   // starts an enter
+        case (.outside, nil) where d <= -e && Confidence.inside(distance: d, accuracy: a) >= thresholds.enterConfidence:
+            candidateSince = time                                     // starts an enter
         case (.outside, .some) where d > 0: candidateSince = nil    // went back out
-        case (.inside, nil) where d > h: candidateSince = time      // starts an exit
+        case (.inside, nil) where d > h && Confidence.inside(distance: d, accuracy: a) <= thresholds.exitConfidence:
+            candidateSince = time                                     // starts an exit
         case (.inside, .some) where d <= 0: candidateSince = nil    // came back in
         default: break
         }

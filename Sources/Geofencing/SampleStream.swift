@@ -6,6 +6,8 @@ public struct Sample: Hashable, Sendable {
     public var tickIndex: Int64
     public var time: Timestamp
     public var coordinate: Coordinate
+    /// a: the accuracy in metres, interpolated between the fixes around the tick like the position.
+    public var accuracy: Meters = 0
 }
 
 /// The samples of one device, in time order: one at every tick that lies within one of its segments.
@@ -18,6 +20,8 @@ public struct SampleStream: IteratorProtocol, Sendable {
     private let start: Timestamp
     private let tick: TimeSpan
     private let noise: SampleNoise?
+    /// The accuracy of fixes that have none of their own.
+    private let accuracy: Meters
 
     private var segmentIndex = 0
     private var fixIndex = 0
@@ -27,9 +31,12 @@ public struct SampleStream: IteratorProtocol, Sendable {
     /// - Parameters:
     ///   - segments: timed fixes, times never decreasing (as `Track.fixes(start:)` gives them).
     ///   - noise: when set, every sample is displaced by seeded Gaussian offsets keyed by `deviceID`.
-    public init(segments: [[Fix]], start: Timestamp, tick: TimeSpan, noise: Noise? = nil, deviceID: String = "") {
+    ///   - accuracy: the accuracy of fixes that have none (the device's, else the monitor's), in metres.
+    public init(segments: [[Fix]], start: Timestamp, tick: TimeSpan, noise: Noise? = nil, deviceID: String = "",
+                accuracy: Meters = 0) {
         precondition(tick.microseconds > 0, "the tick must be positive")
         self.segments = segments
+        self.accuracy = accuracy
         self.start = start
         self.tick = tick
         self.noise = noise.map { SampleNoise($0, deviceID: deviceID) }
@@ -117,6 +124,8 @@ public struct SampleStream: IteratorProtocol, Sendable {
         while fixIndex + 1 < fixes.count, fixes[fixIndex + 1].time <= t { fixIndex += 1 }
         let a = fixes[fixIndex]
         var position: Coordinate
+        let accuracyA = a.accuracy ?? accuracy
+        var sampleAccuracy = accuracyA
         if a.time == t || fixIndex + 1 == fixes.count {
             position = Coordinate(latitude: a.coordinate.latitude, longitude: normalizedLongitude(a.coordinate.longitude))
         } else {
@@ -125,8 +134,9 @@ public struct SampleStream: IteratorProtocol, Sendable {
             let lat = a.coordinate.latitude + f * (b.coordinate.latitude - a.coordinate.latitude)
             let dLon = normalizedLongitude(b.coordinate.longitude - a.coordinate.longitude)
             position = Coordinate(latitude: lat, longitude: normalizedLongitude(a.coordinate.longitude + f * dLon))
+            sampleAccuracy = accuracyA + f * ((b.accuracy ?? accuracy) - accuracyA)
         }
         if let noise { position = noise.displace(position, tickIndex: k) }
-        return Sample(tickIndex: k, time: t, coordinate: position)
+        return Sample(tickIndex: k, time: t, coordinate: position, accuracy: sampleAccuracy)
     }
 }

@@ -60,7 +60,7 @@ extension Simulation {
         let lanes = DeviceLanes(devices.map { device in
             let fixes = device.track.fixes(start: start)
             return DeviceLane(stream: SampleStream(segments: fixes, start: start, tick: tick, noise: noise,
-                                                   deviceID: device.id),
+                                                   deviceID: device.id, accuracy: device.accuracy ?? settings.accuracy),
                               monitor: DeviceMonitor(deviceID: device.id),
                               dropped: device.track.fixCount - fixes.reduce(0) { $0 + $1.count })
         })

@@ -1,13 +1,16 @@
 import Geodesy
 
-/// A position at an exact time: one point of a timed track.
+/// A position at an exact time: one point of a timed track, with its own accuracy when it has one.
 public struct Fix: Hashable, Sendable {
     public var coordinate: Coordinate
     public var time: Timestamp
+    /// The radius of the fix's uncertainty, in metres (SEMANTICS §2); nil: the device's, or the monitor's.
+    public var accuracy: Meters?
 
-    public init(_ coordinate: Coordinate, at time: Timestamp) {
+    public init(_ coordinate: Coordinate, at time: Timestamp, accuracy: Meters? = nil) {
         self.coordinate = coordinate
         self.time = time
+        self.accuracy = accuracy
     }
 }
 
@@ -80,9 +83,12 @@ private func removeLastFix(from segments: inout [[Fix]]) {
 public struct Device: Hashable, Sendable {
     public var id: String
     public var track: Track
+    /// The accuracy of its fixes that have none of their own, in metres; nil: the monitor's (SEMANTICS §2).
+    public var accuracy: Meters?
 
-    public init(id: String, track: Track) {
+    public init(id: String, track: Track, accuracy: Meters? = nil) {
         self.id = id
         self.track = track
+        self.accuracy = accuracy
     }
 }

@@ -24,7 +24,9 @@ final class World: Sendable {
         thresholds = regions.map {
             RegionMonitor.Thresholds(hysteresis: $0.hysteresis ?? settings.hysteresis,
                                      enterBuffer: $0.enterBuffer ?? settings.enterBuffer,
-                                     confirmation: $0.confirmation ?? settings.confirmation)
+                                     confirmation: $0.confirmation ?? settings.confirmation,
+                                     enterConfidence: $0.enterConfidence ?? settings.enterConfidence,
+                                     exitConfidence: $0.exitConfidence ?? settings.exitConfidence)
         }
         var byRegion = Array(repeating: [Int](), count: regions.count)
         let indexByID = Dictionary(regions.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })

@@ -7,8 +7,10 @@ extension ScenarioLoader {
     /// One `devices[i]` entry: its id, its track read from GPX and converted (SEMANTICS §1), and the
     /// cursors of its id and pace (the run-size checks name them).
     func device(_ c: PlacedNode, diagnostics: ProblemLog) -> (Device, id: PlacedNode, pace: PlacedNode?)? {
-        guard let fields = c.mapping("a device: {id, track: PATH, offset, pace}", allowed: ["id", "track", "offset", "pace"])
+        guard let fields = c.mapping("a device: {id, track: PATH, offset, pace, accuracy}",
+                                     allowed: ["id", "track", "offset", "pace", "accuracy"])
         else { return nil }
+        let accuracy = fields["accuracy"]?.distance(.nonNegative)
         let idCursor = fields.required("id", "the device's id, a non-empty string")
         let id = idCursor?.text("the device's id, a non-empty string")
         let offset = fields["offset"].map { $0.duration(.any) } ?? .zero
@@ -55,13 +57,13 @@ extension ScenarioLoader {
                 }
                 segments.append(fixes)
             }
-            return (Device(id: id, track: .timed(segments)), idCursor, paceCursor)
+            return (Device(id: id, track: .timed(segments), accuracy: accuracy), idCursor, paceCursor)
         case .untimed:
             if offset != .zero, let offsetCursor = fields["offset"] {
                 diagnostics.warning("\(offsetCursor.place): \(offsetCursor.path): offset has no effect on an untimed track: \(resolved) has no times, so point i plays at start + i × pace (SEMANTICS §1)")
             }
             let segments = gpx.segments.map { $0.map { PacedPoint($0.coordinate, ordinal: $0.ordinal) } }
-            return (Device(id: id, track: .paced(segments, pace: pace)), idCursor, paceCursor)
+            return (Device(id: id, track: .paced(segments, pace: pace), accuracy: accuracy), idCursor, paceCursor)
         }
     }
 }

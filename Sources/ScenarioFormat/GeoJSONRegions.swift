@@ -14,8 +14,10 @@ struct RegionOverrides {
     var hysteresis: Meters?
     var enterBuffer: Meters?
     var confirmation: TimeSpan?
+    var enterConfidence: Double?
+    var exitConfidence: Double?
 
-    static let keys = ["hysteresis", "enterBuffer", "confirmation"]
+    static let keys = ["hysteresis", "enterBuffer", "confirmation", "enterConfidence", "exitConfidence"]
 
     init() {}
 
@@ -23,7 +25,13 @@ struct RegionOverrides {
         hysteresis = fields?["hysteresis"]?.distance(.nonNegative)
         enterBuffer = fields?["enterBuffer"]?.distance(.nonNegative)
         confirmation = fields?["confirmation"]?.duration(.nonNegative)
+        enterConfidence = fields?["enterConfidence"]?.number(RegionOverrides.enterConfidence, in: 0.5...1)
+        exitConfidence = fields?["exitConfidence"]?.number(RegionOverrides.exitConfidence, in: 0...0.5)
     }
+
+    /// What the confidence thresholds are, for messages.
+    static let enterConfidence = "an enter confidence, a share from 0.5 to 1 (0.85: 85 % of the fix's circle inside)"
+    static let exitConfidence = "an exit confidence, a share from 0 to 0.5 (0.15: 15 % or less of the fix's circle inside)"
 
     /// These values, with `defaults` filling the ones not set.
     func over(_ defaults: RegionOverrides) -> RegionOverrides {
@@ -31,11 +39,14 @@ struct RegionOverrides {
         out.hysteresis = hysteresis ?? defaults.hysteresis
         out.enterBuffer = enterBuffer ?? defaults.enterBuffer
         out.confirmation = confirmation ?? defaults.confirmation
+        out.enterConfidence = enterConfidence ?? defaults.enterConfidence
+        out.exitConfidence = exitConfidence ?? defaults.exitConfidence
         return out
     }
 
     func region(id: String, shape: Shape) -> Region {
-        Region(id: id, shape: shape, hysteresis: hysteresis, enterBuffer: enterBuffer, confirmation: confirmation)
+        Region(id: id, shape: shape, hysteresis: hysteresis, enterBuffer: enterBuffer, confirmation: confirmation,
+               enterConfidence: enterConfidence, exitConfidence: exitConfidence)
     }
 }
 

@@ -7,8 +7,8 @@ extension ScenarioLoader {
     static let regionShape = "a region: {geojson: PATH}, {id, circle: {lat, lon, radius}} or {id, polygon: GEOMETRY}"
 
     /// One `regions[i]` entry: a GeoJSON file's regions, or one inline circle or polygon.
-    /// The entry's `hysteresis`, `enterBuffer` and `confirmation` apply to each of its regions; a GeoJSON
-    /// feature's own properties override them.
+    /// The entry's `hysteresis`, `enterBuffer`, `confirmation`, `enterConfidence` and `exitConfidence` apply to
+    /// each of its regions; a GeoJSON feature's own properties override them.
     func regions(_ c: PlacedNode, diagnostics: ProblemLog) -> [PlacedRegion] {
         guard let f = c.mapping(Self.regionShape, allowed: Self.regionKeys) else { return [] }
         let sources = ["geojson", "circle", "polygon"].filter { f[$0] != nil }

@@ -132,7 +132,7 @@ public struct ScenarioLoader: Sendable {
 
     private func monitor(_ c: PlacedNode) -> MonitorOverrides {
         let keys = ["capacity", "selection", "refreshDistance", "hysteresis", "enterBuffer", "confirmation",
-                    "initialTrigger"]
+                    "initialTrigger", "accuracy", "enterConfidence", "exitConfidence"]
         guard let f = c.mapping("a mapping of monitor settings", allowed: keys) else { return MonitorOverrides() }
         var o = MonitorOverrides()
         if let capacity = f["capacity"] {
@@ -151,6 +151,9 @@ public struct ScenarioLoader: Sendable {
         o.enterBuffer = f["enterBuffer"]?.distance(.nonNegative)
         o.confirmation = f["confirmation"]?.duration(.nonNegative)
         o.initialTrigger = f["initialTrigger"]?.choice(InitialTrigger.self)
+        o.accuracy = f["accuracy"]?.distance(.nonNegative)
+        o.enterConfidence = f["enterConfidence"]?.number(RegionOverrides.enterConfidence, in: 0.5...1)
+        o.exitConfidence = f["exitConfidence"]?.number(RegionOverrides.exitConfidence, in: 0...0.5)
         return o
     }
 

@@ -82,6 +82,43 @@ let ruleCases: [RuleCase] = [
                                     rules: [DwellRule(name: "any", duration: .zero)],
                                     devices: [Device(id: "d", track: .timed([Walk.leg(450, at: 0, to: 700, at: 250)]))]),
              expected: ["0 d monitor-start r", "151 d exit r crossed=151"]),
+    // Revision 2 §5: accuracy a = 20 m, c_in = 0.85, c_out = 0.15 (Android's rule). conf = 0.85 at
+    // c = d / a = -0.58514 (d = -11.703 m), 0.15 at d = +11.703 m. At 1 m/s from x = 5.5 over [400, 600]:
+    // d = 394.5 - t going in, so the enter waits for t = 407 (d = -12.5); going out d = t - 594.5, so the
+    // exit waits for t = 607 (d = 12.5). Without accuracy they would be at 395 and 595.
+    RuleCase(id: "§5 rev 2: accuracy and confidence delay the enter and the exit",
+             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
+                                    overrides: MonitorOverrides(accuracy: 20, enterConfidence: 0.85, exitConfidence: 0.15),
+                                    devices: [Device(id: "d", track: .timed([Walk.leg(5.5, at: 0, to: 1005.5, at: 1000)]))]),
+             expected: ["0 d monitor-start r", "407 d enter r crossed=407", "607 d exit r crossed=607", "607 d visit r 407-607"]),
+    // The same from the region's own thresholds and the device's accuracy.
+    RuleCase(id: "§5 rev 2: a region's confidence and a device's accuracy",
+             simulation: Simulation(regions: [{
+                                        var r = Walk.circle("r", at: 500, radius: 100)
+                                        r.enterConfidence = 0.85
+                                        r.exitConfidence = 0.15
+                                        return r
+                                    }()],
+                                    devices: [Device(id: "d", track: .timed([Walk.leg(5.5, at: 0, to: 1005.5, at: 1000)]),
+                                                     accuracy: 20)]),
+             expected: ["0 d monitor-start r", "407 d enter r crossed=407", "607 d exit r crossed=607", "607 d visit r 407-607"]),
+    // Fix accuracies interpolated like positions: 0 m at t = 0 to 40 m at t = 1000, a(t) = 0.04 t. The enter
+    // needs 394.5 - t <= -0.58514 × 0.04 t: t >= 403.95, so 404 (d = -9.5, a = 16.16); the exit needs
+    // t - 594.5 >= 0.58514 × 0.04 t: t >= 608.75, so 609 (d = 14.5, a = 24.36).
+    RuleCase(id: "§2 §5 rev 2: a sample's accuracy is interpolated between its fixes",
+             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
+                                    overrides: MonitorOverrides(accuracy: 1000, enterConfidence: 0.85, exitConfidence: 0.15),
+                                    devices: [Device(id: "d", track: .timed([[
+                                        Fix(Walk.east(5.5), at: Walk.time(0), accuracy: 0),
+                                        Fix(Walk.east(1005.5), at: Walk.time(1000), accuracy: 40),
+                                    ]]))]),
+             expected: ["0 d monitor-start r", "404 d enter r crossed=404", "609 d exit r crossed=609", "609 d visit r 404-609"]),
+    // With both thresholds at 0.5, accuracy changes nothing (the revision-1 events).
+    RuleCase(id: "§5 rev 2: accuracy alone changes nothing",
+             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
+                                    overrides: MonitorOverrides(accuracy: 50),
+                                    devices: [Device(id: "d", track: .timed([Walk.leg(5.5, at: 0, to: 1005.5, at: 1000)]))]),
+             expected: ["0 d monitor-start r", "395 d enter r crossed=395", "595 d exit r crossed=595", "595 d visit r 395-595"]),
 ]
 
 @Test("SEMANTICS rules, hand-computed", arguments: ruleCases)

@@ -153,6 +153,17 @@ struct ValidScenarioTests {
         #expect(settings.confirmation == TimeSpan(microseconds: 1_500_000))
     }
 
+    @Test("Revision 2: accuracy and confidence at the monitor, region and device levels")
+    func confidence() throws {
+        let scenario = try ScenarioLoader(trackLoader: fakeTracks).load(path: fixture("valid/confidence.yaml"))
+        let simulation = scenario.simulation
+        #expect(simulation.settings.accuracy == 20)
+        #expect(simulation.settings.enterConfidence == 0.85 && simulation.settings.exitConfidence == 0.15)
+        #expect(simulation.regions.map(\.enterConfidence) == [0.9, nil, nil, nil])
+        #expect(simulation.regions.map(\.exitConfidence) == [nil, 0.1, 0.1, 0.1])
+        #expect(simulation.devices.map(\.accuracy) == [35])
+    }
+
     @Test("A GeoJSON region file loads on its own")
     func regionFile() throws {
         let regions = try RegionFile.load(path: fixture("regions/restaurants.geojson"))
