@@ -102,10 +102,16 @@ def make(seed, folder):
         if rng.random() < 0.15: r["exitConfidence"] = rng.uniform(0, 0.5)
     for dev in devices:
         if rng.random() < 0.3: dev["accuracy"] = rng.uniform(0, 50)
+    if rng.random() < 0.35:
+        sc["noise"] = {"sigma": rng.uniform(0, 40), "seed": rng.randint(0, 2 ** 40),
+                       "correlation": rng.choice([0, 0, 1, 5, 30, 120]) * 1_000_000}
 
     # Write it as a user would.
     y = ["name: crosscheck %d" % seed, "profile: %s" % sc["profile"], "tick: %g" % (sc["tick"] / 1e6)]
     if "start" in sc: y.append("start: %s" % datetime.fromtimestamp(sc["start"] / 1e6, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
+    if "noise" in sc:
+        n = sc["noise"]
+        y.append("noise: {sigma: %r, seed: %d, correlation: %g}" % (n["sigma"], n["seed"], n["correlation"] / 1e6))
     if m:
         y.append("monitor:")
         for k, v in m.items():

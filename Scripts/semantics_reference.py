@@ -4,7 +4,8 @@ not from the Swift code: the second engine that Perimeter's events must agree wi
 
 It covers timed tracks (already parsed into segments of (lat, lon, time_us)) and untimed ones (a list of
 (lat, lon) and a pace), circles, polygons with
-holes and multipolygons, every monitor field, dwell rules, and the total order of §7. No noise.
+holes and multipolygons, every monitor field, dwell rules, and the total order of §7; and from revision 2
+the noise generator with its correlation, accuracy and the confidence of being inside.
 `events(scenario)` returns the events as dicts with the keys of §7 (times as microseconds).
 """
 import math
@@ -27,6 +28,44 @@ def norm(lon):
     if x < 0:
         x += 360.0
     return x - 180.0
+
+
+M64 = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15
+
+
+def mix(z):
+    """SplitMix64's finaliser (§2)."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    return z ^ (z >> 31)
+
+
+def fnv1a(text):
+    h = 0xCBF29CE484222325
+    for b in text.encode():
+        h = ((h ^ b) * 0x100000001B3) & M64
+    return h
+
+
+def standard_pair(key, k):
+    """§2: the standard normal pair w_k (north, east) of tick k."""
+    s = mix(key ^ ((k * GOLDEN) & M64))
+    xs = []
+    for _ in range(2):
+        s = (s + GOLDEN) & M64
+        xs.append(mix(s))
+    u1, u2 = [((x >> 11) + 1) / 2.0 ** 53 for x in xs]
+    r, theta = math.sqrt(-2 * math.log(u1)), 2 * math.pi * u2
+    return r * math.cos(theta), r * math.sin(theta)
+
+
+def move(lat, lon, north, east):
+    """§2: the sample moved by (north, east) metres."""
+    dlat = math.degrees(north / R)
+    c = math.cos(math.radians(lat))
+    dlon = math.degrees(east / (R * c)) if c > 1e-12 else 0.0
+    return max(-90.0, min(90.0, lat + dlat)), norm(lon + dlon)
 
 
 def haversine(lat1, lon1, lat2, lon2):
@@ -151,6 +190,9 @@ def events(sc):
     for dev in sc["devices"]:
         did = dev["id"]
         acc = dev.get("accuracy", s["accuracy"])  # §2: no fix of a GPX track has its own accuracy
+        noise = sc.get("noise")
+        key = mix(noise["seed"] ^ fnv1a(did)) if noise else 0
+        last_noise = None  # (k, north, east) of the previous sample
         state = {}  # region -> dict(inside, cand, stay, fired)
         last_refresh = None
 
@@ -184,6 +226,16 @@ def events(sc):
             return set(ranked[:cap])
 
         for t, lat, lon in samples(tracks[did], start, tick):
+            if noise and noise["sigma"] > 0:
+                k = (t - start) // tick
+                sigma, (wn, we) = noise["sigma"], standard_pair(key, k)
+                north, east = sigma * wn, sigma * we
+                if last_noise is not None and noise.get("correlation", 0) > 0:
+                    rho = math.exp(-((k - last_noise[0]) * (tick / 1e6)) / (noise["correlation"] / 1e6))
+                    scale = sigma * math.sqrt(1 - rho * rho)
+                    north, east = rho * last_noise[1] + scale * wn, rho * last_noise[2] + scale * we
+                last_noise = (k, north, east)
+                lat, lon = move(lat, lon, north, east)
             dist = {}
 
             def d_of(i):

@@ -46,7 +46,7 @@ public struct RunDescription: Hashable, Sendable {
     /// `capacity` (a number or `"unlimited"`), `selection`, `refreshDistance`, `hysteresis`, `enterBuffer`
     /// (metres), `confirmation` (seconds), `initialTrigger`, `accuracy` (metres), `enterConfidence`,
     /// `exitConfidence` (shares), `regions`, `rules`, `devices` (counts),
-    /// `tick` (seconds), `noise` (`{"sigma":…,"seed":…}` or `null`).
+    /// `tick` (seconds), `noise` (`{"sigma":…,"seed":…,"correlation":…}` or `null`).
     ///
     /// ```json
     /// {"capacity":20,"selection":"nearest","refreshDistance":500.0,"hysteresis":200.0,"enterBuffer":0.0,"confirmation":20.0,"initialTrigger":"none","accuracy":0.0,"enterConfidence":0.5,"exitConfidence":0.5,"regions":1,"rules":1,"devices":1,"tick":1.0,"noise":null}
@@ -71,7 +71,7 @@ public struct RunDescription: Hashable, Sendable {
             ("tick", EventFormatting.seconds(simulation.tick) ?? "null"),
         ]
         if let noise = simulation.noise {
-            members.append(("noise", "{\"sigma\":\(number(noise.sigma)),\"seed\":\(noise.seed)}"))
+            members.append(("noise", "{\"sigma\":\(number(noise.sigma)),\"seed\":\(noise.seed),\"correlation\":\(EventFormatting.seconds(noise.correlation) ?? "null")}"))
         } else {
             members.append(("noise", "null"))
         }

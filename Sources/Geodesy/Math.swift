@@ -13,5 +13,6 @@ import Darwin
 @usableFromInline func _acos(_ x: Double) -> Double { acos(x) }
 @usableFromInline func _atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 @usableFromInline func _log(_ x: Double) -> Double { log(x) }
+@usableFromInline func _exp(_ x: Double) -> Double { exp(x) }
 @usableFromInline func _tan(_ x: Double) -> Double { tan(x) }
 @usableFromInline func _atan(_ x: Double) -> Double { atan(x) }

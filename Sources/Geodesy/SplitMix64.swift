@@ -55,6 +55,10 @@ public struct GaussianNoise: Sendable {
         return (radius * _cos(angle), radius * _sin(angle))
     }
 
+    /// ρ = exp(`exponent`): how much of an offset survives `Δt` later in a first-order Gauss–Markov
+    /// process with time constant T, given `exponent = −Δt / T`. O(1).
+    public static func correlation(exponent: Double) -> Double { _exp(exponent) }
+
     /// `point` moved by offset number `index` (unchanged when sigma is 0).
     public func displace(_ point: Coordinate, index: UInt64) -> Coordinate {
         guard sigma > 0 else { return point }

@@ -48,9 +48,13 @@ public struct Noise: Hashable, Sendable {
     /// Standard deviation of the north and the east offsets, in metres.
     public var sigma: Meters
     public var seed: UInt64
+    /// How long GPS error takes to wander off (revision 2): offsets of samples this far apart are
+    /// correlated by 1/e (a first-order Gauss–Markov process); zero gives independent offsets.
+    public var correlation: TimeSpan
 
-    public init(sigma: Meters, seed: UInt64) {
+    public init(sigma: Meters, seed: UInt64, correlation: TimeSpan = .zero) {
         self.sigma = sigma
         self.seed = seed
+        self.correlation = correlation
     }
 }

@@ -1,18 +1,40 @@
 import Geodesy
 
-/// Seeded Gaussian displacement of samples (SEMANTICS §2), identical on every machine and thread count.
+/// Seeded Gaussian displacement of a device's samples (SEMANTICS §2), identical on every machine and
+/// thread count.
 ///
-/// Each sample's offsets depend only on (seed, device id, tick index): a SplitMix64 stream keyed by
-/// those three gives two uniforms, and the Box–Muller transform two independent N(0, σ²) offsets,
-/// north and east, in metres.
+/// Each sample's standard pair w_k depends only on (seed, device id, tick index): a SplitMix64 stream
+/// keyed by those three gives two uniforms, and the Box–Muller transform two independent N(0, 1) values,
+/// north and east. The offset is `sigma × w_k` at the first sample; after it, with a correlation time,
+/// `ρ × n_k′ + sigma × sqrt(1 − ρ²) × w_k` with `ρ = exp(−(k − k′) × tick / correlation)`, over every
+/// sample of the device in order, across segment gaps. O(1) a sample; the state is the last offset.
 struct SampleNoise: Sendable {
     let noise: GaussianNoise
+    let sigma: Meters
+    let tickSeconds: Double
+    let correlationSeconds: Double
+    /// The last sample's tick and offset, once there was one.
+    private var last: (tick: Int64, north: Meters, east: Meters)?
 
-    init(_ noise: Noise, deviceID: String) {
-        self.noise = GaussianNoise(sigma: noise.sigma, key: SplitMix64.mix(noise.seed ^ FNV1a.hash(deviceID.utf8)))
+    init(_ noise: Noise, deviceID: String, tick: TimeSpan) {
+        self.noise = GaussianNoise(sigma: 1, key: SplitMix64.mix(noise.seed ^ FNV1a.hash(deviceID.utf8)))
+        sigma = noise.sigma
+        tickSeconds = tick.seconds
+        correlationSeconds = noise.correlation.seconds
     }
 
-    func displace(_ point: Coordinate, tickIndex: Int64) -> Coordinate {
-        noise.displace(point, index: UInt64(bitPattern: tickIndex))
+    /// `point` moved by the offset of the sample at tick `k`; samples come in tick order.
+    mutating func displace(_ point: Coordinate, tickIndex k: Int64) -> Coordinate {
+        guard sigma > 0 else { return point }
+        let w = noise.offset(index: UInt64(bitPattern: k))
+        var north = sigma * w.north, east = sigma * w.east
+        if let last, correlationSeconds > 0 {
+            let rho = GaussianNoise.correlation(exponent: -(Double(k - last.tick) * tickSeconds) / correlationSeconds)
+            let scale = sigma * (1 - rho * rho).squareRoot()
+            north = rho * last.north + scale * w.north
+            east = rho * last.east + scale * w.east
+        }
+        last = (k, north, east)
+        return point.offset(northMeters: north, eastMeters: east)
     }
 }

@@ -19,7 +19,7 @@ public struct SampleStream: IteratorProtocol, Sendable {
     private let segments: [[Fix]]
     private let start: Timestamp
     private let tick: TimeSpan
-    private let noise: SampleNoise?
+    private var noise: SampleNoise?
     /// The accuracy of fixes that have none of their own.
     private let accuracy: Meters
 
@@ -39,7 +39,7 @@ public struct SampleStream: IteratorProtocol, Sendable {
         self.accuracy = accuracy
         self.start = start
         self.tick = tick
-        self.noise = noise.map { SampleNoise($0, deviceID: deviceID) }
+        self.noise = noise.map { SampleNoise($0, deviceID: deviceID, tick: tick) }
         self.segmentIndex = -1
         advanceSegment()
     }
@@ -136,7 +136,7 @@ public struct SampleStream: IteratorProtocol, Sendable {
             position = Coordinate(latitude: lat, longitude: normalizedLongitude(a.coordinate.longitude + f * dLon))
             sampleAccuracy = accuracyA + f * ((b.accuracy ?? accuracy) - accuracyA)
         }
-        if let noise { position = noise.displace(position, tickIndex: k) }
+        if noise != nil { position = noise!.displace(position, tickIndex: k) }
         return Sample(tickIndex: k, time: t, coordinate: position, accuracy: sampleAccuracy)
     }
 }

@@ -158,9 +158,11 @@ public struct ScenarioLoader: Sendable {
     }
 
     private func noise(_ c: PlacedNode) -> Noise? {
-        guard let f = c.mapping("noise settings {sigma, seed}", allowed: ["sigma", "seed"]),
+        guard let f = c.mapping("noise settings {sigma, seed, correlation}", allowed: ["sigma", "seed", "correlation"]),
               let sigma = f.required("sigma", "a distance in metres of 0 or more")?.distance(.nonNegative) else { return nil }
         guard let seed = f["seed"].map({ $0.integer(.nonNegative, "a seed, an integer") }) ?? 0 else { return nil }
-        return Noise(sigma: sigma, seed: UInt64(seed))
+        let correlation = f["correlation"].map { $0.duration(.nonNegative) } ?? .zero
+        guard let correlation else { return nil }
+        return Noise(sigma: sigma, seed: UInt64(seed), correlation: correlation)
     }
 }

@@ -162,6 +162,7 @@ struct ValidScenarioTests {
         #expect(simulation.regions.map(\.enterConfidence) == [0.9, nil, nil, nil])
         #expect(simulation.regions.map(\.exitConfidence) == [nil, 0.1, 0.1, 0.1])
         #expect(simulation.devices.map(\.accuracy) == [35])
+        #expect(simulation.noise == Noise(sigma: 8, seed: 3, correlation: .seconds(30)))
     }
 
     @Test("A GeoJSON region file loads on its own")
