@@ -102,6 +102,7 @@ def make(seed, folder):
         if rng.random() < 0.15: r["exitConfidence"] = rng.uniform(0, 0.5)
     for dev in devices:
         if rng.random() < 0.3: dev["accuracy"] = rng.uniform(0, 50)
+    if rng.random() < 0.25: m["interval"] = sc["tick"] * rng.choice([1, 2, 3, 5])
     if rng.random() < 0.35:
         sc["noise"] = {"sigma": rng.uniform(0, 40), "seed": rng.randint(0, 2 ** 40),
                        "correlation": rng.choice([0, 0, 1, 5, 30, 120]) * 1_000_000}
@@ -115,7 +116,7 @@ def make(seed, folder):
     if m:
         y.append("monitor:")
         for k, v in m.items():
-            y.append("  %s: %s" % (k, v / 1e6 if k == "confirmation" else repr(v) if isinstance(v, float) else v))
+            y.append("  %s: %s" % (k, v / 1e6 if k in ("confirmation", "interval") else repr(v) if isinstance(v, float) else v))
     y.append("regions:")
     for r in regions:
         extra = "".join(", %s: %r" % (k, r[k]) for k in ("hysteresis", "enterConfidence", "exitConfidence") if k in r)

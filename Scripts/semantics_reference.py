@@ -14,11 +14,11 @@ R = 6371008.8
 KINDS = ["monitor-stop", "monitor-failed", "monitor-start", "exit", "visit", "enter", "dwell"]
 PROFILES = {
     "ios": dict(capacity=20, selection="nearest", refreshDistance=500.0, hysteresis=200.0, enterBuffer=0.0,
-                confirmation=20_000_000, initialTrigger="none", accuracy=0.0, enterConfidence=0.5, exitConfidence=0.5),
+                confirmation=20_000_000, initialTrigger="none", accuracy=0.0, enterConfidence=0.5, exitConfidence=0.5, interval=0),
     "android": dict(capacity=100, selection="nearest", refreshDistance=500.0, hysteresis=0.0, enterBuffer=0.0,
-                    confirmation=0, initialTrigger="enter", accuracy=0.0, enterConfidence=0.5, exitConfidence=0.5),
+                    confirmation=0, initialTrigger="enter", accuracy=0.0, enterConfidence=0.5, exitConfidence=0.5, interval=0),
     "ideal": dict(capacity=None, selection="nearest", refreshDistance=500.0, hysteresis=0.0, enterBuffer=0.0,
-                  confirmation=0, initialTrigger="none", accuracy=0.0, enterConfidence=0.5, exitConfidence=0.5),
+                  confirmation=0, initialTrigger="none", accuracy=0.0, enterConfidence=0.5, exitConfidence=0.5, interval=0),
 }
 
 
@@ -186,6 +186,7 @@ def events(sc):
               clean([[(lat, lon, start + i * d["pace"]) for i, (lat, lon) in enumerate(d["paced"])]])
               for d in sc["devices"]}
     tick = sc.get("tick", 1_000_000)
+    every = max(1, s["interval"] // tick)  # §2 observation: the samples at multiples of interval / tick
     out = []
     for dev in sc["devices"]:
         did = dev["id"]
@@ -236,6 +237,8 @@ def events(sc):
                     north, east = rho * last_noise[1] + scale * wn, rho * last_noise[2] + scale * we
                 last_noise = (k, north, east)
                 lat, lon = move(lat, lon, north, east)
+            if ((t - start) // tick) % every != 0:
+                continue  # not observed: no part in §4–§6
             dist = {}
 
             def d_of(i):

@@ -45,11 +45,11 @@ public struct RunDescription: Hashable, Sendable {
     /// The resolved monitor settings and the run's shape as one JSON object, keys in this order:
     /// `capacity` (a number or `"unlimited"`), `selection`, `refreshDistance`, `hysteresis`, `enterBuffer`
     /// (metres), `confirmation` (seconds), `initialTrigger`, `accuracy` (metres), `enterConfidence`,
-    /// `exitConfidence` (shares), `regions`, `rules`, `devices` (counts),
+    /// `exitConfidence` (shares), `interval` (seconds), `regions`, `rules`, `devices` (counts),
     /// `tick` (seconds), `noise` (`{"sigma":…,"seed":…,"correlation":…}` or `null`).
     ///
     /// ```json
-    /// {"capacity":20,"selection":"nearest","refreshDistance":500.0,"hysteresis":200.0,"enterBuffer":0.0,"confirmation":20.0,"initialTrigger":"none","accuracy":0.0,"enterConfidence":0.5,"exitConfidence":0.5,"regions":1,"rules":1,"devices":1,"tick":1.0,"noise":null}
+    /// {"capacity":20,"selection":"nearest","refreshDistance":500.0,"hysteresis":200.0,"enterBuffer":0.0,"confirmation":20.0,"initialTrigger":"none","accuracy":0.0,"enterConfidence":0.5,"exitConfidence":0.5,"interval":0.0,"regions":1,"rules":1,"devices":1,"tick":1.0,"noise":null}
     /// ```
     public static func settingsJSON(of simulation: Simulation) -> String {
         let settings = simulation.settings
@@ -65,6 +65,7 @@ public struct RunDescription: Hashable, Sendable {
             ("accuracy", number(settings.accuracy)),
             ("enterConfidence", number(settings.enterConfidence)),
             ("exitConfidence", number(settings.exitConfidence)),
+            ("interval", EventFormatting.seconds(settings.interval) ?? "null"),
             ("regions", String(simulation.regions.count)),
             ("rules", String(simulation.rules.count)),
             ("devices", String(simulation.devices.count)),

@@ -36,10 +36,15 @@ public struct MonitorSettings: Hashable, Sendable {
     public var enterConfidence: Double
     /// c_out: the confidence of being inside at or below which an exit starts, in [0, 0.5].
     public var exitConfidence: Double
+    /// How often a device observes its position (revision 2 §2): a multiple of the tick, or zero for every
+    /// sample. Samples it does not observe play no part in §4–§6.
+    public var interval: TimeSpan
 
     public init(capacity: Int?, selection: Selection, refreshDistance: Meters, hysteresis: Meters,
                 enterBuffer: Meters, confirmation: TimeSpan, initialTrigger: InitialTrigger,
-                accuracy: Meters = 0, enterConfidence: Double = 0.5, exitConfidence: Double = 0.5) {
+                accuracy: Meters = 0, enterConfidence: Double = 0.5, exitConfidence: Double = 0.5,
+                interval: TimeSpan = .zero) {
+        self.interval = interval
         self.capacity = capacity
         self.selection = selection
         self.refreshDistance = refreshDistance
@@ -86,11 +91,13 @@ public struct MonitorOverrides: Hashable, Sendable {
     public var accuracy: Meters?
     public var enterConfidence: Double?
     public var exitConfidence: Double?
+    public var interval: TimeSpan?
 
     public init(capacity: Int?? = nil, selection: Selection? = nil, refreshDistance: Meters? = nil,
                 hysteresis: Meters? = nil, enterBuffer: Meters? = nil, confirmation: TimeSpan? = nil,
                 initialTrigger: InitialTrigger? = nil, accuracy: Meters? = nil, enterConfidence: Double? = nil,
-                exitConfidence: Double? = nil) {
+                exitConfidence: Double? = nil, interval: TimeSpan? = nil) {
+        self.interval = interval
         self.accuracy = accuracy
         self.enterConfidence = enterConfidence
         self.exitConfidence = exitConfidence
@@ -116,6 +123,7 @@ public struct MonitorOverrides: Hashable, Sendable {
         if let accuracy { s.accuracy = accuracy }
         if let enterConfidence { s.enterConfidence = enterConfidence }
         if let exitConfidence { s.exitConfidence = exitConfidence }
+        if let interval { s.interval = interval }
         return s
     }
 }

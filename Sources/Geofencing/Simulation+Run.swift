@@ -62,6 +62,7 @@ extension Simulation {
             return DeviceLane(stream: SampleStream(segments: fixes, start: start, tick: tick, noise: noise,
                                                    deviceID: device.id, accuracy: device.accuracy ?? settings.accuracy),
                               monitor: DeviceMonitor(deviceID: device.id),
+                              observesEvery: max(1, settings.interval.microseconds / tick.microseconds),
                               dropped: device.track.fixCount - fixes.reduce(0) { $0 + $1.count })
         })
         summary.start = start
@@ -96,6 +97,8 @@ extension Simulation {
 struct DeviceLane: Sendable {
     var stream: SampleStream
     var monitor: DeviceMonitor
+    /// The device observes the samples whose tick index is a multiple of this (SEMANTICS §2).
+    var observesEvery: Int64 = 1
     var dropped: Int
     var samples = 0
     var events: [GeofenceEvent] = []
@@ -134,6 +137,7 @@ final class DeviceLanes: @unchecked Sendable {
     private static func advance(_ lane: inout DeviceLane, before limit: Int64, world: World) {
         while let sample = lane.stream.next(before: limit) {
             lane.samples += 1
+            guard sample.tickIndex % lane.observesEvery == 0 else { continue }  // noise still ran over it
             lane.monitor.observe(sample, in: world, into: &lane.events)
         }
     }

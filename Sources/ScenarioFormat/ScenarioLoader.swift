@@ -74,7 +74,7 @@ public struct ScenarioLoader: Sendable {
         }
         let tick = top["tick"].map { $0.duration(.positive) } ?? .seconds(1)
         let profile = top["profile"].map { $0.choice(Profile.self) } ?? .ideal
-        let overrides = top["monitor"].map(monitor) ?? MonitorOverrides()
+        let overrides = top["monitor"].map { monitor($0, tick: tick ?? .seconds(1)) } ?? MonitorOverrides()
 
         let before = d.errors.count
         var placed: [PlacedRegion] = []
@@ -130,9 +130,9 @@ public struct ScenarioLoader: Sendable {
                         expectations: expectations, warnings: d.warnings)
     }
 
-    private func monitor(_ c: PlacedNode) -> MonitorOverrides {
+    private func monitor(_ c: PlacedNode, tick: TimeSpan) -> MonitorOverrides {
         let keys = ["capacity", "selection", "refreshDistance", "hysteresis", "enterBuffer", "confirmation",
-                    "initialTrigger", "accuracy", "enterConfidence", "exitConfidence"]
+                    "initialTrigger", "accuracy", "enterConfidence", "exitConfidence", "interval"]
         guard let f = c.mapping("a mapping of monitor settings", allowed: keys) else { return MonitorOverrides() }
         var o = MonitorOverrides()
         if let capacity = f["capacity"] {
@@ -154,6 +154,13 @@ public struct ScenarioLoader: Sendable {
         o.accuracy = f["accuracy"]?.distance(.nonNegative)
         o.enterConfidence = f["enterConfidence"]?.number(RegionOverrides.enterConfidence, in: 0.5...1)
         o.exitConfidence = f["exitConfidence"]?.number(RegionOverrides.exitConfidence, in: 0...0.5)
+        if let node = f["interval"], let interval = node.duration(.nonNegative) {
+            if interval.microseconds % tick.microseconds == 0 {
+                o.interval = interval
+            } else {
+                node.fail("the interval \(interval.readable) is not a multiple of the tick (\(tick.readable)); a device can only observe its position at ticks")
+            }
+        }
         return o
     }
 

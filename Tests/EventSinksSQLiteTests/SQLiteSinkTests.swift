@@ -99,7 +99,7 @@ import TestSupport
         #expect(row["clockStart"] as String? == "2016-01-10T12:00:00.000Z")
         #expect(row["perimeterVersion"] as String? == "0.1.0")
         #expect(row["sqliteVersion"] as String? == (try sqlite3(path, "SELECT sqlite_version()")).trimmingCharacters(in: .newlines))
-        #expect(row["settings"] as String? == #"{"capacity":20,"selection":"nearest","refreshDistance":500.0,"hysteresis":200.0,"enterBuffer":0.0,"confirmation":20.0,"initialTrigger":"none","accuracy":0.0,"enterConfidence":0.5,"exitConfidence":0.5,"regions":0,"rules":0,"devices":0,"tick":1.0,"noise":{"sigma":5.0,"seed":42,"correlation":0.0}}"#)
+        #expect(row["settings"] as String? == #"{"capacity":20,"selection":"nearest","refreshDistance":500.0,"hysteresis":200.0,"enterBuffer":0.0,"confirmation":20.0,"initialTrigger":"none","accuracy":0.0,"enterConfidence":0.5,"exitConfidence":0.5,"interval":0.0,"regions":0,"rules":0,"devices":0,"tick":1.0,"noise":{"sigma":5.0,"seed":42,"correlation":0.0}}"#)
         #expect(row["status"] as String? == "complete")
         let finished = try #require(Timestamp(iso8601: row["finishedAt"] as String? ?? ""))
         #expect(abs((finished - Timestamp.wallClockNow).seconds) < 60)
@@ -110,7 +110,7 @@ import TestSupport
 
     @Test func unlimitedCapacityAndNoNoise() {
         let simulation = Simulation(regions: [], profile: .ideal, devices: [])
-        #expect(RunDescription.settingsJSON(of: simulation) == #"{"capacity":"unlimited","selection":"nearest","refreshDistance":500.0,"hysteresis":0.0,"enterBuffer":0.0,"confirmation":0.0,"initialTrigger":"none","accuracy":0.0,"enterConfidence":0.5,"exitConfidence":0.5,"regions":0,"rules":0,"devices":0,"tick":1.0,"noise":null}"#)
+        #expect(RunDescription.settingsJSON(of: simulation) == #"{"capacity":"unlimited","selection":"nearest","refreshDistance":500.0,"hysteresis":0.0,"enterBuffer":0.0,"confirmation":0.0,"initialTrigger":"none","accuracy":0.0,"enterConfidence":0.5,"exitConfidence":0.5,"interval":0.0,"regions":0,"rules":0,"devices":0,"tick":1.0,"noise":null}"#)
     }
 
     @Test func twoRunsAppendToOneFileEachWithItsOwnID() throws {

@@ -119,6 +119,21 @@ let ruleCases: [RuleCase] = [
                                     overrides: MonitorOverrides(accuracy: 50),
                                     devices: [Device(id: "d", track: .timed([Walk.leg(5.5, at: 0, to: 1005.5, at: 1000)]))]),
              expected: ["0 d monitor-start r", "395 d enter r crossed=395", "595 d exit r crossed=595", "595 d visit r 395-595"]),
+    // Revision 2 §2, observation: with interval 2 s and tick 1 s only even ticks are observed. In at
+    // t = 395 (d = -0.5), first observed at 396; out at 595 (d = 0.5), observed at 596.
+    RuleCase(id: "§2 rev 2: an interval of 2 ticks observes every other sample",
+             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
+                                    overrides: MonitorOverrides(interval: .seconds(2)),
+                                    devices: [Device(id: "d", track: .timed([Walk.leg(5.5, at: 0, to: 1005.5, at: 1000)]))]),
+             expected: ["0 d monitor-start r", "396 d enter r crossed=396", "596 d exit r crossed=596", "596 d visit r 396-596"]),
+    // Tick 0.5 s, interval 1.5 s: ticks k = 0, 3, 6… at t = 0, 1.5, 3… From x = 5.25, d = 394.75 - t going
+    // in: inside from 394.75, first observed at 396; out from 594.75 (d = t - 594.75), observed at 595.5.
+    RuleCase(id: "§2 rev 2: an interval of 1.5 s with a tick of 0.5 s",
+             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
+                                    overrides: MonitorOverrides(interval: TimeSpan(microseconds: 1_500_000)),
+                                    devices: [Device(id: "d", track: .timed([Walk.leg(5.25, at: 0, to: 1005.25, at: 1000)]))],
+                                    tick: TimeSpan(microseconds: 500_000)),
+             expected: ["0 d monitor-start r", "396 d enter r crossed=396", "595.5 d exit r crossed=595.5", "595.5 d visit r 396-595.5"]),
 ]
 
 @Test("SEMANTICS rules, hand-computed", arguments: ruleCases)

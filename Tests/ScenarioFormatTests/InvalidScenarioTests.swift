@@ -39,6 +39,8 @@ private let scenarioCases: [InvalidCase] = [
                 message: "expected an enter confidence, a share from 0.5 to 1 (0.85: 85 % of the fix's circle inside), got \"0.4\"", count: 3),
     InvalidCase(fixture: "confidence-out-of-range.yaml", keyPath: "regions[0].exitConfidence", line: 5,
                 message: "expected an exit confidence, a share from 0 to 0.5 (0.15: 15 % or less of the fix's circle inside), got \"0.6\"", count: 3),
+    InvalidCase(fixture: "interval-not-a-multiple.yaml", keyPath: "monitor.interval", line: 1,
+                message: "the interval 1 min 30 s is not a multiple of the tick (1 min); a device can only observe its position at ticks"),
     InvalidCase(fixture: "confidence-out-of-range.yaml", keyPath: "devices[0].accuracy", line: 7,
                 message: "expected a distance in metres of 0 or more", count: 3),
     InvalidCase(fixture: "duplicate-region-id.yaml", keyPath: "regions[1].id", line: 4,
