@@ -24,6 +24,12 @@ def offset(lat, lon, north, east):
     return lat + math.degrees(north / ref.R), lon + math.degrees(east / (ref.R * math.cos(math.radians(lat))))
 
 
+def device_extra(dev):
+    """A device entry's optional keys, as YAML."""
+    extra = ", accuracy: %r" % dev["accuracy"] if "accuracy" in dev else ""
+    return extra + (", offset: %d" % (dev["offset"] // 1_000_000) if "offset" in dev else "")
+
+
 def make(seed, folder):
     rng = random.Random(seed)
     lat0, lon0 = rng.uniform(-60, 60), rng.uniform(-179, 179)
@@ -103,6 +109,8 @@ def make(seed, folder):
     for dev in devices:
         if rng.random() < 0.3: dev["accuracy"] = rng.uniform(0, 50)
     if rng.random() < 0.25: m["interval"] = sc["tick"] * rng.choice([1, 2, 3, 5])
+    for dev in devices:
+        if rng.random() < 0.3: dev["offset"] = rng.randint(-300, 300) * 1_000_000
     if rng.random() < 0.35:
         sc["noise"] = {"sigma": rng.uniform(0, 40), "seed": rng.randint(0, 2 ** 40),
                        "correlation": rng.choice([0, 0, 1, 5, 30, 120]) * 1_000_000}
@@ -140,8 +148,7 @@ def make(seed, folder):
                 for lat, lon in dev["paced"]:
                     f.write('<wpt lat="%.7f" lon="%.7f"/>\n' % (lat, lon))
                 f.write("</gpx>\n")
-            y.append("  - {id: %s, track: %s, pace: %g%s}" % (json.dumps(dev["id"]), name, dev["pace"] / 1e6,
-                                                             ", accuracy: %r" % dev["accuracy"] if "accuracy" in dev else ""))
+            y.append("  - {id: %s, track: %s, pace: %g%s}" % (json.dumps(dev["id"]), name, dev["pace"] / 1e6, device_extra(dev)))
             continue
         with open(os.path.join(folder, name), "w") as f:
             f.write('<?xml version="1.0"?>\n<gpx version="1.1" creator="crosscheck">\n<trk>\n')
@@ -151,8 +158,7 @@ def make(seed, folder):
                     f.write('<trkpt lat="%.7f" lon="%.7f"><time>%s</time></trkpt>\n' % (lat, lon, iso(t)))
                 f.write("</trkseg>\n")
             f.write("</trk>\n</gpx>\n")
-        y.append("  - {id: %s, track: %s%s}" % (json.dumps(dev["id"]), name,
-                                                ", accuracy: %r" % dev["accuracy"] if "accuracy" in dev else ""))
+        y.append("  - {id: %s, track: %s%s}" % (json.dumps(dev["id"]), name, device_extra(dev)))
     path = os.path.join(folder, "scenario.yaml")
     with open(path, "w") as f:
         f.write("\n".join(y) + "\n")

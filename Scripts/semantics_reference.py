@@ -179,11 +179,13 @@ def events(sc):
                 for i in range(n)]
     # §1: the clock starts at the scenario's start, else at the earliest first fix of the timed tracks;
     # an untimed track's point i plays at start + i × pace.
-    timed = {d["id"]: clean(d["segments"]) for d in sc["devices"] if "paced" not in d}
+    # §1: a device's offset shifts its times, timed or not (revision 2).
+    timed = {d["id"]: clean([[(lat, lon, t + d.get("offset", 0)) for lat, lon, t in seg] for seg in d["segments"]])
+             for d in sc["devices"] if "paced" not in d}
     starts = [segs[0][0][2] for segs in timed.values() if segs]
     start = sc.get("start", min(starts) if starts else 0)
     tracks = {d["id"]: timed[d["id"]] if "paced" not in d else
-              clean([[(lat, lon, start + i * d["pace"]) for i, (lat, lon) in enumerate(d["paced"])]])
+              clean([[(lat, lon, start + d.get("offset", 0) + i * d["pace"]) for i, (lat, lon) in enumerate(d["paced"])]])
               for d in sc["devices"]}
     tick = sc.get("tick", 1_000_000)
     every = max(1, s["interval"] // tick)  # §2 observation: the samples at multiples of interval / tick

@@ -172,7 +172,7 @@ extension Track {
     var fixCount: Int {
         switch self {
         case let .timed(segments): return segments.reduce(0) { $0 + $1.count }
-        case let .paced(segments, _): return segments.reduce(0) { $0 + $1.count }
+        case let .paced(segments, _, _): return segments.reduce(0) { $0 + $1.count }
         }
     }
 }

@@ -30,8 +30,8 @@ public struct PacedPoint: Hashable, Sendable {
 public enum Track: Hashable, Sendable {
     /// Every point has a time (the device's offset already added); times never decrease.
     case timed([[Fix]])
-    /// No point has a time: point i plays at `start + i × pace`.
-    case paced([[PacedPoint]], pace: TimeSpan)
+    /// No point has a time: point i plays at `start + offset + i × pace`.
+    case paced([[PacedPoint]], pace: TimeSpan, offset: TimeSpan = .zero)
 
     /// The time of the first fix, when the track is timed and not empty.
     public var firstTime: Timestamp? {
@@ -46,8 +46,8 @@ public enum Track: Hashable, Sendable {
         switch self {
         case let .timed(segments):
             raw = segments
-        case let .paced(segments, pace):
-            raw = segments.map { $0.map { Fix($0.coordinate, at: start + pace * Int64($0.ordinal)) } }
+        case let .paced(segments, pace, offset):
+            raw = segments.map { $0.map { Fix($0.coordinate, at: start + offset + pace * Int64($0.ordinal)) } }
         }
         var cleaned: [[Fix]] = []
         var last: Timestamp?

@@ -59,11 +59,8 @@ extension ScenarioLoader {
             }
             return (Device(id: id, track: .timed(segments), accuracy: accuracy), idCursor, paceCursor)
         case .untimed:
-            if offset != .zero, let offsetCursor = fields["offset"] {
-                diagnostics.warning("\(offsetCursor.place): \(offsetCursor.path): offset has no effect on an untimed track: \(resolved) has no times, so point i plays at start + i × pace (SEMANTICS §1)")
-            }
             let segments = gpx.segments.map { $0.map { PacedPoint($0.coordinate, ordinal: $0.ordinal) } }
-            return (Device(id: id, track: .paced(segments, pace: pace), accuracy: accuracy), idCursor, paceCursor)
+            return (Device(id: id, track: .paced(segments, pace: pace, offset: offset), accuracy: accuracy), idCursor, paceCursor)
         }
     }
 }

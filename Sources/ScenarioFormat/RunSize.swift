@@ -15,12 +15,14 @@ extension ScenarioLoader {
         let clockStart = simulation.clockStart
         var playable = true
         for (device, cursors) in zip(simulation.devices, devices) {
-            guard case let .paced(segments, pace) = device.track else { continue }
+            guard case let .paced(segments, pace, offset) = device.track else { continue }
             let lastOrdinal = Int64(segments.lazy.compactMap(\.last?.ordinal).max() ?? 0)
-            if pace.multiplied(by: lastOrdinal).flatMap(clockStart.adding) == nil {
+            let first = clockStart.adding(offset)
+            if first == nil || pace.multiplied(by: lastOrdinal).flatMap({ first!.adding($0) }) == nil {
+                let from = offset == .zero ? "the clock's start \(clockStart)" : "the clock's start \(clockStart) plus the offset of \(offset) s"
                 (cursors.pace ?? cursors.id).fail("""
-                    with a pace of \(pace) s from the clock's start \(clockStart), the track's point \(lastOrdinal) \
-                    would play after 9999-12-31T23:59:59.999999Z, the latest time an event log can show
+                    with a pace of \(pace) s from \(from), the track's point \(lastOrdinal) \
+                    would play outside 0000-01-01 to 9999-12-31T23:59:59.999999Z, the times an event log can show
                     """)
                 playable = false
             }

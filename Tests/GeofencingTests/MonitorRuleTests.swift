@@ -134,6 +134,14 @@ let ruleCases: [RuleCase] = [
                                     devices: [Device(id: "d", track: .timed([Walk.leg(5.25, at: 0, to: 1005.25, at: 1000)]))],
                                     tick: TimeSpan(microseconds: 500_000)),
              expected: ["0 d monitor-start r", "396 d enter r crossed=396", "595.5 d exit r crossed=595.5", "595.5 d visit r 396-595.5"]),
+    // Revision 2 §1: an untimed track's point i plays at start + offset + i × pace. Points 1 m apart at a pace
+    // of 1 s from x = 5.5, offset 30 s: the crossings of 395 and 595 come 30 s later.
+    RuleCase(id: "§1 rev 2: an offset shifts an untimed track",
+             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
+                                    devices: [Device(id: "d", track: .paced([(0...1000).map { PacedPoint(Walk.east(5.5 + Double($0)), ordinal: $0) }],
+                                                                            pace: .seconds(1), offset: .seconds(30)))],
+                                    start: Walk.base),
+             expected: ["30 d monitor-start r", "425 d enter r crossed=425", "625 d exit r crossed=625", "625 d visit r 425-625"]),
 ]
 
 @Test("SEMANTICS rules, hand-computed", arguments: ruleCases)

@@ -78,7 +78,7 @@ struct HostileInputTests {
             let points = String(repeating: "<wpt lat=\"37.7\" lon=\"-121.76\"/>\n", count: 120)
             try Inputs.write(Inputs.gpx(points), "track.gpx", in: folder)
             return try Inputs.scenario(in: folder, devices: ["{id: phone, track: track.gpx, pace: 9000000000000s}"])
-        }, status: 2, message: "devices[0].pace: with a pace of 9000000000000 s from the clock's start 1970-01-01T00:00:00.000Z, the track's point 119 would play after 9999-12-31T23:59:59.999999Z"),
+        }, status: 2, message: "devices[0].pace: with a pace of 9000000000000 s from the clock's start 1970-01-01T00:00:00.000Z, the track's point 119 would play outside 0000-01-01 to 9999-12-31T23:59:59.999999Z"),
         .init(id: "a scenario start years before its track", make: { folder in
             try Inputs.track(Inputs.gpx(Inputs.walk()), in: folder, extra: "start: 0001-01-01T00:00:00Z\n")
         }, status: 0, message: "1 device, 120 samples, 4 events"),

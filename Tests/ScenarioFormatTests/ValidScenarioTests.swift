@@ -98,13 +98,12 @@ private let validCases: [ValidCase] = [
         overrides: MonitorOverrides(), regions: [], rules: [],
         devices: [
             Device(id: "timed", track: .timed(walk)),
-            Device(id: "untimed", track: .paced(untimed, pace: TimeSpan(microseconds: 250_000))),
+            Device(id: "untimed", track: .paced(untimed, pace: TimeSpan(microseconds: 250_000), offset: .seconds(300))),
         ],
         noise: nil,
         warnings: [
-            "valid/pace-and-offset.yaml:4:50: devices[0].pace: pace has no effect on a timed track",
+            "valid/pace-and-offset.yaml:5:50: devices[0].pace: pace has no effect on a timed track",
             "untimed.gpx:6: latitude 91 is out of range",
-            "valid/pace-and-offset.yaml:5:57: devices[1].offset: offset has no effect on an untimed track",
         ]),
 ]
 
