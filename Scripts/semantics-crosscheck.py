@@ -109,6 +109,13 @@ def make(seed, folder):
     for dev in devices:
         if rng.random() < 0.3: dev["accuracy"] = rng.uniform(0, 50)
     if rng.random() < 0.25: m["interval"] = sc["tick"] * rng.choice([1, 2, 3, 5])
+    if rng.random() < 0.4:  # §3 revision 2: a MultiPolygon of overlapping parts (d is the minimum over them)
+        x, y, h = rng.uniform(-2000, 2000), rng.uniform(-2000, 2000), rng.uniform(150, 600)
+        parts = []
+        for px, py in [(x, y), (x + rng.uniform(0.2, 1.2) * h, y + rng.uniform(-0.5, 0.5) * h)]:
+            ring = [tuple(reversed(at(px + a, py + b))) for a, b in [(-h, -h), (h, -h), (h, h), (-h, h)]]
+            parts.append([ring + [ring[0]]])
+        regions.append({"id": "r%d" % len(regions), "type": "polygon", "polygons": parts})
     for dev in devices:
         if rng.random() < 0.3: dev["offset"] = rng.randint(-300, 300) * 1_000_000
     if rng.random() < 0.35:

@@ -83,30 +83,31 @@ def seg_dist(x1, y1, x2, y2):
 
 
 def polygon_d(lat, lon, polygons):
-    """§3: ± distance to the nearest edge in the local plane at p; inside by even-odd per polygon, any polygon."""
+    """§3: a MultiPolygon's d is the minimum of its polygons' (revision 2)."""
+    return min(one_polygon_d(lat, lon, rings) for rings in polygons)
+
+
+def one_polygon_d(lat, lon, rings):
+    """§3: ± distance to the nearest edge in the local plane at p; inside by even-odd over the rings."""
     kx = R * math.pi / 180 * math.cos(math.radians(lat))
     ky = R * math.pi / 180
     best = math.inf
-    inside_any = False
-    for rings in polygons:
-        inside = False
-        for ring in rings:
-            for (ax, ay), (bx, by) in zip(ring, ring[1:]):
-                # on the edge exactly
-                cross = (bx - ax) * (lat - ay) - (by - ay) * (lon - ax)
-                if cross == 0 and min(ax, bx) <= lon <= max(ax, bx) and min(ay, by) <= lat <= max(ay, by):
-                    return 0.0
-                if (ay > lat) != (by > lat):
-                    if lon < ax + (lat - ay) * (bx - ax) / (by - ay):
-                        inside = not inside
-                # every point of the edge the short way round
-                dxa = norm(ax - lon)
-                dxb = dxa + (bx - ax)
-                for shift in (-360.0, 0.0, 360.0):
-                    best = min(best, seg_dist((dxa + shift) * kx, (ay - lat) * ky, (dxb + shift) * kx, (by - lat) * ky))
-        if inside:
-            inside_any = True
-    return -best if inside_any else best
+    inside = False
+    for ring in rings:
+        for (ax, ay), (bx, by) in zip(ring, ring[1:]):
+            # on the edge exactly
+            cross = (bx - ax) * (lat - ay) - (by - ay) * (lon - ax)
+            if cross == 0 and min(ax, bx) <= lon <= max(ax, bx) and min(ay, by) <= lat <= max(ay, by):
+                return 0.0
+            if (ay > lat) != (by > lat):
+                if lon < ax + (lat - ay) * (bx - ax) / (by - ay):
+                    inside = not inside
+            # every point of the edge the short way round
+            dxa = norm(ax - lon)
+            dxb = dxa + (bx - ax)
+            for shift in (-360.0, 0.0, 360.0):
+                best = min(best, seg_dist((dxa + shift) * kx, (ay - lat) * ky, (dxb + shift) * kx, (by - lat) * ky))
+    return -best if inside else best
 
 
 def signed_distance(region, lat, lon):

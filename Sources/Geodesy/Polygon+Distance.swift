@@ -6,7 +6,11 @@
 extension Polygon {
     /// Negative inside, positive outside, zero on an edge; in metres. O(number of positions).
     public func signedDistance(to point: Coordinate) -> Meters {
-        let plane = LocalPlane(at: point)
+        signedDistance(to: point, in: LocalPlane(at: point))
+    }
+
+    /// The same, in a plane already set up at `point`.
+    func signedDistance(to point: Coordinate, in plane: LocalPlane) -> Meters {
         var best = Double.infinity
         var inside = false
         for ring in rings {
@@ -25,25 +29,14 @@ extension Polygon {
 }
 
 extension MultiPolygon {
-    /// Negative inside any part, positive outside all, zero on an edge; in metres. The magnitude is,
-    /// as for a polygon, the distance to the nearest edge of any ring of any part. O(positions).
+    /// The minimum of `d` over its polygons (SEMANTICS §3, revision 2): negative inside any part, as deep
+    /// as the deepest part; positive outside all, as far as the nearest part. When the parts neither
+    /// overlap nor share edges this is the signed distance to the union's boundary. O(positions).
     public func signedDistance(to point: Coordinate) -> Meters {
         let plane = LocalPlane(at: point)
         var best = Double.infinity
-        var insideAny = false
-        for polygon in polygons {
-            var inside = false
-            for ring in polygon.rings {
-                switch plane.scan(ring: ring, from: point) {
-                case .onEdge: return 0
-                case let .off(distance, crossesOddTimes):
-                    best = min(best, distance)
-                    if crossesOddTimes { inside.toggle() }
-                }
-            }
-            if inside { insideAny = true }
-        }
-        return insideAny ? -best : best
+        for polygon in polygons { best = min(best, polygon.signedDistance(to: point, in: plane)) }
+        return best
     }
 }
 
