@@ -109,6 +109,7 @@ def make(seed, folder):
     for dev in devices:
         if rng.random() < 0.3: dev["accuracy"] = rng.uniform(0, 50)
     if rng.random() < 0.25: m["interval"] = sc["tick"] * rng.choice([1, 2, 3, 5])
+    if rng.random() < 0.15: sc["profile"] = "android-background"  # §8 revision 2 (every tick here divides 120 s)
     if rng.random() < 0.4:  # §3 revision 2: a MultiPolygon of overlapping parts (d is the minimum over them)
         x, y, h = rng.uniform(-2000, 2000), rng.uniform(-2000, 2000), rng.uniform(150, 600)
         parts = []

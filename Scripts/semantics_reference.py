@@ -16,7 +16,11 @@ PROFILES = {
     "ios": dict(capacity=20, selection="nearest", refreshDistance=500.0, hysteresis=200.0, enterBuffer=0.0,
                 confirmation=20_000_000, initialTrigger="none", accuracy=0.0, enterConfidence=0.5, exitConfidence=0.5, interval=0),
     "android": dict(capacity=100, selection="nearest", refreshDistance=500.0, hysteresis=0.0, enterBuffer=0.0,
-                    confirmation=0, initialTrigger="enter", accuracy=0.0, enterConfidence=0.5, exitConfidence=0.5, interval=0),
+                    confirmation=0, initialTrigger="enter", accuracy=20.0, enterConfidence=0.85, exitConfidence=0.15,
+                    interval=0),
+    "android-background": dict(capacity=100, selection="nearest", refreshDistance=500.0, hysteresis=0.0,
+                               enterBuffer=0.0, confirmation=0, initialTrigger="enter", accuracy=20.0,
+                               enterConfidence=0.85, exitConfidence=0.15, interval=120_000_000),
     "ideal": dict(capacity=None, selection="nearest", refreshDistance=500.0, hysteresis=0.0, enterBuffer=0.0,
                   confirmation=0, initialTrigger="none", accuracy=0.0, enterConfidence=0.5, exitConfidence=0.5, interval=0),
 }

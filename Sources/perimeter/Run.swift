@@ -34,7 +34,7 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("sink"), help: ArgumentHelp("Where events go (repeatable).", valueName: "spec"))
     var sinks: [String] = []
 
-    @Option(help: "Replaces the scenario's profile: ios, android or ideal.")
+    @Option(help: "Replaces the scenario's profile: ios, android, android-background or ideal.")
     var profile: Profile?
 
     @Option(help: "Worker threads (default: one per core). The output is the same for any number.")

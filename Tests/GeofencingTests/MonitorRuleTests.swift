@@ -68,14 +68,15 @@ let ruleCases: [RuleCase] = [
                                     devices: [Device(id: "d", track: .timed([Walk.leg(0.5, at: 0, to: 700.5, at: 700)]))]),
              expected: ["0 d monitor-start r", "430 d enter r crossed=430", "600 d exit r crossed=600",
                         "600 d visit r 430-600"]),
-    // android: starts inside (x = 450), initial trigger → enter at 0; dwell D = 0 fires on that sample.
+    // android: starts inside (x = 450), initial trigger → enter at 0; dwell D = 0 fires on that sample. The
+    // exit needs 15 % or less of the 20 m circle inside (revision 2): d ≥ 11.70 m, x ≥ 611.7, t = 162.
     RuleCase(id: "§4 §6 android initial trigger and a dwell of D = 0",
              simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
                                     rules: [DwellRule(name: "now", duration: .zero), DwellRule(name: "later", duration: .seconds(5))],
                                     profile: .android,
                                     devices: [Device(id: "d", track: .timed([Walk.leg(450, at: 0, to: 700, at: 250)]))]),
              expected: ["0 d monitor-start r", "0 d enter r crossed=0", "0 d dwell r now=0", "5 d dwell r later=5",
-                        "151 d exit r crossed=151", "151 d visit r 0-151"]),
+                        "162 d exit r crossed=162", "162 d visit r 0-162"]),
     // ideal starts inside: unannounced; the exit is emitted with no visit and no dwell.
     RuleCase(id: "§4 unannounced stay: exit without visit or dwell",
              simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],

@@ -34,6 +34,16 @@ struct ScenarioRunTests {
         #expect(ideal.scenario.simulation.profile == .ios)  // the scenario as loaded is kept
     }
 
+    @Test func aProfileWhoseIntervalTheTickDoesNotDivideIsRefused() throws {
+        let path = try restaurant()
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "profile: ios", with: "profile: ios\ntick: 7")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try ScenarioRun(loading: path).simulation.tick == .seconds(7))
+        let error = #expect(throws: ScenarioErrors.self) { try ScenarioRun(loading: path, profile: .androidBackground) }
+        #expect(error?.errors.map(\.keyPath) == ["tick"])
+        #expect(error?.description.contains("observes every 2 min, which is not a multiple of the scenario's tick (7 s)") == true)
+    }
+
     @Test func eventsAreTheEngineOwnForAnyThreadCount() throws {
         let run = try ScenarioRun(loading: try restaurant())
         let log = EventLog()
