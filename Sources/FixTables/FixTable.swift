@@ -77,7 +77,7 @@ public struct FixTableError: Error, Hashable, Sendable, CustomStringConvertible 
 }
 
 /// The file's format: RFC 4180 CSV with a header row, or JSON Lines.
-public enum FixTableFormat: String, Sendable, CaseIterable {
+public enum FixTableFormat: String, Hashable, Sendable, CaseIterable {
     case csv
     case jsonLines = "jsonl"
 

@@ -64,6 +64,12 @@ struct PlacedNode {
 
     var place: String { "\(file):\(line):\(column)" }
 
+    /// Whether this is a mapping with the text key `key` (without reporting anything).
+    func mappingHasKey(_ key: String) -> Bool {
+        guard case let .mapping(mapping) = node else { return false }
+        return mapping.contains { $0.key.string == key }
+    }
+
     // MARK: Shapes
 
     /// A mapping whose keys are all in `allowed` (unless `foreignMembers`, for GeoJSON's RFC 7946 §6.1);

@@ -96,13 +96,21 @@ public struct ScenarioLoader: Sendable {
         var deviceIDs: [String: PlacedNode] = [:]
         let beforeDevices = d.errors.count
         for entry in top.required("devices", "a list of devices")?.list("a list of devices") ?? [] {
-            guard let (device, idCursor, paceCursor) = device(entry, diagnostics: d) else { continue }
-            if let first = deviceIDs[device.id] {
-                idCursor.fail("device id \"\(device.id)\" is already used by \(first.path) at \(first.place); device ids must be unique")
+            // A fix table gives many devices; a track entry one.
+            let found: [(Device, id: PlacedNode, pace: PlacedNode?)]
+            if entry.mappingHasKey("fixes") {
+                found = fixTableDevices(entry, diagnostics: d)
             } else {
-                deviceIDs[device.id] = idCursor
-                devices.append(device)
-                deviceCursors.append((idCursor, paceCursor))
+                found = device(entry, diagnostics: d).map { [$0] } ?? []
+            }
+            for (device, idCursor, paceCursor) in found {
+                if let first = deviceIDs[device.id] {
+                    idCursor.fail("device id \"\(device.id)\" is already used by \(first.path) at \(first.place); a device's fixes come from one source")
+                } else {
+                    deviceIDs[device.id] = idCursor
+                    devices.append(device)
+                    deviceCursors.append((idCursor, paceCursor))
+                }
             }
         }
 

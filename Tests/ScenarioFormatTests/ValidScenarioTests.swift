@@ -1,3 +1,4 @@
+import Foundation
 import Geodesy
 import Geofencing
 import GPX
@@ -162,6 +163,45 @@ struct ValidScenarioTests {
         #expect(simulation.regions.map(\.exitConfidence) == [nil, 0.1, 0.1, 0.1])
         #expect(simulation.devices.map(\.accuracy) == [35])
         #expect(simulation.noise == Noise(sigma: 8, seed: 3, correlation: .seconds(30)))
+    }
+
+    @Test("Revision 2: a fix table's devices run as the same tracks given in GPX do")
+    func fixTable() throws {
+        let table = try ScenarioLoader.load(path: fixture("valid/fleet.yaml"))
+        let gpx = try ScenarioLoader.load(path: fixture("valid/fleet-gpx.yaml"))
+        #expect(table.simulation.devices.map(\.id) == ["van-1", "van \"2\""])
+        #expect(table.simulation.devices == gpx.simulation.devices)
+        func events(_ scenario: Scenario) throws -> [GeofenceEvent] {
+            let log = EventLog()
+            try scenario.simulation.run(into: log)
+            return log.events
+        }
+        let enters = try events(table).filter { $0.kind == .enter }
+        #expect(enters.map(\.device) == ["van-1", "van \"2\""])
+        #expect(try events(table) == events(gpx))
+    }
+
+    @Test("Revision 2: a fix table's accuracy column, format and errors at their key paths")
+    func fixTableKeys() throws {
+        let folder = fixture("valid")
+        let scenario = folder + "/fleet-accuracy.yaml"
+        try """
+            regions: []
+            devices:
+              - {fixes: ../tables/fleet.csv, format: csv, columns: {device: van_id, time: ts, lat: y, lon: x, accuracy: acc}, accuracy: 9}
+
+            """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: scenario) }
+        let devices = try ScenarioLoader.load(path: scenario).simulation.devices
+        guard case let .timed(segments) = devices[0].track else { Issue.record("not timed"); return }
+        #expect(segments.count == 1 && segments[0].prefix(4).map(\.accuracy) == [5, 6, 7, 5])
+        #expect(devices.map(\.accuracy) == [9, 9])
+
+        try "regions: []\ndevices:\n  - {fixes: ../tables/fleet.csv, columns: {device: vehicle}}\n  - {id: van-1, track: ../tracks/van1.gpx}\n"
+            .write(toFile: scenario, atomically: true, encoding: .utf8)
+        let error = #expect(throws: ScenarioErrors.self) { try ScenarioLoader.load(path: scenario) }
+        #expect(error?.errors.map(\.keyPath) == ["devices[0].fixes"])
+        #expect(error?.errors.first?.message.contains(#"the header has no "vehicle" column"#) == true)
     }
 
     @Test("A GeoJSON region file loads on its own")

@@ -1,0 +1,68 @@
+import FileSystem
+import FixTables
+import Geodesy
+import Geofencing
+
+extension ScenarioLoader {
+    /// The keys of a fix-table entry of `devices:` (SEMANTICS §1, revision 2).
+    static let fixTableKeys = ["fixes", "columns", "format", "offset", "accuracy"]
+
+    /// One `devices[i]` entry `{fixes: PATH, columns, format, offset, accuracy}`: the devices of a fix table,
+    /// in order of first appearance, each with its rows as one segment (times shifted by `offset`), its
+    /// fixes' own accuracies, and the entry's `accuracy` for the others. Dropped rows become warnings.
+    func fixTableDevices(_ c: PlacedNode, diagnostics: ProblemLog) -> [(Device, id: PlacedNode, pace: PlacedNode?)] {
+        guard let fields = c.mapping("a fix table: {fixes: PATH, columns, format, offset, accuracy}",
+                                     allowed: Self.fixTableKeys),
+              let pathCursor = fields.required("fixes", "the path of a CSV or JSON Lines fix table, relative to the scenario"),
+              let path = pathCursor.text("the path of a CSV or JSON Lines fix table, relative to the scenario") else { return [] }
+        let offset = fields["offset"].map { $0.duration(.any) } ?? .zero
+        let accuracy = fields["accuracy"]?.distance(.nonNegative)
+        var format: FixTableFormat?
+        if let node = fields["format"] { format = node.choice(FixTableFormat.self) }
+        var columns = FixTableColumns()
+        if let node = fields["columns"],
+           let mapped = node.mapping("a mapping of column names {device, time, lat, lon, accuracy}",
+                                     allowed: ["device", "time", "lat", "lon", "accuracy"]) {
+            func name(_ key: String, _ into: inout String) {
+                if let text = mapped[key]?.text("the name of the column that holds \(key)") { into = text }
+            }
+            name("device", &columns.device)
+            name("time", &columns.time)
+            name("lat", &columns.lat)
+            name("lon", &columns.lon)
+            name("accuracy", &columns.accuracy)
+        }
+        let resolved = FileNames.resolve(path, besideFile: c.file)
+        guard let offset else { return [] }
+        if format == nil && FixTableFormat(extensionOf: resolved) == nil {
+            pathCursor.fail("cannot tell the format of \(resolved) from its name; add format: csv or format: jsonl")
+            return []
+        }
+        let table: FixTable
+        do {
+            table = try FixTableReader(path: resolved, format: format, columns: columns).read()
+        } catch {
+            pathCursor.fail("cannot read the fix table: \(error)")
+            return []
+        }
+        for warning in table.warnings { diagnostics.warning(warning.description) }
+        if table.dropped > table.warnings.count {
+            diagnostics.warning("\(resolved): \(table.dropped - table.warnings.count) more fixes dropped")
+        }
+        var devices: [(Device, id: PlacedNode, pace: PlacedNode?)] = []
+        for (index, id) in table.devices.enumerated() {
+            var fixes: [Fix] = []
+            fixes.reserveCapacity(table.ranges[index].count)
+            for fix in table.fixes(ofDevice: index) {
+                guard let time = fix.time.adding(offset) else {
+                    (fields["offset"] ?? pathCursor).fail(
+                        "\(resolved):\(fix.line): the fix's time \(fix.time) plus the offset of \(offset) s is outside \(Timestamp.writableRangeText), the times an event log can show")
+                    return []
+                }
+                fixes.append(Fix(Coordinate(latitude: fix.latitude, longitude: fix.longitude), at: time, accuracy: fix.accuracy))
+            }
+            devices.append((Device(id: id, track: .timed(fixes.isEmpty ? [] : [fixes]), accuracy: accuracy), pathCursor, nil))
+        }
+        return devices
+    }
+}
