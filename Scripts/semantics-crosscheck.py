@@ -123,6 +123,19 @@ def make(seed, folder):
         sc["noise"] = {"sigma": rng.uniform(0, 40), "seed": rng.randint(0, 2 ** 40),
                        "correlation": rng.choice([0, 0, 1, 5, 30, 120]) * 1_000_000}
 
+    # §1 revision 2: the timed devices in one fix table, one segment each, rows interleaved by time.
+    table = [d for d in devices if "paced" not in d] if rng.random() < 0.3 else []
+    if table:
+        common = {"offset": rng.randint(-100, 100) * 1_000_000} if rng.random() < 0.5 else {}
+        if rng.random() < 0.5: common["accuracy"] = rng.uniform(0, 50)
+        for d in table:
+            d.pop("offset", None)
+            d.pop("accuracy", None)
+            d.update(common)
+            d["segments"] = [[fix + ((rng.uniform(0, 40) if rng.random() < 0.5 else None),)
+                              for seg in d["segments"] for fix in seg]]
+        sc["table"] = {"devices": [d["id"] for d in table], "entry": common}
+
     # Write it as a user would.
     y = ["name: crosscheck %d" % seed, "profile: %s" % sc["profile"], "tick: %g" % (sc["tick"] / 1e6)]
     if "start" in sc: y.append("start: %s" % datetime.fromtimestamp(sc["start"] / 1e6, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
@@ -148,7 +161,19 @@ def make(seed, folder):
             regs = "" if rule["regions"] is None else ", regions: [%s]" % ", ".join(rule["regions"])
             y.append("  - {name: %s, dwell: %d%s}" % (json.dumps(rule["name"]), rule["duration"] // 1_000_000, regs))
     y.append("devices:")
+    if "table" in sc:
+        rows = sorted(((fix[2], dev["id"], fix) for dev in devices if dev["id"] in sc["table"]["devices"]
+                       for fix in dev["segments"][0]), key=lambda r: r[0])
+        with open(os.path.join(folder, "fleet.csv"), "w") as f:
+            f.write("device,time,lat,lon,accuracy\n")
+            for t, did, (lat, lon, _, a) in rows:
+                f.write("%s,%d.%06d,%.7f,%.7f,%s\n" % (did, t // 1_000_000, t % 1_000_000, lat, lon, "" if a is None else repr(a)))
+        entry = sc["table"]["entry"]
+        y.append("  - {fixes: fleet.csv%s%s}" % (", offset: %d" % (entry["offset"] // 1_000_000) if "offset" in entry else "",
+                                                ", accuracy: %r" % entry["accuracy"] if "accuracy" in entry else ""))
     for dev in devices:
+        if "table" in sc and dev["id"] in sc["table"]["devices"]:
+            continue
         name = dev["id"].replace(" ", "_") + ".gpx"
         if "paced" in dev:
             with open(os.path.join(folder, name), "w") as f:

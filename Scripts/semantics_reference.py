@@ -142,8 +142,11 @@ def clean(segments):
     return [s for s in out if s]
 
 
-def samples(segments, start, tick):
-    """§2: a sample at every tick inside a segment, interpolated linearly, lon the short way."""
+def samples(segments, start, tick, accuracy=0.0):
+    """§2: a sample at every tick inside a segment, interpolated linearly, lon the short way; with its
+    accuracy interpolated alike (a fix's own, the 4th item when not None, else `accuracy`)."""
+    def acc(fix):
+        return fix[3] if len(fix) > 3 and fix[3] is not None else accuracy
     for seg in segments:
         t0, t1 = seg[0][2], seg[-1][2]
         k = max(0, -((start - t0) // tick))  # ceil((t0 - start) / tick)
@@ -154,11 +157,11 @@ def samples(segments, start, tick):
                 j += 1
             a = seg[j]
             if a[2] == t or j + 1 == len(seg):
-                yield t, a[0], norm(a[1])
+                yield t, a[0], norm(a[1]), acc(a)
             else:
                 b = seg[j + 1]
                 f = (t - a[2]) / (b[2] - a[2])
-                yield t, a[0] + f * (b[0] - a[0]), norm(a[1] + f * norm(b[1] - a[1]))
+                yield t, a[0] + f * (b[0] - a[0]), norm(a[1] + f * norm(b[1] - a[1])), acc(a) + f * (acc(b) - acc(a))
             k += 1
 
 
@@ -185,7 +188,7 @@ def events(sc):
     # §1: the clock starts at the scenario's start, else at the earliest first fix of the timed tracks;
     # an untimed track's point i plays at start + i × pace.
     # §1: a device's offset shifts its times, timed or not (revision 2).
-    timed = {d["id"]: clean([[(lat, lon, t + d.get("offset", 0)) for lat, lon, t in seg] for seg in d["segments"]])
+    timed = {d["id"]: clean([[(f[0], f[1], f[2] + d.get("offset", 0)) + tuple(f[3:]) for f in seg] for seg in d["segments"]])
              for d in sc["devices"] if "paced" not in d}
     starts = [segs[0][0][2] for segs in timed.values() if segs]
     start = sc.get("start", min(starts) if starts else 0)
@@ -233,7 +236,7 @@ def events(sc):
             ranked = sorted(range(n), key=lambda i: (max(0.0, signed_distance(regions[i], lat, lon)), i))
             return set(ranked[:cap])
 
-        for t, lat, lon in samples(tracks[did], start, tick):
+        for t, lat, lon, acc in samples(tracks[did], start, tick, acc):
             if noise and noise["sigma"] > 0:
                 k = (t - start) // tick
                 sigma, (wn, we) = noise["sigma"], standard_pair(key, k)

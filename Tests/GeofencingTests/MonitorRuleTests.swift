@@ -143,6 +143,14 @@ let ruleCases: [RuleCase] = [
                                                                             pace: .seconds(1), offset: .seconds(30)))],
                                     start: Walk.base),
              expected: ["30 d monitor-start r", "425 d enter r crossed=425", "625 d exit r crossed=625", "625 d visit r 425-625"]),
+    // Tick 2 s, interval 6 s: samples at even seconds, observed every third (t = 0, 6, 12…). In from 395,
+    // first observed at 396; out from 595, observed at 600.
+    RuleCase(id: "§2 rev 2: an interval of 6 s with a tick of 2 s",
+             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
+                                    overrides: MonitorOverrides(interval: .seconds(6)),
+                                    devices: [Device(id: "d", track: .timed([Walk.leg(5.5, at: 0, to: 1005.5, at: 1000)]))],
+                                    tick: .seconds(2)),
+             expected: ["0 d monitor-start r", "396 d enter r crossed=396", "600 d exit r crossed=600", "600 d visit r 396-600"]),
 ]
 
 @Test("SEMANTICS rules, hand-computed", arguments: ruleCases)
