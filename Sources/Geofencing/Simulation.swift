@@ -32,6 +32,14 @@ public struct Simulation: Sendable {
     /// The profile's settings with the scenario's overrides applied.
     public var settings: MonitorSettings { overrides.applied(to: profile.settings) }
 
+    /// Why the observation interval cannot be played at this tick (SEMANTICS §2: a multiple of it), as a
+    /// sentence, or nil when it can.
+    public var intervalProblem: String? {
+        let interval = settings.interval
+        guard interval.microseconds % tick.microseconds != 0 else { return nil }
+        return "the profile \(profile.rawValue) observes every \(interval.readable), which is not a multiple of the tick (\(tick.readable)); choose a tick that divides it"
+    }
+
     /// The clock's start: `start` if set, else the earliest first fix of the timed tracks, else 1970.
     public var clockStart: Timestamp {
         if let start { return start }

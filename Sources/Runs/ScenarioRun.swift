@@ -26,12 +26,8 @@ public struct ScenarioRun: Sendable {
     public init(loading path: String, profile: Profile? = nil,
                 maxSamples: Int64 = ScenarioLoader.defaultMaxSamples) throws(ScenarioErrors) {
         self.init(try ScenarioLoader.load(path: path, maxSamples: maxSamples), profile: profile)
-        let interval = simulation.settings.interval, tick = simulation.tick
-        if interval.microseconds % tick.microseconds != 0 {
-            throw ScenarioErrors([ScenarioError(file: path, keyPath: "tick", line: 0, column: 0, message: """
-                the profile \(simulation.profile.rawValue) observes every \(interval.readable), which is not a \
-                multiple of the scenario's tick (\(tick.readable)); choose a tick that divides it
-                """)])
+        if let problem = simulation.intervalProblem {
+            throw ScenarioErrors([ScenarioError(file: path, keyPath: "tick", line: 0, column: 0, message: problem)])
         }
     }
 

@@ -122,10 +122,7 @@ public struct ScenarioLoader: Sendable {
         let simulation = Simulation(regions: placed.map(\.region), rules: rules, profile: profile ?? .ideal,
                                     overrides: overrides, devices: devices, start: start,
                                     tick: tick ?? .seconds(1), noise: noise)
-        if simulation.settings.interval.microseconds % simulation.tick.microseconds != 0,
-           let place = top["tick"] ?? top["profile"] {
-            place.fail("the profile \(simulation.profile.rawValue) observes every \(simulation.settings.interval.readable), which is not a multiple of the tick (\(simulation.tick.readable)); choose a tick that divides it")
-        }
+        if let problem = simulation.intervalProblem, let place = top["tick"] ?? top["profile"] { place.fail(problem) }
         if !d.hasErrors {
             checkRunSize(simulation, devices: deviceCursors, list: top["devices"])
         }

@@ -41,7 +41,7 @@ public struct EventLogFile: Sendable {
         contents = bytes
     }
 
-    /// Whether a file (or anything) is at `path`: a missing golden log is not an error, only a missing one.
+    /// Whether anything is at `path` (a golden log that is missing is recorded, not an error).
     public static func exists(_ path: String) -> Bool { FileCheck.unreachable(path) == nil }
 
     private static func unreadable(_ path: String) -> String {

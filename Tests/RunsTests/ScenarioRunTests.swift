@@ -41,7 +41,7 @@ struct ScenarioRunTests {
         #expect(try ScenarioRun(loading: path).simulation.tick == .seconds(7))
         let error = #expect(throws: ScenarioErrors.self) { try ScenarioRun(loading: path, profile: .androidBackground) }
         #expect(error?.errors.map(\.keyPath) == ["tick"])
-        #expect(error?.description.contains("observes every 2 min, which is not a multiple of the scenario's tick (7 s)") == true)
+        #expect(error?.description.contains("the profile android-background observes every 2 min, which is not a multiple of the tick (7 s); choose a tick that divides it") == true)
     }
 
     @Test func eventsAreTheEngineOwnForAnyThreadCount() throws {
