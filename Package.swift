@@ -7,7 +7,8 @@ import PackageDescription
 //     ─▶ GPX, FixTables, Geofencing (the engine), TrackSynthesis   tracks in, events out
 //     ─▶ WireFormat                                          events as JSON Lines and CSV, written and read
 //     ─▶ EventSinks ─▶ EventSinksSQLite, EventSinksHTTP      where events go (GRDB and libcurl only there)
-//     ─▶ ScenarioFormat ─▶ Runs ─▶ Regression ─▶ perimeter   scenario files, running them, checking them
+//     ─▶ ScenarioFormat ─▶ Runs ─▶ Analysis ─▶ Regression ─▶ perimeter   scenario files, running them (once,
+//                                                           or as a Monte Carlo batch), comparing, checking them
 //
 // Dependencies point downstream only: readers of event logs (Regression, deliver) import WireFormat, not
 // the sinks; libxml2 stays behind CLibXML2 and never leaves GPX.
@@ -29,6 +30,7 @@ let package = Package(
         .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
         .library(name: "TrackSynthesis", targets: ["TrackSynthesis"]),
         .library(name: "Runs", targets: ["Runs"]),
+        .library(name: "Analysis", targets: ["Analysis"]),
         .library(name: "Regression", targets: ["Regression"]),
     ],
     dependencies: [
@@ -83,14 +85,19 @@ let package = Package(
         ),
         .target(name: "Runs", dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "EventSinks", "FileSystem"]),
         .target(
+            name: "Analysis",
+            dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "Runs", "WireFormat", "TextEscaping"]
+        ),
+        .target(
             name: "Regression",
-            dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "Runs", "WireFormat", "TextEscaping", "FileSystem"]
+            dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "Runs", "Analysis", "WireFormat", "TextEscaping",
+                           "FileSystem"]
         ),
         .executableTarget(
             name: "perimeter",
             dependencies: [
                 "Geodesy", "GPX", "FixTables", "Geofencing", "WireFormat", "EventSinks", "EventSinksSQLite", "EventSinksHTTP",
-                "ScenarioFormat", "TrackSynthesis", "Runs", "Regression", "FileSystem",
+                "ScenarioFormat", "TrackSynthesis", "Runs", "Analysis", "Regression", "FileSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -124,6 +131,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "RunsTests", dependencies: ["Runs", "EventSinks", "ScenarioFormat", "Geofencing"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Runs", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
         .testTarget(
             name: "RegressionTests",
             dependencies: ["Regression", "Runs", "ScenarioFormat", "WireFormat", "Geofencing", "Geodesy", "TestSupport"],

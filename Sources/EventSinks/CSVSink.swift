@@ -10,9 +10,15 @@ import WireFormat
 /// time,device,region,kind,lat,lon,distance,crossedAt,arrival,departure,duration,rule
 /// 2016-01-10T12:03:10.000Z,phone,cafe,enter,37.7,-121.7,-12.5,2016-01-10T12:03:05.000Z,,,,
 /// ```
-public final class CSVSink: CancellableEventSink {
+///
+/// In a Monte Carlo batch (`RunNumberingSink`), a last column `run` holds the 0-based run.
+public final class CSVSink: CancellableEventSink, RunNumberingSink {
     private let output: OutputFile
     private var wroteHeader = false
+    /// The Monte Carlo run whose events are being sent, if any.
+    private var run: Int?
+
+    private var header: String { run == nil ? CSVRecords.header : (CSVRecords.columns + ["run"]).joined(separator: ",") + "\r\n" }
 
     /// Writes to `output` (a file replaced on `finish()`, or standard output).
     public init(output: OutputFile) { self.output = output }
@@ -22,12 +28,15 @@ public final class CSVSink: CancellableEventSink {
         self.init(output: try OutputFile(path: path, spec: spec ?? "csv:\(path)"))
     }
 
+    public func beginRun(_ number: Int, _ run: RunDescription) throws { self.run = number }
+
     public func send(_ event: GeofenceEvent) throws {
         if !wroteHeader {
-            try output.write(CSVRecords.header)
+            try output.write(header)
             wroteHeader = true
         }
         var record = CSVRecords.encode(event)
+        if let run { record.append(",\(run)") }
         record.append("\r\n")
         try output.write(record)
     }
@@ -35,7 +44,7 @@ public final class CSVSink: CancellableEventSink {
     /// Writes the header even when there were no events, then commits.
     public func finish() throws {
         if !wroteHeader {
-            try output.write(CSVRecords.header)
+            try output.write(header)
             wroteHeader = true
         }
         try output.commit()

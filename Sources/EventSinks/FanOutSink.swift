@@ -8,7 +8,7 @@ import Geofencing
 /// others, and throws every failure. With a `RunJournal`, every event is also recorded in it; when a sink
 /// that does not keep its own undelivered events (`spoolsItself`) failed, the journal is kept and that
 /// sink's message says where its events are; otherwise it is discarded.
-public final class FanOutSink: CancellableEventSink {
+public final class FanOutSink: CancellableEventSink, RunNumberingSink {
     public let sinks: [any EventSink]
     /// The run's journal; nil when every sink spools itself (HTTP sinks), or when none was given.
     public let journal: RunJournal?
@@ -36,6 +36,22 @@ public final class FanOutSink: CancellableEventSink {
         for (index, sink) in sinks.enumerated() where failures[index] == nil {
             do {
                 try sink.send(event)
+            } catch {
+                failures[index] = error
+                failed.append(error)
+            }
+        }
+        try Self.throwing(failed)
+    }
+
+    /// Tells every sink that numbers runs (`RunNumberingSink`) that a Monte Carlo run begins; the journal
+    /// records events without their run.
+    public func beginRun(_ number: Int, _ run: RunDescription) throws {
+        var failed: [any Error] = []
+        for (index, sink) in sinks.enumerated() where failures[index] == nil {
+            guard let numbering = sink as? any RunNumberingSink else { continue }
+            do {
+                try numbering.beginRun(number, run)
             } catch {
                 failures[index] = error
                 failed.append(error)

@@ -3,8 +3,12 @@ import Geofencing
 import WireFormat
 
 /// `jsonl:PATH`: the events as JSON Lines (`JSONLines`, SEMANTICS §7), one object per line.
-public final class JSONLinesSink: CancellableEventSink {
+///
+/// In a Monte Carlo batch (`RunNumberingSink`), each object ends with `"run":N`, the 0-based run.
+public final class JSONLinesSink: CancellableEventSink, RunNumberingSink {
     private let output: OutputFile
+    /// The Monte Carlo run whose events are being sent, if any.
+    private var run: Int?
 
     /// Writes to `output` (a file replaced on `finish()`, or standard output).
     public init(output: OutputFile) { self.output = output }
@@ -16,9 +20,15 @@ public final class JSONLinesSink: CancellableEventSink {
 
     public func send(_ event: GeofenceEvent) throws {
         var line = JSONLines.encode(event)
+        if let run {
+            line.removeLast()
+            line.append(",\"run\":\(run)}")
+        }
         line.append("\n")
         try output.write(line)
     }
+
+    public func beginRun(_ number: Int, _ run: RunDescription) throws { self.run = number }
 
     public func finish() throws { try output.commit() }
 

@@ -19,7 +19,7 @@ extension SQLiteSink {
     /// The columns of `runs`, in order.
     public static let runColumns = ["id", "scenario", "scenarioFile", "profile", "startedAt", "clockStart",
                                     "perimeterVersion", "sqliteVersion", "settings", "status", "finishedAt",
-                                    "eventCount"]
+                                    "eventCount", "monteCarloRun"]
 
     /// The versioned schema. Migrations are only ever appended: an existing file written by an older
     /// build is brought up to date when it is opened; one written by a newer build is refused.
@@ -61,6 +61,10 @@ extension SQLiteSink {
                 CREATE INDEX events_by_device_time ON events(run, device, time);
                 CREATE INDEX events_by_region ON events(run, region);
                 """)
+        }
+        migrator.registerMigration("v2: Monte Carlo runs") { db in
+            // The 0-based run of a Monte Carlo batch (`perimeter run --runs N`); NULL for a plain run.
+            try db.execute(sql: "ALTER TABLE runs ADD COLUMN monteCarloRun INTEGER")
         }
         return migrator
     }

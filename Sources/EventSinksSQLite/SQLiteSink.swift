@@ -48,7 +48,10 @@ import WireFormat
 /// `cancel()`, after this sink failed, or when the sink is dropped without finishing. Nothing is ever
 /// deleted: a failed run keeps every event it received. A `running` row with no live process is an
 /// incomplete run.
-public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink {
+///
+/// In a Monte Carlo batch (`RunNumberingSink`), each run is its own row of `runs`, its 0-based number in
+/// `monteCarloRun` and its noise seed in `settings`; a run is marked `complete` when the next begins.
+public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink, RunNumberingSink {
     /// Events per transaction.
     public static let defaultBatchSize = 5_000
     /// How long an event may wait for its batch, checked at each `send`.
@@ -67,8 +70,8 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink {
     public let spec: String
     /// The database file.
     public let path: String
-    /// This run's `runs.id`.
-    public let runID: Int64
+    /// This run's `runs.id` (in a Monte Carlo batch, the current run's).
+    public private(set) var runID: Int64
     public let batchSize: Int
     public let batchDelay: Duration
 
@@ -89,6 +92,8 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink {
     private var pendingSince = ContinuousClock.now
     /// Events committed so far: the `seq` of `pending[0]`.
     private var committed: Int64 = 0
+    /// Whether `beginRun` was called: the first run's row is then numbered.
+    private var numbered = false
 
     /// Opens (or creates) the database at `path`, brings its schema up to date and inserts this run's
     /// row (`running`). Fails now, with a sentence naming the file, when it cannot: a directory, a file
@@ -131,6 +136,42 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink {
             throw Self.sinkError(error, spec: spec, path: path, doing: "open")
         }
         pending.reserveCapacity(self.batchSize)
+    }
+
+    /// Records `number` on the current row if it has no events yet; otherwise marks the current run
+    /// `complete` and inserts a row for the next, as `running`.
+    public func beginRun(_ number: Int, _ run: RunDescription) throws {
+        switch state {
+        case .open: break
+        case let .failed(error): throw error
+        case .finished, .cancelled:
+            throw SinkError(spec: spec, path: path, reason: "the run in \"\(path)\" was already closed")
+        }
+        guard let queue else { return }
+        let fresh = committed == 0 && pending.isEmpty && !numbered
+        if !fresh { try commitPending(status: .complete) }
+        do {
+            runID = try queue.write { db in
+                if fresh {
+                    try db.execute(sql: "UPDATE runs SET monteCarloRun = ?, settings = ? WHERE id = ?",
+                                   arguments: [number, run.settings, runID])
+                    return runID
+                }
+                try db.execute(sql: Self.insertRunSQL, arguments: [
+                    run.scenario, run.scenarioFile, run.profile, EventFormatting.time(run.startedAt),
+                    run.clockStart.map(EventFormatting.time), run.perimeterVersion, run.settings,
+                ])
+                let id = db.lastInsertedRowID
+                try db.execute(sql: "UPDATE runs SET monteCarloRun = ? WHERE id = ?", arguments: [number, id])
+                return id
+            }
+        } catch {
+            let failure = Self.sinkError(error, spec: spec, path: path, doing: "write to")
+            state = .failed(failure)
+            throw failure
+        }
+        numbered = true
+        committed = 0
     }
 
     /// The run's status as recorded so far.

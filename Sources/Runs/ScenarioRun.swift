@@ -31,6 +31,16 @@ public struct ScenarioRun: Sendable {
         }
     }
 
+    /// This scenario under `profile`, refused (at `tick`) when the profile's interval is not a multiple
+    /// of the tick.
+    public func under(_ profile: Profile) throws(ScenarioErrors) -> ScenarioRun {
+        let run = ScenarioRun(scenario, profile: profile)
+        if let problem = run.simulation.intervalProblem {
+            throw ScenarioErrors([ScenarioError(file: scenario.file, keyPath: "tick", line: 0, column: 0, message: problem)])
+        }
+        return run
+    }
+
     /// The scenario's name (`name:`, or its file name).
     public var name: String { scenario.name }
     /// What deserves a look: GPX points dropped and the like, each with its file and line.

@@ -1,8 +1,10 @@
+import Analysis
 import ArgumentParser
 import FileSystem
 import Geofencing
 import Runs
 import ScenarioFormat
+import Foundation
 
 extension Profile: ExpressibleByArgument {}
 
@@ -25,6 +27,15 @@ struct Run: ParsableCommand {
         perimeter-run-TIME-PID.jsonl in $TMPDIR (else /tmp), which its message names (JSON Lines, as \
         jsonl: writes them). A run whose sinks all succeed leaves no journal; a run with only HTTP sinks \
         keeps none (they spool what they did not deliver).
+
+        Monte Carlo: with --runs N, run r (0-based) is the scenario with its noise seed replaced by S + r \
+        (S: --seed, else the scenario's own; a scenario without noise: is refused). Runs go in parallel, \
+        one thread each, and the output is the same for any number of threads. Standard output gets a \
+        summary, not N logs: for each event (device, region, kind, rule, and n, its occurrence within a \
+        run) the share of runs in which it occurs and the p5, p50 and p95 of its time (nearest rank over \
+        those runs); --json prints it as one JSON object. --sink receives every run's events, each with \
+        its run: jsonl and csv add a 'run' field, sqlite makes each run a row of 'runs' (monteCarloRun); \
+        the scenario's own sinks are not used.
         """
     )
 
@@ -46,7 +57,21 @@ struct Run: ParsableCommand {
     @Flag(help: "Print no summary on standard error.")
     var quiet = false
 
+    @Option(help: ArgumentHelp("Run a Monte Carlo batch of this many runs, each with its own noise seed.", valueName: "N"))
+    var runs: Int?
+
+    @Option(help: ArgumentHelp("The noise seed of run 0 (default: the scenario's).", valueName: "S"))
+    var seed: UInt64?
+
+    @Flag(help: "With --runs: print the summary as one JSON object.")
+    var json = false
+
     func validate() throws {
+        if let runs, runs < 1 { throw ValidationError("--runs must be a number of runs of 1 or more, not \(runs).") }
+        if seed != nil && runs == nil { throw ValidationError("--seed goes with --runs: it is the noise seed of run 0.") }
+        if json && runs == nil {
+            throw ValidationError("--json goes with --runs (a Monte Carlo summary); for one run's events as JSON, use --sink jsonl:-.")
+        }
         guard maxSamples > 0 else {
             throw ValidationError("--max-samples must be a positive number of samples, not \(maxSamples).")
         }
@@ -62,6 +87,7 @@ struct Run: ParsableCommand {
             throw ExitCode(Exit.badInput)
         }
         for warning in scenarioRun.warnings { StandardError.warning(warning) }
+        if let runs { return try monteCarlo(scenarioRun, runs: runs, clock: clock) }
         let interruption = Interruption()
         let plan = SinkPlan(commandLine: sinks, registry: Perimeter.sinks,
                             programVersion: Perimeter.configuration.version)
@@ -78,5 +104,45 @@ struct Run: ParsableCommand {
             StandardError.note(summary.line(for: scenarioRun, seconds: (ContinuousClock.now - clock).seconds))
         }
         if summary.interrupted { throw ExitCode(Exit.interrupted) }
+    }
+}
+
+extension Run {
+    /// `--runs N`: the batch's spread on standard output, every run's events to the `--sink`s.
+    private func monteCarlo(_ scenarioRun: ScenarioRun, runs: Int, clock: ContinuousClock.Instant) throws {
+        let batch: MonteCarlo
+        do {
+            batch = try MonteCarlo(scenarioRun, runs: runs, seed: seed)
+        } catch {
+            for problem in error.errors { StandardError.error(problem.description) }
+            throw ExitCode(Exit.badInput)
+        }
+        let interruption = Interruption()
+        let plan = SinkPlan(commandLine: sinks, registry: Perimeter.sinks, programVersion: Perimeter.configuration.version)
+        var spread = EventSpread()
+        var events = 0
+        let done: Int
+        do {
+            done = try batch.run(into: plan, threads: threads ?? RunOptions.defaultThreads,
+                                 isCancelled: { interruption.happened }) { _, runEvents in
+                spread.add(run: runEvents)
+                events += runEvents.count
+            }
+        } catch {
+            for line in error.messages { StandardError.error(line) }
+            if case .badSink = error { throw ExitCode(Exit.badInput) }
+            throw ExitCode(Exit.sinkFailed)
+        }
+        let day = scenarioRun.simulation.clockStart
+        print(json ? spread.json(seed: batch.seed) : spread.readable(scenario: scenarioRun.name, seed: batch.seed, day: day),
+              terminator: json ? "\n" : "")
+        if !quiet {
+            let seconds = (ContinuousClock.now - clock).seconds
+            var line = "perimeter: \(scenarioRun.name) (\(scenarioRun.simulation.profile.rawValue)): \(done) of \(runs) runs, "
+                + "\(events) events in all, \(String(format: "%.2f s", seconds))"
+            if done < runs { line += "; INTERRUPTED after run \(done - 1 < 0 ? "none" : String(done - 1))" }
+            StandardError.note(line)
+        }
+        if done < runs { throw ExitCode(Exit.interrupted) }
     }
 }

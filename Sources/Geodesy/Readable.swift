@@ -1,6 +1,4 @@
-import Geodesy
-
-/// Times, durations and numbers as the messages of `perimeter check` show them to people.
+/// Times, durations and numbers as messages show them to people (`perimeter check`, `compare`, Monte Carlo).
 public enum Readable {
     /// `12:01:57` (with `.250` when the time has milliseconds) when `time` is on the UTC date of `day`,
     /// else the full ISO 8601 time, so that a time on another day is never mistaken for one on this day.

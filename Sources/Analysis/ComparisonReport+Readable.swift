@@ -1,0 +1,120 @@
+import Geodesy
+import Geofencing
+
+extension ComparisonReport {
+    /// The comparison for people: a heading, per profile a table by kind (paired, missed, spurious, the
+    /// delay's median, p90 and max), then the notable events, one line each:
+    ///
+    /// ```
+    /// phone: enter at lorrenzillos (12:01:37 under ideal) came 20 s late under ios; missed under android-background
+    /// ```
+    ///
+    /// A Monte Carlo comparison pools its runs in the tables and, instead of single events, says per
+    /// key how often each profile missed it and its median delay.
+    public var readable: String {
+        var lines: [String] = []
+        let names = profiles.map(\.profile.rawValue)
+        let list = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        var heading = "\(scenario): \(list) against \(reference.rawValue) (events paired within \(window.readable))"
+        if let runs { heading += ", \(runs.count) run\(runs.count == 1 ? "" : "s") with noise seeds from \(runs.seed)" }
+        lines.append(heading)
+        for comparison in profiles {
+            lines.append("")
+            lines.append(Self.row(comparison.profile.rawValue, "paired", "missed", "spurious", "median", "p90", "max"))
+            for kind in EventMatching.kinds {
+                let t = comparison.tally(kind)
+                lines.append(Self.row("  " + kind.description, String(t.paired), String(t.missed), String(t.spurious),
+                                      Self.delay(t.median), Self.delay(t.p90), Self.delay(t.max)))
+            }
+        }
+        let notable = runs == nil ? notableEvents : notableKeys
+        lines.append("")
+        if notable.isEmpty {
+            lines.append("Every \(EventMatching.kinds.map(\.description).joined(separator: ", ")) event came within 1 s under every profile, and none was spurious.")
+        } else {
+            lines += notable
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Each reference event that some profile missed or moved by 1 s or more, then the spurious events.
+    private var notableEvents: [String] {
+        var lines: [String] = []
+        guard let first = profiles.first?.matchings.first else { return [] }
+        for (i, pair) in first.pairs.enumerated() {
+            let outcomes = profiles.map { ($0.profile.rawValue, $0.matchings[0].pairs[i].delay) }
+            guard outcomes.contains(where: { $0.1 == nil || Swift.abs($0.1!.microseconds) >= 1_000_000 }) else { continue }
+            let said = outcomes.map { name, delay in "\(Self.outcome(delay)) under \(name)" }.joined(separator: "; ")
+            lines.append("\(subject(pair.key)) (\(Readable.time(pair.reference, day: day)) under \(reference.rawValue)) \(said)")
+        }
+        for comparison in profiles {
+            for event in comparison.matchings[0].spurious {
+                lines.append("\(subject(event.key)) at \(Readable.time(event.time, day: day)) under \(comparison.profile.rawValue): spurious, no such event under \(reference.rawValue) within \(window.readable)")
+            }
+        }
+        return lines
+    }
+
+    /// Per key of the reference: how often each profile missed it, its median delay, and spurious events.
+    private var notableKeys: [String] {
+        guard let runs else { return [] }
+        var keys: [EventKey] = []
+        var seen = Set<EventKey>()
+        for matching in profiles.first?.matchings ?? [] {
+            for pair in matching.pairs where seen.insert(pair.key).inserted { keys.append(pair.key) }
+        }
+        keys.sort(by: EventKey.precedes)
+        var lines: [String] = []
+        for key in keys {
+            var parts: [String] = []
+            var notable = false
+            for comparison in profiles {
+                let pairs = comparison.matchings.flatMap { $0.pairs.filter { $0.key == key } }
+                let missed = pairs.filter { $0.profile == nil }.count
+                let delays = pairs.compactMap(\.delay).sorted()
+                var part = ""
+                if let median = NearestRank.percentile(50, of: delays) {
+                    part = "median \(Self.phrase(median))"
+                    if Swift.abs(median.microseconds) >= 1_000_000 { notable = true }
+                }
+                if missed > 0 {
+                    notable = true
+                    part += (part.isEmpty ? "" : ", ") + "missed \(missed) of \(pairs.count) times"
+                }
+                parts.append("\(part) under \(comparison.profile.rawValue)")
+            }
+            if notable { lines.append("\(subject(key)): " + parts.joined(separator: "; ")) }
+        }
+        for comparison in profiles {
+            let spurious = comparison.matchings.reduce(0) { $0 + $1.spurious.count }
+            if spurious > 0 {
+                lines.append("\(spurious) spurious event\(spurious == 1 ? "" : "s") under \(comparison.profile.rawValue) in \(runs.count) runs")
+            }
+        }
+        return lines
+    }
+
+    /// `phone: dwell "welcome" at cafe`.
+    private func subject(_ key: EventKey) -> String {
+        "\(key.device): \(key.kind)" + (key.rule.map { " \"\($0)\"" } ?? "") + " at \(key.region)"
+    }
+
+    /// `came 31 s late`, `came 5 s early`, `came on time`, `missed`.
+    private static func outcome(_ delay: TimeSpan?) -> String { delay.map { "came " + phrase($0) } ?? "missed" }
+
+    /// `31 s late`, `5 s early`, `on time`.
+    private static func phrase(_ delay: TimeSpan) -> String {
+        if delay.microseconds == 0 { return "on time" }
+        return delay.microseconds > 0 ? "\(delay.readable) late" : "\(TimeSpan(microseconds: -delay.microseconds).readable) early"
+    }
+
+    private static func delay(_ span: TimeSpan?) -> String { span.map(\.readable) ?? "-" }
+
+    private static func row(_ label: String, _ columns: String...) -> String {
+        label + String(repeating: " ", count: max(0, 22 - label.count))
+            + columns.enumerated().map { i, text in
+                let width = i < 3 ? 9 : 12
+                return String(repeating: " ", count: max(1, width - text.count)) + text
+            }.joined()
+    }
+}

@@ -1,0 +1,104 @@
+import Geodesy
+import Geofencing
+import Runs
+import ScenarioFormat
+
+/// `perimeter compare`: a scenario run under several profiles and under a reference profile (default
+/// `ideal`: the crossings themselves), each profile's events paired with the reference's
+/// (`EventMatching`). The scenario's own `monitor:` overrides apply to every run, the reference's too.
+///
+/// With a Monte Carlo batch, run r of every profile and of the reference uses the noise seed S + r and
+/// is paired with the reference's run r; the counts and delays pool all runs.
+public struct ScenarioComparison: Sendable {
+    public let base: ScenarioRun
+    public let profiles: [Profile]
+    public let reference: Profile
+    /// How far apart a profile event and a reference event may be and still be paired.
+    public let window: TimeSpan
+
+    /// Refuses a profile whose observation interval the scenario's tick does not divide.
+    public init(_ base: ScenarioRun, profiles: [Profile], against reference: Profile = .ideal,
+                window: TimeSpan = .seconds(600)) throws(ScenarioErrors) {
+        for profile in profiles + [reference] { _ = try base.under(profile) }
+        self.base = base
+        self.profiles = profiles
+        self.reference = reference
+        self.window = window
+    }
+
+    /// One run of each profile and of the reference, each on `threads` threads.
+    public func compare(threads: Int = RunOptions.defaultThreads) -> ComparisonReport {
+        let referenceEvents = ScenarioRun(base.scenario, profile: reference).events(threads: threads).events
+        let results = profiles.map { profile in
+            let events = ScenarioRun(base.scenario, profile: profile).events(threads: threads).events
+            return ProfileComparison(profile: profile, matchings: [
+                EventMatching(reference: referenceEvents, profile: events, window: window),
+            ])
+        }
+        return ComparisonReport(scenario: base.name, reference: reference, window: window, runs: nil,
+                                day: base.simulation.clockStart, profiles: results)
+    }
+
+    /// `runs` runs of each profile and of the reference, run r with the noise seed `seed + r` (default
+    /// seed: the scenario's); refused without noise. Memory holds the reference's events of every run.
+    public func compare(runs: Int, seed: UInt64? = nil,
+                        threads: Int = RunOptions.defaultThreads) throws(ScenarioErrors) -> ComparisonReport {
+        let referenceBatch = try MonteCarlo(ScenarioRun(base.scenario, profile: reference), runs: runs, seed: seed)
+        var referenceEvents: [[GeofenceEvent]] = []
+        referenceEvents.reserveCapacity(runs)
+        referenceBatch.forEachRun(threads: threads) { _, events in referenceEvents.append(events) }
+        var results: [ProfileComparison] = []
+        for profile in profiles {
+            let batch = try MonteCarlo(ScenarioRun(base.scenario, profile: profile), runs: runs, seed: seed)
+            var matchings: [EventMatching] = []
+            matchings.reserveCapacity(runs)
+            batch.forEachRun(threads: threads) { r, events in
+                matchings.append(EventMatching(reference: referenceEvents[r], profile: events, window: window))
+            }
+            results.append(ProfileComparison(profile: profile, matchings: matchings))
+        }
+        return ComparisonReport(scenario: base.name, reference: reference, window: window,
+                                runs: MonteCarloRuns(count: runs, seed: referenceBatch.seed),
+                                day: base.simulation.clockStart, profiles: results)
+    }
+}
+
+/// The number of runs of a Monte Carlo batch and the seed of run 0.
+public struct MonteCarloRuns: Hashable, Sendable {
+    public var count: Int
+    public var seed: UInt64
+}
+
+/// One profile against the reference: one matching per run.
+public struct ProfileComparison: Sendable {
+    public var profile: Profile
+    /// One per run (one for a plain comparison), in run order.
+    public var matchings: [EventMatching]
+
+    /// The counts and delays of `kind`, pooled over the runs.
+    public func tally(_ kind: GeofenceEvent.Kind) -> KindTally {
+        var total = KindTally()
+        for matching in matchings {
+            let one = matching.tally(kind)
+            total.paired += one.paired
+            total.missed += one.missed
+            total.spurious += one.spurious
+            total.delays += one.delays
+        }
+        total.delays.sort()
+        return total
+    }
+}
+
+/// What `perimeter compare` found.
+public struct ComparisonReport: Sendable {
+    /// The scenario's name.
+    public var scenario: String
+    public var reference: Profile
+    public var window: TimeSpan
+    /// The Monte Carlo batch, or nil for one run of each.
+    public var runs: MonteCarloRuns?
+    /// The clock's start, on whose date times are shown to people.
+    public var day: Timestamp
+    public var profiles: [ProfileComparison]
+}

@@ -1,0 +1,69 @@
+import EventSinks
+import Geofencing
+
+extension MonteCarlo {
+    /// Runs the batch, handing each run's events to `observe` and to the sinks of `plan.commandLine` (a
+    /// scenario's own `sinks:` are not used: N runs of console output help nobody). Each sink must keep
+    /// runs apart (`RunNumberingSink`: JSON Lines, CSV, SQLite); another is refused before anything
+    /// runs. Every sink is opened first, so that a bad path fails with nothing run; when one fails
+    /// during the batch, the others are finished with every event they received, and the failure is
+    /// reported. Returns how many runs were done (fewer when `isCancelled` stopped the batch).
+    public func run(into plan: SinkPlan, threads: Int = RunOptions.defaultThreads,
+                    isCancelled: @escaping @Sendable () -> Bool = { false },
+                    observe: (Int, [GeofenceEvent]) -> Void) throws(RunFailure) -> Int {
+        let sink = try openSinks(plan)
+        var failure: (any Error)?
+        let done = forEachRun(threads: threads, isCancelled: { failure != nil || isCancelled() }) { r, events in
+            observe(r, events)
+            guard let sink, failure == nil else { return }
+            do {
+                try sink.beginRun(r, description(of: r, plan: plan))
+                for event in events { try sink.send(event) }
+            } catch {
+                failure = error
+            }
+        }
+        guard let sink else { return done }
+        if done < runs, failure == nil {
+            try? (sink as? any InterruptibleEventSink)?.markInterrupted()
+        }
+        var reported = failure
+        do { try sink.finish() } catch { reported = error }
+        if let reported {
+            throw .sinkFailed("\(reported)".split(separator: "\n").map(String.init))
+        }
+        return done
+    }
+
+    private func description(of r: Int, plan: SinkPlan) -> RunDescription {
+        let run = self.run(r)
+        return RunDescription(scenario: run.name, scenarioFile: run.scenario.file, simulation: run.simulation,
+                              perimeterVersion: plan.programVersion)
+    }
+
+    /// The command line's sinks as one, or nil when there are none.
+    private func openSinks(_ plan: SinkPlan) throws(RunFailure) -> (any CancellableEventSink & RunNumberingSink)? {
+        guard !plan.commandLine.isEmpty else { return nil }
+        var specs: [SinkSpec] = []
+        for text in plan.commandLine {
+            do {
+                specs.append(try plan.registry.spec(parsing: text))
+            } catch {
+                throw .badSink([error.description])
+            }
+        }
+        let sink: any CancellableEventSink
+        do {
+            sink = try plan.registry.makeSink(for: specs, context: SinkContext(directory: nil, run: description(of: 0, plan: plan)))
+        } catch {
+            throw .sinkFailed([error.description + "; nothing was run."])
+        }
+        let parts = (sink as? FanOutSink)?.sinks ?? [sink]
+        if let index = parts.firstIndex(where: { !($0 is any RunNumberingSink) }) {
+            sink.cancel()
+            throw .badSink(["\(specs[index]): this sink cannot tell the runs of a Monte Carlo batch apart; "
+                + "with --runs, events go to jsonl:PATH, csv:PATH or sqlite:PATH (each event with its run)"])
+        }
+        return sink as? any CancellableEventSink & RunNumberingSink
+    }
+}

@@ -1,0 +1,97 @@
+import Dispatch
+import Geofencing
+import ScenarioFormat
+
+/// A Monte Carlo batch: one scenario run `runs` times, run r (0-based) with its noise seed replaced by
+/// `seed + r` (wrapping at 2⁶⁴), so that run r is byte for byte the plain run of the scenario with
+/// `noise.seed: seed + r`. Runs go in parallel, one thread each; whatever the threads, results are handed
+/// on in run order, so that everything built from them is identical for any thread count.
+///
+/// ```swift
+/// let batch = try MonteCarlo(ScenarioRun(loading: "Scenarios/lorrenzillos-noisy.yaml"), runs: 100)
+/// try batch.forEachRun(threads: 2) { r, events in print(r, events.count) }
+/// ```
+public struct MonteCarlo: Sendable {
+    /// The scenario as loaded (its own seed is the default `seed`).
+    public let base: ScenarioRun
+    public let runs: Int
+    /// The seed of run 0.
+    public let seed: UInt64
+
+    /// Refuses (at `noise`) a scenario without noise, whose runs would all be the same, and fewer than
+    /// one run.
+    public init(_ base: ScenarioRun, runs: Int, seed: UInt64? = nil) throws(ScenarioErrors) {
+        guard let noise = base.simulation.noise else {
+            throw ScenarioErrors([ScenarioError(
+                file: base.scenario.file, keyPath: "noise", line: 0, column: 0,
+                message: "a Monte Carlo batch varies the noise seed, and this scenario has no noise; add "
+                    + "noise: {sigma: 5m, seed: 1} (GPS error in metres; correlation: 30s makes it wander)")])
+        }
+        guard runs >= 1 else {
+            throw ScenarioErrors([ScenarioError(file: base.scenario.file, keyPath: "runs", line: 0, column: 0,
+                                                message: "expected a number of runs of 1 or more, got \(runs)")])
+        }
+        self.base = base
+        self.runs = runs
+        self.seed = seed ?? noise.seed
+    }
+
+    /// Run `r`: the scenario with its noise seed `seed + r`.
+    public func run(_ r: Int) -> ScenarioRun {
+        var run = base
+        run.simulation.noise?.seed = seed &+ UInt64(r)
+        return run
+    }
+
+    /// Runs every run and hands each one's events (SEMANTICS §7 order) to `body` on the calling thread,
+    /// in run order. Runs go `threads` at a time, each on one thread. `isCancelled` is polled between
+    /// groups of runs; returns how many runs were handed on (fewer than `runs` when it stopped them).
+    @discardableResult
+    public func forEachRun<Failure: Error>(
+        threads: Int = RunOptions.defaultThreads, isCancelled: () -> Bool = { false },
+        _ body: (Int, [GeofenceEvent]) throws(Failure) -> Void
+    ) throws(Failure) -> Int {
+        let workers = max(1, threads)
+        // A few runs per worker per group, so that slow runs even out; memory holds one group's events.
+        let group = workers == 1 ? 1 : workers * 4
+        var next = 0
+        while next < runs {
+            if isCancelled() { return next }
+            let count = min(group, runs - next)
+            let results = GroupResults(count: count)
+            if workers == 1 {
+                results.store(0, run(next).events(threads: 1).events)
+            } else {
+                let first = next
+                DispatchQueue.concurrentPerform(iterations: count) { i in
+                    results.store(i, run(first + i).events(threads: 1).events)
+                }
+            }
+            for i in 0..<count { try body(next + i, results.events(i)) }
+            next += count
+        }
+        return next
+    }
+}
+
+/// One group's events, one slot per run, each written by one worker.
+private final class GroupResults: @unchecked Sendable {
+    // Safety: slot i is written by the one worker that runs iteration i, and read only after
+    // `concurrentPerform` returned. Raw storage, not an array property: concurrent writes to an array
+    // property would be overlapping accesses to one variable.
+    private let slots: UnsafeMutableBufferPointer<[GeofenceEvent]>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: [])
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func store(_ i: Int, _ value: [GeofenceEvent]) { slots[i] = value }
+
+    func events(_ i: Int) -> [GeofenceEvent] { slots[i] }
+}

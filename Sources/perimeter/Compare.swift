@@ -1,0 +1,106 @@
+import Analysis
+import ArgumentParser
+import FileSystem
+import Foundation
+import Geodesy
+import Geofencing
+import Runs
+import ScenarioFormat
+
+/// `perimeter compare SCENARIO`: the scenario under several profiles against a reference profile, event
+/// by event: what each phone said, how late, what it missed, what it said that did not happen.
+struct Compare: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compares a scenario's events under several profiles with a reference run.",
+        discussion: """
+        The scenario runs under each profile and under the reference profile (--against, default ideal: \
+        the crossings themselves); its own 'monitor:' overrides apply to every run. For enter, exit and \
+        dwell events (dwell also by rule), per device and region, the reference events are taken in time \
+        order and each is paired with the earliest profile event of the same key not yet paired within \
+        --window of it, before or after. Unpaired reference events are missed, unpaired profile events \
+        spurious; the delay is the profile's time minus the reference's. Percentiles are by nearest rank.
+
+        With --runs N, run r of every profile (and of the reference) uses the noise seed S + r (S: --seed, \
+        else the scenario's own), is paired with the reference's run r, and the counts and delays pool the \
+        runs.
+        """
+    )
+
+    @Argument(help: "The scenario file (YAML, or JSON).")
+    var scenario: String
+
+    @Option(help: ArgumentHelp("The profiles to compare, separated by commas.", valueName: "names"))
+    var profiles = "ios,android,android-background"
+
+    @Option(help: ArgumentHelp("The reference profile.", valueName: "name"))
+    var against: Profile = .ideal
+
+    @Option(help: ArgumentHelp("How far apart two events may be and still be paired: seconds or \"90s\", \"10m\", \"1h\".", valueName: "duration"))
+    var window = "10m"
+
+    @Flag(help: "Print one JSON object instead of tables.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Compare over a Monte Carlo batch of this many runs (the scenario needs noise:).", valueName: "N"))
+    var runs: Int?
+
+    @Option(help: ArgumentHelp("The noise seed of run 0 (default: the scenario's).", valueName: "S"))
+    var seed: UInt64?
+
+    @Option(help: "Worker threads (default: one per core). The output is the same for any number.")
+    var threads: Int?
+
+    func validate() throws {
+        _ = try profileList()
+        _ = try windowSpan()
+        if let runs, runs < 1 { throw ValidationError("--runs must be a number of runs of 1 or more, not \(runs).") }
+        if seed != nil && runs == nil { throw ValidationError("--seed goes with --runs: it is the noise seed of run 0.") }
+    }
+
+    func run() throws {
+        let base: ScenarioRun
+        let comparison: ScenarioComparison
+        let list = try profileList(), span = try windowSpan()
+        do {
+            base = try ScenarioRun(loading: scenario)
+            comparison = try ScenarioComparison(base, profiles: list, against: against, window: span)
+        } catch {
+            for problem in error.errors { StandardError.error(problem.description) }
+            throw ExitCode(Exit.badInput)
+        }
+        for warning in base.warnings { StandardError.warning(warning) }
+        let threads = threads ?? RunOptions.defaultThreads
+        let result: ComparisonReport
+        if let runs {
+            do {
+                result = try comparison.compare(runs: runs, seed: seed, threads: threads)
+            } catch {
+                for problem in error.errors { StandardError.error(problem.description) }
+                throw ExitCode(Exit.badInput)
+            }
+        } else {
+            result = comparison.compare(threads: threads)
+        }
+        print(json ? result.json : result.readable, terminator: json ? "\n" : "")
+    }
+
+    private func profileList() throws -> [Profile] {
+        let names = profiles.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
+        var list: [Profile] = []
+        for name in names {
+            guard let profile = Profile(rawValue: name) else {
+                let known = Profile.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ValidationError("--profiles: unknown profile \"\(name)\"; the profiles are \(known), separated by commas.")
+            }
+            if !list.contains(profile) { list.append(profile) }
+        }
+        return list
+    }
+
+    private func windowSpan() throws -> TimeSpan {
+        guard let span = ScenarioUnits.duration(window), span.microseconds >= 0 else {
+            throw ValidationError("--window: expected a duration of 0 or more, in seconds or as \"90s\", \"10m\", \"1h\", got \"\(window)\".")
+        }
+        return span
+    }
+}
