@@ -14,11 +14,13 @@ extension ComparisonReport {
     ///
     /// Times as in SEMANTICS §7, delays in seconds (profile − reference), percentiles by nearest rank,
     /// `null` where there is none. `pairs` lists every reference event (a missed one with `profile` and
-    /// `delay` null), `spurious` the profile events left unpaired. A Monte Carlo comparison adds `runs`
+    /// `delay` null), `spurious` the profile events left unpaired. `"exactReference":true` follows
+    /// `window` when the reference ran without noise. A Monte Carlo comparison adds `runs`
     /// and `seed` after `window`, and a `run` (0-based) to each pair and spurious event.
     public var json: String {
         var top: [(String, String)] = [("against", JSONText.string(reference.rawValue)),
                                        ("window", JSONText.seconds(window))]
+        if exactReference { top.append(("exactReference", "true")) }
         if let runs {
             top.append(("runs", String(runs.count)))
             top.append(("seed", String(runs.seed)))

@@ -15,7 +15,7 @@ extension ComparisonReport {
         var lines: [String] = []
         let names = profiles.map(\.profile.rawValue)
         let list = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
-        var heading = "\(scenario): \(list) against \(reference.rawValue) (events paired within \(window.readable))"
+        var heading = "\(scenario): \(list) against \(reference.rawValue)\(exactReference ? " without noise" : "") (events paired within \(window.readable))"
         if let runs { heading += ", \(runs.count) run\(runs.count == 1 ? "" : "s") with noise seeds from \(runs.seed)" }
         lines.append(heading)
         for comparison in profiles {
@@ -55,21 +55,37 @@ extension ComparisonReport {
         return lines
     }
 
-    /// Per key of the reference: how often each profile missed it, its median delay, and spurious events.
+    /// Per event of the reference (its key and n, its occurrence within a run), in the order of their
+    /// first appearance: how often each profile missed it and its median delay; then the spurious events.
     private var notableKeys: [String] {
         guard let runs else { return [] }
-        var keys: [EventKey] = []
-        var seen = Set<EventKey>()
-        for matching in profiles.first?.matchings ?? [] {
-            for pair in matching.pairs where seen.insert(pair.key).inserted { keys.append(pair.key) }
+        struct Occurrence: Hashable {
+            var key: EventKey
+            var n: Int
         }
-        keys.sort(by: EventKey.precedes)
+        /// Each run's pairs by occurrence.
+        func occurrences(_ matching: EventMatching) -> [(Occurrence, EventPair)] {
+            var seen: [EventKey: Int] = [:]
+            return matching.pairs.map { pair in
+                let n = seen[pair.key, default: 0] + 1
+                seen[pair.key] = n
+                return (Occurrence(key: pair.key, n: n), pair)
+            }
+        }
+        var order: [Occurrence] = []
+        var known = Set<Occurrence>()
+        for matching in profiles.first?.matchings ?? [] {
+            for (occurrence, _) in occurrences(matching) where known.insert(occurrence).inserted { order.append(occurrence) }
+        }
+        let byProfile = profiles.map { comparison in
+            Dictionary(grouping: comparison.matchings.flatMap(occurrences), by: \.0).mapValues { $0.map(\.1) }
+        }
         var lines: [String] = []
-        for key in keys {
+        for occurrence in order {
             var parts: [String] = []
             var notable = false
-            for comparison in profiles {
-                let pairs = comparison.matchings.flatMap { $0.pairs.filter { $0.key == key } }
+            for (comparison, pairsByOccurrence) in zip(profiles, byProfile) {
+                let pairs = pairsByOccurrence[occurrence] ?? []
                 let missed = pairs.filter { $0.profile == nil }.count
                 let delays = pairs.compactMap(\.delay).sorted()
                 var part = ""
@@ -79,11 +95,12 @@ extension ComparisonReport {
                 }
                 if missed > 0 {
                     notable = true
-                    part += (part.isEmpty ? "" : ", ") + "missed \(missed) of \(pairs.count) times"
+                    part += (part.isEmpty ? "" : ", ") + "missed in \(missed) of \(pairs.count) runs"
                 }
                 parts.append("\(part) under \(comparison.profile.rawValue)")
             }
-            if notable { lines.append("\(subject(key)): " + parts.joined(separator: "; ")) }
+            let subject = subject(occurrence.key) + (occurrence.n > 1 ? " (\(EventSpread.ordinal(occurrence.n)))" : "")
+            if notable { lines.append("\(subject): " + parts.joined(separator: "; ")) }
         }
         for comparison in profiles {
             let spurious = comparison.matchings.reduce(0) { $0 + $1.spurious.count }

@@ -7,28 +7,43 @@ import ScenarioFormat
 /// `ideal`: the crossings themselves), each profile's events paired with the reference's
 /// (`EventMatching`). The scenario's own `monitor:` overrides apply to every run, the reference's too.
 ///
+/// The reference run gets the scenario's noise too (it is `perimeter run --profile ideal`), unless
+/// `exactReference`: then it runs on the true track, without noise, so that a monitor's flicker on noisy
+/// fixes is not counted as something that happened.
+///
 /// With a Monte Carlo batch, run r of every profile and of the reference uses the noise seed S + r and
-/// is paired with the reference's run r; the counts and delays pool all runs.
+/// is paired with the reference's run r (the one exact reference run, with `exactReference`); the counts
+/// and delays pool all runs.
 public struct ScenarioComparison: Sendable {
     public let base: ScenarioRun
     public let profiles: [Profile]
     public let reference: Profile
     /// How far apart a profile event and a reference event may be and still be paired.
     public let window: TimeSpan
+    /// Whether the reference runs without the scenario's noise.
+    public let exactReference: Bool
 
     /// Refuses a profile whose observation interval the scenario's tick does not divide.
     public init(_ base: ScenarioRun, profiles: [Profile], against reference: Profile = .ideal,
-                window: TimeSpan = .seconds(600)) throws(ScenarioErrors) {
+                window: TimeSpan = .seconds(600), exactReference: Bool = false) throws(ScenarioErrors) {
         for profile in profiles + [reference] { _ = try base.under(profile) }
         self.base = base
         self.profiles = profiles
         self.reference = reference
         self.window = window
+        self.exactReference = exactReference
+    }
+
+    /// The reference profile's run, without noise when `exactReference`.
+    private var referenceRun: ScenarioRun {
+        var run = ScenarioRun(base.scenario, profile: reference)
+        if exactReference { run.simulation.noise = nil }
+        return run
     }
 
     /// One run of each profile and of the reference, each on `threads` threads.
     public func compare(threads: Int = RunOptions.defaultThreads) -> ComparisonReport {
-        let referenceEvents = ScenarioRun(base.scenario, profile: reference).events(threads: threads).events
+        let referenceEvents = referenceRun.events(threads: threads).events
         let results = profiles.map { profile in
             let events = ScenarioRun(base.scenario, profile: profile).events(threads: threads).events
             return ProfileComparison(profile: profile, matchings: [
@@ -36,7 +51,7 @@ public struct ScenarioComparison: Sendable {
             ])
         }
         return ComparisonReport(scenario: base.name, reference: reference, window: window, runs: nil,
-                                day: base.simulation.clockStart, profiles: results)
+                                exactReference: exactReference, day: base.simulation.clockStart, profiles: results)
     }
 
     /// `runs` runs of each profile and of the reference, run r with the noise seed `seed + r` (default
@@ -45,21 +60,26 @@ public struct ScenarioComparison: Sendable {
                         threads: Int = RunOptions.defaultThreads) throws(ScenarioErrors) -> ComparisonReport {
         let referenceBatch = try MonteCarlo(ScenarioRun(base.scenario, profile: reference), runs: runs, seed: seed)
         var referenceEvents: [[GeofenceEvent]] = []
-        referenceEvents.reserveCapacity(runs)
-        referenceBatch.forEachRun(threads: threads) { _, events in referenceEvents.append(events) }
+        if exactReference {
+            referenceEvents = [referenceRun.events(threads: threads).events]
+        } else {
+            referenceEvents.reserveCapacity(runs)
+            referenceBatch.forEachRun(threads: threads) { _, events in referenceEvents.append(events) }
+        }
         var results: [ProfileComparison] = []
         for profile in profiles {
             let batch = try MonteCarlo(ScenarioRun(base.scenario, profile: profile), runs: runs, seed: seed)
             var matchings: [EventMatching] = []
             matchings.reserveCapacity(runs)
             batch.forEachRun(threads: threads) { r, events in
-                matchings.append(EventMatching(reference: referenceEvents[r], profile: events, window: window))
+                matchings.append(EventMatching(reference: referenceEvents[exactReference ? 0 : r], profile: events,
+                                               window: window))
             }
             results.append(ProfileComparison(profile: profile, matchings: matchings))
         }
         return ComparisonReport(scenario: base.name, reference: reference, window: window,
                                 runs: MonteCarloRuns(count: runs, seed: referenceBatch.seed),
-                                day: base.simulation.clockStart, profiles: results)
+                                exactReference: exactReference, day: base.simulation.clockStart, profiles: results)
     }
 }
 
@@ -98,6 +118,8 @@ public struct ComparisonReport: Sendable {
     public var window: TimeSpan
     /// The Monte Carlo batch, or nil for one run of each.
     public var runs: MonteCarloRuns?
+    /// Whether the reference ran without noise.
+    public var exactReference: Bool
     /// The clock's start, on whose date times are shown to people.
     public var day: Timestamp
     public var profiles: [ProfileComparison]

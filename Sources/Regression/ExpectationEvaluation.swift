@@ -61,6 +61,28 @@ extension EventExpectation {
         }
     }
 
+    /// What the expectation asks, for people: `enter of cafe by phone at 12:01:57 ± 30 s`, `no exit of
+    /// home between 12:00:00 and 13:00:00`, `2 dwells "delivered"`, `dwell of cafe at most 3 min after the start`.
+    public func statement(clockStart: Timestamp) -> String {
+        let show = { (t: Timestamp) in Readable.time(t, day: clockStart) }
+        func inWindow(_ window: TimeWindow?) -> String {
+            window.map { " between \(show($0.start)) and \(show($0.end))" } ?? ""
+        }
+        switch condition {
+        case let .at(target, within): return "\(subject()) at \(show(target))" + (within == .zero ? "" : " ± \(within.readable)")
+        case let .between(window): return subject() + inWindow(window)
+        case let .count(n, window): return "\(n) \(subject(plural: n != 1))" + inWindow(window)
+        case let .never(window): return "no \(subject())" + inWindow(window)
+        case let .after(atLeast, atMost):
+            switch (atLeast, atMost) {
+            case let (l?, m?): return "\(subject()) between \(l.readable) and \(m.readable) after the start"
+            case let (l?, nil): return "\(subject()) at least \(l.readable) after the start"
+            case let (nil, m?): return "\(subject()) at most \(m.readable) after the start"
+            case (nil, nil): return subject()
+            }
+        }
+    }
+
     /// `enter of lorrenzillos by phone`, `dwell "Thanks for visiting"`, `exits of home`.
     public func subject(plural: Bool = false) -> String {
         var text = kind.description + (plural ? "s" : "")

@@ -32,6 +32,10 @@ public struct CheckResult: Sendable {
     public var details: [String]
     /// The scenario's warnings (GPX points dropped and the like).
     public var warnings: [String]
+    /// What was measured over Monte Carlo runs, one line per `probability:` expectation, passed or
+    /// failed: its place, what it asks, the runs in which it held and the share
+    /// (`expect[3], line 20: enter of cafe at 12:01:57 ± 30 s held in 97 of 100 runs (0.97; at least 0.9)`).
+    public var measurements: [String] = []
     public var seconds: Double
 
     public init(path: String, name: String, status: Status, headline: String = "", details: [String] = [],
@@ -149,10 +153,11 @@ public struct RegressionCheck: Sendable {
             result.details.append("no golden log; run `perimeter check --update \(result.path)` to record one")
         }
 
-        // The expectations, on the new events.
-        let failures = scenario.expectations.compactMap { e in
+        // The expectations, on the new events; those with a probability, over the Monte Carlo runs.
+        var failures = scenario.expectations.filter { $0.probability == nil }.compactMap { e in
             e.failure(in: events, clockStart: day).map { e.placeDescription.isEmpty ? $0 : "\(e.placeDescription): \($0)" }
         }
+        failures += measureProbabilities(scenario, day: day, into: &result)
         if !failures.isEmpty {
             let n = scenario.expectations.count
             problems.append("\(failures.count) of \(n) expectation\(n == 1 ? "" : "s") failed")
@@ -164,6 +169,35 @@ public struct RegressionCheck: Sendable {
         } else if !problems.isEmpty {
             result.headline += "; " + problems.joined(separator: "; ")
         }
+    }
+}
+
+extension RegressionCheck {
+    /// Runs the scenario's Monte Carlo batch (`runs:`) and measures, for each `probability:`
+    /// expectation, the share of runs in which its condition holds; records every measurement and
+    /// returns the failed ones.
+    func measureProbabilities(_ scenario: Scenario, day: Timestamp, into result: inout CheckResult) -> [String] {
+        let probable = scenario.expectations.filter { $0.probability != nil }
+        guard !probable.isEmpty, let runs = scenario.runs,
+              let batch = try? MonteCarlo(ScenarioRun(scenario), runs: runs) else { return [] }
+        var held = Array(repeating: 0, count: probable.count)
+        batch.forEachRun(threads: threads) { _, events in
+            let wire = events.map(WireEvent.init)
+            for (i, expectation) in probable.enumerated() where expectation.failure(in: wire, clockStart: day) == nil {
+                held[i] += 1
+            }
+        }
+        var failures: [String] = []
+        for (expectation, count) in zip(probable, held) {
+            let bounds = expectation.probability!
+            let share = Double(count) / Double(runs)
+            var line = expectation.placeDescription.isEmpty ? "" : expectation.placeDescription + ": "
+            line += "\(expectation.statement(clockStart: day)) held in \(count) of \(runs) runs "
+                + "(\(Readable.number(share, decimals: 4)); expected \(bounds.phrase))"
+            result.measurements.append(line)
+            if !bounds.contains(share) { failures.append(line) }
+        }
+        return failures
     }
 }
 

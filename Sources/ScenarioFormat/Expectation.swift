@@ -11,7 +11,11 @@ import Geofencing
 ///   - {kind: dwell, rule: Thanks for visiting, count: 1}                              # exactly N events
 ///   - {kind: enter, region: pizzeria, never: true}                                    # no such event
 ///   - {kind: dwell, region: lorrenzillos, after: {atMost: 3m}}                        # first one ≤ 3 min after the start
+///   - {kind: enter, region: cafe, between: ["12:01:00", "12:03:00"], probability: {atLeast: 0.9}}
 /// ```
+///
+/// With `probability`, the condition is evaluated on each run of the Monte Carlo batch that the scenario's
+/// `runs: N` declares, and the share of runs in which it holds must lie within the bounds.
 ///
 /// An event matches when its kind is `kind` and, for each of `device`, `region` and `rule` that is set,
 /// its field is equal to it (`rule` only exists on `dwell` events).
@@ -37,6 +41,9 @@ public struct EventExpectation: Hashable, Sendable {
     /// A dwell rule's name; only with `kind: dwell`.
     public var rule: String?
     public var condition: Condition
+    /// `probability: {atLeast, atMost}`: the share of Monte Carlo runs in which `condition` holds; nil
+    /// for an expectation of the one plain run.
+    public var probability: ProbabilityBounds?
 
     /// Where it was written: the scenario file, `expect[2]`, and the 1-based line and column (0 when
     /// the expectation was built in code).
@@ -46,12 +53,14 @@ public struct EventExpectation: Hashable, Sendable {
     public var column: Int
 
     public init(kind: GeofenceEvent.Kind, device: String? = nil, region: String? = nil, rule: String? = nil,
-                condition: Condition, file: String = "", keyPath: String = "", line: Int = 0, column: Int = 0) {
+                condition: Condition, probability: ProbabilityBounds? = nil, file: String = "", keyPath: String = "",
+                line: Int = 0, column: Int = 0) {
         self.kind = kind
         self.device = device
         self.region = region
         self.rule = rule
         self.condition = condition
+        self.probability = probability
         self.file = file
         self.keyPath = keyPath
         self.line = line
@@ -70,4 +79,29 @@ public struct TimeWindow: Hashable, Sendable {
     }
 
     public func contains(_ time: Timestamp) -> Bool { start <= time && time <= end }
+}
+
+/// The bounds of a share of runs, from 0 to 1, both included; at least one is set.
+public struct ProbabilityBounds: Hashable, Sendable {
+    public var atLeast: Double?
+    public var atMost: Double?
+
+    public init(atLeast: Double? = nil, atMost: Double? = nil) {
+        self.atLeast = atLeast
+        self.atMost = atMost
+    }
+
+    public func contains(_ share: Double) -> Bool {
+        (atLeast.map { share >= $0 } ?? true) && (atMost.map { share <= $0 } ?? true)
+    }
+
+    /// `at least 0.9`, `at most 0.1`, `between 0.4 and 0.6`.
+    public var phrase: String {
+        switch (atLeast, atMost) {
+        case let (l?, m?): return "between \(l) and \(m)"
+        case let (l?, nil): return "at least \(l)"
+        case let (nil, m?): return "at most \(m)"
+        case (nil, nil): return "any"
+        }
+    }
 }

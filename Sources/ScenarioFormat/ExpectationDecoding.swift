@@ -16,12 +16,15 @@ import Geofencing
 ///   - `never: true`: no matching event;
 ///   - `after: {atLeast: DURATION, atMost: DURATION}` (one or both): the first matching event comes that
 ///     long after the clock's start.
+/// - `probability: {atLeast: SHARE, atMost: SHARE}` (optional; one or both, from 0 to 1): the condition is
+///   evaluated on each run of the Monte Carlo batch of `runs: N` (which it needs), and the share of runs in
+///   which it holds must lie within the bounds.
 /// - A TIME is `"HH:MM:SS"` (fractions of a second allowed), on the UTC date of the clock's start (a time
 ///   of day earlier than the start's stays on that date: it is never moved to the next day), or a full
 ///   ISO 8601 time such as `2016-01-10T12:01:57Z`.
 extension ScenarioLoader {
     static let expectationKeys = ["kind", "device", "region", "rule", "at", "within", "between", "count", "never",
-                                  "after"]
+                                  "after", "probability"]
     static let expectationShape =
         "an expectation: a mapping such as {kind: enter, region: ID, at: \"12:01:57\", within: 30s}"
     static let conditionKeys = ["at", "between", "count", "never", "after"]
@@ -36,11 +39,12 @@ extension ScenarioLoader {
         var rules: [String]?
     }
 
-    func expectations(_ list: [PlacedNode], clockStart: Timestamp, known: KnownIDs) -> [EventExpectation] {
-        list.compactMap { expectation($0, clockStart: clockStart, known: known) }
+    /// `runs`: the scenario's `runs:` (nil when absent), which `probability` needs.
+    func expectations(_ list: [PlacedNode], clockStart: Timestamp, known: KnownIDs, runs: Int?) -> [EventExpectation] {
+        list.compactMap { expectation($0, clockStart: clockStart, known: known, runs: runs) }
     }
 
-    private func expectation(_ c: PlacedNode, clockStart: Timestamp, known: KnownIDs) -> EventExpectation? {
+    private func expectation(_ c: PlacedNode, clockStart: Timestamp, known: KnownIDs, runs: Int?) -> EventExpectation? {
         guard let f = c.mapping(Self.expectationShape, allowed: Self.expectationKeys) else { return nil }
         let kindNames = Self.kindNames
         let kind = f.required("kind", "an event kind: one of \(kindNames.joined(separator: ", "))").flatMap { k in
@@ -99,9 +103,18 @@ extension ScenarioLoader {
         } else {
             condition = nil
         }
+        var probability: ProbabilityBounds?
+        if let node = f["probability"] {
+            probability = self.probability(node)
+            if probability == nil { ok = false }
+            if probability != nil && runs == nil {
+                node.fail("a probability is measured over a Monte Carlo batch: add runs: N (say 100) at the top of the scenario, with noise:")
+                ok = false
+            }
+        }
         guard ok, let kind, let condition else { return nil }
         return EventExpectation(kind: kind, device: device, region: region, rule: rule, condition: condition,
-                           file: c.file, keyPath: c.path, line: c.line, column: c.column)
+                                probability: probability, file: c.file, keyPath: c.path, line: c.line, column: c.column)
     }
 
     /// A device or region id, or a rule name, checked against the scenario's.
@@ -170,6 +183,23 @@ extension ScenarioLoader {
             return nil
         }
         return TimeWindow(start, end)
+    }
+
+    private func probability(_ c: PlacedNode) -> ProbabilityBounds? {
+        let shape = "{atLeast: SHARE, atMost: SHARE} (one or both, from 0 to 1)"
+        guard let f = c.mapping(shape, allowed: ["atLeast", "atMost"]) else { return nil }
+        let least = f["atLeast"].map { $0.number("a share of runs from 0 to 1", in: 0...1) }
+        let most = f["atMost"].map { $0.number("a share of runs from 0 to 1", in: 0...1) }
+        if least == nil && most == nil {
+            if f.misspelt.isEmpty { c.expected(shape) }
+            return nil
+        }
+        if least == .some(nil) || most == .some(nil) { return nil }
+        if let l = least ?? nil, let m = most ?? nil, m < l {
+            c.fail("atMost (\(m)) is less than atLeast (\(l))")
+            return nil
+        }
+        return ProbabilityBounds(atLeast: least ?? nil, atMost: most ?? nil)
     }
 
     private func after(_ c: PlacedNode) -> EventExpectation.Condition? {

@@ -14,6 +14,9 @@ public struct Scenario: Sendable {
     public var sinks: [String]
     /// `expect:`, decoded (see `EventExpectation`); each keeps its place in the file.
     public var expectations: [EventExpectation]
+    /// `runs:`: the Monte Carlo runs over which `perimeter check` measures `probability:` expectations
+    /// (run r with the noise seed `noise.seed + r`); nil when absent.
+    public var runs: Int? = nil
     /// Things that loaded but deserve a look, each starting with its file and line: GPX points dropped,
     /// an offset given to an untimed track, a pace given to a timed one.
     public var warnings: [String]
@@ -49,7 +52,7 @@ public struct ScenarioLoader: Sendable {
     }
 
     static let topKeys = ["name", "start", "tick", "profile", "monitor", "regions", "rules", "devices", "noise",
-                          "sinks", "expect"]
+                          "sinks", "expect", "runs"]
 
     /// Loads the scenario at `path`; paths inside it are relative to its folder.
     public func load(path: String) throws(ScenarioErrors) -> Scenario {
@@ -130,13 +133,31 @@ public struct ScenarioLoader: Sendable {
         let known = KnownIDs(regions: regionsComplete ? regionIDs : nil,
                              devices: devicesComplete ? devices.map(\.id) : nil,
                              rules: rulesComplete ? rules.map(\.name) : nil)
+        let runs = top["runs"].flatMap { self.runs($0, noise: noise, hasNoiseKey: top["noise"] != nil) }
         let expectations = top["expect"]?.list("a list of expectations").map {
-            self.expectations($0, clockStart: simulation.clockStart, known: known)
+            self.expectations($0, clockStart: simulation.clockStart, known: known, runs: runs)
         } ?? []
 
         if d.hasErrors { throw ScenarioErrors(d.errors) }
         return Scenario(name: name, file: path, simulation: simulation, sinks: sinks,
-                        expectations: expectations, warnings: d.warnings)
+                        expectations: expectations, runs: runs, warnings: d.warnings)
+    }
+
+    /// The most runs `runs:` may ask for: `perimeter check` runs them all.
+    static let maxRuns: Int64 = 100_000
+
+    /// `runs: N`, which needs noise to vary.
+    private func runs(_ c: PlacedNode, noise: Noise?, hasNoiseKey: Bool) -> Int? {
+        guard let n = c.integer(.positive, "a number of Monte Carlo runs, an integer") else { return nil }
+        guard n <= Self.maxRuns else {
+            c.fail("expected at most \(Self.maxRuns) runs, got \(n)")
+            return nil
+        }
+        if noise == nil && !hasNoiseKey {
+            c.fail("Monte Carlo runs vary the noise seed, and this scenario has no noise; add noise: {sigma: 5m, seed: 1}")
+            return nil
+        }
+        return Int(n)
     }
 
     private func monitor(_ c: PlacedNode, tick: TimeSpan) -> MonitorOverrides {

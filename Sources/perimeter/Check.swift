@@ -12,7 +12,9 @@ struct Check: ParsableCommand {
         discussion: """
         Each scenario NAME.yaml is run with its own profile and compared, event by event, with its golden \
         log NAME.events.jsonl beside it (JSON Lines as 'perimeter run --sink jsonl:' writes them); its \
-        'expect:' list is evaluated on the new events. A folder is searched recursively for *.yaml and \
+        'expect:' list is evaluated on the new events; an expectation with 'probability:' is evaluated on \
+        each run of the Monte Carlo batch that the scenario's 'runs: N' declares, and the share of runs in \
+        which it holds is printed and checked (the JUnit report gives it too). A folder is searched recursively for *.yaml and \
         *.yml scenarios, in sorted order. --update records or rewrites the golden logs (atomically) and \
         still evaluates the expectations.
 
@@ -79,5 +81,8 @@ struct Check: ParsableCommand {
         }
         print("\(word) \(result.name) (\(result.path))")
         for line in result.details { print("    " + line) }
+        if result.status == .passed {
+            for line in result.measurements { print("    " + line) }
+        }
     }
 }

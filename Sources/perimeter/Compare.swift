@@ -23,6 +23,10 @@ struct Compare: ParsableCommand {
         With --runs N, run r of every profile (and of the reference) uses the noise seed S + r (S: --seed, \
         else the scenario's own), is paired with the reference's run r, and the counts and delays pool the \
         runs.
+
+        The reference gets the scenario's noise too: it is what 'perimeter run --profile ideal' gives. \
+        --exact-reference runs it on the true track instead, so that an ideal monitor's flicker on noisy \
+        fixes is not counted as an event that happened (and missed by the profiles).
         """
     )
 
@@ -37,6 +41,9 @@ struct Compare: ParsableCommand {
 
     @Option(help: ArgumentHelp("How far apart two events may be and still be paired: seconds or \"90s\", \"10m\", \"1h\".", valueName: "duration"))
     var window = "10m"
+
+    @Flag(help: "Run the reference without the scenario's noise: the crossings of the true track.")
+    var exactReference = false
 
     @Flag(help: "Print one JSON object instead of tables.")
     var json = false
@@ -63,7 +70,8 @@ struct Compare: ParsableCommand {
         let list = try profileList(), span = try windowSpan()
         do {
             base = try ScenarioRun(loading: scenario)
-            comparison = try ScenarioComparison(base, profiles: list, against: against, window: span)
+            comparison = try ScenarioComparison(base, profiles: list, against: against, window: span,
+                                                exactReference: exactReference)
         } catch {
             for problem in error.errors { StandardError.error(problem.description) }
             throw ExitCode(Exit.badInput)
