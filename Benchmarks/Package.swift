@@ -6,6 +6,7 @@ import PackageDescription
 //   swift run -c release engine-benchmark [devices] [s]   engine samples/s from 100 to 100,000 regions
 //   swift run -c release sink-benchmark [events]          each sink beside a plain buffered write
 //   swift run -c release fix-table-benchmark [devices] [s] fix tables (CSV, JSON Lines) beside wc -l
+//   swift run -c release montecarlo-benchmark [runs]      Monte Carlo runs/s on 1 and 2 threads
 let package = Package(
     name: "PerimeterBenchmarks",
     platforms: [.macOS(.v13)],
@@ -28,6 +29,14 @@ let package = Package(
         .executableTarget(
             name: "fix-table-benchmark",
             dependencies: [.product(name: "FixTables", package: "Perimeter")]
+        ),
+        .executableTarget(
+            name: "montecarlo-benchmark",
+            dependencies: [
+                .product(name: "Runs", package: "Perimeter"),
+                .product(name: "Analysis", package: "Perimeter"),
+                .product(name: "Geofencing", package: "Perimeter"),
+            ]
         ),
         .executableTarget(
             name: "engine-benchmark",

@@ -10,8 +10,11 @@ extension ComparisonReport {
     /// ```
     ///
     /// A Monte Carlo comparison pools its runs in the tables and, instead of single events, says per
-    /// key how often each profile missed it and its median delay.
-    public var readable: String {
+    /// key how often each profile missed it and its median delay. At most `notableLimit` notable lines
+    /// are listed (a fleet has thousands), then how many more the JSON has.
+    public var readable: String { readable(notableLimit: 100) }
+
+    public func readable(notableLimit: Int) -> String {
         var lines: [String] = []
         let names = profiles.map(\.profile.rawValue)
         let list = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
@@ -32,7 +35,10 @@ extension ComparisonReport {
         if notable.isEmpty {
             lines.append("Every \(EventMatching.kinds.map(\.description).joined(separator: ", ")) event came within 1 s under every profile, and none was spurious.")
         } else {
-            lines += notable
+            lines += notable.prefix(notableLimit)
+            if notable.count > notableLimit {
+                lines.append("… and \(notable.count - notableLimit) more notable events (--json lists every pair)")
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

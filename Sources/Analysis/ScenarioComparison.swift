@@ -56,15 +56,21 @@ public struct ScenarioComparison: Sendable {
 
     /// `runs` runs of each profile and of the reference, run r with the noise seed `seed + r` (default
     /// seed: the scenario's); refused without noise. Memory holds the reference's events of every run.
-    public func compare(runs: Int, seed: UInt64? = nil,
-                        threads: Int = RunOptions.defaultThreads) throws(ScenarioErrors) -> ComparisonReport {
+    /// `progress` hears how many of the `runs × (profiles + 1)` runs are done, on the calling thread.
+    public func compare(runs: Int, seed: UInt64? = nil, threads: Int = RunOptions.defaultThreads,
+                        progress: (Int) -> Void = { _ in }) throws(ScenarioErrors) -> ComparisonReport {
+        var done = 0
         let referenceBatch = try MonteCarlo(ScenarioRun(base.scenario, profile: reference), runs: runs, seed: seed)
         var referenceEvents: [[GeofenceEvent]] = []
         if exactReference {
             referenceEvents = [referenceRun.events(threads: threads).events]
         } else {
             referenceEvents.reserveCapacity(runs)
-            referenceBatch.forEachRun(threads: threads) { _, events in referenceEvents.append(events) }
+            referenceBatch.forEachRun(threads: threads) { _, events in
+                referenceEvents.append(events)
+                done += 1
+                progress(done)
+            }
         }
         var results: [ProfileComparison] = []
         for profile in profiles {
@@ -74,6 +80,8 @@ public struct ScenarioComparison: Sendable {
             batch.forEachRun(threads: threads) { r, events in
                 matchings.append(EventMatching(reference: referenceEvents[exactReference ? 0 : r], profile: events,
                                                window: window))
+                done += 1
+                progress(done)
             }
             results.append(ProfileComparison(profile: profile, matchings: matchings))
         }
@@ -87,6 +95,11 @@ public struct ScenarioComparison: Sendable {
 public struct MonteCarloRuns: Hashable, Sendable {
     public var count: Int
     public var seed: UInt64
+
+    public init(count: Int, seed: UInt64) {
+        self.count = count
+        self.seed = seed
+    }
 }
 
 /// One profile against the reference: one matching per run.

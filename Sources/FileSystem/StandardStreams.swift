@@ -10,8 +10,11 @@ public enum StandardError {
     public static func note(_ message: String) { line(message) }
 
     /// Writes `text` and a line end.
-    public static func line(_ text: String) {
-        _ = try? FileDescriptor.standardError.writeAll((text + "\n").utf8)
+    public static func line(_ text: String) { write(text + "\n") }
+
+    /// Writes `text` as it is (a progress line redraws itself with `\r`).
+    public static func write(_ text: String) {
+        _ = try? FileDescriptor.standardError.writeAll(text.utf8)
     }
 }
 

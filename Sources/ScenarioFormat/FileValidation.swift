@@ -19,10 +19,17 @@ public enum FileValidation {
         }
     }
 
-    /// The files named, folders expanded to the files `validate` can check (not golden logs); the paths
-    /// where nothing can be reached, apart.
+    /// What Perimeter writes beside a scenario, which a folder's walk skips: golden event logs
+    /// (`NAME.events.jsonl`) and golden outputs of `compare` and Monte Carlo runs (`NAME.compare.json`,
+    /// `NAME.runs.json`).
+    public static let outputSuffixes = [".events.jsonl", ".compare.json", ".runs.json"]
+
+    /// The files named, folders expanded to the files `validate` can check (not Perimeter's own outputs);
+    /// the paths where nothing can be reached, apart.
     public static func files(in paths: [String]) -> (files: [String], unreachable: [String]) {
-        FileDiscovery.files(in: paths) { kind(of: $0) != nil && !$0.hasSuffix(".events.jsonl") }
+        FileDiscovery.files(in: paths) { path in
+            kind(of: path) != nil && !outputSuffixes.contains { path.hasSuffix($0) }
+        }
     }
 
     /// Every problem of one file, and its warnings; one load each.

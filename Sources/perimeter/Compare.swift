@@ -80,8 +80,14 @@ struct Compare: ParsableCommand {
         let threads = threads ?? RunOptions.defaultThreads
         let result: ComparisonReport
         if let runs {
+            let progress = TerminalProgress()
+            let total = runs * (comparison.profiles.count + (exactReference ? 0 : 1))
+            defer { progress.finish() }
             do {
-                result = try comparison.compare(runs: runs, seed: seed, threads: threads)
+                result = try comparison.compare(runs: runs, seed: seed, threads: threads) { done in
+                    progress.update("\(done) of \(total) runs")
+                }
+                progress.finish()
             } catch {
                 for problem in error.errors { StandardError.error(problem.description) }
                 throw ExitCode(Exit.badInput)

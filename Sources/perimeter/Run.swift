@@ -35,7 +35,8 @@ struct Run: ParsableCommand {
         run) the share of runs in which it occurs and the p5, p50 and p95 of its time (nearest rank over \
         those runs); --json prints it as one JSON object. --sink receives every run's events, each with \
         its run: jsonl and csv add a 'run' field, sqlite makes each run a row of 'runs' (monteCarloRun); \
-        the scenario's own sinks are not used.
+        the scenario's own sinks are not used. When a sink writes to standard output, the summary goes to \
+        standard error.
         """
     )
 
@@ -122,20 +123,30 @@ extension Run {
         var spread = EventSpread()
         var events = 0
         let done: Int
+        let progress = TerminalProgress()
+        defer { progress.finish() }
         do {
             done = try batch.run(into: plan, threads: threads ?? RunOptions.defaultThreads,
-                                 isCancelled: { interruption.happened }) { _, runEvents in
+                                 isCancelled: { interruption.happened }) { r, runEvents in
                 spread.add(run: runEvents)
                 events += runEvents.count
+                progress.update("\(r + 1) of \(runs) runs")
             }
         } catch {
+            progress.finish()
             for line in error.messages { StandardError.error(line) }
             if case .badSink = error { throw ExitCode(Exit.badInput) }
             throw ExitCode(Exit.sinkFailed)
         }
+        progress.finish()
         let day = scenarioRun.simulation.clockStart
-        print(json ? spread.json(seed: batch.seed) : spread.readable(scenario: scenarioRun.name, seed: batch.seed, day: day),
-              terminator: json ? "\n" : "")
+        let text = json ? spread.json(seed: batch.seed) + "\n" : spread.readable(scenario: scenarioRun.name, seed: batch.seed, day: day)
+        // A sink on standard output (jsonl:-) keeps it to itself: the spread goes to standard error then.
+        if sinks.contains(where: { $0.hasSuffix(":-") }) {
+            if !quiet { StandardError.write(text) }
+        } else {
+            print(text, terminator: "")
+        }
         if !quiet {
             let seconds = (ContinuousClock.now - clock).seconds
             var line = "perimeter: \(scenarioRun.name) (\(scenarioRun.simulation.profile.rawValue)): \(done) of \(runs) runs, "

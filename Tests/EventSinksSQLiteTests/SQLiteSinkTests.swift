@@ -142,6 +142,46 @@ import TestSupport
         }
     }
 
+    @Test func eachMonteCarloRunIsARowOfRuns() throws {
+        let path = try temporaryDirectory() + "/events.sqlite"
+        let sink = try SQLiteSink(path: path, run: RunDescription(scenario: "batch", settings: "seed 7"))
+        for (run, count) in [(0, 2), (1, 0), (2, 3)] {
+            try sink.beginRun(run, RunDescription(scenario: "batch", settings: "seed \(7 + run)"))
+            for sample in samples.prefix(count) { try sink.send(sample.event) }
+        }
+        try sink.finish()
+        try readOnly(path).read { db throws in
+            let runs = try Row.fetchAll(db, sql: "SELECT id, monteCarloRun, settings, status, eventCount FROM runs ORDER BY id")
+            #expect(runs.map { $0["monteCarloRun"] as Int64? } == [0, 1, 2])
+            #expect(runs.map { $0["settings"] as String? } == ["seed 7", "seed 8", "seed 9"])
+            #expect(runs.map { $0["status"] as String? } == ["complete", "complete", "complete"])
+            #expect(runs.map { $0["eventCount"] as Int64? } == [2, 0, 3])
+            let rows = try Row.fetchAll(db, sql: "SELECT runs.monteCarloRun AS r, seq FROM events JOIN runs ON runs.id = events.run ORDER BY events.run, seq")
+            #expect(rows.map { "\($0["r"] as Int64? ?? -1).\($0["seq"] as Int64? ?? -1)" } == ["0.0", "0.1", "2.0", "2.1", "2.2"])
+        }
+        // A plain run in the same file has no Monte Carlo run.
+        try run(try SQLiteSink(path: path), [samples[0].event])
+        #expect(try readOnly(path).read { db in try Row.fetchOne(db, sql: "SELECT monteCarloRun FROM runs WHERE id = 4")?["monteCarloRun"] as Int64? } == nil)
+    }
+
+    @Test func aDatabaseOfTheFirstSchemaGainsTheMonteCarloColumn() throws {
+        let path = try temporaryDirectory() + "/old.sqlite"
+        // The schema as the first release wrote it: migration v1 only.
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: runs and events") { db in
+            try db.execute(sql: "CREATE TABLE runs (id INTEGER PRIMARY KEY, scenario TEXT, scenarioFile TEXT, profile TEXT, startedAt TEXT NOT NULL, clockStart TEXT, perimeterVersion TEXT, sqliteVersion TEXT NOT NULL, settings TEXT, status TEXT NOT NULL, finishedAt TEXT, eventCount INTEGER NOT NULL DEFAULT 0)")
+            try db.execute(sql: "CREATE TABLE events (run INTEGER NOT NULL REFERENCES runs(id), seq INTEGER NOT NULL, time TEXT NOT NULL, device TEXT NOT NULL, region TEXT NOT NULL, kind TEXT NOT NULL, lat REAL, lon REAL, distance REAL, crossedAt TEXT, arrival TEXT, departure TEXT, duration REAL, rule TEXT, PRIMARY KEY (run, seq)) WITHOUT ROWID")
+            try db.execute(sql: "INSERT INTO runs (startedAt, sqliteVersion, status) VALUES ('2026-01-01T00:00:00.000Z', '3', 'complete')")
+        }
+        let queue = try DatabaseQueue(path: path)
+        try migrator.migrate(queue)
+        try queue.close()
+        try run(try SQLiteSink(path: path), [samples[0].event])
+        let columns = try readOnly(path).read { db in try db.columns(in: "runs").map(\.name) }
+        #expect(columns == SQLiteSink.runColumns)
+        #expect(try readOnly(path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM runs") } == 2)
+    }
+
     @Test func batchesAreCommittedAsTheyFillAndCancelKeepsEverything() throws {
         let path = try temporaryDirectory() + "/events.sqlite"
         let sink = try SQLiteSink(path: path, batchSize: 3, batchDelay: .seconds(3600))

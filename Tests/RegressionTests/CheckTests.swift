@@ -62,4 +62,31 @@ struct CheckTests {
             ])
         }
     }
+
+    @Test("A probability is measured over the scenario's runs, and said, passed or failed, in the JUnit report too")
+    func probabilities() throws {
+        let folder = try RepositoryCopy.lorrenzillos()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = folder.appendingPathComponent("Scenarios/lorrenzillos.yaml")
+        try RepositoryCopy.edit(scenario, "expect:\n", """
+            noise: {sigma: 25m, seed: 5, correlation: 30s}
+            runs: 20
+            expect:
+              - {kind: enter, region: lorrenzillos, count: 1, probability: {atLeast: 0.95}}
+              - {kind: enter, region: lorrenzillos, count: 2, probability: {atLeast: 0.5}}
+
+            """)
+        let lines = try String(contentsOf: scenario, encoding: .utf8).components(separatedBy: "\n")
+        let first = lines.firstIndex { $0.contains("atLeast: 0.95") }! + 1
+        let result = RegressionCheck(update: true).check(scenarioAt: scenario.path)
+        #expect(result.status == .failed)
+        #expect(result.headline == "1 of 8 expectations failed")
+        let held = "expect[0], line \(first): 1 enter of lorrenzillos held in 20 of 20 runs (1.0; expected at least 0.95)"
+        let failed = "expect[1], line \(first + 1): 2 enters of lorrenzillos held in 0 of 20 runs (0.0; expected at least 0.5)"
+        #expect(result.measurements == [held, failed])
+        #expect(result.details.last == failed)
+        let xml = JUnitReport.xml([result])
+        #expect(xml.contains("<system-out>\(held)\n\(failed)</system-out>"))
+        #expect(xml.contains("<failure message=\"1 of 8 expectations failed\""))
+    }
 }

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// A scenario of the README's visit with `entries` as its `expect:` list (one per line, from line 11).
-private func load(_ entries: [String], start: String = "2016-01-10T12:00:00Z") throws(ScenarioErrors) -> Scenario {
+private func load(_ entries: [String], start: String = "2016-01-10T12:00:00Z", top: String = "") throws(ScenarioErrors) -> Scenario {
     let track = PerimeterProcess.root.appendingPathComponent("Tracks/lorrenzillos-visit.gpx").path
     let text = """
         name: decoding
@@ -19,6 +19,7 @@ private func load(_ entries: [String], start: String = "2016-01-10T12:00:00Z") t
           - {name: Thanks for visiting, dwell: 10s, regions: [lorrenzillos]}
         devices:
           - {id: phone, track: "\(track)", pace: 1}
+        \(top)
         expect:
 
         """ + entries.map { "  - " + $0 }.joined(separator: "\n") + "\n"
@@ -94,9 +95,9 @@ let invalidExpectCases: [InvalidExpectCase] = [
     InvalidExpectCase(entry: "{kind: enter}", keyPath: "expect[0]", column: 5,
                       message: "expected one of at, between, count, never or after, got none of them"),
     InvalidExpectCase(entry: "{kind: enter, count: 1, colour: red}", keyPath: "expect[0].colour", column: 29,
-                      message: "unknown key \"colour\". The keys allowed here are: kind, device, region, rule, at, within, between, count, never, after."),
+                      message: "unknown key \"colour\". The keys allowed here are: kind, device, region, rule, at, within, between, count, never, after, probability."),
     InvalidExpectCase(entry: "{kind: enter, cont: 1}", keyPath: "expect[0].cont", column: 19,
-                      message: "unknown key \"cont\"; did you mean \"count\"? The keys allowed here are: kind, device, region, rule, at, within, between, count, never, after."),
+                      message: "unknown key \"cont\"; did you mean \"count\"? The keys allowed here are: kind, device, region, rule, at, within, between, count, never, after, probability."),
     InvalidExpectCase(entry: "{kind: enter, count: 1.5}", keyPath: "expect[0].count", column: 26,
                       message: #"expected a number of events, an integer of 0 or more, got "1.5""#),
     InvalidExpectCase(entry: "{kind: enter, never: false}", keyPath: "expect[0].never", column: 26,
@@ -129,7 +130,7 @@ struct ExpectationDecodingTests {
         #expect(got.rule == c.expected.rule)
         #expect(got.condition == c.expected.condition)
         #expect(got.keyPath == "expect[0]")
-        #expect(got.line == 12)
+        #expect(got.line == 13)
     }
 
     @Test("A bad entry is an error with its key path, line and column", arguments: invalidExpectCases)
@@ -141,9 +142,59 @@ struct ExpectationDecodingTests {
             #expect(error.errors.count == 1, "\(error)")
             let first = error.errors[0]
             #expect(first.keyPath == c.keyPath)
-            #expect(first.line == 12)
+            #expect(first.line == 13)
             #expect(first.column == c.column)
             #expect(first.message == c.message)
+        }
+    }
+
+    @Test("probability: bounds a share of the scenario's runs", arguments: [
+        ("{kind: enter, count: 1, probability: {atLeast: 0.9}}", ProbabilityBounds(atLeast: 0.9)),
+        ("{kind: enter, count: 2, probability: {atMost: 0.05}}", ProbabilityBounds(atMost: 0.05)),
+        ("{kind: enter, count: 1, probability: {atLeast: 0, atMost: 1}}", ProbabilityBounds(atLeast: 0, atMost: 1)),
+    ])
+    func probability(entry: String, bounds: ProbabilityBounds) throws {
+        let scenario = try load([entry], top: "noise: {sigma: 10m, seed: 3}\nruns: 50")
+        #expect(scenario.runs == 50)
+        #expect(scenario.expectations.first?.probability == bounds)
+        #expect(scenario.expectations.first?.condition == .count(entry.contains("count: 2") ? 2 : 1, in: nil))
+    }
+
+    @Test("A bad probability or runs: is an error at its place", arguments: [
+        ("{kind: enter, count: 1, probability: {atLeast: 0.9}}", "", "expect[0].probability", 42,
+         "a probability is measured over a Monte Carlo batch: add runs: N (say 100) at the top of the scenario, with noise:"),
+        ("{kind: enter, count: 1, probability: {atLeast: 1.5}}", "noise: {sigma: 10m}\nruns: 5", "expect[0].probability.atLeast", 52,
+         #"expected a share of runs from 0 to 1, got "1.5""#),
+        ("{kind: enter, count: 1, probability: {atLeast: 0.9, atMost: 0.5}}", "noise: {sigma: 10m}\nruns: 5", "expect[0].probability", 42,
+         "atMost (0.5) is less than atLeast (0.9)"),
+        ("{kind: enter, count: 1, probability: {}}", "noise: {sigma: 10m}\nruns: 5", "expect[0].probability", 42,
+         "expected {atLeast: SHARE, atMost: SHARE} (one or both, from 0 to 1), got a mapping"),
+        ("{kind: enter, count: 1, probability: 0.9}", "noise: {sigma: 10m}\nruns: 5", "expect[0].probability", 42,
+         #"expected {atLeast: SHARE, atMost: SHARE} (one or both, from 0 to 1), got "0.9""#),
+    ])
+    func badProbability(entry: String, top: String, keyPath: String, column: Int, message: String) {
+        do {
+            _ = try load([entry], top: top)
+            Issue.record("loaded")
+        } catch {
+            #expect(error.errors.map(\.keyPath) == [keyPath], "\(error)")
+            #expect(error.errors.first?.column == column)
+            #expect(error.errors.first?.message == message)
+        }
+    }
+
+    @Test("runs: needs noise and a positive count", arguments: [
+        ("runs: 10", #"Monte Carlo runs vary the noise seed, and this scenario has no noise; add noise: {sigma: 5m, seed: 1}"#),
+        ("noise: {sigma: 5m}\nruns: 0", #"expected a number of Monte Carlo runs, an integer greater than 0, got "0""#),
+        ("noise: {sigma: 5m}\nruns: 1000000", "expected at most 100000 runs, got 1000000"),
+    ])
+    func badRuns(top: String, message: String) {
+        do {
+            _ = try load(["{kind: enter, count: 1}"], top: top)
+            Issue.record("loaded")
+        } catch {
+            #expect(error.errors.map(\.keyPath) == ["runs"], "\(error)")
+            #expect(error.errors.first?.message == message)
         }
     }
 

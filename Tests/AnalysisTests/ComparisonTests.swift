@@ -1,0 +1,118 @@
+import Analysis
+import Foundation
+import Geodesy
+import Geofencing
+import Runs
+import ScenarioFormat
+import Testing
+
+/// A scenario of the repository, by its path from the package root.
+private func repository(_ path: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(path).path
+}
+
+@Suite("Comparing profiles with a reference run")
+struct ComparisonTests {
+    /// Lorrenzillo's under iOS against ideal. By hand from SEMANTICS §8: iOS confirms an enter 20 s after
+    /// the crossing, so the enter and the 10 s dwell that counts from it are both 20 s late; an exit needs
+    /// 200 m past the edge, then 20 s more, so it is at least 20 s late. Nothing is missed or spurious.
+    @Test func theRestaurantUnderIOS() throws {
+        let run = try ScenarioRun(loading: repository("Scenarios/lorrenzillos.yaml"))
+        let report = try ScenarioComparison(run, profiles: [.ios], against: .ideal).compare(threads: 1)
+        let ios = try #require(report.profiles.first)
+        #expect(ios.matchings.count == 1)
+        let pairs = ios.matchings[0].pairs
+        #expect(pairs.map(\.key.kind) == [.enter, .dwell, .exit])
+        #expect(pairs[0].delay == .seconds(20))
+        #expect(pairs[1].delay == .seconds(20))
+        #expect(pairs[1].key.rule == "Thanks for visiting")
+        #expect(try #require(pairs[2].delay) >= .seconds(20))
+        for kind in EventMatching.kinds {
+            let tally = ios.tally(kind)
+            #expect((tally.paired, tally.missed, tally.spurious) == (1, 0, 0))
+        }
+        // The reference's times are the ideal run's.
+        let ideal = ScenarioRun(run.scenario, profile: .ideal).events(threads: 1).events
+        #expect(pairs.map(\.reference) == ideal.filter { EventMatching.kinds.contains($0.kind) }.map(\.time))
+    }
+
+    @Test func theJSONHasTheDocumentedShape() throws {
+        let run = try ScenarioRun(loading: repository("Scenarios/lorrenzillos.yaml"))
+        let report = try ScenarioComparison(run, profiles: [.ios, .androidBackground], window: .seconds(90)).compare()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
+        #expect(object["against"] as? String == "ideal")
+        #expect(object["window"] as? Double == 90)
+        let profiles = try #require(object["profiles"] as? [[String: Any]])
+        #expect(profiles.map { $0["profile"] as? String } == ["ios", "android-background"])
+        let kinds = try #require(profiles[0]["kinds"] as? [String: [String: Any]])
+        #expect(Set(kinds.keys) == ["enter", "exit", "dwell"])
+        let enter = try #require(kinds["enter"])
+        #expect(enter["paired"] as? Int == 1 && enter["missed"] as? Int == 0 && enter["spurious"] as? Int == 0)
+        #expect((enter["delay"] as? [String: Double]) == ["median": 20, "p90": 20, "max": 20])
+        let pair = try #require((profiles[0]["pairs"] as? [[String: Any]])?.first)
+        #expect(pair["device"] as? String == "phone" && pair["region"] as? String == "lorrenzillos")
+        #expect(pair["kind"] as? String == "enter" && pair["rule"] is NSNull)
+        #expect(pair["reference"] as? String == "2016-01-10T12:01:37.000Z")
+        #expect(pair["profile"] as? String == "2016-01-10T12:01:57.000Z" && pair["delay"] as? Double == 20)
+        // Under android-background the exit comes more than 90 s late: missed, and the late one spurious.
+        let background = try #require(profiles[1]["pairs"] as? [[String: Any]])
+        let exit = try #require(background.first { $0["kind"] as? String == "exit" })
+        #expect(exit["profile"] is NSNull && exit["delay"] is NSNull)
+        #expect((profiles[1]["spurious"] as? [[String: Any]])?.map { $0["kind"] as? String }.contains("exit") == true)
+    }
+
+    @Test func aProfileAgainstItselfPairsEverythingOnTimeInEveryRun() throws {
+        let run = try ScenarioRun(loading: repository("Scenarios/restaurant-welcome.yaml"))
+        let report = try ScenarioComparison(run, profiles: [.ios], against: .ios).compare(runs: 5, seed: 40, threads: 2)
+        #expect(report.runs == MonteCarloRuns(count: 5, seed: 40))
+        let ios = report.profiles[0]
+        #expect(ios.matchings.count == 5)
+        for kind in EventMatching.kinds {
+            let tally = ios.tally(kind)
+            #expect(tally.missed == 0 && tally.spurious == 0 && tally.paired >= 5)
+            #expect(tally.max == .zero)
+        }
+        #expect(report.json.contains(#""runs":5,"seed":40"#))
+        #expect(report.json.contains(#""run":4"#))
+    }
+
+    @Test func theSameForAnyThreadCount() throws {
+        let run = try ScenarioRun(loading: repository("Scenarios/courier-background.yaml"))
+        let comparison = try ScenarioComparison(run, profiles: [.android, .androidBackground])
+        let one = try comparison.compare(runs: 12, threads: 1)
+        let two = try comparison.compare(runs: 12, threads: 2)
+        #expect(one.json == two.json)
+        #expect(one.readable == two.readable)
+    }
+
+    @Test func withoutNoiseAMonteCarloComparisonIsRefusedAtNoise() throws {
+        let run = try ScenarioRun(loading: repository("Scenarios/lorrenzillos.yaml"))
+        let error = #expect(throws: ScenarioErrors.self) {
+            try ScenarioComparison(run, profiles: [.ios]).compare(runs: 10)
+        }
+        #expect(error?.errors.map(\.keyPath) == ["noise"])
+        #expect(error?.description.contains("this scenario has no noise; add noise: {sigma: 5m, seed: 1}") == true)
+    }
+
+    /// The restaurant's readable comparison, line by line.
+    @Test func readableTablesAndNotableLines() throws {
+        let run = try ScenarioRun(loading: repository("Scenarios/lorrenzillos.yaml"))
+        let text = try ScenarioComparison(run, profiles: [.ios]).compare().readable
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "Lunch at Lorrenzillo's: ios against ideal (events paired within 10 min)")
+        #expect(lines[3] == "  enter                       1        0        0        20 s        20 s        20 s")
+        #expect(lines.contains("phone: enter at lorrenzillos (12:01:37 under ideal) came 20 s late under ios"))
+        #expect(lines.contains("phone: dwell \"Thanks for visiting\" at lorrenzillos (12:01:47 under ideal) came 20 s late under ios"))
+    }
+
+    @Test func aFleetsNotableLinesAreCutWithACount() throws {
+        let run = try ScenarioRun(loading: repository("Scenarios/lodeals-static.yaml"))
+        let report = try ScenarioComparison(run, profiles: [.ios]).compare()
+        let all = report.readable(notableLimit: 1000).split(separator: "\n").filter { $0.hasPrefix("walker: ") }
+        let cut = report.readable(notableLimit: 3).split(separator: "\n")
+        #expect(all.count > 3)
+        #expect(cut.filter { $0.hasPrefix("walker: ") } == Array(all.prefix(3)))
+        #expect(cut.last == "… and \(all.count - 3) more notable events (--json lists every pair)")
+    }
+}
