@@ -80,7 +80,7 @@ let package = Package(
         // Scenario files, running them, checking them.
         .target(
             name: "ScenarioFormat",
-            dependencies: ["Geodesy", "Geofencing", "GPX", "FixTables", "TrackSynthesis", "FileSystem",
+            dependencies: ["Geodesy", "Geofencing", "GPX", "FixTables", "TrackSynthesis", "FileSystem", "TextEscaping",
                            .product(name: "Yams", package: "Yams")]
         ),
         .target(name: "Runs", dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "EventSinks", "FileSystem"]),

@@ -1,4 +1,6 @@
 import FileSystem
+import Geofencing
+import TextEscaping
 import Foundation
 
 /// The kinds of sink a program knows, by scheme: parses specs and opens them. The core kinds (console,
@@ -26,21 +28,25 @@ public struct SinkRegistry: Sendable {
 
     private func kind(_ scheme: String) -> SinkKind? { kinds.first { $0.schemes.contains(scheme) } }
 
-    /// Parses a spec; the error lists the accepted forms.
+    /// Parses a spec; the error lists the accepted forms. Every sink takes options after a `;`
+    /// (`csv:-;kinds=visit`, `https://host/path;batch=100;kinds=enter,exit`): `kinds=` is the registry's,
+    /// a URL sink's own options are its kind's to check, and anything else is an error (a path cannot hold
+    /// a `;`).
     public func spec(parsing text: String) throws(SinkError) -> SinkSpec {
-        if let kind = kind(text), kind.target == .standardOutput {
-            return SinkSpec(text: text, scheme: text, path: "-")
+        let (body, kinds) = try Self.commonOptions(of: text)
+        if let kind = kind(body), kind.target == .standardOutput {
+            return SinkSpec(text: text, scheme: body, path: "-", kinds: kinds, kindText: body)
         }
-        if let separator = text.range(of: "://"), let kind = kind(String(text[..<separator.lowerBound])),
+        if let separator = body.range(of: "://"), let kind = kind(String(body[..<separator.lowerBound])),
            kind.target == .url {
-            try kind.check(text)  // a bad URL or option is bad input
-            return SinkSpec(text: text, scheme: String(text[..<separator.lowerBound]), path: nil)
+            try kind.check(body)  // a bad URL or option is bad input
+            return SinkSpec(text: text, scheme: String(body[..<separator.lowerBound]), path: nil, kinds: kinds, kindText: body)
         }
-        guard let colon = text.firstIndex(of: ":") else {
-            throw SinkError(spec: text, reason: "unknown sink \"\(text)\"; expected \(acceptedForms)")
+        guard let colon = body.firstIndex(of: ":") else {
+            throw SinkError(spec: text, reason: "unknown sink \"\(body)\"; expected \(acceptedForms)")
         }
-        let scheme = String(text[..<colon])
-        let path = String(text[text.index(after: colon)...])
+        let scheme = String(body[..<colon])
+        let path = String(body[body.index(after: colon)...])
         guard let kind = kind(scheme), kind.target != .url else {
             throw SinkError(spec: text, reason: "unknown sink type \"\(scheme)\"; expected \(acceptedForms)")
         }
@@ -51,7 +57,60 @@ public struct SinkRegistry: Sendable {
             throw SinkError(spec: text, reason: "the \(scheme) sink needs a path after \"\(scheme):\" (- for standard output)")
         }
         try kind.check(path)
-        return SinkSpec(text: text, scheme: scheme, path: path)
+        return SinkSpec(text: text, scheme: scheme, path: path, kinds: kinds, kindText: body)
+    }
+
+    /// The options every sink takes, by name.
+    public static let commonOptionNames = ["kinds"]
+
+    /// `;key=value` parts after the first `;`.
+    private static func options(of text: String) -> [String] {
+        guard let first = text.firstIndex(of: ";") else { return [] }
+        return text[text.index(after: first)...].split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The spec without `kinds=` (a URL keeps its other options for its kind to check; for a path or
+    /// console spec any other option is an error), and the kinds asked for.
+    private static func commonOptions(of text: String) throws(SinkError) -> (body: String, kinds: Set<GeofenceEvent.Kind>?) {
+        guard let first = text.firstIndex(of: ";") else { return (text, nil) }
+        let isURL = text[..<first].contains("://")
+        var kept: [String] = []
+        var kinds: Set<GeofenceEvent.Kind>?
+        for option in options(of: text) {
+            guard option.hasPrefix("kinds=") else {
+                guard isURL else { throw SinkError(spec: text, reason: unknownOption(option)) }
+                kept.append(option)
+                continue
+            }
+            guard kinds == nil else { throw SinkError(spec: text, reason: "kinds= is given twice; give one list") }
+            kinds = try parseKinds(String(option.dropFirst("kinds=".count)), spec: text)
+        }
+        let body = String(text[..<first]) + kept.map { ";" + $0 }.joined()
+        return (body, kinds)
+    }
+
+    /// `enter,exit,dwell` as kinds; every name must be one.
+    private static func parseKinds(_ list: String, spec: String) throws(SinkError) -> Set<GeofenceEvent.Kind> {
+        // In the order SEMANTICS §7 lists them.
+        let names = ["enter", "exit", "visit", "dwell", "monitor-start", "monitor-stop", "monitor-failed"]
+        var kinds = Set<GeofenceEvent.Kind>()
+        for name in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            guard let kind = GeofenceEvent.Kind(name: name) else {
+                var reason = name.isEmpty ? "kinds= needs event kinds separated by commas, without spaces"
+                    : "unknown event kind \"\(name)\" in kinds="
+                reason += Suggestion.closest(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? "."
+                throw SinkError(spec: spec, reason: reason + " The kinds are \(names.joined(separator: ", ")).")
+            }
+            kinds.insert(kind)
+        }
+        return kinds
+    }
+
+    private static func unknownOption(_ option: String) -> String {
+        let key = String(option.prefix { $0 != "=" })
+        let guess = Suggestion.closest(to: key, in: commonOptionNames).map { "; did you mean \($0)=?" } ?? "."
+        return "unknown option \"\(option)\"\(guess) Every sink takes kinds=KIND,KIND,... after a ';' "
+            + "(an HTTP sink also its own options); a path cannot hold a ';'."
     }
 
     /// Opens the sink of `spec`: a file is created now (as a partial file beside the target) so that a
@@ -61,7 +120,9 @@ public struct SinkRegistry: Sendable {
         guard let kind = kind(spec.scheme) else {
             throw SinkError(spec: spec.text, reason: "unknown sink type \"\(spec.scheme)\"; expected \(acceptedForms)")
         }
-        return try kind.open(spec, context)
+        let sink = try kind.open(spec, context)
+        guard let kinds = spec.kinds else { return sink }
+        return KindFilterSink(sink, kinds: kinds)
     }
 
     /// Opens several sinks as one. Refuses two sinks writing to standard output, or to the same file

@@ -1,4 +1,5 @@
 import FileSystem
+import Geofencing
 
 /// A sink as written on the command line (`--sink`) or in a scenario's `sinks:` list: `console`,
 /// `jsonl:PATH`, `https://…`. Parsed by a `SinkRegistry`, which knows the schemes; opened by it too.
@@ -7,13 +8,22 @@ public struct SinkSpec: Hashable, Sendable, CustomStringConvertible {
     public let text: String
     /// The scheme of its kind: `jsonl`, `console`, `https`.
     public let scheme: String
-    /// The path after `scheme:`, `-` for a sink that writes to standard output, nil for a URL.
+    /// The path after `scheme:` (up to the first `;`), `-` for a sink that writes to standard output,
+    /// nil for a URL.
     public let path: String?
+    /// `;kinds=enter,exit`: the kinds of event the sink receives; nil for every kind.
+    public let kinds: Set<GeofenceEvent.Kind>?
+    /// The spec as its kind reads it: `text` without the options every sink takes (`kinds=`). A URL
+    /// sink reads its own options from it.
+    public let kindText: String
 
-    public init(text: String, scheme: String, path: String?) {
+    public init(text: String, scheme: String, path: String?, kinds: Set<GeofenceEvent.Kind>? = nil,
+                kindText: String? = nil) {
         self.text = text
         self.scheme = scheme
         self.path = path
+        self.kinds = kinds
+        self.kindText = kindText ?? text
     }
 
     public var description: String { text }

@@ -328,9 +328,9 @@ extension HTTPSink {
     /// `http://…` or `https://…`, with `;key=value` options (`HTTPSinkConfiguration`).
     public static let kind = SinkKind(
         schemes: ["http", "https"], target: .url, form: "http://… or https://…",
-        note: "after a URL, options as ;key=value suffixes: batch=N, flush=SECONDS, timeout=SECONDS, retries=N, backoff=SECONDS, auth-env=NAME, spool=PATH",
+        note: "after a URL, options as ;key=value suffixes: batch=N, flush=SECONDS, timeout=SECONDS, retries=N, backoff=SECONDS, auth-env=NAME, spool=PATH, kinds=KIND,KIND,... (as every sink)",
         check: { text throws(SinkError) in _ = try HTTPSinkConfiguration(parsing: text) }
     ) { spec, context throws(SinkError) in
-        try HTTPSink(spec: spec.text, directory: context.directory)
+        try HTTPSink(spec: spec.kindText, directory: context.directory)
     }
 }

@@ -16,8 +16,18 @@ public enum FileCheck {
         switch errno {
         case .permissionDenied: return "\(path) cannot be reached (permission denied on a folder of its path)"
         case .notDirectory: return "\(path) cannot be reached: a part of its path is not a folder"
-        default: return "no such file: \(path)"
+        default: return "no such file: \(path)" + (backslashHint(path) ?? "")
         }
+    }
+
+    /// For a missing path written with backslashes (`sub\\walk.gpx`, from Windows): `; paths are written
+    /// with / (a backslash is part of a file name here): sub/walk.gpx exists` (or `: write sub/walk.gpx`).
+    public static func backslashHint(_ path: String) -> String? {
+        guard path.contains("\\") else { return nil }
+        let slashed = String(path.map { $0 == "\\" ? "/" : $0 })
+        let exists = (try? status(of: slashed).get()) != nil
+        return "; paths are written with / on every system (a backslash is part of a file name here)"
+            + (exists ? ": \(slashed) exists" : ": write \(slashed)")
     }
 
     /// Why what is at `path` is not a regular file (a folder, a FIFO, a device, a socket), or nil when it

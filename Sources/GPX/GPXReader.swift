@@ -57,7 +57,7 @@ public final class GPXReader {
         // O_NONBLOCK: opening a FIFO that no one writes to must not block before it can be refused.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
-            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+            let reason = errno == ENOENT ? "no such file" + (FileCheck.backslashHint(path) ?? "") : String(cString: strerror(errno))
             throw GPXError(file: path, line: 0, column: 0, message: "cannot open the file: \(reason).")
         }
         var info = stat()

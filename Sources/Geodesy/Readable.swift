@@ -22,4 +22,26 @@ public enum Readable {
         let rounded = (value * scale).rounded() / scale
         return (rounded == 0 ? 0 : rounded).description
     }
+
+    /// `1234567` as `1,234,567`.
+    public static func grouped(_ n: Int64) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+
+    /// A distance for people: `0.05 m`, `350 m`, `12.4 km`, `7,492 km`.
+    public static func distance(_ meters: Meters) -> String {
+        if meters < 10 { return number(meters, decimals: 2) + " m" }
+        if meters < 10_000 { return grouped(Int64(meters.rounded())) + " m" }
+        if meters < 100_000 {
+            let tenths = (meters / 100).rounded()
+            return (tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : number(tenths / 10, decimals: 1)) + " km"
+        }
+        return grouped(Int64((meters / 1000).rounded())) + " km"
+    }
 }

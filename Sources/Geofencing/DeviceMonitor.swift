@@ -10,6 +10,12 @@ struct DeviceMonitor: Sendable {
     private(set) var monitors: [(region: Int, state: RegionMonitor)] = []
     /// Where the last refresh happened; nil before the first sample.
     private var lastRefresh: Coordinate?
+    /// Announced stays (an enter was reported) whose region left the monitored set before an exit: the
+    /// app never hears that the device left (SEMANTICS §4). Each as the region index and the time.
+    private(set) var stoppedStays: [(region: Int, time: Timestamp)] = []
+
+    /// The regions with an announced stay still open: an enter was reported and no exit yet.
+    var openStays: [Int] { monitors.filter { $0.state.stayBegan != nil }.map(\.region) }
 
     init(deviceID: String) { self.deviceID = deviceID }
 
@@ -41,8 +47,9 @@ struct DeviceMonitor: Sendable {
             lastRefresh = p.coordinate
             let chosen = Set(world.nearestSet(to: p))
             let staying = Set(monitors.lazy.map(\.region).filter(chosen.contains))
-            for (region, _) in monitors where !staying.contains(region) {
+            for (region, state) in monitors where !staying.contains(region) {
                 emit(.monitorStop, region: region, distance: world.distance(region, p))
+                if state.stayBegan != nil { stoppedStays.append((region, sample.time)) }
             }
             monitors.removeAll { !staying.contains($0.region) }
             joining = chosen.subtracting(staying).sorted()

@@ -32,6 +32,13 @@ public struct RunSummary: Sendable, Equatable {
     public var start = Timestamp.epoch
     /// True when the run was stopped before the end of the tracks.
     public var interrupted = false
+    /// Announced stays (an enter was reported, no exit) still open when their device's track ended: no
+    /// exit and no visit was written for them. `device in region`, in device order, then region order.
+    public var openStays: [String] = []
+    /// Announced stays cut short because the nearest set moved on (SEMANTICS §4): the region got a
+    /// `monitor-stop` while the device was inside, and the app never hears an exit. `device in region
+    /// at TIME`, in device order.
+    public var stoppedStays: [String] = []
 
     public var events: Int { eventsByKind.values.reduce(0, +) }
 }
@@ -90,6 +97,11 @@ extension Simulation {
             windowStart = max(limit, lanes.upcomingTick() ?? last + 1)
         }
         summary.samples = lanes.lanes.reduce(0) { $0 + $1.samples }
+        for lane in lanes.lanes {
+            let device = lane.monitor.deviceID
+            summary.openStays += lane.monitor.openStays.map { "\(device) in \(regions[$0].id)" }
+            summary.stoppedStays += lane.monitor.stoppedStays.map { "\(device) in \(regions[$0.region].id) at \($0.time.iso8601)" }
+        }
     }
 }
 

@@ -46,18 +46,33 @@ extension EventExpectation {
             guard let first = counted.first else { return nil }
             return "expected no \(subject())\(inWindow(window)), got \(counted.count) (first at \(show(first)))"
         case let .after(atLeast, atMost):
-            let range: String
-            switch (atLeast, atMost) {
-            case let (l?, m?): range = "between \(l.readable) and \(m.readable)"
-            case let (l?, nil): range = "at least \(l.readable)"
-            case let (nil, m?): range = "at most \(m.readable)"
-            case (nil, nil): range = "any time"
-            }
-            let expected = "expected \(subject()) \(range) after the start (\(show(clockStart)))"
+            let expected = "expected \(subject()) \(Self.range(atLeast, atMost)) after the start (\(show(clockStart)))"
             guard let first = matching.first else { return expected + "; there was none" }
             let elapsed = first - clockStart
             if (atLeast.map { elapsed >= $0 } ?? true) && (atMost.map { elapsed <= $0 } ?? true) { return nil }
             return expected + "; the first was at \(show(first)), \(elapsed.readable) after the start"
+        case let .since(anchorKind, atLeast, atMost):
+            let expected = "expected \(subject()) \(Self.range(atLeast, atMost)) after the \(anchorKind) of its device and region"
+            guard let index = events.firstIndex(where: matches) else { return expected + "; there was none" }
+            let first = events[index]
+            guard let anchor = events[..<index].last(where: {
+                $0.kind == anchorKind && $0.device == first.device && $0.region == first.region
+            }) else {
+                return expected + "; the first, at \(show(first.time)), had no \(anchorKind) of \(first.region) by \(first.device) before it"
+            }
+            let elapsed = first.time - anchor.time
+            if (atLeast.map { elapsed >= $0 } ?? true) && (atMost.map { elapsed <= $0 } ?? true) { return nil }
+            return expected + "; the first was at \(show(first.time)), \(elapsed.readable) after the \(anchorKind) at \(show(anchor.time))"
+        }
+    }
+
+    /// `between 1 min and 5 min`, `at least 1 min`, `at most 3 min`.
+    static func range(_ atLeast: TimeSpan?, _ atMost: TimeSpan?) -> String {
+        switch (atLeast, atMost) {
+        case let (l?, m?): return "between \(l.readable) and \(m.readable)"
+        case let (l?, nil): return "at least \(l.readable)"
+        case let (nil, m?): return "at most \(m.readable)"
+        case (nil, nil): return "any time"
         }
     }
 
@@ -73,13 +88,8 @@ extension EventExpectation {
         case let .between(window): return subject() + inWindow(window)
         case let .count(n, window): return "\(n) \(subject(plural: n != 1))" + inWindow(window)
         case let .never(window): return "no \(subject())" + inWindow(window)
-        case let .after(atLeast, atMost):
-            switch (atLeast, atMost) {
-            case let (l?, m?): return "\(subject()) between \(l.readable) and \(m.readable) after the start"
-            case let (l?, nil): return "\(subject()) at least \(l.readable) after the start"
-            case let (nil, m?): return "\(subject()) at most \(m.readable) after the start"
-            case (nil, nil): return subject()
-            }
+        case let .after(atLeast, atMost): return "\(subject()) \(Self.range(atLeast, atMost)) after the start"
+        case let .since(kind, atLeast, atMost): return "\(subject()) \(Self.range(atLeast, atMost)) after its \(kind)"
         }
     }
 

@@ -204,20 +204,25 @@ extension RegressionCheck {
 /// The outcome of a whole `perimeter check`.
 public struct CheckSummary: Sendable {
     public var results: [CheckResult]
+    /// Paths given that do not exist (not scenarios, and not counted as such).
+    public var missing: [String]
 
-    public init(_ results: [CheckResult]) { self.results = results }
+    public init(_ results: [CheckResult], missing: [String] = []) {
+        self.results = results
+        self.missing = missing
+    }
 
-    /// 2 when any input was bad, else 3 when a golden log could not be written, else 1 when any check
-    /// failed, else 0.
+    /// 2 when any input was bad (a path missing too), else 3 when a golden log could not be written, else
+    /// 1 when any check failed, else 0.
     public var exitCode: Int32 {
         let statuses = Set(results.map(\.status))
-        if statuses.contains(.badInput) { return 2 }
+        if statuses.contains(.badInput) || !missing.isEmpty { return 2 }
         if statuses.contains(.writeFailed) { return 3 }
         if statuses.contains(.failed) { return 1 }
         return 0
     }
 
-    /// `3 scenarios: 1 passed, 1 failed, 1 with bad input`.
+    /// `3 scenarios: 1 passed, 1 failed, 1 with bad input`, and `; 1 path not found (Nope/)`.
     public var countLine: String {
         let n = results.count
         let count = { (s: CheckResult.Status) in self.results.filter { $0.status == s }.count }
@@ -225,6 +230,10 @@ public struct CheckSummary: Sendable {
         if count(.failed) > 0 { parts.append("\(count(.failed)) failed") }
         if count(.badInput) > 0 { parts.append("\(count(.badInput)) with bad input") }
         if count(.writeFailed) > 0 { parts.append("\(count(.writeFailed)) not written") }
-        return "\(n) scenario\(n == 1 ? "" : "s"): " + parts.joined(separator: ", ")
+        var line = "\(n) scenario\(n == 1 ? "" : "s"): " + parts.joined(separator: ", ")
+        if !missing.isEmpty {
+            line += "; \(missing.count) path\(missing.count == 1 ? "" : "s") not found (\(missing.joined(separator: ", ")))"
+        }
+        return line
     }
 }

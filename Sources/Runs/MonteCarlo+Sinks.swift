@@ -58,7 +58,7 @@ extension MonteCarlo {
         } catch {
             throw .sinkFailed([error.description + "; nothing was run."])
         }
-        let parts = (sink as? FanOutSink)?.sinks ?? [sink]
+        let parts = ((sink as? FanOutSink)?.sinks ?? [sink]).map { ($0 as? KindFilterSink)?.base ?? $0 }
         if let index = parts.firstIndex(where: { !($0 is any RunNumberingSink) }) {
             sink.cancel()
             throw .badSink(["\(specs[index]): this sink cannot tell the runs of a Monte Carlo batch apart; "

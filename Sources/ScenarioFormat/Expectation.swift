@@ -11,6 +11,7 @@ import Geofencing
 ///   - {kind: dwell, rule: Thanks for visiting, count: 1}                              # exactly N events
 ///   - {kind: enter, region: pizzeria, never: true}                                    # no such event
 ///   - {kind: dwell, region: lorrenzillos, after: {atMost: 3m}}                        # first one ≤ 3 min after the start
+///   - {kind: dwell, rule: welcome, after: {atMost: 1m, since: enter}}                 # ≤ 1 min after its enter
 ///   - {kind: enter, region: cafe, between: ["12:01:00", "12:03:00"], probability: {atLeast: 0.9}}
 /// ```
 ///
@@ -33,6 +34,10 @@ public struct EventExpectation: Hashable, Sendable {
         /// `after: {atLeast, atMost}`: the first matching event's time minus the clock's start lies in
         /// [atLeast, atMost] (either bound may be absent, not both).
         case after(atLeast: TimeSpan?, atMost: TimeSpan?)
+        /// `after: {atLeast, atMost, since: KIND}`: the first matching event's time minus that of the
+        /// last event of kind KIND before it, of the same device and region, lies in [atLeast, atMost]
+        /// ("the welcome comes within 3 minutes of the enter").
+        case since(GeofenceEvent.Kind, atLeast: TimeSpan?, atMost: TimeSpan?)
     }
 
     public var kind: GeofenceEvent.Kind

@@ -15,7 +15,9 @@ import Geofencing
 ///   - `count: N` (an integer of 0 or more): exactly N matching events;
 ///   - `never: true`: no matching event;
 ///   - `after: {atLeast: DURATION, atMost: DURATION}` (one or both): the first matching event comes that
-///     long after the clock's start.
+///     long after the clock's start; with `since: KIND` (an event kind, or `start`, the default), that
+///     long after the last event of that kind before it of the same device and region (`since: enter`:
+///     "within 3 minutes of the enter").
 /// - `probability: {atLeast: SHARE, atMost: SHARE}` (optional; one or both, from 0 to 1): the condition is
 ///   evaluated on each run of the Monte Carlo batch of `runs: N` (which it needs), and the share of runs in
 ///   which it holds must lie within the bounds.
@@ -203,19 +205,32 @@ extension ScenarioLoader {
     }
 
     private func after(_ c: PlacedNode) -> EventExpectation.Condition? {
-        guard let f = c.mapping("{atLeast: DURATION, atMost: DURATION} (one or both)", allowed: ["atLeast", "atMost"])
-        else { return nil }
+        let shape = "{atLeast: DURATION, atMost: DURATION, since: KIND} (one or both bounds; since: an event kind such as enter, or start, the default)"
+        guard let f = c.mapping(shape, allowed: ["atLeast", "atMost", "since"]) else { return nil }
         let least = f["atLeast"].map { $0.duration(.nonNegative) }
         let most = f["atMost"].map { $0.duration(.nonNegative) }
+        var since: GeofenceEvent.Kind?? = .some(nil)
+        if let node = f["since"] {
+            if let text = node.scalarText, text == "start" {
+                since = .some(nil)
+            } else if let text = node.scalarText, let kind = GeofenceEvent.Kind(name: text) {
+                since = .some(kind)
+            } else {
+                node.expected("an event kind (\(Self.kindNames.joined(separator: ", "))) or start")
+                since = nil
+            }
+        }
         if least == nil && most == nil {
-            if f.misspelt.isEmpty { c.expected("{atLeast: DURATION, atMost: DURATION} (one or both)") }
+            if f.misspelt.isDisjoint(with: ["atLeast", "atMost"]) { c.expected(shape) }
             return nil
         }
         if least == .some(nil) || most == .some(nil) { return nil }
+        guard let anchor = since else { return nil }
         if let l = least ?? nil, let m = most ?? nil, m < l {
             c.fail("atMost (\(m) s) is less than atLeast (\(l) s)")
             return nil
         }
+        if let kind = anchor { return .since(kind, atLeast: least ?? nil, atMost: most ?? nil) }
         return .after(atLeast: least ?? nil, atMost: most ?? nil)
     }
 }

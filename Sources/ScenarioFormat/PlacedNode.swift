@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import TextEscaping
 import Yams
 
 /// A node of a composed YAML (or JSON) document with its place: the file and the key path.
@@ -68,6 +69,13 @@ struct PlacedNode {
     func mappingHasKey(_ key: String) -> Bool {
         guard case let .mapping(mapping) = node else { return false }
         return mapping.contains { $0.key.string == key }
+    }
+
+    /// The value of the text key `key` of a mapping, placed (without reporting anything); nil otherwise.
+    func entry(_ key: String) -> PlacedNode? {
+        guard case let .mapping(mapping) = node, let value = mapping.first(where: { $0.key.string == key })?.value
+        else { return nil }
+        return child(key, value)
     }
 
     // MARK: Shapes
@@ -219,22 +227,5 @@ enum Bound {
     }
 }
 
-/// The allowed key closest to a misspelt one: same letters in another case, or at most two edits away.
-func closestKey(to key: String, in allowed: [String]) -> String? {
-    if let same = allowed.first(where: { $0.lowercased() == key.lowercased() }) { return same }
-    let scored = allowed.map { ($0, editDistance(Array($0.lowercased()), Array(key.lowercased()))) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, min(2, key.count / 3)) else { return nil }
-    return best.0
-}
-
-private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...max(b.count, 1) where !b.isEmpty {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
-}
+/// The allowed key closest to a misspelt one (`Suggestion.closest`).
+func closestKey(to key: String, in allowed: [String]) -> String? { Suggestion.closest(to: key, in: allowed) }

@@ -54,15 +54,7 @@ extension ScenarioLoader {
 }
 
 /// `1234567` as `1,234,567`.
-private func grouped(_ n: Int64) -> String {
-    let digits = String(n.magnitude)
-    var out = ""
-    for (i, digit) in digits.enumerated() {
-        if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-        out.append(digit)
-    }
-    return (n < 0 ? "-" : "") + out
-}
+private func grouped(_ n: Int64) -> String { Readable.grouped(n) }
 
 /// A span in the largest unit that reads well: `10,000 years`, `12.5 days`, `3.0 h`, `119 s`.
 private func describe(_ span: TimeSpan) -> String {

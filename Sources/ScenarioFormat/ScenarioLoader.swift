@@ -129,6 +129,10 @@ public struct ScenarioLoader: Sendable {
         if !d.hasErrors {
             checkRunSize(simulation, devices: deviceCursors, list: top["devices"])
         }
+        if !d.hasErrors {
+            warnAboutLikelyMistakes(simulation, regions: placed, list: top["regions"],
+                                    rules: top["rules"]?.list("a list of dwell rules") ?? [])
+        }
         // Times of day in expect: are on the clock's start date, which may come from the tracks.
         let known = KnownIDs(regions: regionsComplete ? regionIDs : nil,
                              devices: devicesComplete ? devices.map(\.id) : nil,

@@ -43,11 +43,9 @@ struct Check: ParsableCommand {
         let started = Date()
         let (files, missing) = RegressionCheck.scenarioFiles(in: paths)
         let checker = RegressionCheck(update: update, threads: threads ?? RunOptions.defaultThreads)
-        var results: [CheckResult] = missing.map {
-            CheckResult(path: $0, name: $0, status: .badInput, headline: "no such file or folder",
-                        details: ["\($0): no such file or folder"], warnings: [], seconds: 0)
-        }
-        for result in results { report(result) }
+        // A path that does not exist is bad input, not a scenario: it is said, and not counted.
+        for path in missing { StandardError.error("\(path): no such file or folder") }
+        var results: [CheckResult] = []
         if files.isEmpty && missing.isEmpty {
             StandardError.error("no scenarios (*.yaml, *.yml) found in \(paths.joined(separator: ", ")).")
             throw ExitCode(Exit.badInput)
@@ -57,7 +55,7 @@ struct Check: ParsableCommand {
             report(result)
             results.append(result)
         }
-        let summary = CheckSummary(results)
+        let summary = CheckSummary(results, missing: missing)
         print(summary.countLine)
         var code = summary.exitCode
         if let junit {

@@ -101,6 +101,7 @@ struct Run: ParsableCommand {
             if case .badSink = error { throw ExitCode(Exit.badInput) }
             throw ExitCode(Exit.sinkFailed)
         }
+        for warning in summary.stayWarnings { StandardError.warning(warning) }
         if !quiet {
             StandardError.note(summary.line(for: scenarioRun, seconds: (ContinuousClock.now - clock).seconds))
         }

@@ -142,7 +142,7 @@ struct HostileInputTests {
         // The reader stops at the row's first MiB: memory stays flat however long the line.
         .init(id: "fix table: a line of 64 MiB with no end", make: { folder in
             let path = folder.appendingPathComponent("fleet.csv")
-            FileManager.default.createFile(atPath: path.path, contents: Data("device,time,lat,lon\n".utf8))
+            _ = FileManager.default.createFile(atPath: path.path, contents: Data("device,time,lat,lon\n".utf8))
             let handle = try FileHandle(forWritingTo: path)
             try handle.seekToEnd()
             let chunk = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)

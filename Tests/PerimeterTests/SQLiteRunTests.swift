@@ -242,6 +242,8 @@ struct BigScenario {
         process.arguments = ["run", scenario.file, "--threads", "1", "--sink", "sqlite:" + scenario.database]
             + sinks.flatMap { ["--sink", $0] }
         process.currentDirectoryURL = scenario.folder
+        // A failing sink's journal goes in the scenario's folder, which the test removes, not in /tmp.
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scenario.folder.path]) { $1 }
         let stderr = Pipe()
         process.standardError = stderr
         process.standardOutput = FileHandle.nullDevice

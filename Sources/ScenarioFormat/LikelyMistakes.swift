@@ -1,0 +1,96 @@
+import Geodesy
+import Geofencing
+
+/// Warnings for what loads but is almost certainly a slip of the pen, which a run would otherwise take
+/// silently: a radius in kilometres written as metres, latitude and longitude swapped, a dwell in
+/// milliseconds written as seconds. Each names the region or rule, with the number, at its place in the
+/// file; `validate` and `run` print them.
+extension ScenarioLoader {
+    /// The smallest radius a phone can tell apart: GPS fixes are rarely better than this.
+    static let plausibleRadius: Meters = 5
+    /// A region farther than this from every device's track can never be reached.
+    static let reachableDistance: Meters = 10_000
+    /// Regions named one by one before the rest are counted.
+    static let farRegionsListed = 10
+
+    /// Records the warnings; O(regions × devices + fixes).
+    func warnAboutLikelyMistakes(_ simulation: Simulation, regions: [PlacedRegion], list: PlacedNode?, rules: [PlacedNode]) {
+        warnAboutTinyCircles(regions)
+        warnAboutUnreachableRegions(simulation, regions: regions, list: list)
+        warnAboutEndlessRules(simulation, rules: rules)
+    }
+
+    private func warnAboutTinyCircles(_ regions: [PlacedRegion]) {
+        for placed in regions {
+            guard case let .circle(circle) = placed.region.shape, circle.radius < Self.plausibleRadius else { continue }
+            let radius = Readable.number(circle.radius, decimals: 3)
+            var message = "region \"\(placed.region.id)\" has a radius of \(radius) m, less than a phone's GPS can tell "
+                + "apart (\(Int(Self.plausibleRadius)) m at best): a device is almost never inside it"
+            if circle.radius * 1000 >= Self.plausibleRadius { message += "; a radius without a unit is in metres: did you mean \"\(radius)km\"?" }
+            placed.origin.warn(message)
+        }
+    }
+
+    /// One warning for the regions no device comes near (a region with latitude and longitude swapped
+    /// gets one of its own, saying so).
+    private func warnAboutUnreachableRegions(_ simulation: Simulation, regions: [PlacedRegion], list: PlacedNode?) {
+        let start = simulation.clockStart
+        let boxes: [BoundingBox] = simulation.devices.compactMap { device in
+            var box = BoundingBox.empty
+            for segment in device.track.fixes(start: start) { for fix in segment { box.extend(to: fix.coordinate) } }
+            return box.minLatitude <= box.maxLatitude ? box : nil
+        }
+        guard !boxes.isEmpty else { return }
+        func nearest(_ point: Coordinate) -> Meters { boxes.map { $0.lowerBoundDistance(from: point) }.min()! }
+        var far: [(id: String, distance: Meters)] = []
+        for placed in regions {
+            let bounds = placed.region.shape.bounds
+            let centre = Coordinate(latitude: (bounds.minLatitude + bounds.maxLatitude) / 2,
+                                    longitude: (bounds.minLongitude + bounds.maxLongitude) / 2)
+            let distance = nearest(centre) - halfDiagonal(bounds)
+            guard distance > Self.reachableDistance else { continue }
+            if abs(centre.longitude) <= 90,
+               nearest(Coordinate(latitude: centre.longitude, longitude: centre.latitude)) <= Self.reachableDistance {
+                placed.origin.warn("region \"\(placed.region.id)\" is at least \(Readable.distance(distance)) from every "
+                    + "device's track, and would be near them with latitude and longitude the other way round: "
+                    + "are they swapped? (lat \(centre.latitude), lon \(centre.longitude))")
+            } else {
+                far.append((placed.region.id, distance))
+            }
+        }
+        guard !far.isEmpty, let place = list ?? regions.first?.origin else { return }
+        let named = far.prefix(Self.farRegionsListed).map { "\($0.id) (\(Readable.distance($0.distance)))" }
+        let more = far.count > Self.farRegionsListed ? ", ..." : ""
+        let all = far.count == regions.count
+        place.warn("\(all ? "every region" : "\(far.count) of \(regions.count) regions") \(far.count == 1 ? "is" : "are") more than "
+            + "\(Readable.distance(Self.reachableDistance)) from every device's track, so no device can reach "
+            + "\(far.count == 1 ? "it" : "them"): \(named.joined(separator: ", "))\(more)"
+            + (all ? "; are the coordinates right?" : ""))
+    }
+
+    /// Half the box's diagonal, in metres along the meridian and the parallel: how far its shape reaches
+    /// from its centre, at most.
+    private func halfDiagonal(_ box: BoundingBox) -> Meters {
+        let north = Earth.radius * (box.maxLatitude - box.minLatitude).radians / 2
+        let east = Earth.radius * (box.maxLongitude - box.minLongitude).radians / 2
+        return (north * north + east * east).squareRoot()
+    }
+
+    private func warnAboutEndlessRules(_ simulation: Simulation, rules: [PlacedNode]) {
+        let start = simulation.clockStart
+        let spans: [(String, TimeSpan)] = simulation.devices.compactMap { device in
+            let segments = device.track.fixes(start: start)
+            guard let first = segments.first?.first?.time, let last = segments.last?.last?.time else { return nil }
+            return (device.id, last - first)
+        }
+        guard let longest = spans.max(by: { $0.1 < $1.1 }), rules.count == simulation.rules.count else { return }
+        for (rule, node) in zip(simulation.rules, rules) where rule.duration > longest.1 {
+            var message = "rule \"\(rule.name)\" needs \(rule.duration.readable) inside a region, longer than every track "
+                + "(the longest, \(longest.0)'s, lasts \(longest.1.readable)): it can never fire"
+            if rule.duration.microseconds % 1_000_000 == 0 && rule.duration.microseconds / 1000 <= longest.1.microseconds {
+                message += "; a duration without a unit is in seconds: did you mean \"\(rule.duration.microseconds / 1_000_000)ms\"?"
+            }
+            (node.entry("dwell") ?? node).warn(message)
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The slips new users made without a word from Perimeter (issue "The first hour of a new user"), each
+/// now said through the `perimeter` executable, with the exact message.
+@Suite("Guard rails against silent mistakes")
+struct GuardRailTests {
+    /// A scenario in a fresh folder beside a copy of the restaurant's track (`track.gpx`).
+    static func scenario(_ yaml: String) throws -> (folder: URL, path: String) {
+        let folder = try PerimeterProcess.temporaryFolder()
+        try FileManager.default.copyItem(at: PerimeterProcess.root.appendingPathComponent("Tracks/courier-anna.gpx"),
+                                         to: folder.appendingPathComponent("anna.gpx"))
+        let path = folder.appendingPathComponent("scenario.yaml").path
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        return (folder, path)
+    }
+
+    // MARK: Silent mistakes become warnings, in validate and in run
+
+    static let mistakes = """
+        name: Mistakes
+        start: 2024-05-01T10:00:00Z
+        regions:
+          - {id: order-101, circle: {lat: 59.9660, lon: 30.3110, radius: 0.05}}
+          - {id: swapped, circle: {lat: 30.3110, lon: 59.9660, radius: 1km}}
+          - {id: far, circle: {lat: 37.703026, lon: 37.703026, radius: 300}}
+        rules:
+          - {name: delivered, dwell: 180000, regions: [order-101]}
+          - {name: fine, dwell: 2m}
+        devices:
+          - {id: anna, track: anna.gpx}
+
+        """
+
+    @Test("A radius in km written as m, swapped coordinates, a far region and a dwell in ms: four warnings",
+          arguments: [["validate"], ["run", "--sink", "jsonl:/dev/null"]])
+    func likelyMistakes(command: [String]) throws {
+        let (folder, path) = try Self.scenario(Self.mistakes)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try PerimeterProcess.run([command[0], path] + command.dropFirst())
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }.map(String.init)
+        #expect(warnings == [
+            "warning: \(path):4:10: regions[0].id: region \"order-101\" has a radius of 0.05 m, less than a phone's GPS can tell apart (5 m at best): a device is almost never inside it; a radius without a unit is in metres: did you mean \"0.05km\"?",
+            "warning: \(path):5:10: regions[1].id: region \"swapped\" is at least 3,292 km from every device's track, and would be near them with latitude and longitude the other way round: are they swapped? (lat 30.311, lon 59.966)",
+            "warning: \(path):4:3: regions: 1 of 3 regions is more than 10 km from every device's track, so no device can reach it: far (2,471 km)",
+            "warning: \(path):8:30: rules[0].dwell: rule \"delivered\" needs 2 d 2 h inside a region, longer than every track (the longest, anna's, lasts 41 min 56 s): it can never fire; a duration without a unit is in seconds: did you mean \"180000ms\"?",
+        ])
+    }
+
+    @Test("A stay still open when the track ends is said, with how many")
+    func openStays() throws {
+        let (folder, path) = try Self.scenario("""
+            name: Open stay
+            start: 2024-05-01T10:00:00Z
+            regions:
+              - {id: home, circle: {lat: 59.9660, lon: 30.3110, radius: 1km}}
+            devices:
+              - {id: anna, track: anna.gpx, offset: 0s}
+            monitor: {initialTrigger: enter}
+
+            """.replacingOccurrences(of: "59.9660, lon: 30.3110", with: "59.9270, lon: 30.3200"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try PerimeterProcess.run(["run", path, "--sink", "jsonl:-"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let kinds = result.stdout.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }.map { $0["kind"] as! String }
+        #expect(kinds.last == "enter", "the track ends at the dark store: \(kinds)")
+        #expect(result.stderr.contains("warning: 1 stay was still open when its track ended (anna in home): no exit and no visit was written for it\n"))
+        #expect(result.stderr.contains(", 1 warning, "))
+    }
+
+    @Test("A region the nearest set stops watching while the device is inside is said")
+    func rotationWhileInside() throws {
+        // Capacity 1: a walk east through a big circle "plaza" (index 1) into a small "kiosk" (index 0)
+        // inside it. In the kiosk both rank 0, the lower index wins: plaza stops while the walker is in it.
+        let folder = try PerimeterProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var gpx = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
+        for second in 0...600 {  // 2 m/s east along 52.5° N from 13.38° E
+            let lon = 13.38 + Double(second) * 2 / (6_371_008.8 * cos(52.5 * .pi / 180)) * 180 / .pi
+            gpx += String(format: "<trkpt lat=\"52.5\" lon=\"%.7f\"><time>2024-05-01T10:%02d:%02dZ</time></trkpt>\n", lon, second / 60, second % 60)
+        }
+        gpx += "</trkseg></trk></gpx>\n"
+        try gpx.write(to: folder.appendingPathComponent("walk.gpx"), atomically: true, encoding: .utf8)
+        let path = folder.appendingPathComponent("scenario.yaml").path
+        try """
+            name: Rotation
+            profile: ios
+            monitor: {capacity: 1, refreshDistance: 100, hysteresis: 0, confirmation: 0s}
+            regions:
+              - {id: kiosk, circle: {lat: 52.5, lon: 13.3894, radius: 80}}
+              - {id: plaza, circle: {lat: 52.5, lon: 13.3865, radius: 300}}
+            devices:
+              - {id: walker, track: walk.gpx}
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try PerimeterProcess.run(["run", path, "--sink", "jsonl:-"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let events = result.stdout.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let stop = try #require(events.first { $0["kind"] as? String == "monitor-stop" })
+        #expect(stop["region"] as? String == "plaza")
+        let time = try #require(stop["time"] as? String)
+        #expect(result.stderr.contains("warning: the monitored set moved on while a device was inside a region (walker in plaza at \(time)): monitor-stop, and the app never hears an exit or a visit for that stay (SEMANTICS §4; a larger capacity or refreshDistance keeps them)\n"),
+                "\(result.stderr)")
+    }
+
+    // MARK: Sink specs
+
+    @Test("kinds= keeps only some kinds, for every sink")
+    func kindsFilter() throws {
+        let result = try PerimeterProcess.run(["run", "Scenarios/lorrenzillos.yaml", "--sink", "csv:-;kinds=visit,enter"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let records = result.stdout.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",")[3] }
+        #expect(records == ["enter", "visit"])
+        let console = try PerimeterProcess.run(["run", "Scenarios/lorrenzillos.yaml", "--sink", "console;kinds=dwell"])
+        #expect(console.stdout.split(separator: "\n").count == 2 && console.stdout.contains("dwell"))
+    }
+
+    @Test("An option a sink does not know is an error, with what it takes", arguments: [
+        ("csv:-;kind=visit", "error: sink csv:-;kind=visit: unknown option \"kind=visit\"; did you mean kinds=? Every sink takes kinds=KIND,KIND,... after a ';' (an HTTP sink also its own options); a path cannot hold a ';'."),
+        ("jsonl:out.jsonl;colour=red", "error: sink jsonl:out.jsonl;colour=red: unknown option \"colour=red\". Every sink takes kinds=KIND,KIND,... after a ';' (an HTTP sink also its own options); a path cannot hold a ';'."),
+        ("csv:-;kinds=vist", "error: sink csv:-;kinds=vist: unknown event kind \"vist\" in kinds=; did you mean \"visit\"? The kinds are enter, exit, visit, dwell, monitor-start, monitor-stop, monitor-failed."),
+        ("console;kinds=", "error: sink console;kinds=: kinds= needs event kinds separated by commas, without spaces. The kinds are enter, exit, visit, dwell, monitor-start, monitor-stop, monitor-failed."),
+    ])
+    func badSinkOptions(spec: String, message: String) throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try PerimeterProcess.run(["run", PerimeterProcess.root.appendingPathComponent("Scenarios/lorrenzillos.yaml").path,
+                                               "--sink", spec], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr == message + "\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no file was made")
+    }
+
+    // MARK: Expectations and check
+
+    @Test("after: {since: enter} measures from the enter; a misspelt key gets a guess")
+    func expectationsSinceEnter() throws {
+        let folder = try RepositoryCopy.lorrenzillos()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = folder.appendingPathComponent("Scenarios/lorrenzillos.yaml")
+        try RepositoryCopy.edit(scenario, "expect:\n", """
+            expect:
+              - {kind: dwell, rule: Thanks for visiting, after: {atMost: 15s, since: enter}}
+              - {kind: dwell, rule: Thanks for visiting, after: {atMost: 5s, since: enter}}
+
+            """)
+        let lines = try String(contentsOf: scenario, encoding: .utf8).components(separatedBy: "\n")
+        let line = lines.firstIndex { $0.contains("atMost: 5s") }! + 1
+        let result = try PerimeterProcess.run(["check", scenario.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("    expect[1], line \(line): expected dwell \"Thanks for visiting\" at most 5 s after the enter of its device and region; the first was at 12:02:07, 10 s after the enter at 12:01:57\n"))
+        #expect(result.stdout.contains("1 of 8 expectations failed") || result.stdout.contains("FAIL"))
+
+        try RepositoryCopy.edit(scenario, "atMost: 5s, since: enter}}", "atMost: 5s, since: enter}, cuont: 1}")
+        let typo = try PerimeterProcess.run(["check", scenario.path])
+        #expect(typo.status == 2)
+        #expect(typo.stdout.contains("expect[1].cuont: unknown key \"cuont\"; did you mean \"count\"?"))
+    }
+
+    @Test("check: a missing folder is bad input, not a scenario")
+    func checkMissingFolder() throws {
+        let result = try PerimeterProcess.run(["check", "Nope/", "Scenarios/lorrenzillos.yaml"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("error: Nope/: no such file or folder\n"))
+        #expect(result.stdout.hasSuffix("1 scenario: 1 passed; 1 path not found (Nope/)\n"))
+    }
+
+    // MARK: Inputs
+
+    @Test("A Windows path says how paths are written")
+    func windowsPath() throws {
+        let (folder, path) = try Self.scenario("""
+            name: Windows
+            regions: []
+            devices:
+              - {id: anna, track: sub\\walk.gpx}
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: folder.appendingPathComponent("anna.gpx"), to: folder.appendingPathComponent("sub/walk.gpx"))
+        let result = try PerimeterProcess.run(["run", path])
+        #expect(result.status == 2)
+        let track = folder.appendingPathComponent("sub").path
+        #expect(result.stderr == "error: \(path):4:23: devices[0].track: cannot read the track: no such file: \(folder.path)/sub\\walk.gpx; paths are written with / on every system (a backslash is part of a file name here): \(track)/walk.gpx exists\n")
+    }
+}
