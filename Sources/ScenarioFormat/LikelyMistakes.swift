@@ -62,7 +62,8 @@ extension ScenarioLoader {
         let named = far.prefix(Self.farRegionsListed).map { "\($0.id) (\(Readable.distance($0.distance)))" }
         let more = far.count > Self.farRegionsListed ? ", ..." : ""
         let all = far.count == regions.count
-        place.warn("\(all ? "every region" : "\(far.count) of \(regions.count) regions") \(far.count == 1 ? "is" : "are") more than "
+        let subject = all ? "every region is" : "\(far.count) of \(regions.count) regions \(far.count == 1 ? "is" : "are")"
+        place.warn("\(subject) more than "
             + "\(Readable.distance(Self.reachableDistance)) from every device's track, so no device can reach "
             + "\(far.count == 1 ? "it" : "them"): \(named.joined(separator: ", "))\(more)"
             + (all ? "; are the coordinates right?" : ""))

@@ -14,7 +14,8 @@ struct Run: ParsableCommand {
         abstract: "Runs a scenario and sends its events to sinks.",
         discussion: """
         Sinks: console, jsonl:PATH, csv:PATH, geojson:PATH, sqlite:PATH, http://… or https://…; '-' as \
-        PATH is standard output. Each --sink adds one; together they replace the scenario's own 'sinks' \
+        PATH is standard output. Any sink takes ';kinds=KIND,KIND,...' after its spec to receive only those \
+        kinds of event (csv:visits.csv;kinds=visit); any other option after a ';' is an error. Each --sink adds one; together they replace the scenario's own 'sinks' \
         (default: console). A file is replaced only when the run completes; a SQLite database is \
         appended to, one row in its 'runs' table per run, with the run's status. An HTTP sink takes options \
         after the URL as ;key=value: batch=N (events per POST, 500), flush=SECONDS (1), timeout=SECONDS \

@@ -48,6 +48,33 @@ private let registry = SinkRegistry.core
         #expect(spec.description == good.text)
     }
 
+    @Test("kinds= after any spec: the kinds, and the spec its kind reads without it", arguments: [
+        ("csv:-;kinds=visit", "csv", "-", [GeofenceEvent.Kind.visit], "csv:-"),
+        ("console;kinds=enter,exit,dwell", "console", "-", [.enter, .exit, .dwell], "console"),
+        ("jsonl:out.jsonl;kinds=monitor-start,monitor-stop,monitor-failed", "jsonl", "out.jsonl",
+         [.monitorStart, .monitorStop, .monitorFailed], "jsonl:out.jsonl"),
+    ])
+    func kinds(text: String, scheme: String, path: String, kinds: [GeofenceEvent.Kind], kindText: String) throws {
+        let spec = try registry.spec(parsing: text)
+        #expect(spec.scheme == scheme)
+        #expect(spec.path == path)
+        #expect(spec.kinds == Set(kinds))
+        #expect(spec.kindText == kindText)
+        #expect(spec.text == text)
+    }
+
+    @Test func aKindFilterPassesOnlyItsKindsAndEverythingElse() throws {
+        let folder = try temporaryDirectory()
+        let sink = try registry.makeSink(for: registry.spec(parsing: "jsonl:\(folder)/e.jsonl;kinds=enter,dwell"))
+        let filter = try #require(sink as? KindFilterSink)
+        #expect(filter.base is JSONLinesSink)
+        try run(sink, samples.map(\.event))
+        let kinds = try contents(folder + "/e.jsonl").split(separator: "\n").map { try JSONLines.decode(line: $0).kind }
+        let kept: Set<GeofenceEvent.Kind> = [.enter, .dwell]
+        let expected = samples.map(\.event.kind).filter { kept.contains($0) }
+        #expect(kinds == expected)
+    }
+
     static let forms = "console, jsonl:PATH, csv:PATH, geojson:PATH (PATH - is standard output)"
 
     struct Bad: CustomTestStringConvertible, Sendable {

@@ -186,4 +186,26 @@ struct GuardRailTests {
         let track = folder.appendingPathComponent("sub").path
         #expect(result.stderr == "error: \(path):4:23: devices[0].track: cannot read the track: no such file: \(folder.path)/sub\\walk.gpx; paths are written with / on every system (a backslash is part of a file name here): \(track)/walk.gpx exists\n")
     }
+
+    // MARK: README's first hour
+
+    @Test("README's first hour: a fleet from a CSV, and a check that fails saying why")
+    func firstHour() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fleet = try PerimeterProcess.run(["run", "Scenarios/vans-fleet.yaml", "--sink", "csv:\(folder.path)/vans-events.csv;kinds=enter,exit,visit"])
+        #expect(fleet.status == 0, "\(fleet.stderr)")
+        #expect(fleet.stderr.contains("warning: 24 stays were still open when their tracks ended (van-01 in central, van-02 in central, van-03 in central, van-04 in central, van-05 in central, ...): no exit and no visit were written for them"))
+        let rows = try String(contentsOfFile: folder.path + "/vans-events.csv", encoding: .utf8).split(separator: "\r\n")
+        #expect(Set(rows.dropFirst().map { $0.split(separator: ",")[3] }) == ["enter", "exit", "visit"])
+
+        let check = try PerimeterProcess.run(["check", "Examples/"])
+        #expect(check.status == 1)
+        #expect(check.stdout == """
+            FAIL The welcome within 10 s (fails under iOS) (Examples/late-welcome.yaml)
+                expect[1], line 17: expected dwell "welcome" between 12:01:37 and 12:01:47; the nearest was at 12:02:07 (20 s after the window)
+            1 scenario: 0 passed, 1 failed
+
+            """)
+    }
 }

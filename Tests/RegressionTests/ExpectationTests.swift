@@ -109,6 +109,20 @@ let expectationCases: [ExpectationCase] = [
     ExpectationCase(id: "after: none",
                     expectation: expect(.dwell, region: "pizzeria", .after(atLeast: nil, atMost: .seconds(60))),
                     failure: "expected dwell of pizzeria at most 1 min after the start (12:00:00); there was none"),
+    // after, since an event of the same device and region
+    ExpectationCase(id: "since enter: the dwell 10 s after the enter passes",
+                    expectation: expect(.dwell, region: "lorrenzillos", .since(.enter, atLeast: nil, atMost: .seconds(10)))),
+    ExpectationCase(id: "since enter: fails with both times",
+                    expectation: expect(.dwell, .since(.enter, atLeast: nil, atMost: .seconds(5))),
+                    failure: "expected dwell at most 5 s after the enter of its device and region; the first was at 12:02:07, 10 s after the enter at 12:01:57"),
+    ExpectationCase(id: "since exit: no exit before the first enter",
+                    expectation: expect(.enter, .since(.exit, atLeast: nil, atMost: .seconds(600))),
+                    failure: "expected enter at most 10 min after the exit of its device and region; the first, at 12:01:57, had no exit of lorrenzillos by phone before it"),
+    ExpectationCase(id: "since enter: another region's enter does not count",
+                    expectation: expect(.enter, region: "pizzeria", .since(.enter, atLeast: .seconds(0), atMost: nil)),
+                    failure: "expected enter of pizzeria at least 0 s after the enter of its device and region; the first, at 12:10:03, had no enter of pizzeria by phone before it"),
+    ExpectationCase(id: "since monitor-start: the exit at least 5 min after monitoring began",
+                    expectation: expect(.exit, .since(.monitorStart, atLeast: .seconds(300), atMost: nil))),
 ]
 
 @Suite("Expectations")

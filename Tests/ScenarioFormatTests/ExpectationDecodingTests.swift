@@ -61,6 +61,10 @@ let decodingCases: [DecodingCase] = [
                  expected: decoded(.enter, .never(in: TimeWindow(t("12:00:00"), t("12:01:36"))))),
     DecodingCase(entry: "{kind: dwell, region: lorrenzillos, after: {atMost: 3m}}",
                  expected: decoded(.dwell, region: "lorrenzillos", .after(atLeast: nil, atMost: .seconds(180)))),
+    DecodingCase(entry: "{kind: dwell, rule: Thanks for visiting, after: {atMost: 30s, since: enter}}",
+                 expected: decoded(.dwell, rule: "Thanks for visiting", .since(.enter, atLeast: nil, atMost: .seconds(30)))),
+    DecodingCase(entry: "{kind: dwell, after: {atLeast: 1m, since: start}}",
+                 expected: decoded(.dwell, .after(atLeast: .seconds(60), atMost: nil))),
     DecodingCase(entry: "{kind: dwell, region: lorrenzillos, after: {atLeast: 1m, atMost: 5m}}",
                  expected: decoded(.dwell, region: "lorrenzillos", .after(atLeast: .seconds(60), atMost: .seconds(300)))),
 ]
@@ -111,9 +115,9 @@ let invalidExpectCases: [InvalidExpectCase] = [
     InvalidExpectCase(entry: "{kind: dwell, after: {atLeast: 5m, atMost: 1m}}", keyPath: "expect[0].after", column: 26,
                       message: "atMost (60 s) is less than atLeast (300 s)"),
     InvalidExpectCase(entry: "{kind: dwell, after: {}}", keyPath: "expect[0].after", column: 26,
-                      message: "expected {atLeast: DURATION, atMost: DURATION} (one or both), got a mapping"),
+                      message: "expected {atLeast: DURATION, atMost: DURATION, since: KIND} (one or both bounds; since: an event kind such as enter, or start, the default), got a mapping"),
     InvalidExpectCase(entry: "{kind: dwell, after: 3m}", keyPath: "expect[0].after", column: 26,
-                      message: #"expected {atLeast: DURATION, atMost: DURATION} (one or both), got "3m""#),
+                      message: #"expected {atLeast: DURATION, atMost: DURATION, since: KIND} (one or both bounds; since: an event kind such as enter, or start, the default), got "3m""#),
     InvalidExpectCase(entry: "~", keyPath: "expect[0]", column: 5,
                       message: #"expected an expectation: a mapping such as {kind: enter, region: ID, at: "12:01:57", within: 30s}, got nothing (null)"#),
 ]

@@ -79,7 +79,10 @@ private let validCases: [ValidCase] = [
             Device(id: "tablet", track: .paced(untimed, pace: .seconds(2))),
         ],
         noise: Noise(sigma: 5, seed: 42), sinks: ["console", "jsonl:out.jsonl"], expectations: 2,
-        warnings: ["tracks/untimed.gpx:6: latitude 91 is out of range; the point is dropped (device \"tablet\")"]),
+        warnings: ["tracks/untimed.gpx:6: latitude 91 is out of range; the point is dropped (device \"tablet\")",
+                   // The fixture's regions are spread over the globe, and a rule outlasts its 1-minute walk.
+                   "regions: 2 of 6 regions are more than 10 km from every device's track, so no device can reach them: mall (7,189 km), park (9,762 km)",
+                   "rules[1].dwell: rule \"regular\" needs 1 min 30 s inside a region, longer than every track (the longest, phone's, lasts 1 min 0.25 s): it can never fire"]),
     ValidCase(
         fixture: "minimal.yaml", name: "minimal", profile: .ideal, tick: .seconds(1), start: nil,
         overrides: MonitorOverrides(), regions: [Region(id: "home", shape: circle(0, 0, 100))], rules: [],
@@ -93,7 +96,9 @@ private let validCases: [ValidCase] = [
         ],
         rules: [DwellRule(name: "long", duration: .seconds(7200), regions: ["home"])],
         devices: [Device(id: "phone", track: .timed(shifted(walk, by: 60)))],
-        noise: Noise(sigma: 0.5, seed: 0)),
+        noise: Noise(sigma: 0.5, seed: 0),
+        warnings: ["regions: every region is more than 10 km from every device's track, so no device can reach them: home (10,006 km), zone (9,762 km); are the coordinates right?",
+                   "rules[0].dwell: rule \"long\" needs 2 h inside a region"]),
     ValidCase(
         fixture: "pace-and-offset.yaml", name: "pace-and-offset", profile: .ideal, tick: .seconds(1), start: nil,
         overrides: MonitorOverrides(), regions: [], rules: [],
