@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "Runs", targets: ["Runs"]),
         .library(name: "Analysis", targets: ["Analysis"]),
         .library(name: "Regression", targets: ["Regression"]),
+        .library(name: "Report", targets: ["Report"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,6 +40,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // The small things.
@@ -89,6 +91,11 @@ let package = Package(
             dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "Runs", "WireFormat", "TextEscaping"]
         ),
         .target(
+            name: "Report",
+            dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "Runs", "Analysis", "TextEscaping",
+                           .product(name: "Mustache", package: "swift-mustache")]
+        ),
+        .target(
             name: "Regression",
             dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "Runs", "WireFormat", "TextEscaping", "FileSystem"]
         ),
@@ -96,7 +103,7 @@ let package = Package(
             name: "perimeter",
             dependencies: [
                 "Geodesy", "GPX", "FixTables", "Geofencing", "WireFormat", "EventSinks", "EventSinksSQLite", "EventSinksHTTP",
-                "ScenarioFormat", "TrackSynthesis", "Runs", "Analysis", "Regression", "FileSystem",
+                "ScenarioFormat", "TrackSynthesis", "Runs", "Analysis", "Regression", "Report", "FileSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -130,6 +137,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "RunsTests", dependencies: ["Runs", "EventSinks", "ScenarioFormat", "Geofencing"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Runs", "ScenarioFormat", "Geofencing", "Geodesy"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Runs", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
         .testTarget(
             name: "RegressionTests",

@@ -4,7 +4,7 @@ Petersburg for one hour, a fix every 10 s (8,664 rows), each van driving from th
 Square to three random stops among Groser's zones and back, 2-5 minutes at each stop, with 8 m of GPS
 noise and a reported accuracy per fix. Deterministic (seeded): the same file on every machine.
 
-    python3 Scripts/example-fleet.py [OUT]        (default Tracks/vans.csv)
+    python3 Scripts/example-fleet.py [OUT] [VANS]       (default Tracks/vans.csv, 24 vans)
 """
 import math, random, sys
 from datetime import datetime, timedelta, timezone
@@ -24,9 +24,10 @@ def metres(a, b):
 
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "Tracks/vans.csv"
+    vans = int(sys.argv[2]) if len(sys.argv) > 2 else 24
     rng = random.Random(2024)
     rows = ["device,time,lat,lon,accuracy"]
-    for van in range(24):
+    for van in range(vans):
         plan = [DEPOT] + rng.sample(STOPS, 3) + [DEPOT]
         speed = rng.uniform(7, 11)             # m/s in city traffic
         t, here, leg, waited = 0, plan[0], 1, 0
@@ -36,7 +37,7 @@ def main():
             lat = here[0] + math.degrees(noise_n / R)
             lon = here[1] + math.degrees(noise_e / (R * math.cos(math.radians(here[0]))))
             time = (START + timedelta(seconds=t)).strftime("%Y-%m-%dT%H:%M:%SZ")
-            rows.append("van-%02d,%s,%.6f,%.6f,%d" % (van + 1, time, lat, lon, rng.choice([5, 8, 12, 20])))
+            rows.append("van-%0*d,%s,%.6f,%.6f,%d" % (2 if vans < 100 else 4, van + 1, time, lat, lon, rng.choice([5, 8, 12, 20])))
             t += 10
             if wait > 0:
                 wait -= 10

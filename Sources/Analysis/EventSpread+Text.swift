@@ -51,14 +51,14 @@ extension EventSpread {
     }
 
     /// `100 %`, `97 %`, `99.5 %`: the share in percent, to one decimal when not whole.
-    static func percent(_ share: Double) -> String {
+    public static func percent(_ share: Double) -> String {
         let tenths = (share * 1000).rounded()
         let whole = Int(tenths) / 10, fraction = Int(tenths) % 10
         return fraction == 0 ? "\(whole) %" : "\(whole).\(fraction) %"
     }
 
     /// `2nd`, `3rd`, `11th`.
-    static func ordinal(_ n: Int) -> String {
+    public static func ordinal(_ n: Int) -> String {
         let suffix = (11...13).contains(n % 100) ? "th" : (n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th")
         return "\(n)\(suffix)"
     }

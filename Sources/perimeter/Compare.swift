@@ -98,18 +98,7 @@ struct Compare: ParsableCommand {
         print(json ? result.json : result.readable, terminator: json ? "\n" : "")
     }
 
-    private func profileList() throws -> [Profile] {
-        let names = profiles.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
-        var list: [Profile] = []
-        for name in names {
-            guard let profile = Profile(rawValue: name) else {
-                let known = Profile.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError("--profiles: unknown profile \"\(name)\"; the profiles are \(known), separated by commas.")
-            }
-            if !list.contains(profile) { list.append(profile) }
-        }
-        return list
-    }
+    private func profileList() throws -> [Profile] { try perimeter.profiles(profiles) }
 
     private func windowSpan() throws -> TimeSpan {
         guard let span = ScenarioUnits.duration(window), span.microseconds >= 0 else {

@@ -1,0 +1,130 @@
+import Analysis
+import Foundation
+import Geodesy
+import Geofencing
+import Runs
+import ScenarioFormat
+import TextEscaping
+
+/// Builds a report's model: runs the scenario under each profile (and, with `runs`, a Monte Carlo batch
+/// of each), compares the profiles with `ideal`, projects regions, tracks and events onto the map, and
+/// lays out each device's timeline.
+public struct ReportBuilder: Sendable {
+    public let base: ScenarioRun
+    public let profiles: [Profile]
+    /// A Monte Carlo batch of this many runs for the spread bands; nil for none.
+    public let runs: Int?
+    public let seed: UInt64?
+    /// An XYZ tile URL template (`https://tile.example/{z}/{x}/{y}.png`); nil: no base map.
+    public let tiles: String?
+
+    /// The kinds drawn as markers and ticks.
+    static let drawnKinds: [GeofenceEvent.Kind] = [.enter, .exit, .dwell, .visit]
+    /// Points per track, at most, once simplified for drawing.
+    static let maxTrackPoints = 400
+
+    /// Refuses (at `tick`, or at `noise` for `runs`) a profile the scenario cannot be run under.
+    public init(_ base: ScenarioRun, profiles: [Profile], runs: Int? = nil, seed: UInt64? = nil,
+                tiles: String? = nil) throws(ScenarioErrors) {
+        for profile in profiles + [.ideal] { _ = try base.under(profile) }
+        if let runs { _ = try MonteCarlo(base, runs: runs, seed: seed) }
+        self.base = base
+        self.profiles = profiles
+        self.runs = runs
+        self.seed = seed
+        self.tiles = tiles
+    }
+
+    func build(threads: Int) -> ReportModel {
+        let scenario = base.scenario
+        let runsByProfile = profiles.map { ScenarioRun(scenario, profile: $0).events(threads: threads).events }
+        let compared = profiles.filter { $0 != .ideal }
+        var comparison: ComparisonReport?
+        if !compared.isEmpty, let made = try? ScenarioComparison(base, profiles: compared, against: .ideal) {
+            comparison = runs.flatMap { try? made.compare(runs: $0, seed: seed, threads: threads) } ?? made.compare(threads: threads)
+        }
+        var spreads: [EventSpread] = []
+        if let runs {
+            for profile in profiles {
+                var spread = EventSpread()
+                (try? MonteCarlo(ScenarioRun(scenario, profile: profile), runs: runs, seed: seed))?
+                    .forEachRun(threads: threads) { _, events in spread.add(run: events) }
+                spreads.append(spread)
+            }
+        }
+
+        let simulation = base.simulation
+        let start = simulation.clockStart
+        let tracks = simulation.devices.map { device in device.track.fixes(start: start) }
+        var box = BoundingBox.empty
+        for region in simulation.regions { box.extend(to: region.shape.bounds) }
+        for segments in tracks { for segment in segments { for fix in segment { box.extend(to: fix.coordinate) } } }
+        if box.minLatitude > box.maxLatitude { box = BoundingBox(minLatitude: 0, maxLatitude: 0, minLongitude: 0, maxLongitude: 0) }
+        let centre = Coordinate(latitude: (box.minLatitude + box.maxLatitude) / 2,
+                                longitude: (box.minLongitude + box.maxLongitude) / 2)
+        let projection = MapProjection(centre: centre)
+        let corners = [projection.point(Coordinate(latitude: box.minLatitude, longitude: box.minLongitude)),
+                       projection.point(Coordinate(latitude: box.maxLatitude, longitude: box.maxLongitude))]
+        let width = max(200, abs(corners[1].x - corners[0].x)), height = max(200, abs(corners[1].y - corners[0].y))
+        let margin = 0.06 * max(width, height)
+        let left = min(corners[0].x, corners[1].x) - margin, top = min(corners[0].y, corners[1].y) - margin
+        let viewBox = [left, top, width + 2 * margin, height + 2 * margin].map(svgNumber).joined(separator: " ")
+        let tolerance = max(width, height) / 3000
+
+        let regions = simulation.regions.map { region in
+            RegionShape(id: region.id, path: Self.path(of: region.shape, projection),
+                        label: Self.describe(region.shape))
+        }
+        let trackLines = zip(simulation.devices, tracks).map { device, segments in
+            TrackLine(device: device.id, path: segments.map { segment in
+                Self.polyline(segment.map { projection.point($0.coordinate) }, tolerance: tolerance)
+            }.joined(separator: " "))
+        }
+        let layers = zip(profiles, runsByProfile).enumerated().map { index, pair in
+            let markers = pair.1.filter { Self.drawnKinds.contains($0.kind) }.map { Self.marker($0, pair.0, projection) }
+            return EventLayer(profile: pair.0.rawValue, colourIndex: index, checked: true, count: markers.count,
+                              markers: markers)
+        }
+        let devices = simulation.devices.enumerated().map { DeviceOption(id: $1.id, selected: $0 == 0) }
+        let timelines = simulation.devices.enumerated().map { index, device in
+            TimelineLayout(device: device.id, fixes: tracks[index], profiles: profiles, events: runsByProfile,
+                           spreads: spreads, regions: simulation.regions.map(\.id), day: start)
+                .timeline(hidden: index != 0)
+        }
+        let compare = comparison.map(Self.compareRows) ?? []
+        var notes: [String] = []
+        if simulation.devices.count > 1 {
+            notes.append("Tracks are simplified for drawing (to \(Readable.distance(tolerance * projection.metresPerUnit))); markers are where each event's sample was.")
+        }
+        let settings = "{\"metresPerUnit\":\(projection.metresPerUnit),\"originX\":\(projection.originX),\"originY\":\(projection.originY),\"tiles\":"
+            + (tiles.map { JSONEscaping.string($0) } ?? "null") + "}"
+        return ReportModel(
+            title: scenario.name,
+            subtitle: "\(profiles.map(\.rawValue).joined(separator: ", ")) · \(simulation.devices.count) device\(simulation.devices.count == 1 ? "" : "s") · \(simulation.regions.count) region\(simulation.regions.count == 1 ? "" : "s") · clock from \(start.iso8601)",
+            viewBox: viewBox, regionCount: regions.count, trackCount: trackLines.count,
+            eventCount: layers.reduce(0) { $0 + $1.count }, regions: regions, tracks: trackLines, layers: layers,
+            devices: devices, manyDevices: devices.count > 1, timelines: timelines, compare: compare,
+            hasCompare: !compare.isEmpty, reference: "ideal",
+            monteCarlo: runs.map { "Bands: the p5–p95 spread of each event's time over \($0) Monte Carlo runs (noise seeds from \(seed ?? simulation.noise?.seed ?? 0))." },
+            notes: notes, settingsJSON: settings.replacingOccurrences(of: "<", with: "\\u003c"))
+    }
+
+    private static func marker(_ event: GeofenceEvent, _ profile: Profile, _ projection: MapProjection) -> EventMarker {
+        let p = projection.point(event.coordinate)
+        return EventMarker(cx: svgNumber(p.x), cy: svgNumber(p.y), kind: event.kind.description, device: event.device,
+                           region: event.region, time: event.time.iso8601,
+                           distance: Readable.number(event.distance, decimals: 1),
+                           crossedAt: event.crossedAt?.iso8601, rule: event.rule, profile: profile.rawValue)
+    }
+
+    private static func compareRows(_ report: ComparisonReport) -> [CompareRow] {
+        report.profiles.flatMap { comparison in
+            EventMatching.kinds.enumerated().map { index, kind in
+                let tally = comparison.tally(kind)
+                return CompareRow(profile: comparison.profile.rawValue, kind: kind.description, paired: tally.paired,
+                                  missed: tally.missed, spurious: tally.spurious, median: tally.median?.readable ?? "–",
+                                  p90: tally.p90?.readable ?? "–", max: tally.max?.readable ?? "–", first: index == 0)
+            }
+        }
+    }
+}

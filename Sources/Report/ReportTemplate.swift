@@ -1,0 +1,84 @@
+/// The page, as a Mustache template (swift-mustache escapes every `{{value}}` for HTML, attributes
+/// included; `{{{settingsJSON}}}` is the one unescaped value, JSON made by `ReportBuilder` with `<`
+/// escaped). Self-contained: the style and the script are inline, nothing is fetched unless `--tiles`.
+enum ReportTemplate {
+    static let page = """
+    <!DOCTYPE html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data: https: http:">
+    <title>{{title}} · Perimeter report</title>
+    <style>\(ReportStyle.css)</style>
+    </head>
+    <body data-regions="{{regionCount}}" data-tracks="{{trackCount}}" data-events="{{eventCount}}">
+    <header>
+      <h1>{{title}}</h1>
+      <p class="subtitle">{{subtitle}}</p>
+    </header>
+    <main>
+    <section id="map-panel">
+      <div class="controls">
+        {{#layers}}<label class="profile-{{colourIndex}}"><input type="checkbox" class="layer-toggle" data-profile="{{profile}}"{{#checked}} checked{{/checked}}> {{profile}} ({{count}})</label>
+        {{/layers}}
+        {{#manyDevices}}<label>device <select id="device-picker"><option value="">every device</option>{{#devices}}<option value="{{id}}">{{id}}</option>{{/devices}}</select></label>{{/manyDevices}}
+        {{^manyDevices}}<select id="device-picker" hidden>{{#devices}}<option value="{{id}}">{{id}}</option>{{/devices}}</select>{{/manyDevices}}
+        <button type="button" id="reset-view">fit</button>
+      </div>
+      <div id="map-frame">
+        <svg id="map" viewBox="{{viewBox}}" data-home="{{viewBox}}" xmlns="http://www.w3.org/2000/svg">
+          <g id="tiles"></g>
+          <g id="regions">{{#regions}}
+            <path class="region" data-region="{{id}}" d="{{path}}"><title>{{id}} ({{label}})</title></path>{{/regions}}
+          </g>
+          <g id="tracks">{{#tracks}}
+            <path class="track" data-device="{{device}}" d="{{path}}"><title>{{device}}</title></path>{{/tracks}}
+          </g>
+          {{#layers}}<g class="layer profile-{{colourIndex}}" data-profile="{{profile}}">{{#markers}}
+            <circle class="event kind-{{kind}}" cx="{{cx}}" cy="{{cy}}" data-profile="{{profile}}" data-device="{{device}}" data-region="{{region}}" data-kind="{{kind}}" data-time="{{time}}" data-distance="{{distance}}"{{#crossedAt}} data-crossed-at="{{crossedAt}}"{{/crossedAt}}{{#rule}} data-rule="{{rule}}"{{/rule}}></circle>{{/markers}}
+          </g>
+          {{/layers}}
+        </svg>
+        <svg id="scale-overlay" width="180" height="34" xmlns="http://www.w3.org/2000/svg"><g id="scale-bar"><rect x="10" y="18" width="100" height="5"></rect><text x="10" y="13">scale</text></g></svg>
+        <div id="legend"><span class="kind-enter">enter</span> <span class="kind-exit">exit</span> <span class="kind-dwell">dwell</span> <span class="kind-visit">visit</span></div>
+      </div>
+      <div id="tooltip" role="tooltip"></div>
+      {{#notes}}<p class="note">{{.}}</p>{{/notes}}
+    </section>
+    <section id="side">
+      <h2>Timeline</h2>
+      <div id="timeline">{{#timelines}}
+        <figure class="device-timeline" data-device="{{device}}"{{#hidden}} hidden{{/hidden}}>
+          <figcaption>{{device}}</figcaption>
+          <svg viewBox="0 0 {{width}} {{height}}" width="100%" xmlns="http://www.w3.org/2000/svg">
+            {{#axis}}<line class="axis" x1="{{x}}" x2="{{x}}" y1="14" y2="{{height}}"></line><text class="axis-label" x="{{x}}" y="11">{{label}}</text>{{/axis}}
+            {{#rows}}<text class="row-label" x="0" y="{{labelY}}">{{label}}</text>
+            {{#bands}}<rect class="band" x="{{x}}" y="{{y}}" width="{{width}}" height="14"><title>{{title}}</title></rect>{{/bands}}
+            {{#bars}}<rect class="inside" x="{{x}}" y="{{y}}" width="{{width}}" height="14"><title>{{title}}</title></rect>{{/bars}}
+            {{#ticks}}<rect class="tick kind-{{kind}}" x="{{x}}" y="{{y}}" width="2.5" height="14"><title>{{title}}</title></rect>{{/ticks}}
+            {{/rows}}
+          </svg>
+        </figure>{{/timelines}}
+      </div>
+      {{#monteCarlo}}<p class="note">{{.}}</p>{{/monteCarlo}}
+      {{#hasCompare}}
+      <h2>Against {{reference}}</h2>
+      <table id="compare">
+        <thead><tr><th>profile</th><th>kind</th><th>paired</th><th>missed</th><th>spurious</th><th>median</th><th>p90</th><th>max</th></tr></thead>
+        <tbody>{{#compare}}
+          <tr{{#first}} class="first"{{/first}}><td>{{profile}}</td><td>{{kind}}</td><td>{{paired}}</td><td>{{missed}}</td><td>{{spurious}}</td><td>{{median}}</td><td>{{p90}}</td><td>{{max}}</td></tr>{{/compare}}
+        </tbody>
+      </table>
+      <p class="note">Delays are the profile's time minus {{reference}}'s, events paired within 10 min (perimeter compare).</p>
+      {{/hasCompare}}
+    </section>
+    </main>
+    <footer>Made by Perimeter. Everything on this page is in this file; it makes no request unless a tile layer was asked for.</footer>
+    <script type="application/json" id="report-settings">{{{settingsJSON}}}</script>
+    <script>\(ReportScript.javascript)</script>
+    </body>
+    </html>
+
+    """
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import FileSystem
+import Geofencing
+import Report
+import Runs
+import ScenarioFormat
+
+/// `perimeter report SCENARIO -o report.html`: one self-contained HTML page with the map and the timeline.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Writes one self-contained HTML page: the map, each device's timeline, the comparison.",
+        discussion: """
+        The page needs nothing but a browser: its style and script are inside it, and it makes no request \\
+        (unless --tiles adds a base map). The map shows the regions (circles as true circles, polygons with \\
+        their holes), each device's track (simplified for drawing), and a marker per enter (green), exit \\
+        (red), dwell (gold) and visit (blue), one layer per profile; hover a marker for its event; drag to \\
+        pan, the wheel to zoom. The timeline shows, per device, region and profile, the inside periods and \\
+        the events on one time axis, with --runs the p5–p95 spread of each event's time; the table compares \\
+        each profile with ideal (as perimeter compare). The file is replaced only once it is complete.
+        """
+    )
+
+    @Argument(help: "The scenario file (YAML, or JSON).")
+    var scenario: String
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The HTML file to write.", valueName: "file"))
+    var output: String
+
+    @Option(help: ArgumentHelp("The profiles to draw, separated by commas.", valueName: "names"))
+    var profiles = "ios,android,ideal"
+
+    @Option(help: ArgumentHelp("Add Monte Carlo bands from this many runs (the scenario needs noise:).", valueName: "N"))
+    var runs: Int?
+
+    @Option(help: ArgumentHelp("The noise seed of run 0 (default: the scenario's).", valueName: "S"))
+    var seed: UInt64?
+
+    @Option(help: ArgumentHelp("An XYZ tile URL for a base map, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png (the page then fetches tiles).", valueName: "url"))
+    var tiles: String?
+
+    @Option(help: "Worker threads (default: one per core). The page is the same for any number.")
+    var threads: Int?
+
+    func validate() throws {
+        _ = try perimeter.profiles(profiles)
+        if let runs, runs < 1 { throw ValidationError("--runs must be a number of runs of 1 or more, not \(runs).") }
+        if seed != nil && runs == nil { throw ValidationError("--seed goes with --runs: it is the noise seed of run 0.") }
+        if let tiles, !(tiles.contains("{z}") && tiles.contains("{x}") && tiles.contains("{y}")) {
+            throw ValidationError("--tiles: expected an XYZ URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png, got \"\(tiles)\".")
+        }
+    }
+
+    func run() throws {
+        let list = try perimeter.profiles(profiles)
+        let page: ReportPage
+        do {
+            let base = try ScenarioRun(loading: scenario)
+            for warning in base.warnings { StandardError.warning(warning) }
+            page = ReportPage(try ReportBuilder(base, profiles: list, runs: runs, seed: seed, tiles: tiles))
+        } catch {
+            for problem in error.errors { StandardError.error(problem.description) }
+            throw ExitCode(Exit.badInput)
+        }
+        let html = page.html(threads: threads ?? RunOptions.defaultThreads)
+        do {
+            try AtomicFile.write(html.utf8, to: output)
+        } catch {
+            StandardError.error("cannot write the report \(output): \(error.cause)")
+            throw ExitCode(Exit.sinkFailed)
+        }
+    }
+}
