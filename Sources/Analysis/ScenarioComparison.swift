@@ -125,6 +125,28 @@ public struct ProfileComparison: Sendable {
 
 /// What `perimeter compare` found.
 public struct ComparisonReport: Sendable {
+    /// The comparison of events already run: each profile's with the reference's, one run each.
+    public init(scenario: String, reference: Profile, referenceEvents: [GeofenceEvent],
+                profiles: [(Profile, [GeofenceEvent])], window: TimeSpan = .seconds(600), day: Timestamp) {
+        self.init(scenario: scenario, reference: reference, window: window, runs: nil, exactReference: false, day: day,
+                  profiles: profiles.map { profile, events in
+                      ProfileComparison(profile: profile, matchings: [
+                          EventMatching(reference: referenceEvents, profile: events, window: window),
+                      ])
+                  })
+    }
+
+    init(scenario: String, reference: Profile, window: TimeSpan, runs: MonteCarloRuns?, exactReference: Bool,
+         day: Timestamp, profiles: [ProfileComparison]) {
+        self.scenario = scenario
+        self.reference = reference
+        self.window = window
+        self.runs = runs
+        self.exactReference = exactReference
+        self.day = day
+        self.profiles = profiles
+    }
+
     /// The scenario's name.
     public var scenario: String
     public var reference: Profile

@@ -40,8 +40,15 @@ public struct ReportBuilder: Sendable {
         let runsByProfile = profiles.map { ScenarioRun(scenario, profile: $0).events(threads: threads).events }
         let compared = profiles.filter { $0 != .ideal }
         var comparison: ComparisonReport?
-        if !compared.isEmpty, let made = try? ScenarioComparison(base, profiles: compared, against: .ideal) {
-            comparison = runs.flatMap { try? made.compare(runs: $0, seed: seed, threads: threads) } ?? made.compare(threads: threads)
+        if !compared.isEmpty, let runs, let made = try? ScenarioComparison(base, profiles: compared, against: .ideal) {
+            comparison = try? made.compare(runs: runs, seed: seed, threads: threads)
+        } else if !compared.isEmpty {
+            // The runs made for the map, paired as `perimeter compare` pairs them.
+            let ideal = profiles.firstIndex(of: .ideal).map { runsByProfile[$0] }
+                ?? ScenarioRun(scenario, profile: .ideal).events(threads: threads).events
+            comparison = ComparisonReport(scenario: scenario.name, reference: .ideal, referenceEvents: ideal,
+                                          profiles: zip(profiles, runsByProfile).filter { $0.0 != .ideal }.map { ($0.0, $0.1) },
+                                          day: base.simulation.clockStart)
         }
         var spreads: [EventSpread] = []
         if let runs {
@@ -69,7 +76,8 @@ public struct ReportBuilder: Sendable {
         let margin = 0.06 * max(width, height)
         let left = min(corners[0].x, corners[1].x) - margin, top = min(corners[0].y, corners[1].y) - margin
         let viewBox = [left, top, width + 2 * margin, height + 2 * margin].map(svgNumber).joined(separator: " ")
-        let tolerance = max(width, height) / 3000
+        // A fleet's tracks are drawn coarser: they are seen together, and they would outweigh the page.
+        let tolerance = max(width, height) / (simulation.devices.count > 50 ? 1500 : 3000)
 
         let regions = simulation.regions.map { region in
             RegionShape(id: region.id, path: Self.path(of: region.shape, projection),
@@ -81,40 +89,34 @@ public struct ReportBuilder: Sendable {
             }.joined(separator: " "))
         }
         let layers = zip(profiles, runsByProfile).enumerated().map { index, pair in
-            let markers = pair.1.filter { Self.drawnKinds.contains($0.kind) }.map { Self.marker($0, pair.0, projection) }
-            return EventLayer(profile: pair.0.rawValue, colourIndex: index, checked: true, count: markers.count,
-                              markers: markers)
+            EventLayer(profile: pair.0.rawValue, colourIndex: index, checked: true,
+                       count: pair.1.filter { Self.drawnKinds.contains($0.kind) }.count)
         }
         let devices = simulation.devices.enumerated().map { DeviceOption(id: $1.id, selected: $0 == 0) }
-        let timelines = simulation.devices.enumerated().map { index, device in
-            TimelineLayout(device: device.id, fixes: tracks[index], profiles: profiles, events: runsByProfile,
-                           spreads: spreads, regions: simulation.regions.map(\.id), day: start)
-                .timeline(hidden: index != 0)
-        }
+        let data = ReportData(
+            profiles: profiles.map(\.rawValue), devices: simulation.devices.map(\.id), regions: simulation.regions.map(\.id),
+            rules: simulation.rules.map(\.name), events: runsByProfile,
+            spans: tracks.map { segments in
+                guard let first = segments.first?.first?.time, let last = segments.last?.last?.time else { return nil }
+                return (first, last)
+            },
+            spreads: spreads, projection: projection)
         let compare = comparison.map(Self.compareRows) ?? []
         var notes: [String] = []
         if simulation.devices.count > 1 {
             notes.append("Tracks are simplified for drawing (to \(Readable.distance(tolerance * projection.metresPerUnit))); markers are where each event's sample was.")
         }
         let settings = "{\"metresPerUnit\":\(projection.metresPerUnit),\"originX\":\(projection.originX),\"originY\":\(projection.originY),\"tiles\":"
-            + (tiles.map { JSONEscaping.string($0) } ?? "null") + "}"
+            + JSONText.string(tiles) + ",\"day\":\(ReportData.millis(start))}"
         return ReportModel(
             title: scenario.name,
             subtitle: "\(profiles.map(\.rawValue).joined(separator: ", ")) · \(simulation.devices.count) device\(simulation.devices.count == 1 ? "" : "s") · \(simulation.regions.count) region\(simulation.regions.count == 1 ? "" : "s") · clock from \(start.iso8601)",
             viewBox: viewBox, regionCount: regions.count, trackCount: trackLines.count,
             eventCount: layers.reduce(0) { $0 + $1.count }, regions: regions, tracks: trackLines, layers: layers,
-            devices: devices, manyDevices: devices.count > 1, timelines: timelines, compare: compare,
+            devices: devices, manyDevices: devices.count > 1, compare: compare,
             hasCompare: !compare.isEmpty, reference: "ideal",
             monteCarlo: runs.map { "Bands: the p5–p95 spread of each event's time over \($0) Monte Carlo runs (noise seeds from \(seed ?? simulation.noise?.seed ?? 0))." },
-            notes: notes, settingsJSON: settings.replacingOccurrences(of: "<", with: "\\u003c"))
-    }
-
-    private static func marker(_ event: GeofenceEvent, _ profile: Profile, _ projection: MapProjection) -> EventMarker {
-        let p = projection.point(event.coordinate)
-        return EventMarker(cx: svgNumber(p.x), cy: svgNumber(p.y), kind: event.kind.description, device: event.device,
-                           region: event.region, time: event.time.iso8601,
-                           distance: Readable.number(event.distance, decimals: 1),
-                           crossedAt: event.crossedAt?.iso8601, rule: event.rule, profile: profile.rawValue)
+            notes: notes, settingsJSON: settings.replacingOccurrences(of: "<", with: "\\u003c"), dataJSON: data.json)
     }
 
     private static func compareRows(_ report: ComparisonReport) -> [CompareRow] {

@@ -14,7 +14,6 @@ struct ReportModel {
     var devices: [DeviceOption]
     /// More than one device: the picker offers "every device".
     var manyDevices: Bool
-    var timelines: [DeviceTimeline]
     var compare: [CompareRow]
     var hasCompare: Bool
     var reference: String
@@ -22,6 +21,8 @@ struct ReportModel {
     var notes: [String]
     /// The page's settings for its script, as JSON (`<` escaped).
     var settingsJSON: String
+    /// The events, spans and bands (`ReportData`), as JSON (`<` escaped).
+    var dataJSON: String
 }
 
 struct RegionShape {
@@ -41,61 +42,11 @@ struct EventLayer {
     var colourIndex: Int
     var checked: Bool
     var count: Int
-    var markers: [EventMarker]
-}
-
-struct EventMarker {
-    var cx: String
-    var cy: String
-    var kind: String
-    var device: String
-    var region: String
-    var time: String
-    var distance: String
-    var crossedAt: String?
-    var rule: String?
-    var profile: String
 }
 
 struct DeviceOption {
     var id: String
     var selected: Bool
-}
-
-/// One device's timeline: a row per region and profile, on one time axis.
-struct DeviceTimeline {
-    var device: String
-    var hidden: Bool
-    var height: Int
-    var width: Int
-    var rows: [TimelineRow]
-    var axis: [AxisTick]
-}
-
-struct TimelineRow {
-    var label: String
-    var y: Int
-    var labelY: Int
-    var bars: [TimelineSpan]
-    var bands: [TimelineSpan]
-    var ticks: [TimelineTick]
-}
-
-struct TimelineSpan {
-    var x: String
-    var width: String
-    var title: String
-}
-
-struct TimelineTick {
-    var x: String
-    var kind: String
-    var title: String
-}
-
-struct AxisTick {
-    var x: String
-    var label: String
 }
 
 struct CompareRow {

@@ -1,12 +1,19 @@
 /// The page's script, written for this page and nothing else (no library): pan and zoom the map (drag,
 /// wheel, the "fit" button), a scale bar in metres, profile layers switched on and off, a device picker
 /// (the map and the timeline show one device, or every device), a tooltip for each event marker, and an
-/// XYZ tile layer when the report was made with `--tiles`.
+/// XYZ tile layer when the report was made with `--tiles`. The event markers and the timeline are made
+/// from the page's data (`ReportData`) by `markers` and `timeline` (ReportScript+Data.swift).
 enum ReportScript {
     static let javascript = #"""
     (function () {
       "use strict";
       var settings = JSON.parse(document.getElementById("report-settings").textContent);
+      var data = JSON.parse(document.getElementById("report-data").textContent);
+      var SVG = "http://www.w3.org/2000/svg";
+      function iso(ms) { return new Date(ms).toISOString(); }
+      function clock(ms) { var text = iso(ms); return text.slice(0, 10) === iso(settings.day).slice(0, 10) ? text.slice(11, 19) : text; }
+    """# + markers + timeline + #"""
+      makeMarkers();
       var map = document.getElementById("map");
       var tip = document.getElementById("tooltip");
       var home = map.getAttribute("data-home").split(" ").map(Number);
@@ -102,10 +109,10 @@ enum ReportScript {
         Array.prototype.forEach.call(document.querySelectorAll(".track, .event"), function (el) {
           el.classList.toggle("dimmed", chosen !== "" && el.getAttribute("data-device") !== chosen);
         });
-        var timelines = document.querySelectorAll(".device-timeline"), shown = chosen === "" && timelines.length ? timelines[0].getAttribute("data-device") : chosen;
-        Array.prototype.forEach.call(timelines, function (f) { f.hidden = f.getAttribute("data-device") !== shown; });
+        drawTimeline(chosen === "" ? 0 : data.devices.indexOf(chosen));
       }
-      if (picker) { picker.addEventListener("change", pick); }
+      picker.addEventListener("change", pick);
+      drawTimeline(data.devices.length ? 0 : -1);
 
       redraw();
       window.addEventListener("resize", redraw);

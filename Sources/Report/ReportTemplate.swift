@@ -1,6 +1,7 @@
 /// The page, as a Mustache template (swift-mustache escapes every `{{value}}` for HTML, attributes
-/// included; `{{{settingsJSON}}}` is the one unescaped value, JSON made by `ReportBuilder` with `<`
-/// escaped). Self-contained: the style and the script are inline, nothing is fetched unless `--tiles`.
+/// included; `{{{settingsJSON}}}` and `{{{dataJSON}}}` are the unescaped values: JSON made by
+/// `ReportBuilder` and `ReportData`, strings escaped for JSON and `<` as `\u003c`, so that no text can
+/// end the script element). Self-contained: the style and the script are inline, nothing is fetched unless `--tiles`.
 enum ReportTemplate {
     static let page = """
     <!DOCTYPE html>
@@ -35,9 +36,7 @@ enum ReportTemplate {
           <g id="tracks">{{#tracks}}
             <path class="track" data-device="{{device}}" d="{{path}}"><title>{{device}}</title></path>{{/tracks}}
           </g>
-          {{#layers}}<g class="layer profile-{{colourIndex}}" data-profile="{{profile}}">{{#markers}}
-            <circle class="event kind-{{kind}}" cx="{{cx}}" cy="{{cy}}" data-profile="{{profile}}" data-device="{{device}}" data-region="{{region}}" data-kind="{{kind}}" data-time="{{time}}" data-distance="{{distance}}"{{#crossedAt}} data-crossed-at="{{crossedAt}}"{{/crossedAt}}{{#rule}} data-rule="{{rule}}"{{/rule}}></circle>{{/markers}}
-          </g>
+          {{#layers}}<g class="layer profile-{{colourIndex}}" data-profile="{{profile}}"></g>
           {{/layers}}
         </svg>
         <svg id="scale-overlay" width="180" height="34" xmlns="http://www.w3.org/2000/svg"><g id="scale-bar"><rect x="10" y="18" width="100" height="5"></rect><text x="10" y="13">scale</text></g></svg>
@@ -48,19 +47,7 @@ enum ReportTemplate {
     </section>
     <section id="side">
       <h2>Timeline</h2>
-      <div id="timeline">{{#timelines}}
-        <figure class="device-timeline" data-device="{{device}}"{{#hidden}} hidden{{/hidden}}>
-          <figcaption>{{device}}</figcaption>
-          <svg viewBox="0 0 {{width}} {{height}}" width="100%" xmlns="http://www.w3.org/2000/svg">
-            {{#axis}}<line class="axis" x1="{{x}}" x2="{{x}}" y1="14" y2="{{height}}"></line><text class="axis-label" x="{{x}}" y="11">{{label}}</text>{{/axis}}
-            {{#rows}}<text class="row-label" x="0" y="{{labelY}}">{{label}}</text>
-            {{#bands}}<rect class="band" x="{{x}}" y="{{y}}" width="{{width}}" height="14"><title>{{title}}</title></rect>{{/bands}}
-            {{#bars}}<rect class="inside" x="{{x}}" y="{{y}}" width="{{width}}" height="14"><title>{{title}}</title></rect>{{/bars}}
-            {{#ticks}}<rect class="tick kind-{{kind}}" x="{{x}}" y="{{y}}" width="2.5" height="14"><title>{{title}}</title></rect>{{/ticks}}
-            {{/rows}}
-          </svg>
-        </figure>{{/timelines}}
-      </div>
+      <div id="timeline"><p class="note">The timeline is drawn by the page's script.</p></div>
       {{#monteCarlo}}<p class="note">{{.}}</p>{{/monteCarlo}}
       {{#hasCompare}}
       <h2>Against {{reference}}</h2>
@@ -76,6 +63,7 @@ enum ReportTemplate {
     </main>
     <footer>Made by Perimeter. Everything on this page is in this file; it makes no request unless a tile layer was asked for.</footer>
     <script type="application/json" id="report-settings">{{{settingsJSON}}}</script>
+    <script type="application/json" id="report-data">{{{dataJSON}}}</script>
     <script>\(ReportScript.javascript)</script>
     </body>
     </html>

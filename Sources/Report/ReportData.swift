@@ -1,0 +1,79 @@
+import Analysis
+import Foundation
+import Geodesy
+import Geofencing
+
+/// The page's events, track spans and Monte Carlo bands as one compact JSON object, from which its
+/// script makes the event markers (one `circle.event` per enter, exit, dwell and visit of each profile)
+/// and each device's timeline: a fleet's tens of thousands of markers weigh a third of what the same
+/// markers written out as SVG elements would. Ids are given once, in lists, and referred to by index;
+/// times are milliseconds since 1970.
+///
+/// ```json
+/// {"profiles":["ios"],"devices":["phone"],"regions":["cafe"],"rules":["welcome"],"kinds":["enter","exit","dwell","visit"],
+///  "events":[[0,-12.5,40.1,0,0,0,1452427317000,-229.2,1452427297000,null]],
+///  "spans":[[1452427200000,1452427560000]],"bands":[[0,0,0,0,1,1452427313000,1452427317000,1452427321000,1.0]]}
+/// ```
+///
+/// `events`: profile, x, y, device, region, kind, time, distance (m), crossedAt (or null), rule (or null).
+/// `spans`: each device's first and last fix. `bands`: profile, device, region, kind, n, p5, p50, p95, share.
+struct ReportData {
+    var profiles: [String]
+    var devices: [String]
+    var regions: [String]
+    var rules: [String]
+    var events: [[GeofenceEvent]]
+    var spans: [(Timestamp, Timestamp)?]
+    var spreads: [EventSpread]
+    var projection: MapProjection
+
+    static let kinds: [GeofenceEvent.Kind] = [.enter, .exit, .dwell, .visit]
+
+    /// The JSON text, with `<` escaped so that it can stand inside a `<script>` element.
+    var json: String {
+        var out = "{"
+        func list(_ name: String, _ values: [String]) {
+            out += "\"\(name)\":[" + values.map(JSONText.string).joined(separator: ",") + "],"
+        }
+        list("profiles", profiles)
+        list("devices", devices)
+        list("regions", regions)
+        list("rules", rules)
+        list("kinds", Self.kinds.map(\.description))
+        let deviceIndex = Dictionary(uniqueKeysWithValues: devices.enumerated().map { ($1, $0) })
+        let regionIndex = Dictionary(uniqueKeysWithValues: regions.enumerated().map { ($1, $0) })
+        out += "\"events\":["
+        var first = true
+        for (p, log) in events.enumerated() {
+            for event in log {
+                guard let kind = Self.kinds.firstIndex(of: event.kind) else { continue }
+                let point = projection.point(event.coordinate)
+                if !first { out += "," }
+                first = false
+                out += "[\(p),\(svgNumber(point.x)),\(svgNumber(point.y)),\(deviceIndex[event.device] ?? 0),"
+                out += "\(regionIndex[event.region] ?? 0),\(kind),\(Self.millis(event.time)),"
+                out += (event.distance.isFinite ? svgNumber(event.distance) : "null") + ","
+                out += (event.crossedAt.map { String(Self.millis($0)) } ?? "null") + ","
+                out += (event.rule.flatMap { rules.firstIndex(of: $0) }.map(String.init) ?? "null") + "]"
+            }
+        }
+        out += "],\"spans\":[" + spans.map { span in
+            span.map { "[\(Self.millis($0.0)),\(Self.millis($0.1))]" } ?? "null"
+        }.joined(separator: ",") + "],\"bands\":["
+        var bands: [String] = []
+        for (p, spread) in spreads.enumerated() {
+            for entry in spread.entries {
+                guard let kind = Self.kinds.firstIndex(of: entry.key.kind), let d = deviceIndex[entry.key.device],
+                      let r = regionIndex[entry.key.region] else { continue }
+                bands.append("[\(p),\(d),\(r),\(kind),\(entry.n),\(Self.millis(entry.p5)),\(Self.millis(entry.p50)),\(Self.millis(entry.p95)),\(JSONText.number(entry.share))]")
+            }
+        }
+        out += bands.joined(separator: ",") + "]}"
+        return out.replacingOccurrences(of: "<", with: "\\u003c")
+    }
+
+    static func millis(_ t: Timestamp) -> Int64 {
+        let us = t.microsecondsSince1970
+        return us >= 0 ? us / 1000 : (us - 999) / 1000
+    }
+}
