@@ -133,31 +133,24 @@ struct CompareCommandTests {
         #expect(rows.map { $0["eventCount"] as Int64? } == [5, 5, 5])
     }
 
-    struct Refusal: Sendable, CustomTestStringConvertible {
-        let arguments: [String]
-        let status: Int32
-        let message: String
-        var testDescription: String { arguments.joined(separator: " ") }
-    }
-
     @Test(arguments: [
-        Refusal(arguments: ["run", "Scenarios/lorrenzillos.yaml", "--runs", "10"], status: 2,
+        CommandRefusal(arguments: ["run", "Scenarios/lorrenzillos.yaml", "--runs", "10"], status: 2,
                 message: "error: Scenarios/lorrenzillos.yaml: noise: a Monte Carlo batch varies the noise seed, and this scenario has no noise; add noise: {sigma: 5m, seed: 1} (GPS error in metres; correlation: 30s makes it wander)"),
-        Refusal(arguments: ["run", "Scenarios/restaurant-welcome.yaml", "--runs", "10", "--sink", "console"], status: 2,
+        CommandRefusal(arguments: ["run", "Scenarios/restaurant-welcome.yaml", "--runs", "10", "--sink", "console"], status: 2,
                 message: "error: console: this sink cannot tell the runs of a Monte Carlo batch apart; with --runs, events go to jsonl:PATH, csv:PATH or sqlite:PATH (each event with its run)"),
-        Refusal(arguments: ["run", "Scenarios/restaurant-welcome.yaml", "--json"], status: 64,
+        CommandRefusal(arguments: ["run", "Scenarios/restaurant-welcome.yaml", "--json"], status: 64,
                 message: "--json goes with --runs (a Monte Carlo summary); for one run's events as JSON, use --sink jsonl:-."),
-        Refusal(arguments: ["run", "Scenarios/restaurant-welcome.yaml", "--runs", "0"], status: 64,
+        CommandRefusal(arguments: ["run", "Scenarios/restaurant-welcome.yaml", "--runs", "0"], status: 64,
                 message: "--runs must be a number of runs of 1 or more, not 0."),
-        Refusal(arguments: ["compare", "Scenarios/restaurant-welcome.yaml", "--profiles", "ios,andriod"], status: 64,
+        CommandRefusal(arguments: ["compare", "Scenarios/restaurant-welcome.yaml", "--profiles", "ios,andriod"], status: 64,
                 message: "--profiles: unknown profile \"andriod\"; the profiles are ios, android, android-background, ideal, separated by commas."),
-        Refusal(arguments: ["compare", "Scenarios/restaurant-welcome.yaml", "--window", "ten minutes"], status: 64,
+        CommandRefusal(arguments: ["compare", "Scenarios/restaurant-welcome.yaml", "--window", "ten minutes"], status: 64,
                 message: "--window: expected a duration of 0 or more, in seconds or as \"90s\", \"10m\", \"1h\", got \"ten minutes\"."),
-        Refusal(arguments: ["compare", "Scenarios/restaurant-welcome.yaml", "--seed", "3"], status: 64,
+        CommandRefusal(arguments: ["compare", "Scenarios/restaurant-welcome.yaml", "--seed", "3"], status: 64,
                 message: "--seed goes with --runs: it is the noise seed of run 0."),
-        Refusal(arguments: ["compare", "Scenarios/nope.yaml"], status: 2, message: "error: Scenarios/nope.yaml"),
+        CommandRefusal(arguments: ["compare", "Scenarios/nope.yaml"], status: 2, message: "error: Scenarios/nope.yaml"),
     ])
-    func refusals(_ c: Refusal) throws {
+    func refusals(_ c: CommandRefusal) throws {
         let result = try PerimeterProcess.run(c.arguments)
         #expect(result.status == c.status, "\(result.stderr)")
         #expect(result.stderr.contains(c.message), "\(result.stderr)")

@@ -18,25 +18,18 @@ struct ReportCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["report.html"], "no partial file left")
     }
 
-    struct Refusal: Sendable, CustomTestStringConvertible {
-        let arguments: [String]
-        let status: Int32
-        let message: String
-        var testDescription: String { arguments.joined(separator: " ") }
-    }
-
     @Test(arguments: [
-        Refusal(arguments: ["report", "Scenarios/lorrenzillos.yaml", "-o", "/tmp/x.html", "--runs", "5"], status: 2,
+        CommandRefusal(arguments: ["report", "Scenarios/lorrenzillos.yaml", "-o", "/tmp/x.html", "--runs", "5"], status: 2,
                 message: "error: Scenarios/lorrenzillos.yaml: noise: a Monte Carlo batch varies the noise seed, and this scenario has no noise"),
-        Refusal(arguments: ["report", "Scenarios/lorrenzillos.yaml", "-o", "/tmp/x.html", "--tiles", "https://tiles.example/a.png"], status: 64,
+        CommandRefusal(arguments: ["report", "Scenarios/lorrenzillos.yaml", "-o", "/tmp/x.html", "--tiles", "https://tiles.example/a.png"], status: 64,
                 message: "--tiles: expected an XYZ URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png, got \"https://tiles.example/a.png\"."),
-        Refusal(arguments: ["report", "Scenarios/lorrenzillos.yaml", "-o", "/nonexistent-folder/x.html"], status: 3,
+        CommandRefusal(arguments: ["report", "Scenarios/lorrenzillos.yaml", "-o", "/nonexistent-folder/x.html"], status: 3,
                 message: "error: cannot write the report /nonexistent-folder/x.html: "),
-        Refusal(arguments: ["report", "Scenarios/lorrenzillos.yaml"], status: 64, message: "Missing expected argument '--output <file>'"),
-        Refusal(arguments: ["report", "Scenarios/lorrenzillos.yaml", "-o", "/tmp/x.html", "--profiles", "ios,iphone"], status: 64,
+        CommandRefusal(arguments: ["report", "Scenarios/lorrenzillos.yaml"], status: 64, message: "Missing expected argument '--output <file>'"),
+        CommandRefusal(arguments: ["report", "Scenarios/lorrenzillos.yaml", "-o", "/tmp/x.html", "--profiles", "ios,iphone"], status: 64,
                 message: "--profiles: unknown profile \"iphone\"; the profiles are ios, android, android-background, ideal, separated by commas."),
     ])
-    func refusals(_ c: Refusal) throws {
+    func refusals(_ c: CommandRefusal) throws {
         let result = try PerimeterProcess.run(c.arguments)
         #expect(result.status == c.status, "\(result.stderr)")
         #expect(result.stderr.contains(c.message), "\(result.stderr)")

@@ -91,3 +91,18 @@ public enum PerimeterProcess {
         return url
     }
 }
+
+/// A command line `perimeter` must refuse: its exit status and a sentence its standard error contains.
+public struct CommandRefusal: Sendable, CustomStringConvertible {
+    public let arguments: [String]
+    public let status: Int32
+    public let message: String
+
+    public init(arguments: [String], status: Int32, message: String) {
+        self.arguments = arguments
+        self.status = status
+        self.message = message
+    }
+
+    public var description: String { arguments.joined(separator: " ") }
+}
