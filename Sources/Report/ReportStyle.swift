@@ -24,7 +24,7 @@ enum ReportStyle {
     circle.kind-visit, rect.kind-visit, span.kind-visit { fill: #2f6fba; background: #2f6fba; }
     .profile-0 .event { stroke: #111; } .profile-1 .event { stroke: #7b3fa0; } .profile-2 .event { stroke: #e07b00; }
     .profile-3 .event { stroke: #008c8c; }
-    .controls label[class^="profile-"] { border-left: 5px solid; padding-left: 5px; }
+    .controls label[class^="profile-"] { border-left-width: 5px; border-left-style: solid; padding-left: 5px; }
     label.profile-0 { border-color: #111; } label.profile-1 { border-color: #7b3fa0; } label.profile-2 { border-color: #e07b00; }
     label.profile-3 { border-color: #008c8c; }
     #legend { position: absolute; right: 8px; top: 8px; font-size: 12px; }
