@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Runs", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
         .testTarget(
             name: "RegressionTests",
-            dependencies: ["Regression", "Runs", "ScenarioFormat", "WireFormat", "Geofencing", "Geodesy", "TestSupport"],
+            dependencies: ["Regression", "Runs", "ScenarioFormat", "WireFormat", "Geofencing", "Geodesy", "TextEscaping", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

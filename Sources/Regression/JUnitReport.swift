@@ -4,8 +4,9 @@ import TextEscaping
 /// JUnit XML for CI servers, in the Apache Ant layout that Jenkins, GitLab and others read: one
 /// `<testsuite name="perimeter check">` with one `<testcase>` per scenario; a failed check is a
 /// `<failure>`, bad input (or a golden log that could not be written) an `<error>`, each with the
-/// readable details as text. A scenario's Monte Carlo measurements (`probability:` expectations: the
-/// share of runs and their number) go in its testcase's `<system-out>`, passed or not.
+/// readable details as text. The scenarios' Monte Carlo measurements (`probability:` expectations: the
+/// share of runs and their number), passed or not, go in the suite's `<system-out>`, one line each after
+/// the scenario's name and path (the Ant schema allows no output inside a testcase).
 public enum JUnitReport {
     /// The whole document. `timestamp` is when the check started (UTC; the Ant schema has no zone).
     public static func xml(_ results: [CheckResult], timestamp: Date = Date(),
@@ -21,12 +22,10 @@ public enum JUnitReport {
         for result in results {
             out += "  <testcase classname=\"perimeter.check\" name=\"\(attribute("\(result.name) (\(result.path))"))\""
                 + " time=\"\(seconds(result.seconds))\""
-            let measured = result.measurements.isEmpty ? ""
-                : "    <system-out>" + text(result.measurements.joined(separator: "\n")) + "</system-out>\n"
             let element: String
             switch result.status {
             case .passed:
-                out += measured.isEmpty ? "/>\n" : ">\n" + measured + "  </testcase>\n"
+                out += "/>\n"
                 continue
             case .failed: element = "failure"
             case .badInput, .writeFailed: element = "error"
@@ -34,9 +33,11 @@ public enum JUnitReport {
             let type = result.status == .failed ? "perimeter.check" : (result.status == .badInput ? "bad input" : "write failed")
             out += ">\n    <\(element) message=\"\(attribute(result.headline))\" type=\"\(type)\">"
             out += text(result.details.joined(separator: "\n"))
-            out += "</\(element)>\n" + measured + "  </testcase>\n"
+            out += "</\(element)>\n  </testcase>\n"
         }
-        out += "  <system-out/>\n  <system-err/>\n</testsuite>\n"
+        let measured = results.flatMap { result in result.measurements.map { "\(result.name) (\(result.path)): \($0)" } }
+        out += measured.isEmpty ? "  <system-out/>\n" : "  <system-out>" + text(measured.joined(separator: "\n")) + "</system-out>\n"
+        out += "  <system-err/>\n</testsuite>\n"
         return out
     }
 

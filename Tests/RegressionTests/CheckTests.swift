@@ -1,5 +1,6 @@
 import Foundation
 import Regression
+import TextEscaping
 import TestSupport
 import Testing
 import WireFormat
@@ -86,7 +87,13 @@ struct CheckTests {
         #expect(result.measurements == [held, failed])
         #expect(result.details.last == failed)
         let xml = JUnitReport.xml([result])
-        #expect(xml.contains("<system-out>\(held)\n\(failed)</system-out>"))
+        let name = "\(result.name) (\(scenario.path))"
+        #expect(xml.contains("  <system-out>\(XMLEscaping.text(name)): \(held)\n\(XMLEscaping.text(name)): \(failed)</system-out>\n  <system-err/>\n</testsuite>"))
         #expect(xml.contains("<failure message=\"1 of 8 expectations failed\""))
+        // Valid against the Ant schema, which allows output only at the suite's end.
+        let file = try PerimeterProcess.temporaryFolder().appendingPathComponent("junit.xml")
+        try xml.write(to: file, atomically: true, encoding: .utf8)
+        let junit = try JUnitSchema.validate(file.path)
+        #expect(junit.valid, "\(junit.output)")
     }
 }
