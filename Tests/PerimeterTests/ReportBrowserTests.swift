@@ -1,0 +1,110 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What `Scripts/browser-check.py` saw of a page in headless Chromium, offline.
+struct BrowserCheck: Decodable {
+    struct Tooltip: Decodable {
+        var display: String
+        var text: String
+    }
+
+    var regions: Int
+    var tracks: Int
+    var events: Int
+    var eventsByProfile: [String: Int]
+    var tooltip: Tooltip?
+    var requests: [String]
+    var errors: [String]
+    var firstPaint: Double?
+    var firstContentfulPaint: Double?
+    var load: Double?
+    var nodes: Int
+    var screenshotColours: Int?
+
+    /// Opens `page` in Chromium (which `.ci/run` installs; the script says how when it is missing).
+    static func run(_ page: String, screenshot: String) throws -> BrowserCheck {
+        let result = try PerimeterProcess.run(["Scripts/browser-check.py", page, "--screenshot", screenshot, "--timeout", "60"],
+                                              executable: "/usr/bin/env", prefix: ["python3"])
+        try #require(result.status == 0, "browser-check failed: \(result.stderr)")
+        return try JSONDecoder().decode(BrowserCheck.self, from: Data(result.stdout.utf8))
+    }
+}
+
+/// `perimeter report`'s pages in a real browser: every shape and event of the scenario is on the page,
+/// hovering a marker shows its event, nothing leaves the page, nothing fails, the picture is not blank.
+@Suite("perimeter report in headless Chromium")
+struct ReportBrowserTests {
+    /// The scenario's own numbers, from `perimeter run` under each profile (JSON Lines): regions and
+    /// devices from ideal's monitor-start events (it watches every region from each device's first
+    /// sample), events of the kinds drawn.
+    static func expected(_ scenario: String, profiles: [String]) throws -> (regions: Int, devices: Int, events: [String: Int]) {
+        func kinds(_ profile: String) throws -> [[String: Any]] {
+            let run = try PerimeterProcess.run(["run", scenario, "--profile", profile, "--sink", "jsonl:-", "--quiet"])
+            try #require(run.status == 0, "\(run.stderr)")
+            return run.stdout.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        }
+        let ideal = try kinds("ideal").filter { $0["kind"] as? String == "monitor-start" }
+        var events: [String: Int] = [:]
+        for profile in profiles {
+            events[profile] = try kinds(profile).filter { ["enter", "exit", "dwell", "visit"].contains($0["kind"] as? String ?? "") }.count
+        }
+        return (Set(ideal.map { $0["region"] as! String }).count, Set(ideal.map { $0["device"] as! String }).count, events)
+    }
+
+    @Test(arguments: [
+        ["Scenarios/restaurant-welcome.yaml", "--runs", "20"],
+        ["Scenarios/groser-zones.yaml"],
+        ["Scenarios/lodeals-static.yaml", "--profiles", "ios,android-background,ideal"],
+    ])
+    func everyShapeAndEventIsOnThePage(arguments: [String]) throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("report.html").path
+        let made = try PerimeterProcess.run(["report"] + arguments + ["-o", page])
+        try #require(made.status == 0, "\(made.stderr)")
+        let profiles = arguments.firstIndex(of: "--profiles").map { arguments[$0 + 1].split(separator: ",").map(String.init) }
+            ?? ["ios", "android", "ideal"]
+        let want = try Self.expected(arguments[0], profiles: profiles)
+        let seen = try BrowserCheck.run(page, screenshot: folder.appendingPathComponent("page.png").path)
+        #expect(seen.regions == want.regions)
+        #expect(seen.tracks == want.devices)
+        #expect(seen.eventsByProfile == want.events)
+        #expect(seen.events == want.events.values.reduce(0, +))
+        let tooltip = try #require(seen.tooltip)
+        #expect(tooltip.display == "block")
+        #expect(tooltip.text.contains("time 20") && tooltip.text.contains("region ") && tooltip.text.contains("distance "))
+        #expect(seen.requests.isEmpty, "nothing leaves the page: \(seen.requests)")
+        #expect(seen.errors.isEmpty, "\(seen.errors)")
+        #expect((seen.screenshotColours ?? 0) > 20, "the picture is not blank")
+        #expect((seen.firstContentfulPaint ?? 10_000) < 1_000, "it opens in under a second")
+    }
+
+    @Test("Ids with markup, quotes and non-ASCII appear as text")
+    func hostileIds() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: PerimeterProcess.root.appendingPathComponent("Tracks/lorrenzillos-visit.gpx"),
+                                         to: folder.appendingPathComponent("visit.gpx"))
+        let scenario = folder.appendingPathComponent("hostile.yaml").path
+        try """
+            name: "<script>alert('name')</script>"
+            start: 2016-01-10T12:00:00Z
+            regions:
+              - id: "<img src=x onerror=alert(1)> café \\"q\\" 'ü'"
+                circle: {lat: 37.703026, lon: -121.759735, radius: 300}
+            devices:
+              - {id: "</script><b>phone</b>", track: visit.gpx, pace: 1}
+
+            """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let page = folder.appendingPathComponent("report.html").path
+        let made = try PerimeterProcess.run(["report", scenario, "-o", page, "--profiles", "ideal"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let seen = try BrowserCheck.run(page, screenshot: folder.appendingPathComponent("page.png").path)
+        #expect(seen.errors.isEmpty && seen.requests.isEmpty, "no script ran, no image was fetched: \(seen.errors) \(seen.requests)")
+        #expect(seen.regions == 1 && seen.tracks == 1 && seen.events == 3, "enter, exit and visit: the scenario has no dwell rule")
+        let tooltip = try #require(seen.tooltip)
+        #expect(tooltip.text.contains("region <img src=x onerror=alert(1)> café \"q\" 'ü'"))
+        #expect(tooltip.text.contains("device </script><b>phone</b>"))
+    }
+}
