@@ -57,7 +57,8 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        .target(name: "GPX", dependencies: ["Geodesy", "CLibXML2", "TextEscaping", "FileSystem"]),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .target(name: "GPX", dependencies: ["Geodesy", "CLibXML2", "CZlib", "TextEscaping", "FileSystem"]),
         .target(
             name: "FixTables",
             dependencies: ["Geodesy", "FileSystem", "TextEscaping", .product(name: "SystemPackage", package: "swift-system")]

@@ -44,8 +44,15 @@ public final class GPXReader {
     private var pendingFirst: Int
     /// A regular file's size and modification time when it was opened; nil for a stream.
     private let snapshot: FileSnapshot?
-    /// Bytes read so far.
+    /// Bytes read so far (compressed bytes, for a gzip file).
     private var consumed = 0
+    /// For a gzip file (found by its first bytes, whatever its name): the inflater, and its plain bytes.
+    private var inflater: GzipInflater?
+    private var inflated: UnsafeMutableRawBufferPointer?
+    /// A gzip file may not inflate to more than this many times its size once past `bombFloor` bytes:
+    /// GPX compresses 10 to 20 times; a file that expands 200 times was made to.
+    static let bombRatio = 200
+    static let bombFloor = 100 * 1024 * 1024
 
     /// Opens the regular file at `path` for reading. Throws when it is missing, a directory, a FIFO or
     /// another non-regular file, unreadable or empty.
@@ -98,12 +105,32 @@ public final class GPXReader {
         consumed = first
         self.snapshot = snapshot
         state = SAXState(file: name)
-        state.start(first: UnsafeRawBufferPointer(rebasing: chunk[0..<first]))
+        // From here on, deinit closes and frees what a thrown error leaves.
+        var plainFirst = UnsafeRawBufferPointer(rebasing: chunk[0..<first])
+        if isGzip(plainFirst) {
+            let inflater = GzipInflater(), out = UnsafeMutableRawBufferPointer.allocate(byteCount: GPXReader.chunkSize, alignment: 16)
+            self.inflater = inflater
+            inflated = out
+            inflater.supply(plainFirst)
+            pendingFirst = 0
+            let count = nextInflated()
+            if let failure { throw failure }
+            guard count > 0 else {
+                throw GPXError(file: name, line: 0, column: 0, message: "the gzip file holds no data; a GPX file starts with <gpx ...>.")
+            }
+            pendingFirst = count
+            plainFirst = UnsafeRawBufferPointer(rebasing: out[0..<count])
+        }
+        if let notGPX = Self.whatItIs(plainFirst) {
+            throw GPXError(file: name, line: 0, column: 0, message: notGPX)
+        }
+        state.start(first: plainFirst)
     }
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
         buffer.deallocate()
+        inflated?.deallocate()
         state.free()
     }
 
@@ -123,9 +150,13 @@ public final class GPXReader {
     /// A regular file is read up to the size it had when opened, then checked for a change.
     private func feedNextChunk() {
         let count: Int
+        let plain = inflated ?? buffer
         if pendingFirst > 0 {
             count = pendingFirst
             pendingFirst = 0
+        } else if inflater != nil {
+            count = nextInflated()
+            if failure != nil { return }
         } else {
             let wanted = snapshot.map { min(GPXReader.chunkSize, $0.size - consumed) } ?? GPXReader.chunkSize
             count = wanted > 0 ? readRetrying(descriptor, buffer.baseAddress, wanted) : 0
@@ -138,7 +169,7 @@ public final class GPXReader {
         }
         let skip = state.bytesConsumedAtCreation
         state.bytesConsumedAtCreation = 0
-        let chunk = UnsafeRawBufferPointer(rebasing: buffer[skip..<max(skip, count)])
+        let chunk = UnsafeRawBufferPointer(rebasing: plain[skip..<max(skip, count)])
         state.feed(chunk, terminate: count == 0)
         // A file that changed under the reader explains any parse error better than the error does.
         if count == 0 || state.error != nil, let change = changeSinceOpened(atEnd: count == 0) {
@@ -151,6 +182,69 @@ public final class GPXReader {
             descriptor = -1
         }
         if let error = state.error { failure = error }
+    }
+
+    /// The next plain bytes of a gzip file, in `inflated`: their count, 0 at the end of the data, or -1
+    /// with `failure` set (cut short, corrupt, a bomb, a read error). Reads compressed bytes into
+    /// `buffer` as the inflater needs them.
+    private func nextInflated() -> Int {
+        guard let inflater, let inflated else { return 0 }
+        while true {
+            if inflater.needsInput {
+                let wanted = snapshot.map { min(GPXReader.chunkSize, $0.size - consumed) } ?? GPXReader.chunkSize
+                let read = wanted > 0 ? readRetrying(descriptor, buffer.baseAddress, wanted) : 0
+                if read < 0 {
+                    failure = GPXError(file: file, line: 0, column: 0, message: "cannot read the file: \(String(cString: strerror(errno))).")
+                    return -1
+                }
+                if read == 0 {
+                    if inflater.atMemberEnd { return 0 }
+                    failure = GPXError(file: file, line: 0, column: 0, message: changeSinceOpened(atEnd: true)
+                        ?? "the gzip data ends early, after \(Readable.grouped(Int64(consumed))) bytes: the file is cut short; fetch it again.")
+                    return -1
+                }
+                consumed += read
+                inflater.supply(UnsafeRawBufferPointer(rebasing: buffer[0..<read]))
+            }
+            let count: Int
+            do {
+                count = try inflater.inflate(into: inflated)
+            } catch {
+                guard case let .corrupt(message, after) = error else { return -1 }
+                failure = GPXError(file: file, line: 0, column: 0, message: changeSinceOpened(atEnd: false)
+                    ?? "the gzip data is corrupt after \(Readable.grouped(Int64(after))) bytes (zlib: \(message)); fetch the file again.")
+                return -1
+            }
+            if inflater.inflatedBytes > Self.bombFloor && inflater.inflatedBytes / max(1, inflater.compressedBytes) > Self.bombRatio {
+                failure = GPXError(file: file, line: 0, column: 0, message: "the gzip data expands more than \(Readable.grouped(Int64(Self.bombRatio))) times (\(Readable.grouped(Int64(inflater.inflatedBytes))) bytes from \(Readable.grouped(Int64(inflater.compressedBytes)))), which no GPX file does (they compress 10 to 20 times): refused as a gzip bomb.")
+                return -1
+            }
+            if count > 0 { return count }
+        }
+    }
+
+    /// What a file that is not GPX is, when its first bytes say so: a sentence for the error, or nil.
+    static func whatItIs(_ first: UnsafeRawBufferPointer) -> String? {
+        var bytes = first[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            return "this is a zip archive, not GPX: unzip it and give the .gpx inside (a .gpx.gz is read as it is)."
+        }
+        guard let start = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
+        switch bytes[start] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            return "this is JSON (GeoJSON?), not GPX: a track must be a GPX file (<gpx> with <trk>, <trkseg> and "
+                + "<trkpt lat=… lon=…> points), or a gzip of one; regions from GeoJSON go under regions: - geojson: FILE."
+        case UInt8(ascii: "<"):
+            return nil
+        default:
+            let line = bytes[start...].prefix { $0 != 0x0A }
+            if line.contains(UInt8(ascii: ",")) || line.contains(0x09) {
+                return "this looks like CSV, not GPX: a table of fixes goes under devices: - fixes: FILE "
+                    + "(columns device, time, lat, lon; see README \"Fleets in a table\")."
+            }
+            return nil
+        }
     }
 
     /// Why the file is not the one that was opened (it grew, shrank or was rewritten), or nil. `atEnd`:

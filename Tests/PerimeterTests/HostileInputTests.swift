@@ -111,6 +111,48 @@ struct HostileInputTests {
             try Inputs.write(Inputs.gpx(Inputs.walk()), "track.gpx", in: folder)
             return try Inputs.scenario(in: folder, regions: ["{id: dot, circle: {lat: 37.7, lon: -121.76, radius: -5m}}"])
         }, status: 2, message: "regions[0].circle.radius: expected a distance in metres greater than 0"),
+        // Compressed tracks (Strava's and Garmin's bulk exports): read through zlib as they stream.
+        .init(id: "a .gpx.gz track", make: { folder in
+            try Inputs.write(Inputs.gpx(Inputs.walk()), "walk.gpx", in: folder)
+            try shell("gzip -n walk.gpx", in: folder)
+            return try Inputs.scenario(in: folder, devices: ["{id: phone, track: walk.gpx.gz}"])
+        }, status: 0, message: "1 device, 120 samples, 4 events"),
+        .init(id: "a gzip of two members", make: { folder in
+            let text = Inputs.gpx(Inputs.walk()), half = text.index(text.startIndex, offsetBy: text.count / 2)
+            try Inputs.write(String(text[..<half]), "a", in: folder)
+            try Inputs.write(String(text[half...]), "b", in: folder)
+            try shell("gzip -n -c a > walk.gpx.gz && gzip -n -c b >> walk.gpx.gz", in: folder)
+            return try Inputs.scenario(in: folder, devices: ["{id: phone, track: walk.gpx.gz}"])
+        }, status: 0, message: "1 device, 120 samples, 4 events"),
+        .init(id: "a gzip cut short", make: { folder in
+            try Inputs.write(Inputs.gpx(Inputs.walk()), "walk.gpx", in: folder)
+            try shell("gzip -n -c walk.gpx | head -c 300 > track.gpx", in: folder)
+            return try Inputs.scenario(in: folder)
+        }, status: 2, message: "track.gpx: the gzip data ends early, after 300 bytes: the file is cut short; fetch it again."),
+        .init(id: "a corrupt gzip", make: { folder in
+            try Inputs.write(Inputs.gpx(Inputs.walk()), "walk.gpx", in: folder)
+            try shell("gzip -n -c walk.gpx > w.gz && { head -c 100 w.gz; printf 'XXXXXXXXXXXXXXXX'; tail -c +117 w.gz; } > track.gpx", in: folder)
+            return try Inputs.scenario(in: folder)
+        }, status: 2, message: "track.gpx: the gzip data is corrupt after "),
+        // 400 MB of spaces in 0.4 MB: refused once 100 MB came out of under 0.5 MB (about 1 s, memory flat).
+        .init(id: "a gzip bomb", make: { folder in
+            try shell("{ printf '<gpx>'; head -c 400000000 /dev/zero | tr '\\0' ' '; } | gzip -9 -n > track.gpx", in: folder)
+            return try Inputs.scenario(in: folder)
+        }, status: 2, message: "which no GPX file does (they compress 10 to 20 times): refused as a gzip bomb.", peakMB: 100),
+        // Other files given as a track say what they are.
+        .init(id: "GeoJSON as a track", make: { folder in
+            try Inputs.write("{\"type\": \"FeatureCollection\", \"features\": []}", "track.gpx", in: folder)
+            return try Inputs.scenario(in: folder)
+        }, status: 2, message: "track.gpx: this is JSON (GeoJSON?), not GPX: a track must be a GPX file (<gpx> with <trk>, <trkseg> and <trkpt lat=… lon=…> points), or a gzip of one; regions from GeoJSON go under regions: - geojson: FILE."),
+        .init(id: "CSV as a track", make: { folder in
+            try Inputs.write("device,time,lat,lon\nvan,2024-05-01T09:00:00Z,59.9,30.3\n", "track.gpx", in: folder)
+            return try Inputs.scenario(in: folder)
+        }, status: 2, message: "track.gpx: this looks like CSV, not GPX: a table of fixes goes under devices: - fixes: FILE (columns device, time, lat, lon; see README \"Fleets in a table\")."),
+        .init(id: "a zip as a track", make: { folder in
+            try Inputs.write(Inputs.gpx(Inputs.walk()), "walk.gpx", in: folder)
+            try shell("python3 -c \"import zipfile; zipfile.ZipFile('track.gpx', 'w').write('walk.gpx')\"", in: folder)
+            return try Inputs.scenario(in: folder)
+        }, status: 2, message: "track.gpx: this is a zip archive, not GPX: unzip it and give the .gpx inside (a .gpx.gz is read as it is)."),
         // 12.6 MB of GeoJSON: 14 s, 370 MB peak (Yams's node tree of the whole file; a release build
         // takes a fraction of that time). iOS's nearest 20 are re-chosen from the R-tree as the car moves.
         .init(id: "100,000 regions", make: { folder in
