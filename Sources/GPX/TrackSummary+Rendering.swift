@@ -13,9 +13,17 @@ extension TrackSummary {
         if let start, let end, let duration {
             add("span", "\(start.iso8601) – \(end.iso8601) (\(formatDuration(duration)))")
         }
-        add("length", formatMeters(length))
+        var lengthText = formatMeters(length)
+        if noiseInflatesLength {
+            lengthText += " (smoothed \(formatMeters(smoothedLength)): GPS noise makes the raw length \(format(length / max(1, smoothedLength), 1)) times the path)"
+        }
+        add("length", lengthText)
         if let averageSpeed, let maximumSpeed {
-            add("speed", "average \(format(averageSpeed, 2)) m/s, maximum \(format(maximumSpeed, 2)) m/s")
+            var speed = "average \(format(averageSpeed, 2)) m/s, maximum \(format(maximumSpeed, 2)) m/s"
+            if noiseInflatesSpeed {
+                speed += " (smoothed maximum \(format(smoothedMaximumSpeed ?? 0, 2)) m/s: the raw maximum is GPS noise)"
+            }
+            add("speed", speed)
         }
         if gaps.isEmpty {
             add("gaps", "none over 60 s")
@@ -55,8 +63,12 @@ extension TrackSummary {
         fields.append(("kind", JSONEscaping.string(kind.rawValue)))
         fields.append(("length", format(length, 3)))
         fields.append(("maximumSpeed", maximumSpeed.map { format($0, 3) } ?? "null"))
+        fields.append(("noiseInflatesLength", "\(noiseInflatesLength)"))
+        fields.append(("noiseInflatesSpeed", "\(noiseInflatesSpeed)"))
         fields.append(("points", "\(points)"))
         fields.append(("segments", "\(segments)"))
+        fields.append(("smoothedLength", format(smoothedLength, 3)))
+        fields.append(("smoothedMaximumSpeed", smoothedMaximumSpeed.map { format($0, 3) } ?? "null"))
         fields.append(("start", start.map { JSONEscaping.string($0.iso8601) } ?? "null"))
         fields.append(("timing", JSONEscaping.string(timing.rawValue)))
         return "{" + fields.map { "\(JSONEscaping.string($0.0)):\($0.1)" }.joined(separator: ",") + "}"

@@ -38,6 +38,9 @@ public struct TrackSummary: Sendable, Hashable {
     public var dropped: [GPXWarning.Reason: Int]
     /// The kept points' bounds; nil for an empty track.
     public var bounds: BoundingBox?
+    /// The length and top speed with GPS noise smoothed out (`smoothed(_:)`); nil speed without times.
+    public var smoothedLength: Meters = 0
+    public var smoothedMaximumSpeed: Double?
 
     /// `end - start`, when both are known.
     public var duration: TimeSpan? {
@@ -87,5 +90,6 @@ public struct TrackSummary: Sendable, Hashable {
         bounds = points > 0 ? box : nil
         averageSpeed = movingTime > .zero ? movingDistance / movingTime.seconds : nil
         maximumSpeed = fastest
+        (smoothedLength, smoothedMaximumSpeed) = Self.smoothed(track.segments)
     }
 }

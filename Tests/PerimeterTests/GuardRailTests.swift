@@ -208,4 +208,19 @@ struct GuardRailTests {
 
             """)
     }
+
+    @Test("inspect says where GPS noise inflates length and speed")
+    func noisyWalk() throws {
+        // 10 minutes walking east at 1 m/s (600 m), a fix a second with 15 m of independent GPS error.
+        let result = try PerimeterProcess.run(["inspect", "Tests/PerimeterTests/Fixtures/noisy-walk.gpx"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  length    15.687 km (smoothed 620.9 m: GPS noise makes the raw length 25.3 times the path)\n"))
+        #expect(result.stdout.contains("  speed     average 26.19 m/s, maximum 88.14 m/s (smoothed maximum 1.86 m/s: the raw maximum is GPS noise)\n"))
+        let clean = try PerimeterProcess.run(["inspect", "Tests/GPXTests/Fixtures/conformance/georust-gpx__garmin-activity.gpx"])
+        #expect(clean.stdout.contains("  length    12.821 km\n") && clean.stdout.contains("maximum 4.54 m/s\n"), "a clean ride is not flagged")
+        let json = try PerimeterProcess.run(["inspect", "--json", "Tests/PerimeterTests/Fixtures/noisy-walk.gpx"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["smoothedLength"] as? Double == 620.887 && object["noiseInflatesLength"] as? Bool == true)
+        #expect(object["smoothedMaximumSpeed"] as? Double == 1.864 && object["noiseInflatesSpeed"] as? Bool == true)
+    }
 }
