@@ -216,7 +216,10 @@ public final class GPXReader {
                 return -1
             }
             if inflater.inflatedBytes > Self.bombFloor && inflater.inflatedBytes / max(1, inflater.compressedBytes) > Self.bombRatio {
-                failure = GPXError(file: file, line: 0, column: 0, message: "the gzip data expands more than \(Readable.grouped(Int64(Self.bombRatio))) times (\(Readable.grouped(Int64(inflater.inflatedBytes))) bytes from \(Readable.grouped(Int64(inflater.compressedBytes)))), which no GPX file does (they compress 10 to 20 times): refused as a gzip bomb.")
+                let sizes = "\(Readable.grouped(Int64(inflater.inflatedBytes))) bytes from \(Readable.grouped(Int64(inflater.compressedBytes)))"
+                failure = GPXError(file: file, line: 0, column: 0, message:
+                    "the gzip data expands more than \(Self.bombRatio) times (\(sizes)), which no GPX file does "
+                        + "(they compress 10 to 20 times): refused as a gzip bomb.")
                 return -1
             }
             if count > 0 { return count }
