@@ -107,4 +107,22 @@ struct ReportBrowserTests {
         #expect(tooltip.text.contains("region <img src=x onerror=alert(1)> café \"q\" 'ü'"))
         #expect(tooltip.text.contains("device </script><b>phone</b>"))
     }
+
+    @Test("--tiles: the page asks for the XYZ tiles that cover the map, and nothing else")
+    func tiles() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("report.html").path
+        let made = try PerimeterProcess.run(["report", "Scenarios/lorrenzillos.yaml", "-o", page,
+                                             "--tiles", "https://tiles.invalid/{z}/{x}/{y}.png"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let seen = try BrowserCheck.run(page, screenshot: folder.appendingPathComponent("page.png").path)
+        #expect(!seen.requests.isEmpty)
+        // Lorrenzillo's is at 37.70° N, 121.76° W: at zoom z the tile column is ⌊(lon + 180) / 360 · 2^z⌋.
+        for url in seen.requests {
+            let parts = try #require(url.wholeMatch(of: #/https://tiles\.invalid/(\d+)/(\d+)/(\d+)\.png/#), "\(url)")
+            let z = Double(Int(parts.1)!), x = Double(Int(parts.2)!)
+            #expect(abs(x - ((-121.76 + 180) / 360 * pow(2, z)).rounded(.down)) <= 3, "\(url)")
+        }
+    }
 }
