@@ -89,10 +89,10 @@ public struct ReportBuilder: Sendable {
             }.joined(separator: " "))
         }
         let layers = zip(profiles, runsByProfile).enumerated().map { index, pair in
-            EventLayer(profile: pair.0.rawValue, colourIndex: index, checked: true,
+            EventLayer(profile: pair.0.rawValue, colourIndex: index,
                        count: pair.1.filter { Self.drawnKinds.contains($0.kind) }.count)
         }
-        let devices = simulation.devices.enumerated().map { DeviceOption(id: $1.id, selected: $0 == 0) }
+        let devices = simulation.devices.map { DeviceOption(id: $0.id) }
         let data = ReportData(
             profiles: profiles.map(\.rawValue), devices: simulation.devices.map(\.id), regions: simulation.regions.map(\.id),
             rules: simulation.rules.map(\.name), events: runsByProfile,

@@ -27,7 +27,8 @@ struct ReportData {
     var spreads: [EventSpread]
     var projection: MapProjection
 
-    static let kinds: [GeofenceEvent.Kind] = [.enter, .exit, .dwell, .visit]
+    /// The kinds drawn, in the order `kinds` lists them in the JSON.
+    static let kinds = ReportBuilder.drawnKinds
 
     /// The JSON text, with `<` escaped so that it can stand inside a `<script>` element.
     var json: String {

@@ -40,13 +40,11 @@ struct TrackLine {
 struct EventLayer {
     var profile: String
     var colourIndex: Int
-    var checked: Bool
     var count: Int
 }
 
 struct DeviceOption {
     var id: String
-    var selected: Bool
 }
 
 struct CompareRow {

@@ -21,7 +21,7 @@ enum ReportTemplate {
     <main>
     <section id="map-panel">
       <div class="controls">
-        {{#layers}}<label class="profile-{{colourIndex}}"><input type="checkbox" class="layer-toggle" data-profile="{{profile}}"{{#checked}} checked{{/checked}}> {{profile}} ({{count}})</label>
+        {{#layers}}<label class="profile-{{colourIndex}}"><input type="checkbox" class="layer-toggle" data-profile="{{profile}}" checked> {{profile}} ({{count}})</label>
         {{/layers}}
         {{#manyDevices}}<label>device <select id="device-picker"><option value="">every device</option>{{#devices}}<option value="{{id}}">{{id}}</option>{{/devices}}</select></label>{{/manyDevices}}
         {{^manyDevices}}<select id="device-picker" hidden>{{#devices}}<option value="{{id}}">{{id}}</option>{{/devices}}</select>{{/manyDevices}}

@@ -16,8 +16,11 @@ extension ScenarioLoader {
     /// Records the warnings; O(regions × devices + fixes).
     func warnAboutLikelyMistakes(_ simulation: Simulation, regions: [PlacedRegion], list: PlacedNode?, rules: [PlacedNode]) {
         warnAboutTinyCircles(regions)
-        warnAboutUnreachableRegions(simulation, regions: regions, list: list)
-        warnAboutEndlessRules(simulation, rules: rules)
+        // Each device's fixes on the clock, made once for both checks that look at the tracks.
+        let start = simulation.clockStart
+        let tracks = simulation.devices.map { (id: $0.id, segments: $0.track.fixes(start: start)) }
+        warnAboutUnreachableRegions(tracks, regions: regions, list: list)
+        warnAboutEndlessRules(simulation.rules, tracks: tracks, rules: rules)
     }
 
     private func warnAboutTinyCircles(_ regions: [PlacedRegion]) {
@@ -33,11 +36,11 @@ extension ScenarioLoader {
 
     /// One warning for the regions no device comes near (a region with latitude and longitude swapped
     /// gets one of its own, saying so).
-    private func warnAboutUnreachableRegions(_ simulation: Simulation, regions: [PlacedRegion], list: PlacedNode?) {
-        let start = simulation.clockStart
-        let boxes: [BoundingBox] = simulation.devices.compactMap { device in
+    private func warnAboutUnreachableRegions(_ tracks: [(id: String, segments: [[Fix]])], regions: [PlacedRegion],
+                                             list: PlacedNode?) {
+        let boxes: [BoundingBox] = tracks.compactMap { track in
             var box = BoundingBox.empty
-            for segment in device.track.fixes(start: start) { for fix in segment { box.extend(to: fix.coordinate) } }
+            for segment in track.segments { for fix in segment { box.extend(to: fix.coordinate) } }
             return box.minLatitude <= box.maxLatitude ? box : nil
         }
         guard !boxes.isEmpty else { return }
@@ -77,15 +80,14 @@ extension ScenarioLoader {
         return (north * north + east * east).squareRoot()
     }
 
-    private func warnAboutEndlessRules(_ simulation: Simulation, rules: [PlacedNode]) {
-        let start = simulation.clockStart
-        let spans: [(String, TimeSpan)] = simulation.devices.compactMap { device in
-            let segments = device.track.fixes(start: start)
-            guard let first = segments.first?.first?.time, let last = segments.last?.last?.time else { return nil }
-            return (device.id, last - first)
+    private func warnAboutEndlessRules(_ dwellRules: [DwellRule], tracks: [(id: String, segments: [[Fix]])],
+                                       rules: [PlacedNode]) {
+        let spans: [(String, TimeSpan)] = tracks.compactMap { track in
+            guard let first = track.segments.first?.first?.time, let last = track.segments.last?.last?.time else { return nil }
+            return (track.id, last - first)
         }
-        guard let longest = spans.max(by: { $0.1 < $1.1 }), rules.count == simulation.rules.count else { return }
-        for (rule, node) in zip(simulation.rules, rules) where rule.duration > longest.1 {
+        guard let longest = spans.max(by: { $0.1 < $1.1 }), rules.count == dwellRules.count else { return }
+        for (rule, node) in zip(dwellRules, rules) where rule.duration > longest.1 {
             var message = "rule \"\(rule.name)\" needs \(rule.duration.readable) inside a region, longer than every track "
                 + "(the longest, \(longest.0)'s, lasts \(longest.1.readable)): it can never fire"
             if rule.duration.microseconds % 1_000_000 == 0 && rule.duration.microseconds / 1000 <= longest.1.microseconds {

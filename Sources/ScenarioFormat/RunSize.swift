@@ -33,7 +33,7 @@ extension ScenarioLoader {
         var total: Int64 = 0
         for count in counts { total = total.addingReportingOverflow(count).overflow ? .max : total + count }
         guard total > maxSamples, let largest = counts.indices.max(by: { counts[$0] < counts[$1] }) else { return }
-        let limit = "a scenario may make at most \(grouped(maxSamples)) samples (perimeter run --max-samples N raises the limit)"
+        let limit = "a scenario may make at most \(Readable.grouped(maxSamples)) samples (perimeter run --max-samples N raises the limit)"
         let tick = "\(simulation.tick) s"
         if counts[largest] > maxSamples {
             let device = simulation.devices[largest]
@@ -41,25 +41,22 @@ extension ScenarioLoader {
             let span = (fixes.first?.first?.time).flatMap { first in fixes.last?.last.map { (first, $0.time) } }
             let spanText = span.map { " spans \(describe($0.1 - $0.0)) (\($0.0) … \($0.1)) and" } ?? ""
             devices[largest].id.fail("""
-                the track of device "\(device.id)"\(spanText) would make \(grouped(counts[largest])) samples at a \
+                the track of device "\(device.id)"\(spanText) would make \(Readable.grouped(counts[largest])) samples at a \
                 tick of \(tick); \(limit)
                 """)
         } else {
             (list ?? devices[largest].id).fail("""
-                the \(counts.count) devices would make \(grouped(total)) samples in all at a tick of \(tick) (the \
-                most, \(grouped(counts[largest])), device "\(simulation.devices[largest].id)"); \(limit)
+                the \(counts.count) devices would make \(Readable.grouped(total)) samples in all at a tick of \(tick) (the \
+                most, \(Readable.grouped(counts[largest])), device "\(simulation.devices[largest].id)"); \(limit)
                 """)
         }
     }
 }
 
-/// `1234567` as `1,234,567`.
-private func grouped(_ n: Int64) -> String { Readable.grouped(n) }
-
 /// A span in the largest unit that reads well: `10,000 years`, `12.5 days`, `3.0 h`, `119 s`.
 private func describe(_ span: TimeSpan) -> String {
     let seconds = span.seconds
-    if seconds >= 365.25 * 86_400 { return grouped(Int64((seconds / (365.25 * 86_400)).rounded())) + " years" }
+    if seconds >= 365.25 * 86_400 { return Readable.grouped(Int64((seconds / (365.25 * 86_400)).rounded())) + " years" }
     if seconds >= 86_400 { return String(format: "%.1f days", seconds / 86_400) }
     if seconds >= 3_600 { return String(format: "%.1f h", seconds / 3_600) }
     return String(format: "%.0f s", seconds)

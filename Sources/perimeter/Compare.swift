@@ -48,11 +48,9 @@ struct Compare: ParsableCommand {
     @Flag(help: "Print one JSON object instead of tables.")
     var json = false
 
-    @Option(help: ArgumentHelp("Compare over a Monte Carlo batch of this many runs (the scenario needs noise:).", valueName: "N"))
-    var runs: Int?
-
-    @Option(help: ArgumentHelp("The noise seed of run 0 (default: the scenario's).", valueName: "S"))
-    var seed: UInt64?
+    @OptionGroup var monteCarlo: MonteCarloOptions
+    var runs: Int? { monteCarlo.runs }
+    var seed: UInt64? { monteCarlo.seed }
 
     @Option(help: "Worker threads (default: one per core). The output is the same for any number.")
     var threads: Int?
@@ -60,8 +58,6 @@ struct Compare: ParsableCommand {
     func validate() throws {
         _ = try profileList()
         _ = try windowSpan()
-        if let runs, runs < 1 { throw ValidationError("--runs must be a number of runs of 1 or more, not \(runs).") }
-        if seed != nil && runs == nil { throw ValidationError("--seed goes with --runs: it is the noise seed of run 0.") }
     }
 
     func run() throws {

@@ -30,11 +30,9 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The profiles to draw, separated by commas.", valueName: "names"))
     var profiles = "ios,android,ideal"
 
-    @Option(help: ArgumentHelp("Add Monte Carlo bands from this many runs (the scenario needs noise:).", valueName: "N"))
-    var runs: Int?
-
-    @Option(help: ArgumentHelp("The noise seed of run 0 (default: the scenario's).", valueName: "S"))
-    var seed: UInt64?
+    @OptionGroup var monteCarlo: MonteCarloOptions
+    var runs: Int? { monteCarlo.runs }
+    var seed: UInt64? { monteCarlo.seed }
 
     @Option(help: ArgumentHelp("An XYZ tile URL for a base map, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png (the page then fetches tiles).", valueName: "url"))
     var tiles: String?
@@ -44,8 +42,6 @@ struct ReportCommand: ParsableCommand {
 
     func validate() throws {
         _ = try perimeter.profiles(profiles)
-        if let runs, runs < 1 { throw ValidationError("--runs must be a number of runs of 1 or more, not \(runs).") }
-        if seed != nil && runs == nil { throw ValidationError("--seed goes with --runs: it is the noise seed of run 0.") }
         if let tiles, !(tiles.contains("{z}") && tiles.contains("{x}") && tiles.contains("{y}")) {
             throw ValidationError("--tiles: expected an XYZ URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png, got \"\(tiles)\".")
         }

@@ -59,18 +59,14 @@ struct Run: ParsableCommand {
     @Flag(help: "Print no summary on standard error.")
     var quiet = false
 
-    @Option(help: ArgumentHelp("Run a Monte Carlo batch of this many runs, each with its own noise seed.", valueName: "N"))
-    var runs: Int?
-
-    @Option(help: ArgumentHelp("The noise seed of run 0 (default: the scenario's).", valueName: "S"))
-    var seed: UInt64?
+    @OptionGroup var monteCarlo: MonteCarloOptions
+    var runs: Int? { monteCarlo.runs }
+    var seed: UInt64? { monteCarlo.seed }
 
     @Flag(help: "With --runs: print the summary as one JSON object.")
     var json = false
 
     func validate() throws {
-        if let runs, runs < 1 { throw ValidationError("--runs must be a number of runs of 1 or more, not \(runs).") }
-        if seed != nil && runs == nil { throw ValidationError("--seed goes with --runs: it is the noise seed of run 0.") }
         if json && runs == nil {
             throw ValidationError("--json goes with --runs (a Monte Carlo summary); for one run's events as JSON, use --sink jsonl:-.")
         }
@@ -144,7 +140,7 @@ extension Run {
         let day = scenarioRun.simulation.clockStart
         let text = json ? spread.json(seed: batch.seed) + "\n" : spread.readable(scenario: scenarioRun.name, seed: batch.seed, day: day)
         // A sink on standard output (jsonl:-) keeps it to itself: the spread goes to standard error then.
-        if sinks.contains(where: { $0.hasSuffix(":-") }) {
+        if sinks.contains(where: { (try? Perimeter.sinks.spec(parsing: $0))?.writesToStandardOutput == true }) {
             if !quiet { StandardError.write(text) }
         } else {
             print(text, terminator: "")

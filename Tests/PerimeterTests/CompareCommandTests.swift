@@ -112,6 +112,11 @@ struct CompareCommandTests {
         #expect(result.stdout.split(separator: "\n").count == 10)
         #expect(result.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") })
         #expect(result.stderr.hasPrefix("Welcome at Lorrenzillo's: 2 runs, noise seeds 1 to 2\nshare  p5"))
+        // The sink is known by its parsed spec, options and all.
+        let filtered = try PerimeterProcess.run(["run", "Scenarios/restaurant-welcome.yaml", "--runs", "2", "--sink", "jsonl:-;kinds=enter"])
+        #expect(filtered.status == 0)
+        #expect(filtered.stdout.split(separator: "\n").count == 2 && filtered.stdout.split(separator: "\n").allSatisfy { $0.contains("\"kind\":\"enter\"") })
+        #expect(filtered.stderr.hasPrefix("Welcome at Lorrenzillo's: 2 runs"))
     }
 
     @Test("Monte Carlo sinks: CSV and SQLite keep the runs apart")
