@@ -86,7 +86,7 @@ let package = Package(
             dependencies: ["Geodesy", "Geofencing", "GPX", "FixTables", "TrackSynthesis", "FileSystem", "TextEscaping",
                            .product(name: "Yams", package: "Yams")]
         ),
-        .target(name: "Runs", dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "EventSinks", "FileSystem"]),
+        .target(name: "Runs", dependencies: ["Geodesy", "Geofencing", "FixTables", "ScenarioFormat", "EventSinks", "FileSystem"]),
         .target(
             name: "Analysis",
             dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "Runs", "WireFormat", "TextEscaping"]

@@ -11,6 +11,7 @@ struct CSVFixes {
     private var scratch: [UInt8] = []
     private var unescaped = [Range<Int>?](repeating: nil, count: 5)
     private var line = 1
+    private var sawHeader = false
 
     init(path: String, names: FixTableColumns) {
         self.path = path
@@ -22,8 +23,9 @@ struct CSVFixes {
         FixTableError(file: path, line: line, column: column, message: message)
     }
 
-    mutating func read(_ file: inout ChunkedFile, into builder: inout FixTableBuilder) throws(FixTableError) {
-        var sawHeader = false
+    /// Reads rows to the end of the file, or (streaming) until a device's rows have ended; false at the end.
+    @discardableResult
+    mutating func read(_ file: inout ChunkedFile, into builder: inout FixTableBuilder) throws(FixTableError) -> Bool {
         while true {
             guard let (length, lines) = try nextRecord(&file) else { break }
             let recordLine = line
@@ -39,10 +41,12 @@ struct CSVFixes {
             // A blank line (one empty unquoted field) is no row.
             if fields.count == 1 && fields[0].start == fields[0].end && !fields[0].escaped { continue }
             try row(file, line: recordLine, into: &builder)
+            if builder.completed != nil { return true }
         }
         guard sawHeader else {
             throw fail(0, 0, "the file is empty; a CSV fix table starts with a header row naming its columns (\(names.names.prefix(4).joined(separator: ", ")) and optionally \(names.accuracy))")
         }
+        return false
     }
 
     /// Finds the record at the start of the unread bytes, filling `fields`; returns its length in bytes

@@ -17,6 +17,17 @@ struct ChunkedFile: ~Copyable {
     /// Bytes consumed before `buffer[start]`, for offsets in the file.
     private(set) var consumedBefore = 0
 
+    /// Whether `deinit` closes the descriptor (not standard input's).
+    private let ownsDescriptor: Bool
+
+    /// Reads an open descriptor (standard input) named `name` in messages; it is left open.
+    init(descriptor: FileDescriptor, name: String) {
+        self.descriptor = descriptor
+        path = name
+        ownsDescriptor = false
+        buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+    }
+
     init(path: String) throws(FixTableError) {
         if let problem = FileCheck.problemReading(path) {
             throw FixTableError(file: path, line: 0, column: 0, message: "cannot read the fix table: \(problem)")
@@ -28,10 +39,11 @@ struct ChunkedFile: ~Copyable {
                                 message: "cannot read the fix table: \(FileError(thrown: error, path: path, action: "read"))")
         }
         self.path = path
+        ownsDescriptor = true
         buffer = [UInt8](repeating: 0, count: Self.chunkSize)
     }
 
-    deinit { try? descriptor.close() }
+    deinit { if ownsDescriptor { try? descriptor.close() } }
 
     /// Marks `count` bytes from `start` as consumed.
     mutating func consume(_ count: Int) {

@@ -3,6 +3,10 @@ import Geodesy
 /// Turns the fields of each row into fixes, applying SEMANTICS §1 along each device's track as it goes:
 /// a time earlier than the device's last kept fix is dropped; of equal times the later row is kept; a
 /// coordinate out of range is dropped; missing or malformed values are errors naming line and column.
+///
+/// Streaming (`perimeter stream`): each device's rows must follow each other, in time order; a device's
+/// fixes are handed over (`completed`) when the next device's first row arrives, so that only one
+/// device's fixes are held. A device that comes back, or a time that goes back, is an error naming both lines.
 struct FixTableBuilder {
     /// A field of the current row: its bytes and its place (1-based line and column).
     struct Field {
@@ -26,10 +30,18 @@ struct FixTableBuilder {
     private var rows = 0
     private var dropped = 0
     private var warnings: [FixTableWarning] = []
+    /// Streaming: the device whose rows are being read (-1 before the first row).
+    let streaming: Bool
+    private var current = -1
+    /// Streaming: per device, the line of its last row.
+    private var lastLines: [Int] = []
+    /// Streaming: a device whose rows have ended, until it is taken.
+    var completed: StreamedDevice?
 
-    init(path: String, names: FixTableColumns) {
+    init(path: String, names: FixTableColumns, streaming: Bool = false) {
         self.path = path
         self.names = names
+        self.streaming = streaming
     }
 
     private func fail(_ field: Field, _ message: String) -> FixTableError {
@@ -57,6 +69,28 @@ struct FixTableBuilder {
         guard device.bytes.count <= DeviceIndex.maximumIDLength else {
             throw fail(device, "the device id is \(device.bytes.count) bytes long; ids are at most \(DeviceIndex.maximumIDLength) bytes")
         }
+        // The device first: in a stream, a new device's row ends the previous device, even when it is bad.
+        let index: Int
+        switch devices.index(of: device.bytes) {
+        case let .found(found): index = found
+        case let .added(added):
+            index = added
+            lastKept.append(-1)
+            lastLines.append(line)
+        case .tooMany:
+            throw fail(device, "more than \(DeviceIndex.maximumDevices) devices in one fix table; split the fleet over several files")
+        case .notUTF8:
+            throw fail(device, "the device id is not UTF-8 text")
+        }
+        if streaming && index != current {
+            if index != lastLines.count - 1 {  // an id seen before, not a new one
+                completeCurrent()
+                throw fail(device, "\"\(devices.ids[index])\" comes back after other devices' rows (its rows ended at line \(lastLines[index])); each device's rows must follow each other: sort the table by device, then by time")
+            }
+            completeCurrent()
+            current = index
+        }
+        if streaming { lastLines[index] = line }
         let instant = try timestamp(time)
         guard let latitude = DecimalText.double(lat.bytes), latitude.isFinite else {
             throw fail(lat, "\"\(names.lat)\" is \(shown(lat)), which is not a number")
@@ -71,22 +105,12 @@ struct FixTableBuilder {
             }
             metres = value
         }
-        let index: Int
-        switch devices.index(of: device.bytes) {
-        case let .found(found): index = found
-        case let .added(added):
-            index = added
-            lastKept.append(-1)
-        case .tooMany:
-            throw fail(device, "more than \(DeviceIndex.maximumDevices) devices in one fix table; split the fleet over several files")
-        case .notUTF8:
-            throw fail(device, "the device id is not UTF-8 text")
-        }
         guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
             warn(line, "the fix of \"\(devices.ids[index])\" at (\(latitude), \(longitude)) is out of range (latitude -90…90, longitude -180…180); dropped")
             return
         }
         let fix = TableFix(time: instant, latitude: latitude, longitude: longitude, accuracy: metres, line: line)
+        if streaming { return try addInOrder(fix, time) }
         let previous = lastKept[index]
         if previous >= 0 {
             let last = fixes[previous]
@@ -104,9 +128,49 @@ struct FixTableBuilder {
         owners.append(Int32(index))
     }
 
+    /// Streaming: appends the current device's fix, whose time may not go back.
+    private mutating func addInOrder(_ fix: TableFix, _ time: Field) throws(FixTableError) {
+        guard let last = fixes.last else { return fixes.append(fix) }
+        if fix.time < last.time {
+            throw fail(time, "the time \(fix.time.iso8601) of \"\(devices.ids[current])\" is earlier than its time \(last.time.iso8601) at line \(last.line); each device's rows must be in time order: sort the table by device, then by time")
+        }
+        if fix.time == last.time {
+            warn(last.line, "the fix of \"\(devices.ids[current])\" at \(fix.time.iso8601) has the same time as the one at line \(fix.line); the later is kept")
+            fixes[fixes.count - 1] = fix
+            return
+        }
+        fixes.append(fix)
+    }
+
+    /// Streaming: hands the current device's fixes over to `completed`.
+    private mutating func completeCurrent() {
+        guard current >= 0 else { return }
+        precondition(completed == nil, "a completed device was not taken before the next one")
+        completed = StreamedDevice(id: devices.ids[current], fixes: fixes)
+        fixes = []
+        current = -1
+    }
+
+    /// Streaming, at the end of the table: the last device, the rows read, the fixes dropped with the
+    /// warnings kept since the last call.
+    mutating func finishStream() -> StreamedDevice? {
+        completeCurrent()
+        defer { completed = nil }
+        return completed
+    }
+
+    /// Streaming: the warnings kept since the last call.
+    mutating func takeWarnings() -> [FixTableWarning] {
+        defer { warnings.removeAll() }
+        return warnings
+    }
+
+    var rowsRead: Int { rows }
+    var droppedFixes: Int { dropped }
+
     private mutating func warn(_ line: Int, _ message: String) {
         dropped += 1
-        if warnings.count < FixTable.keptWarnings {
+        if dropped <= FixTable.keptWarnings {
             warnings.append(FixTableWarning(file: path, line: line, message: message))
         }
     }

@@ -40,7 +40,9 @@ struct JSONLineFixes {
         keys = names.names.map { Array($0.utf8) }
     }
 
-    mutating func read(_ file: inout ChunkedFile, into builder: inout FixTableBuilder) throws(FixTableError) {
+    /// Reads lines to the end of the file, or (streaming) until a device's rows have ended; false at the end.
+    @discardableResult
+    mutating func read(_ file: inout ChunkedFile, into builder: inout FixTableBuilder) throws(FixTableError) -> Bool {
         while true {
             // The next line: up to "\n", or the end of the file.
             var newline: Int?
@@ -57,12 +59,13 @@ struct JSONLineFixes {
                 if try !file.refill() { break }
             }
             let lineEnd = newline ?? file.end
-            if lineEnd == file.start && newline == nil { return }
+            if lineEnd == file.start && newline == nil { return false }
             var contentEnd = lineEnd
             if contentEnd > file.start && file.buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
             try parse(file, from: file.start, to: contentEnd, into: &builder)
             file.consume(lineEnd - file.start + (newline == nil ? 0 : 1))
             line += 1
+            if builder.completed != nil { return true }
         }
     }
 

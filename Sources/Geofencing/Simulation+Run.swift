@@ -10,16 +10,30 @@ public struct RunOptions: Sendable {
     public var windowTicks: Int64
     /// Polled between windows; returning true stops the run cleanly (the summary says so).
     public var isCancelled: @Sendable () -> Bool
+    /// Told after each window, on the calling thread: for a progress line.
+    public var progress: (@Sendable (RunProgress) -> Void)?
 
     public init(threads: Int = RunOptions.defaultThreads, windowTicks: Int64 = 600,
-                isCancelled: @escaping @Sendable () -> Bool = { false }) {
+                isCancelled: @escaping @Sendable () -> Bool = { false },
+                progress: (@Sendable (RunProgress) -> Void)? = nil) {
         self.threads = max(1, threads)
         self.windowTicks = max(1, windowTicks)
         self.isCancelled = isCancelled
+        self.progress = progress
     }
 
     /// One thread per active processor.
     public static var defaultThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}
+
+/// How far a run has come: devices whose tracks have ended, samples made, and the share of the clock
+/// (first to last tick) simulated.
+public struct RunProgress: Sendable {
+    public var devicesDone: Int
+    public var devices: Int
+    public var samples: Int
+    /// 0…1.
+    public var fraction: Double
 }
 
 /// What a run did, for the summary on standard error.
@@ -64,17 +78,27 @@ extension Simulation {
     private func runWindows(into sink: EventSink, options: RunOptions, summary: inout RunSummary) throws {
         let start = clockStart
         let world = World(regions: regions, rules: rules, settings: settings)
-        let lanes = DeviceLanes(devices.map { device in
-            let fixes = device.track.fixes(start: start)
-            return DeviceLane(stream: SampleStream(segments: fixes, start: start, tick: tick, noise: noise,
-                                                   deviceID: device.id, accuracy: device.accuracy ?? settings.accuracy),
-                              monitor: DeviceMonitor(deviceID: device.id),
-                              observesEvery: max(1, settings.interval.microseconds / tick.microseconds),
-                              dropped: device.track.fixCount - fixes.reduce(0) { $0 + $1.count })
-        })
         summary.start = start
-        summary.devices = devices.count
-        summary.droppedFixes = lanes.lanes.reduce(0) { $0 + $1.dropped }
+        try drive(DeviceLanes(devices.map { lane(for: $0, start: start) }), world: world, into: sink,
+                  options: options, summary: &summary)
+    }
+
+    /// The moving parts of `device` on the clock that starts at `start`.
+    func lane(for device: Device, start: Timestamp) -> DeviceLane {
+        let fixes = device.track.fixes(start: start)
+        return DeviceLane(stream: SampleStream(segments: fixes, start: start, tick: tick, noise: noise,
+                                               deviceID: device.id, accuracy: device.accuracy ?? settings.accuracy),
+                          monitor: DeviceMonitor(deviceID: device.id),
+                          observesEvery: max(1, settings.interval.microseconds / tick.microseconds),
+                          dropped: device.track.fixCount - fixes.reduce(0) { $0 + $1.count })
+    }
+
+    /// Advances `lanes` window by window to the end of their tracks, sending each window's events in the
+    /// order of SEMANTICS §7; adds what happened to `summary`.
+    func drive(_ lanes: DeviceLanes, world: World, into sink: EventSink, options: RunOptions,
+               summary: inout RunSummary) throws {
+        summary.devices += lanes.lanes.count
+        summary.droppedFixes += lanes.lanes.reduce(0) { $0 + $1.dropped }
         let ranges = lanes.lanes.compactMap(\.stream.tickRange)
         guard let first = ranges.map(\.lowerBound).min(), let last = ranges.map(\.upperBound).max() else { return }
 
@@ -95,8 +119,13 @@ extension Simulation {
             // Straight to the next tick at which some device has a sample: years without fixes
             // between two tracks cost nothing.
             windowStart = max(limit, lanes.upcomingTick() ?? last + 1)
+            if let progress = options.progress {
+                progress(RunProgress(devicesDone: lanes.lanes.count { ($0.stream.tickRange?.upperBound ?? first) < windowStart },
+                                     devices: lanes.lanes.count, samples: lanes.lanes.reduce(0) { $0 + $1.samples },
+                                     fraction: Double(min(windowStart, last + 1) - first) / Double(last + 1 - first)))
+            }
         }
-        summary.samples = lanes.lanes.reduce(0) { $0 + $1.samples }
+        summary.samples += lanes.lanes.reduce(0) { $0 + $1.samples }
         for lane in lanes.lanes {
             let device = lane.monitor.deviceID
             summary.openStays += lane.monitor.openStays.map { "\(device) in \(regions[$0].id)" }

@@ -7,6 +7,8 @@ import Geofencing
 public enum RunFailure: Error, Sendable {
     /// A sink spec was bad (exit 2); nothing was run.
     case badSink([String])
+    /// The input went bad part way (exit 2): the sinks kept every event of the devices before it.
+    case badInput([String])
     /// A sink could not be opened (nothing was run) or failed during the run (exit 3); each message says
     /// where that sink's events were kept.
     case sinkFailed([String])
@@ -14,7 +16,7 @@ public enum RunFailure: Error, Sendable {
     /// The sentences, one per line.
     public var messages: [String] {
         switch self {
-        case let .badSink(lines), let .sinkFailed(lines): return lines
+        case let .badSink(lines), let .badInput(lines), let .sinkFailed(lines): return lines
         }
     }
 }
@@ -52,6 +54,12 @@ extension ScenarioRun {
     /// - `options.isCancelled` (an `Interruption`) stops the run between windows; the sinks keep what was
     ///   produced and record the interruption, and the summary says so.
     public func run(into plan: SinkPlan, options: RunOptions) throws(RunFailure) -> RunSummary {
+        try withSinks(of: plan) { sink in try simulation.run(into: sink, options: options) }
+    }
+
+    /// Opens the sinks of `plan` with the policy of `run(into:options:)`; `body` sends the events and
+    /// finishes the sink it is given (a summary marked interrupted is recorded so by the sinks).
+    func withSinks(of plan: SinkPlan, _ body: (any EventSink) throws -> RunSummary) throws(RunFailure) -> RunSummary {
         let fromCommandLine = !plan.commandLine.isEmpty
         let texts = fromCommandLine ? plan.commandLine : (scenario.sinks.isEmpty ? ["console"] : scenario.sinks)
         let specs: [SinkSpec]
@@ -75,7 +83,7 @@ extension ScenarioRun {
         let tracked = FinishTracking(sink)
         let summary: RunSummary
         do {
-            summary = try simulation.run(into: tracked, options: options)
+            summary = try body(tracked)
         } catch {
             // A sink failed. If it failed while events were flowing, the run stopped early: a SQLite
             // sink records its run as interrupted. Finishing the sinks now finishes those that did not

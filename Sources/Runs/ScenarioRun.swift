@@ -23,9 +23,12 @@ public struct ScenarioRun: Sendable {
 
     /// Loads the scenario at `path` (every problem at once, each with its file and place), refusing a run
     /// of more than `maxSamples` samples before it starts.
+    /// Without `readsDevices` (`perimeter stream`), the scenario's `devices:` are not read and may be absent.
     public init(loading path: String, profile: Profile? = nil,
-                maxSamples: Int64 = ScenarioLoader.defaultMaxSamples) throws(ScenarioErrors) {
-        self.init(try ScenarioLoader.load(path: path, maxSamples: maxSamples), profile: profile)
+                maxSamples: Int64 = ScenarioLoader.defaultMaxSamples, readsDevices: Bool = true) throws(ScenarioErrors) {
+        var loader = ScenarioLoader(maxSamples: maxSamples)
+        loader.readsDevices = readsDevices
+        self.init(try loader.load(path: path), profile: profile)
         if let problem = simulation.intervalProblem {
             throw ScenarioErrors([ScenarioError(file: path, keyPath: "tick", line: 0, column: 0, message: problem)])
         }

@@ -40,6 +40,10 @@ public struct ScenarioLoader: Sendable {
 
     public static let defaultMaxSamples: Int64 = 1_000_000_000
 
+    /// False for `perimeter stream`, whose devices come from standard input: `devices:` is then not
+    /// read (its files need not exist where the stream runs) and may be absent.
+    public var readsDevices = true
+
     public init(trackLoader: @escaping TrackLoader = { path in try GPXTrack.load(path: path) },
                 maxSamples: Int64 = ScenarioLoader.defaultMaxSamples) {
         self.trackLoader = trackLoader
@@ -98,7 +102,8 @@ public struct ScenarioLoader: Sendable {
         var deviceCursors: [(id: PlacedNode, pace: PlacedNode?)] = []
         var deviceIDs: [String: PlacedNode] = [:]
         let beforeDevices = d.errors.count
-        for entry in top.required("devices", "a list of devices")?.list("a list of devices") ?? [] {
+        let deviceList = readsDevices ? top.required("devices", "a list of devices")?.list("a list of devices") : nil
+        for entry in deviceList ?? [] {
             // A fix table gives many devices; a track entry one.
             let found: [(Device, id: PlacedNode, pace: PlacedNode?)]
             if entry.mappingHasKey("fixes") {
@@ -117,7 +122,7 @@ public struct ScenarioLoader: Sendable {
             }
         }
 
-        let devicesComplete = d.errors.count == beforeDevices
+        let devicesComplete = readsDevices && d.errors.count == beforeDevices
 
         let noise = top["noise"].flatMap(noise)
         let sinks = top["sinks"]?.list("a list of sink specs such as console or jsonl:events.jsonl")?

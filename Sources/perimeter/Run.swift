@@ -90,14 +90,22 @@ struct Run: ParsableCommand {
         let plan = SinkPlan(commandLine: sinks, registry: Perimeter.sinks,
                             programVersion: Perimeter.configuration.version)
         let summary: RunSummary
+        let progress = ProgressLine()
+        defer { progress.finish() }
         do {
             summary = try scenarioRun.run(into: plan, options: RunOptions(
-                threads: threads ?? RunOptions.defaultThreads, isCancelled: { interruption.happened }))
+                threads: threads ?? RunOptions.defaultThreads, isCancelled: { interruption.happened },
+                progress: { done in
+                    progress.update("\(done.devicesDone) of \(done.devices) devices done", samples: done.samples,
+                                    fraction: done.fraction)
+                }))
         } catch {
+            progress.finish()
             for line in error.messages { StandardError.error(line) }
             if case .badSink = error { throw ExitCode(Exit.badInput) }
             throw ExitCode(Exit.sinkFailed)
         }
+        progress.finish()
         for warning in summary.stayWarnings { StandardError.warning(warning) }
         if !quiet {
             StandardError.note(summary.line(for: scenarioRun, seconds: (ContinuousClock.now - clock).seconds))
@@ -121,14 +129,16 @@ extension Run {
         var spread = EventSpread()
         var events = 0
         let done: Int
-        let progress = TerminalProgress()
+        let progress = ProgressLine()
         defer { progress.finish() }
+        let samplesPerRun = scenarioRun.simulation.sampleCounts().reduce(0) { $0 &+ Int(clamping: $1) }
         do {
             done = try batch.run(into: plan, threads: threads ?? RunOptions.defaultThreads,
                                  isCancelled: { interruption.happened }) { r, runEvents in
                 spread.add(run: runEvents)
                 events += runEvents.count
-                progress.update("\(r + 1) of \(runs) runs")
+                progress.update("\(r + 1) of \(runs) runs", samples: (r + 1) &* samplesPerRun,
+                                fraction: Double(r + 1) / Double(runs))
             }
         } catch {
             progress.finish()

@@ -24,13 +24,20 @@ public enum PerimeterProcess {
         return folder.appendingPathComponent("perimeter")
     }
 
-    /// Runs `perimeter` (or `executable`, with `prefix` before the arguments) and waits for it.
+    /// Runs `perimeter` (or `executable`, with `prefix` before the arguments) and waits for it; its
+    /// standard input is the file at `standardInput` when given.
     public static func run(_ arguments: [String], in directory: URL = root, executable path: String? = nil,
-                    prefix: [String] = []) throws -> Result {
+                    prefix: [String] = [], standardInput: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = path.map { URL(fileURLWithPath: $0) } ?? executable
         process.arguments = prefix + arguments
         process.currentDirectoryURL = directory
+        if let standardInput {
+            guard let input = FileHandle(forReadingAtPath: standardInput) else {
+                throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: standardInput])
+            }
+            process.standardInput = input
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -1,0 +1,109 @@
+import SystemPackage
+
+/// One device's fixes from a streamed fix table: its rows, in order, once they have ended.
+public struct StreamedDevice: Hashable, Sendable {
+    public var id: String
+    /// In file order; times never go back (of equal times the later row's fix is kept).
+    public var fixes: [TableFix]
+}
+
+/// Reads a fix table (SEMANTICS §1) device by device, for `perimeter stream`: each device's rows must
+/// follow each other and be in time order, and a device is handed over as soon as the next device's
+/// first row (or the end of the table) arrives. Memory: one device's fixes, a chunk of the input, its
+/// longest row, and the ids seen (to refuse a device that comes back). O(rows).
+///
+/// ```swift
+/// var reader = FixTableStream(standardInputAs: .csv)
+/// while let device = try reader.next() { print(device.id, device.fixes.count) }
+/// ```
+public struct FixTableStream: ~Copyable {
+    private enum Rows {
+        case csv(CSVFixes)
+        case jsonLines(JSONLineFixes)
+    }
+
+    private var file: ChunkedFile
+    private var rows: Rows
+    private var builder: FixTableBuilder
+    private var ended = false
+    /// A bad row found while ending the device before it, thrown at the next call.
+    private var pending: FixTableError?
+
+    /// The name messages give the input: `standard input`.
+    public static let standardInputName = "standard input"
+
+    /// Reads standard input as a fix table in `format`, its columns named by `columns`.
+    public init(standardInputAs format: FixTableFormat, columns: FixTableColumns = FixTableColumns()) {
+        self.init(file: ChunkedFile(descriptor: .standardInput, name: Self.standardInputName),
+                  format: format, columns: columns)
+    }
+
+    /// Reads the file at `path` (its format from its extension unless given).
+    public init(path: String, format: FixTableFormat? = nil,
+                columns: FixTableColumns = FixTableColumns()) throws(FixTableError) {
+        guard let format = format ?? FixTableFormat(extensionOf: path) else {
+            throw FixTableError(file: path, line: 0, column: 0, message: "cannot tell the fix table's format from its name; give its format (csv or jsonl)")
+        }
+        self.init(file: try ChunkedFile(path: path), format: format, columns: columns)
+    }
+
+    private init(file: consuming ChunkedFile, format: FixTableFormat, columns: FixTableColumns) {
+        let name = file.path
+        self.file = file
+        builder = FixTableBuilder(path: name, names: columns, streaming: true)
+        switch format {
+        case .csv: rows = .csv(CSVFixes(path: name, names: columns))
+        case .jsonLines: rows = .jsonLines(JSONLineFixes(path: name, names: columns))
+        }
+    }
+
+    /// The next device, once its rows have ended; nil after the last. The first bad row throws, naming
+    /// its line and column; a device that comes back after another's rows, or whose time goes back,
+    /// throws naming both lines.
+    public mutating func next() throws(FixTableError) -> StreamedDevice? {
+        if let pending {
+            self.pending = nil
+            ended = true
+            throw pending
+        }
+        guard !ended else { return nil }
+        let more: Bool
+        do {
+            switch rows {
+            case var .csv(reader):
+                more = try reader.read(&file, into: &builder)
+                rows = .csv(reader)
+            case var .jsonLines(reader):
+                more = try reader.read(&file, into: &builder)
+                rows = .jsonLines(reader)
+            }
+        } catch {
+            // A bad row of a new device: the device before it had ended, and comes first.
+            if let device = builder.completed {
+                builder.completed = nil
+                pending = error
+                return device
+            }
+            ended = true
+            throw error
+        }
+        if more, let device = builder.completed {
+            builder.completed = nil
+            return device
+        }
+        ended = true
+        return builder.finishStream()
+    }
+
+    /// The input's name in messages: its path, or `standard input`.
+    public var name: String { file.path }
+    /// Rows read so far (a header not counted).
+    public var rowsRead: Int { builder.rowsRead }
+    /// Fixes dropped so far (SEMANTICS §1: a coordinate out of range, an equal time).
+    public var dropped: Int { builder.droppedFixes }
+    /// Bytes of the input read so far.
+    public var bytesRead: Int { file.consumedBefore }
+
+    /// The warnings kept since the last call (the first `FixTable.keptWarnings` of the whole table).
+    public mutating func takeWarnings() -> [FixTableWarning] { builder.takeWarnings() }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import FileSystem
+import FixTables
+import Geodesy
+import Geofencing
+import Runs
+import ScenarioFormat
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+extension FixTableFormat: ExpressibleByArgument {}
+
+/// `perimeter stream SCENARIO --start TIME`: a fix table on standard input, device after device, through
+/// the scenario's regions and rules; each device's events as soon as its rows end.
+struct Stream: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Runs a fix table from standard input, device by device, as a stage of a pipeline.",
+        discussion: """
+        Standard input is a fix table (README "Fix tables"): CSV with a header row, or JSON Lines, with \
+        the columns device, time, lat, lon and optionally accuracy. Each device's rows must follow each \
+        other, in time order (sort by device, then time); a device that comes back after another's rows, \
+        or a time that goes back, stops the stream with exit code 2 naming both lines. Each device runs \
+        as soon as its rows end, so memory holds one device, not the fleet.
+
+        The scenario gives regions, rules, profile, monitor and noise; its devices are not read (they may \
+        be absent). The clock (SEMANTICS §1) starts at the scenario's start, else at --start: give every \
+        part of a fleet the same --start (the fleet's earliest fix) and each device emits exactly the \
+        events 'perimeter run' gives it in the whole fleet.
+
+        Events go to the --sinks (default jsonl:-, standard output), device after device, each device's \
+        in the order of SEMANTICS §7. When a row is bad, the sinks keep the events of the devices before \
+        it. A summary goes to standard error (--quiet: none); on a terminal, a progress line.
+        """
+    )
+
+    @Argument(help: "The scenario file (YAML, or JSON).")
+    var scenario: String
+
+    @Option(help: ArgumentHelp("The clock's start, ISO 8601 (the fleet's earliest fix); the scenario's own start wins.", valueName: "time"))
+    var start: String?
+
+    @Option(help: "The fix table's format on standard input: csv or jsonl.")
+    var format: FixTableFormat = .csv
+
+    @Option(name: .customLong("sink"), help: ArgumentHelp("Where events go (repeatable; default jsonl:-). As for 'perimeter run'.", valueName: "spec"))
+    var sinks: [String] = []
+
+    @Option(help: "Replaces the scenario's profile: ios, android, android-background or ideal.")
+    var profile: Profile?
+
+    @Flag(help: "Print no summary on standard error.")
+    var quiet = false
+
+    func validate() throws {
+        if let start, Timestamp(iso8601: start) == nil {
+            throw ValidationError("--start is \"\(start)\", which is not an ISO 8601 time such as 2026-03-01T08:00:00Z.")
+        }
+    }
+
+    func run() throws {
+        let clock = ContinuousClock.now
+        let scenarioRun: ScenarioRun
+        do {
+            scenarioRun = try ScenarioRun(loading: scenario, profile: profile, readsDevices: false)
+        } catch {
+            for problem in error.errors { StandardError.error(problem.description) }
+            throw ExitCode(Exit.badInput)
+        }
+        for warning in scenarioRun.warnings { StandardError.warning(warning) }
+        let given = start.flatMap { Timestamp(iso8601: $0) }
+        let own = scenarioRun.simulation.start
+        guard let clockStart = own ?? given else {
+            StandardError.error("\(scenario) has no start: give --start, the earliest fix of the whole fleet, so that every part of it ticks alike (SEMANTICS §1).")
+            throw ExitCode(Exit.badInput)
+        }
+        if let own, let given, own != given {
+            StandardError.warning("\(scenario) starts at \(own.iso8601); --start \(given.iso8601) is not used.")
+        }
+
+        var input = FixTableStream(standardInputAs: format)
+        let total = Self.standardInputSize()
+        let progress = ProgressLine()
+        defer { progress.finish() }
+        let interruption = Interruption()
+        let plan = SinkPlan(commandLine: sinks.isEmpty ? ["jsonl:-"] : sinks, registry: Perimeter.sinks,
+                            programVersion: Perimeter.configuration.version)
+        let summary: RunSummary
+        do {
+            summary = try scenarioRun.stream(&input, start: clockStart, into: plan,
+                                             isCancelled: { interruption.happened },
+                                             progress: { done in
+                                                 progress.update("\(Readable.grouped(Int64(done.devices))) devices",
+                                                                 samples: done.samples,
+                                                                 fraction: total.map { Double(done.bytes) / Double($0) })
+                                             },
+                                             warn: { StandardError.warning($0) })
+        } catch {
+            progress.finish()
+            for line in error.messages { StandardError.error(line) }
+            switch error {
+            case .badSink, .badInput: throw ExitCode(Exit.badInput)
+            case .sinkFailed: throw ExitCode(Exit.sinkFailed)
+            }
+        }
+        progress.finish()
+        for warning in summary.stayWarnings { StandardError.warning(warning) }
+        if !quiet {
+            StandardError.note(summary.line(for: scenarioRun, seconds: (ContinuousClock.now - clock).seconds))
+        }
+        if summary.interrupted { throw ExitCode(Exit.interrupted) }
+    }
+
+    /// The size of standard input when it is a regular file (`< fleet.csv`), for the share read.
+    private static func standardInputSize() -> Int? {
+        var status = stat()
+        guard fstat(STDIN_FILENO, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 else { return nil }
+        return Int(status.st_size)
+    }
+}

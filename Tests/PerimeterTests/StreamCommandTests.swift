@@ -1,0 +1,186 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `perimeter stream`: a fix table on standard input, device by device, against `perimeter run` of the
+/// same fleet; bad tables refused with both lines named, the events before them kept.
+@Suite("perimeter stream")
+struct StreamCommandTests {
+    /// The example fleet (24 vans, a fix every 10 s) under noise, a dwell rule and Android, with no start of
+    /// its own: the clock starts at the fleet's earliest fix, 09:00:00.
+    static func fleetScenario(in folder: URL, devices: Bool = true) throws -> String {
+        let root = PerimeterProcess.root.path
+        let text = """
+            name: streamed vans
+            profile: android
+            regions:
+              - geojson: \(root)/Tracks/groser-zones.geojson
+              - {id: depot, circle: {lat: 59.9270, lon: 30.3200, radius: 150}}
+            rules:
+              - {name: stop, dwell: 120}
+            noise: {sigma: 6, seed: 11, correlation: 20}
+
+            """ + (devices ? "devices:\n  - fixes: \(root)/Tracks/vans.csv\n" : "")
+        let path = folder.appendingPathComponent(devices ? "fleet.yaml" : "regions-only.yaml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static let fleetStart = "2024-05-01T09:00:00Z"
+
+    /// Lines of JSON Lines output, each event's device in order of appearance.
+    static func devices(ofLines lines: [Substring]) -> [String] {
+        lines.map { line in
+            let event = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            return event["device"] as! String
+        }
+    }
+
+    @Test("the events are exactly those of perimeter run of the same fleet, device after device")
+    func sameEventsAsRun() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        let whole = try Self.fleetScenario(in: folder)
+        let regionsOnly = try Self.fleetScenario(in: folder, devices: false)
+        let run = try PerimeterProcess.run(["run", whole, "--sink", "jsonl:-", "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let stream = try PerimeterProcess.run(["stream", regionsOnly, "--start", Self.fleetStart],
+                                              standardInput: PerimeterProcess.root.path + "/Tracks/vans.csv")
+        #expect(stream.status == 0, "\(stream.stderr)")
+        let runLines = run.stdout.split(separator: "\n"), streamLines = stream.stdout.split(separator: "\n")
+        #expect(runLines.count > 400)
+        #expect(runLines.sorted() == streamLines.sorted())
+        // Device after device: each device's events together, in the table's order of devices.
+        var seen: [String] = []
+        for device in Self.devices(ofLines: streamLines) where seen.last != device {
+            #expect(!seen.contains(device), "\(device) comes back")
+            seen.append(device)
+        }
+        #expect(seen == (1...24).map { String(format: "van-%02d", $0) })
+        // Within a device, the run's order (SEMANTICS §7) is kept.
+        for device in seen {
+            let mine = { (lines: [Substring]) in lines.filter { $0.contains("\"device\":\"\(device)\"") } }
+            #expect(mine(runLines) == mine(streamLines))
+        }
+        #expect(stream.stderr.contains("24 devices"))
+    }
+
+    @Test("JSON Lines on standard input gives the same events as CSV; a sink file is written whole")
+    func jsonLinesAndSinks() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        let scenario = try Self.fleetScenario(in: folder, devices: false)
+        // The CSV as JSON Lines, time as seconds since 1970 in half the rows.
+        let csv = try String(contentsOfFile: PerimeterProcess.root.path + "/Tracks/vans.csv", encoding: .utf8)
+        var jsonl = ""
+        for (i, line) in csv.split(separator: "\n").dropFirst().enumerated() {
+            let f = line.split(separator: ",")
+            let time = i % 2 == 0 ? "\"\(f[1])\"" : String(Int(ISO8601DateFormatter().date(from: String(f[1]))!.timeIntervalSince1970))
+            jsonl += "{\"device\":\"\(f[0])\",\"time\":\(time),\"lat\":\(f[2]),\"lon\":\(f[3]),\"accuracy\":\(f[4])}\n"
+        }
+        let input = folder.appendingPathComponent("vans.jsonl").path
+        try jsonl.write(toFile: input, atomically: true, encoding: .utf8)
+        let events = folder.appendingPathComponent("events.csv").path
+        let fromCSV = try PerimeterProcess.run(["stream", scenario, "--start", Self.fleetStart, "--sink", "csv:" + events],
+                                               standardInput: PerimeterProcess.root.path + "/Tracks/vans.csv")
+        #expect(fromCSV.status == 0, "\(fromCSV.stderr)")
+        #expect(fromCSV.stdout.isEmpty)
+        let fromJSON = try PerimeterProcess.run(["stream", scenario, "--start", Self.fleetStart, "--format", "jsonl",
+                                                 "--sink", "csv:-"], standardInput: input)
+        #expect(fromJSON.status == 0, "\(fromJSON.stderr)")
+        let written = try String(contentsOfFile: events, encoding: .utf8)
+        #expect(written.hasPrefix("time,device,region,kind,"))
+        #expect(written == fromJSON.stdout)
+    }
+
+    /// A bad table: the first two vans' rows, then a problem; the message and what was kept.
+    struct Refusal: CustomTestStringConvertible, Sendable {
+        var id: String
+        var rows: [String]
+        var message: String
+        /// The devices whose events are kept: those whose rows ended before the bad row.
+        var kept: Set<String> = ["van-01", "van-02"]
+        var testDescription: String { id }
+    }
+
+    static let refusals = [
+        Refusal(id: "a device comes back after another's rows",
+                rows: ["van-01,2024-05-01T09:30:00Z,59.93,30.32"],
+                message: #"standard input:10:1: "van-01" comes back after other devices' rows (its rows ended at line 5)"#),
+        Refusal(id: "a time goes back",
+                rows: ["van-03,2024-05-01T09:00:10Z,59.93,30.32", "van-03,2024-05-01T09:00:05Z,59.93,30.32"],
+                message: #"standard input:11:8: the time 2024-05-01T09:00:05.000Z of "van-03" is earlier than its time 2024-05-01T09:00:10.000Z at line 10"#),
+        Refusal(id: "a latitude that is not a number",
+                rows: ["van-03,2024-05-01T09:00:10Z,north,30.32"],
+                message: #"standard input:10:29: "lat" is "north", which is not a number"#),
+        Refusal(id: "a row with too few fields (whose device is not read)",
+                rows: ["van-03,2024-05-01T09:00:10Z"],
+                message: #"standard input:10:8: the row has 2 fields; the header names "lat" as field 3"#, kept: ["van-01"]),
+        Refusal(id: "a bad row of the current device",
+                rows: ["van-02,2024-05-01T09:00:40Z,59.93,east"],
+                message: #"standard input:10:35: "lon" is "east", which is not a number"#, kept: ["van-01"]),
+    ]
+
+    @Test("a bad row stops the stream with exit 2, naming the lines; the devices before it keep their events",
+          arguments: refusals)
+    func refused(_ refusal: Refusal) throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        let scenario = try Self.fleetScenario(in: folder, devices: false)
+        let header = "device,time,lat,lon"
+        let van = { (n: Int) in (0..<4).map { String(format: "van-%02d,2024-05-01T09:00:%02dZ,59.93,30.32", n, $0 * 10) } }
+        let input = folder.appendingPathComponent("bad.csv").path
+        try ([header] + van(1) + van(2) + refusal.rows).joined(separator: "\n").appending("\n")
+            .write(toFile: input, atomically: true, encoding: .utf8)
+        let result = try PerimeterProcess.run(["stream", scenario, "--start", Self.fleetStart], standardInput: input)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(refusal.message), "\(result.stderr)")
+        let kept = Set(Self.devices(ofLines: result.stdout.split(separator: "\n")))
+        #expect(kept == refusal.kept, "\(result.stderr)")
+        #expect(result.stderr.contains("the sinks kept the events of the \(refusal.kept.count) device\(refusal.kept.count == 1 ? "" : "s") before it"))
+    }
+
+    @Test("the clock needs a start: --start, or the scenario's own (which wins)")
+    func start() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        let scenario = try Self.fleetScenario(in: folder, devices: false)
+        let vans = PerimeterProcess.root.path + "/Tracks/vans.csv"
+        let none = try PerimeterProcess.run(["stream", scenario], standardInput: vans)
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("has no start: give --start, the earliest fix of the whole fleet"))
+        let bad = try PerimeterProcess.run(["stream", scenario, "--start", "nine"], standardInput: vans)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains(#"--start is "nine", which is not an ISO 8601 time"#))
+        // vans-fleet.yaml starts at 09:00:00 itself: a different --start is not used, and said so.
+        let own = try PerimeterProcess.run(["stream", "Scenarios/vans-fleet.yaml", "--start", "2024-05-01T08:00:00Z"],
+                                           standardInput: vans)
+        let run = try PerimeterProcess.run(["run", "Scenarios/vans-fleet.yaml", "--sink", "jsonl:-"])
+        #expect(own.status == 0 && run.status == 0)
+        #expect(own.stderr.contains("starts at 2024-05-01T09:00:00.000Z; --start 2024-05-01T08:00:00.000Z is not used"))
+        #expect(own.stdout.split(separator: "\n").sorted() == run.stdout.split(separator: "\n").sorted())
+    }
+
+    @Test("memory holds one device, not the fleet: 2,000 devices peak within 8 MB of 200")
+    func boundedMemory() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        let scenario = try Self.fleetScenario(in: folder, devices: false)
+        func fleet(_ devices: Int) throws -> String {
+            var text = "device,time,lat,lon\n"
+            text.reserveCapacity(devices * 300 * 44)
+            for d in 0..<devices {
+                for s in 0..<300 {
+                    let lat = 59.92 + Double(s) * 0.0001, lon = 30.30 + Double(d % 50) * 0.001
+                    text += "dev-\(d),\(1714554000 + s * 2),\(lat),\(lon)\n"
+                }
+            }
+            let path = folder.appendingPathComponent("fleet-\(devices).csv").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let small = try MeasuredProcess.run(["stream", scenario, "--start", Self.fleetStart, "--sink", "csv:/dev/null"],
+                                            in: folder, standardInput: fleet(200))
+        let large = try MeasuredProcess.run(["stream", scenario, "--start", Self.fleetStart, "--sink", "csv:/dev/null"],
+                                            in: folder, standardInput: fleet(2_000))
+        #expect(small.result.status == 0 && large.result.status == 0, "\(large.result.stderr)")
+        #expect(large.result.stderr.contains("2000 devices, 1198000 samples"), "\(large.result.stderr)")
+        let growth = large.peakResidentBytes - small.peakResidentBytes
+        #expect(growth < Sanitizer.current.memoryBound(8 << 20), "peak \(small.peakResidentBytes >> 20) MB for 200 devices, \(large.peakResidentBytes >> 20) MB for 2,000")
+    }
+}
