@@ -4,7 +4,7 @@ Petersburg for one hour, a fix every 10 s (8,664 rows), each van driving from th
 Square to three random stops among Groser's zones and back, 2-5 minutes at each stop, with 8 m of GPS
 noise and a reported accuracy per fix. Deterministic (seeded): the same file on every machine.
 
-    python3 Scripts/example-fleet.py [OUT] [VANS]       (default Tracks/vans.csv, 24 vans)
+    python3 Scripts/example-fleet.py [OUT] [VANS] [STEP]   (default Tracks/vans.csv, 24 vans, a fix every 10 s)
 """
 import math, random, sys
 from datetime import datetime, timedelta, timezone
@@ -25,8 +25,11 @@ def metres(a, b):
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "Tracks/vans.csv"
     vans = int(sys.argv[2]) if len(sys.argv) > 2 else 24
+    every = int(sys.argv[3]) if len(sys.argv) > 3 else 10
     rng = random.Random(2024)
-    rows = ["device,time,lat,lon,accuracy"]
+    table = open(out, "w")
+    table.write("device,time,lat,lon,accuracy\n")
+    count = 0
     for van in range(vans):
         plan = [DEPOT] + rng.sample(STOPS, 3) + [DEPOT]
         speed = rng.uniform(7, 11)             # m/s in city traffic
@@ -37,15 +40,16 @@ def main():
             lat = here[0] + math.degrees(noise_n / R)
             lon = here[1] + math.degrees(noise_e / (R * math.cos(math.radians(here[0]))))
             time = (START + timedelta(seconds=t)).strftime("%Y-%m-%dT%H:%M:%SZ")
-            rows.append("van-%0*d,%s,%.6f,%.6f,%d" % (2 if vans < 100 else 4, van + 1, time, lat, lon, rng.choice([5, 8, 12, 20])))
-            t += 10
+            table.write("van-%0*d,%s,%.6f,%.6f,%d\n" % (2 if vans < 100 else 4, van + 1, time, lat, lon, rng.choice([5, 8, 12, 20])))
+            count += 1
+            t += every
             if wait > 0:
-                wait -= 10
+                wait -= every
                 continue
             if leg >= len(plan):
                 continue                       # back at the store
             target = plan[leg]
-            step = speed * 10
+            step = speed * every
             d = metres(here, target)
             if d <= step:
                 here, leg = target, leg + 1
@@ -53,9 +57,8 @@ def main():
             else:
                 f = step / d
                 here = (here[0] + (target[0] - here[0]) * f, here[1] + (target[1] - here[1]) * f)
-    with open(out, "w") as f:
-        f.write("\n".join(rows) + "\n")
-    print("%s: %d rows" % (out, len(rows) - 1))
+    table.close()
+    print("%s: %d rows" % (out, count))
 
 
 if __name__ == "__main__":

@@ -45,6 +45,7 @@ extension ScenarioRun {
                 summary.interrupted = true
             }
             for warning in input.takeWarnings() { warn(warning.description) }
+            summary.droppedFixes += input.dropped
             if input.dropped > FixTable.keptWarnings {
                 warn("\(input.name): \(input.dropped - FixTable.keptWarnings) more fixes dropped")
             }
