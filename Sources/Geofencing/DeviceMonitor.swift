@@ -6,8 +6,12 @@ import Geodesy
 /// (at most `capacity`), plus one nearest-set query from the spatial index at a refresh.
 struct DeviceMonitor: Sendable {
     let deviceID: String
-    /// The monitored regions with their state, by ascending region index.
-    private(set) var monitors: [(region: Int, state: RegionMonitor)] = []
+    /// The monitored regions with their state, by ascending region index, each with the window in which
+    /// its exact distance need not be computed (`QuietWindow`).
+    private(set) var monitors: [(region: Int, state: RegionMonitor, quiet: QuietWindow)] = []
+    /// Metres travelled between observed samples, bounded above for every local plane (`QuietWindow.step`).
+    private var odometer: Meters = 0
+    private var lastObserved: PreparedCoordinate?
     /// Where the last refresh happened; nil before the first sample.
     private var lastRefresh: Coordinate?
     /// Announced stays (an enter was reported) whose region left the monitored set before an exit: the
@@ -24,6 +28,8 @@ struct DeviceMonitor: Sendable {
         let p = PreparedCoordinate(sample.coordinate)
         var emit = EventEmitter(device: deviceID, sample: sample, world: world)
         defer { events.append(contentsOf: emit.events) }
+        if let last = lastObserved { odometer += QuietWindow.step(last.distance(to: p)) }
+        lastObserved = p
 
         guard let refreshedAt = lastRefresh else {
             lastRefresh = p.coordinate
@@ -47,7 +53,7 @@ struct DeviceMonitor: Sendable {
             lastRefresh = p.coordinate
             let chosen = Set(world.nearestSet(to: p))
             let staying = Set(monitors.lazy.map(\.region).filter(chosen.contains))
-            for (region, state) in monitors where !staying.contains(region) {
+            for (region, state, _) in monitors where !staying.contains(region) {
                 emit(.monitorStop, region: region, distance: world.distance(region, p))
                 if state.stayBegan != nil { stoppedStays.append((region, sample.time)) }
             }
@@ -56,6 +62,8 @@ struct DeviceMonitor: Sendable {
         }
 
         for slot in monitors.indices {
+            // Within its quiet window nothing this sample could do to the region matters: skip it.
+            if world.skipsQuietRegions && monitors[slot].quiet.holds(odometer: odometer, at: sample.time) { continue }
             let region = monitors[slot].region
             let d = world.distance(region, p)
             switch monitors[slot].state.observe(distance: d, accuracy: sample.accuracy, at: sample.time) {
@@ -70,6 +78,7 @@ struct DeviceMonitor: Sendable {
                 break
             }
             emitDwells(slot, distance: d, emit: &emit)
+            monitors[slot].quiet = quietWindow(slot, distance: d, at: p, in: world)
         }
         for region in joining { start(region, at: p, emit: &emit) }
         if !joining.isEmpty { monitors.sort { $0.region < $1.region } }
@@ -83,11 +92,22 @@ struct DeviceMonitor: Sendable {
         emit(.monitorStart, region: region, distance: d)
         let announce = world.settings.initialTrigger == .enter
         monitors.append((region, RegionMonitor(distance: d, at: emit.sample.time, thresholds: world.thresholds[region],
-                                               ruleCount: world.rulesByRegion[region].count, announce: announce)))
+                                               ruleCount: world.rulesByRegion[region].count, announce: announce),
+                         .none))
         if announce, d <= 0 {
             emit(.enter(crossedAt: emit.sample.time), region: region, distance: d)
             emitDwells(monitors.count - 1, distance: d, emit: &emit)
         }
+        monitors[monitors.count - 1].quiet = quietWindow(monitors.count - 1, distance: d, at: p, in: world)
+    }
+
+    /// The quiet window of `monitors[slot]` after its exact distance `d` at `p`.
+    private func quietWindow(_ slot: Int, distance d: Meters, at p: PreparedCoordinate, in world: World) -> QuietWindow {
+        let (region, state, _) = monitors[slot]
+        let deadline = world.hasRules[region] ? state.deadline(durations: world.ruleDurationsByRegion[region])
+            : state.deadline(durations: [])
+        return QuietWindow(after: state.quietMargin(distance: d), distance: d, latitude: p.coordinate.latitude,
+                           odometer: odometer, deadline: deadline)
     }
 
     /// The dwells due for the region in `monitors[slot]`.

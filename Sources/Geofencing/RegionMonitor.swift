@@ -31,7 +31,7 @@ struct RegionMonitor: Sendable {
     /// t_e of the announced stay; nil outside, or inside an unannounced stay.
     private(set) var stayBegan: Timestamp?
     /// The dwell rules (by position in the region's rule list) already fired in this stay.
-    private var firedRules: [Bool]
+    private(set) var firedRules: [Bool]
 
     /// The state of a region that joins the monitored set at a sample (SEMANTICS §4): inside if d ≤ 0,
     /// with no hysteresis. With `announce`, an inside start is an enter at `time` and begins a stay.

@@ -12,6 +12,9 @@ public struct RunOptions: Sendable {
     public var isCancelled: @Sendable () -> Bool
     /// Told after each window, on the calling thread: for a progress line.
     public var progress: (@Sendable (RunProgress) -> Void)?
+    /// False computes every monitored region's exact distance at every sample, instead of skipping the
+    /// samples at which it cannot matter: the same events, slower; for tests and measurements.
+    public var skipsQuietRegions = true
 
     public init(threads: Int = RunOptions.defaultThreads, windowTicks: Int64 = 600,
                 isCancelled: @escaping @Sendable () -> Bool = { false },
@@ -77,7 +80,8 @@ extension Simulation {
 
     private func runWindows(into sink: EventSink, options: RunOptions, summary: inout RunSummary) throws {
         let start = clockStart
-        let world = World(regions: regions, rules: rules, settings: settings)
+        let world = World(regions: regions, rules: rules, settings: settings,
+                          skipsQuietRegions: options.skipsQuietRegions)
         summary.start = start
         try drive(DeviceLanes(devices.map { lane(for: $0, start: start) }), world: world, into: sink,
                   options: options, summary: &summary)

@@ -16,8 +16,12 @@ final class World: Sendable {
     let hasRules: [Bool]
     let ruleNames: [String]
     let index: SpatialIndex
+    /// Whether monitors skip the samples at which a region's exact distance cannot matter
+    /// (`QuietWindow`); false evaluates every monitored region at every sample (the plain path).
+    let skipsQuietRegions: Bool
 
-    init(regions: [Region], rules: [DwellRule], settings: MonitorSettings) {
+    init(regions: [Region], rules: [DwellRule], settings: MonitorSettings, skipsQuietRegions: Bool = true) {
+        self.skipsQuietRegions = skipsQuietRegions
         self.regions = regions
         self.shapes = regions.map(\.shape)
         self.settings = settings

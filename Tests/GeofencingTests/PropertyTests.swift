@@ -107,3 +107,23 @@ func noiseIsSeeded() throws {
     let sd = (offsets.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(offsets.count)).squareRoot()
     #expect(abs(mean) < 2.5 && sd > 8 && sd < 12, "north offsets: mean \(mean), sd \(sd) for σ = 10")
 }
+
+@Test("Skipping quiet regions changes nothing: the same events as evaluating every region at every sample")
+func quietWindowsAreExact() throws {
+    var compared = 0
+    // Where the plane's stretch grows (up to 85°) too: there the windows close and every sample is evaluated.
+    for (range, latitudes) in [(UInt64(1)...150, -60.0...60.0), (UInt64(1)...30, 70.0...85.0)] {
+        try withEverySeed(range) { seed in
+            let simulation = RandomScenario.make(seed: seed, latitudes: latitudes)
+            var plainOptions = RunOptions(threads: 1)
+            plainOptions.skipsQuietRegions = false
+            let fast = EventLog(), plain = EventLog()
+            let fastSummary = try simulation.run(into: fast, options: RunOptions(threads: 1))
+            try simulation.run(into: plain, options: plainOptions)
+            #expect(fast.events == plain.events, "seed \(seed) at latitudes \(latitudes): the quiet windows changed the events")
+            #expect(fastSummary.samples > 0)
+            compared += fast.events.isEmpty ? 0 : 1
+        }
+    }
+    #expect(compared > 100, "the random scenarios have events to compare")
+}

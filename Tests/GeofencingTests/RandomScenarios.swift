@@ -7,9 +7,9 @@ typealias SeededRandom = SplitMix64
 /// Random scenarios around a random point of the globe: circles and squares (some with holes) within a
 /// few kilometres, walks and drives with stops and fix losses, random monitor settings.
 enum RandomScenario {
-    static func make(seed: UInt64, profile: Profile? = nil) -> Simulation {
+    static func make(seed: UInt64, profile: Profile? = nil, latitudes: ClosedRange<Degrees> = -60...60) -> Simulation {
         var rng = SeededRandom(seed: seed)
-        let origin = Coordinate(latitude: .random(in: -60...60, using: &rng), longitude: .random(in: -179...179, using: &rng))
+        let origin = Coordinate(latitude: .random(in: latitudes, using: &rng), longitude: .random(in: -179...179, using: &rng))
         func around(_ east: Double, _ north: Double) -> Coordinate { origin.offset(northMeters: north, eastMeters: east) }
 
         var regions: [Region] = []
