@@ -48,8 +48,46 @@ extension Timestamp {
         self.init(microsecondsSince1970: seconds * 1_000_000 + micros)
     }
 
-    /// `YYYY-MM-DDThh:mm:ss.mmmZ` in UTC, milliseconds truncated toward the past (SEMANTICS §7).
+    /// `YYYY-MM-DDThh:mm:ss.mmmZ` in UTC, milliseconds truncated toward the past (SEMANTICS §7). One
+    /// allocation, no Foundation: the 24 bytes are written in place (`write(iso8601Into:)`).
     public var iso8601: String {
+        guard Self.writable.contains(self) else { return paddedISO8601 }
+        return String(unsafeUninitializedCapacity: Self.iso8601Length) { write(iso8601Into: $0) }
+    }
+
+    /// The length of `iso8601` for a time in `writable`: 24 bytes.
+    public static let iso8601Length = 24
+
+    /// Writes `iso8601`'s 24 bytes at the start of `buffer` (which holds at least 24) and returns 24;
+    /// for a time in `writable` (years 0000 to 9999). O(1), no allocation.
+    @discardableResult
+    public func write(iso8601Into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        precondition(Self.writable.contains(self) && buffer.count >= Self.iso8601Length)
+        let micros = microsecondsSince1970
+        let totalSeconds = floorDiv(micros, 1_000_000)
+        let millis = floorDiv(micros - totalSeconds * 1_000_000, 1000)
+        let days = floorDiv(totalSeconds, 86_400)
+        let secondOfDay = totalSeconds - days * 86_400
+        let (y, m, d) = civilFromDays(days)
+        func digits(_ value: Int64, _ width: Int, at offset: Int) {
+            var v = value
+            for i in stride(from: offset + width - 1, through: offset, by: -1) {
+                buffer[i] = UInt8(truncatingIfNeeded: 48 + v % 10)
+                v /= 10
+            }
+        }
+        digits(y, 4, at: 0); buffer[4] = 0x2D
+        digits(m, 2, at: 5); buffer[7] = 0x2D
+        digits(d, 2, at: 8); buffer[10] = 0x54
+        digits(secondOfDay / 3600, 2, at: 11); buffer[13] = 0x3A
+        digits(secondOfDay / 60 % 60, 2, at: 14); buffer[16] = 0x3A
+        digits(secondOfDay % 60, 2, at: 17); buffer[19] = 0x2E
+        digits(millis, 3, at: 20); buffer[23] = 0x5A
+        return Self.iso8601Length
+    }
+
+    /// `iso8601` for any time, years beyond 9999 included (padded to at least 4 digits).
+    private var paddedISO8601: String {
         let micros = microsecondsSince1970
         let totalSeconds = floorDiv(micros, 1_000_000)
         let millis = floorDiv(micros - totalSeconds * 1_000_000, 1000)

@@ -28,8 +28,10 @@ struct DeviceMonitor: Sendable {
         let p = PreparedCoordinate(sample.coordinate)
         var emit = EventEmitter(device: deviceID, sample: sample, world: world)
         defer { events.append(contentsOf: emit.events) }
-        if let last = lastObserved { odometer += QuietWindow.step(last.distance(to: p)) }
-        lastObserved = p
+        if world.skipsQuietRegions {
+            if let last = lastObserved { odometer += QuietWindow.step(last.distance(to: p)) }
+            lastObserved = p
+        }
 
         guard let refreshedAt = lastRefresh else {
             lastRefresh = p.coordinate
@@ -103,6 +105,7 @@ struct DeviceMonitor: Sendable {
 
     /// The quiet window of `monitors[slot]` after its exact distance `d` at `p`.
     private func quietWindow(_ slot: Int, distance d: Meters, at p: PreparedCoordinate, in world: World) -> QuietWindow {
+        guard world.skipsQuietRegions else { return .none }
         let (region, state, _) = monitors[slot]
         let deadline = world.hasRules[region] ? state.deadline(durations: world.ruleDurationsByRegion[region])
             : state.deadline(durations: [])

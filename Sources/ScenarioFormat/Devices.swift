@@ -6,7 +6,8 @@ import GPX
 extension ScenarioLoader {
     /// One `devices[i]` entry: its id, its track read from GPX and converted (SEMANTICS §1), and the
     /// cursors of its id and pace (the run-size checks name them).
-    func device(_ c: PlacedNode, diagnostics: ProblemLog) -> (Device, id: PlacedNode, pace: PlacedNode?)? {
+    func device(_ c: PlacedNode, diagnostics: ProblemLog,
+                preloaded: PreloadedTracks = PreloadedTracks()) -> (Device, id: PlacedNode, pace: PlacedNode?)? {
         guard let fields = c.mapping("a device: {id, track: PATH, offset, pace, accuracy}",
                                      allowed: ["id", "track", "offset", "pace", "accuracy"])
         else { return nil }
@@ -25,7 +26,7 @@ extension ScenarioLoader {
         }
         let gpx: GPXTrack
         do {
-            gpx = try trackLoader(resolved)
+            gpx = try preloaded.track(at: resolved) ?? trackLoader(resolved)
         } catch {
             trackCursor.fail("cannot read the track \(resolved): \(error)")
             return nil

@@ -103,13 +103,18 @@ public struct ScenarioLoader: Sendable {
         var deviceIDs: [String: PlacedNode] = [:]
         let beforeDevices = d.errors.count
         let deviceList = readsDevices ? top.required("devices", "a list of devices")?.list("a list of devices") : nil
-        for entry in deviceList ?? [] {
-            // A fix table gives many devices; a track entry one.
+        var tracks = PreloadedTracks()
+        for (position, entry) in (deviceList ?? []).enumerated() {
+            // GPX files are read a batch ahead, in parallel; a fix table gives many devices, a track entry one.
+            if position % PreloadedTracks.batch == 0 {
+                tracks = PreloadedTracks(entries: (deviceList ?? []).dropFirst(position).prefix(PreloadedTracks.batch),
+                                         loader: trackLoader)
+            }
             let found: [(Device, id: PlacedNode, pace: PlacedNode?)]
             if entry.mappingHasKey("fixes") {
                 found = fixTableDevices(entry, diagnostics: d)
             } else {
-                found = device(entry, diagnostics: d).map { [$0] } ?? []
+                found = device(entry, diagnostics: d, preloaded: tracks).map { [$0] } ?? []
             }
             for (device, idCursor, paceCursor) in found {
                 if let first = deviceIDs[device.id] {

@@ -48,15 +48,27 @@ func devices() -> [Device] {
 
 let fleet = devices()
 print("engine-benchmark: \(deviceCount) devices × \(seconds) s at 1 Hz, profile ios (capacity 20), \(threads) threads")
-print("regions    samples/s    events   ratio to N=100")
+print("regions    samples/s    events   ratio to N=100 | plain path: samples/s   quiet ÷ plain speed")
 var reference: Double?
+
+/// Samples per second and events of one run.
+func measure(_ simulation: Simulation, skipsQuietRegions: Bool) throws -> (Double, Int) {
+    let sink = CountingSink()
+    var options = RunOptions(threads: threads)
+    options.skipsQuietRegions = skipsQuietRegions
+    let began = DispatchTime.now()
+    let summary = try simulation.run(into: sink, options: options)
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began.uptimeNanoseconds) / 1e9
+    return (Double(summary.samples) / elapsed, sink.count)
+}
+
 for n in counts {
     let simulation = Simulation(regions: regions(n), profile: .ios, devices: fleet, start: start)
-    let sink = CountingSink()
-    let began = DispatchTime.now()
-    let summary = try simulation.run(into: sink, options: RunOptions(threads: threads))
-    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - began.uptimeNanoseconds) / 1e9
-    let rate = Double(summary.samples) / elapsed
+    let (rate, events) = try measure(simulation, skipsQuietRegions: true)
+    // The plain path evaluates every monitored region at every sample: the same events, measured beside.
+    let (plainRate, plainEvents) = try measure(simulation, skipsQuietRegions: false)
+    precondition(events == plainEvents, "the quiet windows changed the events")
     reference = reference ?? rate
-    print(String(format: "%7d  %11.0f  %8d   %.2f", n, rate, sink.count, rate / reference!))
+    print(String(format: "%7d  %11.0f  %8d   %.2f           | %11.0f           %.2f", n, rate, events, rate / reference!,
+                 plainRate, rate / plainRate))
 }
