@@ -1,4 +1,5 @@
 import Geofencing
+import WireFormat
 
 /// Sends each event to several sinks, in order, and keeps a journal of the run for the sinks that fail.
 ///
@@ -17,11 +18,19 @@ public final class FanOutSink: CancellableEventSink, RunNumberingSink {
     /// What `finish()` reported, reported again by a second call.
     private var outcome: Result<Void, any Error>?
 
+    /// The sinks that take an event's JSON Lines text (by index in `sinks`), when the text is shared.
+    private let lineTakers: [(any JSONLineTaking)?]
+    /// Whether each event is encoded once here, for the journal and the `jsonl:` sinks together.
+    private let sharesLines: Bool
+
     /// Opens `journal` when some sink needs it.
     public init(_ sinks: [any EventSink], journal: RunJournal? = nil) {
         self.sinks = sinks
         self.journal = sinks.allSatisfy(EventSinks.spoolsItself) ? nil : journal
         self.journal?.open()
+        lineTakers = sinks.map { $0 as? any JSONLineTaking }
+        let takers = lineTakers.count { $0 != nil } + (self.journal == nil ? 0 : 1)
+        sharesLines = takers >= 2 && lineTakers.contains { $0 != nil }
     }
 
     /// The journal keeps everything; without one, only if every sink spools itself.
@@ -31,11 +40,17 @@ public final class FanOutSink: CancellableEventSink, RunNumberingSink {
     /// failed now (one error as it is, several as `SinkFailures`). An earlier failure is not thrown
     /// again here (`finish()` reports it).
     public func send(_ event: GeofenceEvent) throws {
-        journal?.record(event)
+        // Each event is encoded once when the journal and a jsonl: sink (or two) write the same text.
+        let line = sharesLines ? JSONLines.encode(event) : nil
+        if let line { journal?.record(jsonLine: line) } else { journal?.record(event) }
         var failed: [any Error] = []
         for (index, sink) in sinks.enumerated() where failures[index] == nil {
             do {
-                try sink.send(event)
+                if let line, let taker = lineTakers[index] {
+                    try taker.send(event, jsonLine: line)
+                } else {
+                    try sink.send(event)
+                }
             } catch {
                 failures[index] = error
                 failed.append(error)

@@ -4,8 +4,9 @@ import WireFormat
 
 /// `jsonl:PATH`: the events as JSON Lines (`JSONLines`, SEMANTICS §7), one object per line.
 ///
-/// In a Monte Carlo batch (`RunNumberingSink`), each object ends with `"run":N`, the 0-based run.
-public final class JSONLinesSink: CancellableEventSink, RunNumberingSink {
+/// In a Monte Carlo batch (`RunNumberingSink`), each object ends with `"run":N`, the 0-based run. Beside
+/// the run's journal it takes the text the journal writes too, made once (`JSONLineTaking`).
+public final class JSONLinesSink: CancellableEventSink, RunNumberingSink, JSONLineTaking {
     private let output: OutputFile
     /// The Monte Carlo run whose events are being sent, if any.
     private var run: Int?
@@ -18,8 +19,10 @@ public final class JSONLinesSink: CancellableEventSink, RunNumberingSink {
         self.init(output: try OutputFile(path: path, spec: spec ?? "jsonl:\(path)"))
     }
 
-    public func send(_ event: GeofenceEvent) throws {
-        var line = JSONLines.encode(event)
+    public func send(_ event: GeofenceEvent) throws { try send(event, jsonLine: JSONLines.encode(event)) }
+
+    public func send(_ event: GeofenceEvent, jsonLine: String) throws {
+        var line = jsonLine
         if let run {
             line.removeLast()
             line.append(",\"run\":\(run)}")
@@ -40,4 +43,12 @@ extension JSONLinesSink {
     public static let kind = SinkKind(schemes: ["jsonl"], target: .path, form: "jsonl:PATH") { spec, context throws(SinkError) in
         JSONLinesSink(output: try OutputFile(path: context.resolve(spec.path ?? "-"), spec: spec.text))
     }
+}
+
+/// A sink that writes each event as its JSON Lines text (`JSONLines.encode`) and can take that text made
+/// once for every part of a run that writes it: `FanOutSink` encodes each event once for the `jsonl:`
+/// sinks and the run's journal together.
+public protocol JSONLineTaking: EventSink {
+    /// Receives one event with its JSON Lines text (no line end).
+    func send(_ event: GeofenceEvent, jsonLine: String) throws
 }

@@ -9,6 +9,13 @@ import WireFormat
 /// At most `maxQueuedBatches` batches wait; then `enqueue` blocks until one is written (memory stays
 /// bounded). After a write fails, the writer drops what it holds and `enqueue` refuses more. `stop`
 /// must be called: it ends the thread, after which `output` belongs to the caller again.
+/// What the journal hands its writer: events to encode, or their JSON Lines already made by the run
+/// (`FanOutSink` encodes each event once when a `jsonl:` sink needs the same text).
+enum JournalBatch {
+    case events([GeofenceEvent])
+    case lines(String)
+}
+
 final class JournalWriter: @unchecked Sendable {
     // Safety: `queue`, `stopping`, `draining`, `done` and `storedFailure` are read and written with
     // `condition` locked; `output` is used only by the writing thread until `done`, then only by the
@@ -19,7 +26,7 @@ final class JournalWriter: @unchecked Sendable {
     /// The journal's file: written by the thread, committed or discarded by the caller after `stop`.
     let output: OutputFile
     private let condition = NSCondition()
-    private var queue: [[GeofenceEvent]] = []
+    private var queue: [JournalBatch] = []
     private var stopping = false
     private var draining = true
     private var done = false
@@ -40,7 +47,7 @@ final class JournalWriter: @unchecked Sendable {
     }
 
     /// Hands over a batch, in order; waits while the queue is full. False once writing has failed.
-    func enqueue(_ batch: [GeofenceEvent]) -> Bool {
+    func enqueue(_ batch: JournalBatch) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while queue.count >= Self.maxQueuedBatches && storedFailure == nil && !done { condition.wait() }
@@ -82,13 +89,19 @@ final class JournalWriter: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Encodes the batch as JSON Lines and writes it (an output whose write fails removes its partial file).
-    private func write(_ batch: [GeofenceEvent]) -> SinkError? {
+    /// Writes the batch as JSON Lines, encoding its events if they come as events (an output whose write
+    /// fails removes its partial file).
+    private func write(_ batch: JournalBatch) -> SinkError? {
         var text = ""
-        text.reserveCapacity(batch.count * 256)
-        for event in batch {
-            text.append(JSONLines.encode(event))
-            text.append("\n")
+        switch batch {
+        case let .lines(lines):
+            text = lines
+        case let .events(events):
+            text.reserveCapacity(events.count * 256)
+            for event in events {
+                text.append(JSONLines.encode(event))
+                text.append("\n")
+            }
         }
         do {
             try output.write(text)

@@ -47,6 +47,9 @@ public final class RunJournal {
     public private(set) var count = 0
     private var state = State.new
     private var writer: JournalWriter?
+    /// Lines recorded by `record(jsonLine:)` and not yet handed over, with their line ends.
+    private var pendingLines = ""
+    private var pendingLineCount = 0
     private var pending: [GeofenceEvent] = []
     /// Why opening or committing failed (the writer keeps its own).
     private var ownFailure: SinkError?
@@ -96,13 +99,27 @@ public final class RunJournal {
         }
     }
 
-    /// Records the event (it is written by the writing thread); after a failure only counts it.
+    /// Records the event (it is encoded and written by the writing thread); after a failure only counts it.
     public func record(_ event: GeofenceEvent) {
         guard case .open = state else { return }
         count += 1
         guard writer != nil, !warned else { return }
+        if pendingLineCount > 0 { handOver() }
         pending.append(event)
         if pending.count >= Self.batchSize { handOver() }
+    }
+
+    /// Records an event by its JSON Lines text (`JSONLines.encode`, without the line end), made once by
+    /// the run for a sink that writes the same; after a failure only counts it.
+    public func record(jsonLine line: String) {
+        guard case .open = state else { return }
+        count += 1
+        guard writer != nil, !warned else { return }
+        if !pending.isEmpty { handOver() }
+        pendingLines.append(line)
+        pendingLines.append("\n")
+        pendingLineCount += 1
+        if pendingLineCount >= Self.batchSize { handOver() }
     }
 
     /// Keeps the journal (writes the rest, renames it into place) and returns the sentence that a failed
@@ -112,7 +129,7 @@ public final class RunJournal {
         if let sentence { return sentence }
         if case .new = state { open() }
         if let writer, case .open = state {
-            if !pending.isEmpty && !warned { handOver() }
+            if (!pending.isEmpty || pendingLineCount > 0) && !warned { handOver() }
             writer.stop(drain: count > 0)
             if count == 0 {
                 writer.output.discard()
@@ -147,15 +164,24 @@ public final class RunJournal {
         }
         state = .discarded
         pending = []
+        pendingLines = ""
+        pendingLineCount = 0
         writer?.stop(drain: false)
         writer?.output.discard()
         warnOnce()
     }
 
-    /// Gives the pending events to the writer; warns when it has failed.
+    /// Gives the pending events (or lines) to the writer; warns when it has failed.
     private func handOver() {
-        if writer?.enqueue(pending) == false { warnOnce() }
-        pending.removeAll(keepingCapacity: true)
+        if !pending.isEmpty {
+            if writer?.enqueue(.events(pending)) == false { warnOnce() }
+            pending.removeAll(keepingCapacity: true)
+        }
+        if pendingLineCount > 0 {
+            if writer?.enqueue(.lines(pendingLines)) == false { warnOnce() }
+            pendingLines = ""
+            pendingLineCount = 0
+        }
     }
 
     /// Warns about the failure, the first time there is one.

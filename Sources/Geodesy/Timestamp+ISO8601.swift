@@ -63,12 +63,7 @@ extension Timestamp {
     @discardableResult
     public func write(iso8601Into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         precondition(Self.writable.contains(self) && buffer.count >= Self.iso8601Length)
-        let micros = microsecondsSince1970
-        let totalSeconds = floorDiv(micros, 1_000_000)
-        let millis = floorDiv(micros - totalSeconds * 1_000_000, 1000)
-        let days = floorDiv(totalSeconds, 86_400)
-        let secondOfDay = totalSeconds - days * 86_400
-        let (y, m, d) = civilFromDays(days)
+        let (y, m, d, secondOfDay, millis) = civilParts
         func digits(_ value: Int64, _ width: Int, at offset: Int) {
             var v = value
             for i in stride(from: offset + width - 1, through: offset, by: -1) {
@@ -86,14 +81,19 @@ extension Timestamp {
         return Self.iso8601Length
     }
 
-    /// `iso8601` for any time, years beyond 9999 included (padded to at least 4 digits).
-    private var paddedISO8601: String {
+    /// The UTC date (year, month, day), the second of the day and the millisecond, truncated toward the past.
+    private var civilParts: (year: Int64, month: Int64, day: Int64, secondOfDay: Int64, millis: Int64) {
         let micros = microsecondsSince1970
         let totalSeconds = floorDiv(micros, 1_000_000)
         let millis = floorDiv(micros - totalSeconds * 1_000_000, 1000)
         let days = floorDiv(totalSeconds, 86_400)
-        let secondOfDay = totalSeconds - days * 86_400
         let (y, m, d) = civilFromDays(days)
+        return (y, m, d, totalSeconds - days * 86_400, millis)
+    }
+
+    /// `iso8601` for any time, years beyond 9999 included (padded to at least 4 digits).
+    private var paddedISO8601: String {
+        let (y, m, d, secondOfDay, millis) = civilParts
         var out = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T"
         out += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
         return out + "." + pad(millis, 3) + "Z"
