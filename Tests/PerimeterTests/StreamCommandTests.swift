@@ -158,7 +158,7 @@ struct StreamCommandTests {
     }
 
     @Test("memory holds one device, not the fleet: 2,000 devices peak within 8 MB of 200")
-    func boundedMemory() throws {
+    func memoryHoldsOneDevice() throws {
         let folder = try PerimeterProcess.temporaryFolder()
         let scenario = try Self.fleetScenario(in: folder, devices: false)
         func fleet(_ devices: Int) throws -> String {
