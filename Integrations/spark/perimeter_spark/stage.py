@@ -151,7 +151,7 @@ def run_partition(batches: Iterable[pa.RecordBatch], command: Sequence[str], run
             raise
         process.wait()
         feeder.join()
+        if process.returncode != 0:  # perimeter's own message first: a broken pipe only follows from it
+            raise failure()
         if feeding_error:
             raise feeding_error[0]
-        if process.returncode != 0:
-            raise failure()
