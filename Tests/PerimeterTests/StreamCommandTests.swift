@@ -157,6 +157,33 @@ struct StreamCommandTests {
         #expect(own.stdout.split(separator: "\n").sorted() == run.stdout.split(separator: "\n").sorted())
     }
 
+    @Test("on a terminal a progress line shows devices, samples per second and the time left; in a pipe, none")
+    func progressOnTerminalOnly() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        let scenario = try Self.fleetScenario(in: folder, devices: false)
+        // The example fleet four times over (96 vans), so that the stream outlasts the line's first half second.
+        let table = try String(contentsOfFile: PerimeterProcess.root.path + "/Tracks/vans.csv", encoding: .utf8)
+        let rows = table.split(separator: "\n").dropFirst()
+        let copies = ["a", "b", "c", "d"].map { copy in rows.map { $0.replacingOccurrences(of: ",", with: "-\(copy),", options: [], range: $0.range(of: ",")) } }
+        let vans = folder.appendingPathComponent("vans4.csv").path
+        try (["device,time,lat,lon,accuracy"] + copies.joined()).joined(separator: "\n").appending("\n")
+            .write(toFile: vans, atomically: true, encoding: .utf8)
+        let command = [PerimeterProcess.executable.path, "stream", scenario, "--start", Self.fleetStart,
+                       "--sink", "csv:" + folder.appendingPathComponent("events.csv").path, "--quiet"]
+        // script(1) gives the command a pseudo-terminal; standard input is the fleet's table.
+        let shell = command.map { "'\($0)'" }.joined(separator: " ") + " < '\(vans)'"
+        let onTerminal = try PerimeterProcess.run(["-qec", shell, "/dev/null"], executable: "/usr/bin/script")
+        #expect(onTerminal.status == 0, "\(onTerminal.stdout)")
+        // The line is drawn after half a second (the 96 vans take longer than that), then cleared.
+        #expect(onTerminal.stdout.contains(" devices · "), "\(onTerminal.stdout)")
+        #expect(onTerminal.stdout.contains(" samples/s · "))
+        #expect(onTerminal.stdout.contains(" left"))
+        #expect(onTerminal.stdout.contains("\r\u{1B}[K"))
+        let inPipe = try PerimeterProcess.run(Array(command.dropFirst()), standardInput: vans)
+        #expect(inPipe.status == 0, "\(inPipe.stderr)")
+        #expect(!inPipe.stderr.contains("\r") && !inPipe.stderr.contains("samples/s"), "\(inPipe.stderr)")
+    }
+
     @Test("memory holds one device, not the fleet: 2,000 devices peak within 8 MB of 200")
     func memoryHoldsOneDevice() throws {
         let folder = try PerimeterProcess.temporaryFolder()
