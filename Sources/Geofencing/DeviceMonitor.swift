@@ -27,7 +27,7 @@ struct DeviceMonitor: Sendable {
     mutating func observe(_ sample: Sample, in world: World, into events: inout [GeofenceEvent]) {
         let p = PreparedCoordinate(sample.coordinate)
         var emit = EventEmitter(device: deviceID, sample: sample, world: world)
-        defer { events.append(contentsOf: emit.events) }
+        defer { if let made = emit.events { events.append(contentsOf: made) } }
         if world.skipsQuietRegions {
             if let last = lastObserved { odometer += QuietWindow.step(last.distance(to: p)) }
             lastObserved = p
@@ -82,8 +82,10 @@ struct DeviceMonitor: Sendable {
             emitDwells(slot, distance: d, emit: &emit)
             monitors[slot].quiet = quietWindow(slot, distance: d, at: p, in: world)
         }
-        for region in joining { start(region, at: p, emit: &emit) }
-        if !joining.isEmpty { monitors.sort { $0.region < $1.region } }
+        if !joining.isEmpty {  // (iterating an empty array still retains it)
+            for region in joining { start(region, at: p, emit: &emit) }
+            monitors.sort { $0.region < $1.region }
+        }
     }
 
     /// A region joins the set: `monitor-start`, its state from this sample, and with
@@ -134,7 +136,8 @@ struct EventEmitter {
     let sample: Sample
     // The run keeps the world alive; not retaining it here spares the threads a shared reference count.
     unowned(unsafe) let world: World
-    private(set) var events: [GeofenceEvent] = []
+    /// Nil until the first event: a sample that emits nothing touches no array (no retain, no release).
+    private(set) var events: [GeofenceEvent]?
 
     init(device: String, sample: Sample, world: World) {
         self.device = device
@@ -143,7 +146,8 @@ struct EventEmitter {
     }
 
     mutating func callAsFunction(_ detail: GeofenceEvent.Detail, region: Int, distance: Meters) {
-        events.append(GeofenceEvent(time: sample.time, device: device, region: world.regions[region].id,
+        events = events ?? []
+        events!.append(GeofenceEvent(time: sample.time, device: device, region: world.regions[region].id,
                                     regionIndex: region, coordinate: sample.coordinate, distance: distance,
                                     detail: detail))
     }

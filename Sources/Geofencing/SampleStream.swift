@@ -120,16 +120,17 @@ public struct SampleStream: IteratorProtocol, Sendable {
 
     private mutating func sample(at k: Int64) -> Sample {
         let t = start + tick * k
-        let fixes = segments[segmentIndex]
-        while fixIndex + 1 < fixes.count, fixes[fixIndex + 1].time <= t { fixIndex += 1 }
-        let a = fixes[fixIndex]
+        // Indexed in place (`segments[s][i]`), not copied out: a copy of the segment would retain it per sample.
+        let s = segmentIndex, count = segments[s].count
+        while fixIndex + 1 < count, segments[s][fixIndex + 1].time <= t { fixIndex += 1 }
+        let a = segments[s][fixIndex]
         var position: Coordinate
         let accuracyA = a.accuracy ?? accuracy
         var sampleAccuracy = accuracyA
-        if a.time == t || fixIndex + 1 == fixes.count {
+        if a.time == t || fixIndex + 1 == count {
             position = Coordinate(latitude: a.coordinate.latitude, longitude: normalizedLongitude(a.coordinate.longitude))
         } else {
-            let b = fixes[fixIndex + 1]
+            let b = segments[s][fixIndex + 1]
             let f = Double((t - a.time).microseconds) / Double((b.time - a.time).microseconds)
             let lat = a.coordinate.latitude + f * (b.coordinate.latitude - a.coordinate.latitude)
             let dLon = normalizedLongitude(b.coordinate.longitude - a.coordinate.longitude)
