@@ -65,8 +65,13 @@ final class SAXState {
         items.reserveCapacity(1024)
     }
 
+    /// libxml2's global state, set up once for the process before any parser (`xmlInitParser` is not
+    /// reentrant, and tracks are read on several threads at once: `PreloadedTracks`).
+    private static let libraryReady: Void = xmlInitParser()
+
     /// Creates the push parser, handing it the first bytes of `first` to detect the encoding.
     func start(first: UnsafeRawBufferPointer) {
+        _ = SAXState.libraryReady
         var handler = SAXState.handler
         let initial = min(4, first.count)
         bytesConsumedAtCreation = initial
