@@ -151,8 +151,7 @@ struct FixTableBuilder {
         current = -1
     }
 
-    /// Streaming, at the end of the table: the last device, the rows read, the fixes dropped with the
-    /// warnings kept since the last call.
+    /// Streaming, at the end of the table: the last device's fixes, or nil when the table had no row.
     mutating func finishStream() -> StreamedDevice? {
         completeCurrent()
         defer { completed = nil }

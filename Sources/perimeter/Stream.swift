@@ -19,7 +19,7 @@ struct Stream: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Runs a fix table from standard input, device by device, as a stage of a pipeline.",
         discussion: """
-        Standard input is a fix table (README "Fix tables"): CSV with a header row, or JSON Lines, with \
+        Standard input is a fix table (README "Fleets in a table"): CSV with a header row, or JSON Lines, with \
         the columns device, time, lat, lon and optionally accuracy. Each device's rows must follow each \
         other, in time order (sort by device, then time); a device that comes back after another's rows, \
         or a time that goes back, stops the stream with exit code 2 naming both lines. Each device runs \
