@@ -1,6 +1,7 @@
 """The Spark stage against `perimeter run`, in local mode: a generated fleet of 200 vans for one hour (a fix
 every 10 s) from Parquet through `python -m perimeter_spark` gives exactly the events `perimeter run` gives
-the same fleet; rows out of order, or a bad row, fail the job with perimeter's own message.
+the same fleet; times as text, timestamps or seconds give the same events; rows out of order, or a bad row,
+fail the job with perimeter's own message.
 
     PERIMETER=.build/release/perimeter python -m unittest discover -s Integrations/spark/tests -v
 
@@ -125,6 +126,25 @@ class SparkStageTests(unittest.TestCase):
         events = run_fleet(self.spark, fixes, self.scenario, self.binary, partitions=1,
                            columns={"device": "van_id", "time": "ts", "lat": "y", "lon": "x", "accuracy": "acc"})
         self.assertEqual(sorted(canonical(row.asDict()) for row in events.collect()), self.expected)
+
+    def test_times_as_timestamps_or_seconds_give_the_same_events(self):
+        from pyspark.sql import functions as F
+        from perimeter_spark import run_fleet
+        vans = os.path.join(ROOT, "Tracks", "vans.csv")
+        scenario = os.path.join(ROOT, "Scenarios", "vans-fleet.yaml")
+        text = self.spark.read.option("header", True).csv(vans)
+        key = lambda rows: sorted(canonical(row.asDict()) for row in rows)
+        expected = key(run_fleet(self.spark, text, scenario, self.binary).collect())
+        self.assertEqual(len(expected), 501)
+        zone = self.spark.conf.get("spark.sql.session.timeZone")
+        self.spark.conf.set("spark.sql.session.timeZone", "America/New_York")  # a timestamp is an instant anywhere
+        try:
+            stamped = text.withColumn("time", F.to_timestamp("time"))
+            self.assertEqual(key(run_fleet(self.spark, stamped, scenario, self.binary).collect()), expected)
+        finally:
+            self.spark.conf.set("spark.sql.session.timeZone", zone)
+        seconds = text.withColumn("time", F.unix_timestamp(F.to_timestamp("time")).cast("double"))
+        self.assertEqual(key(run_fleet(self.spark, seconds, scenario, self.binary).collect()), expected)
 
     def test_rows_out_of_time_order_fail_with_perimeters_message(self):
         from perimeter_spark import run_fleet
