@@ -81,6 +81,14 @@ public enum FixTableFormat: String, Hashable, Sendable, CaseIterable {
     case csv
     case jsonLines = "jsonl"
 
+    /// `given`, else the format the extension of `path` names; an error naming the file otherwise.
+    static func of(_ path: String, given: FixTableFormat?) throws(FixTableError) -> FixTableFormat {
+        guard let format = given ?? FixTableFormat(extensionOf: path) else {
+            throw FixTableError(file: path, line: 0, column: 0, message: "cannot tell the fix table's format from its name; give format: csv or format: jsonl (or name it .csv, .jsonl or .ndjson)")
+        }
+        return format
+    }
+
     /// By extension: `.csv`; `.jsonl` or `.ndjson`. Nil for anything else.
     public init?(extensionOf path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path

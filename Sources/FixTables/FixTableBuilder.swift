@@ -24,7 +24,7 @@ struct FixTableBuilder {
     private var fixes: [TableFix] = []
     /// The device of each fix; a dropped fix has -1.
     private var owners: [Int32] = []
-    /// Per device: the index in `fixes` of its last kept fix.
+    /// Per device (not streaming): the index in `fixes` of its last kept fix.
     private var lastKept: [Int] = []
     private var times = ISO8601Cache()
     private var rows = 0
@@ -75,8 +75,7 @@ struct FixTableBuilder {
         case let .found(found): index = found
         case let .added(added):
             index = added
-            lastKept.append(-1)
-            lastLines.append(line)
+            if streaming { lastLines.append(line) } else { lastKept.append(-1) }
         case .tooMany:
             throw fail(device, "more than \(DeviceIndex.maximumDevices) devices in one fix table; split the fleet over several files")
         case .notUTF8:

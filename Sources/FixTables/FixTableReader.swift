@@ -23,9 +23,7 @@ public struct FixTableReader: Sendable {
 
     /// Reads the whole table.
     public func read() throws(FixTableError) -> FixTable {
-        guard let format = format ?? FixTableFormat(extensionOf: path) else {
-            throw FixTableError(file: path, line: 0, column: 0, message: "cannot tell the fix table's format from its name; give format: csv or format: jsonl (or name it .csv, .jsonl or .ndjson)")
-        }
+        let format = try FixTableFormat.of(path, given: format)
         var file = try ChunkedFile(path: path)
         var builder = FixTableBuilder(path: path, names: columns)
         switch format {

@@ -41,9 +41,7 @@ public struct FixTableStream: ~Copyable {
     /// Reads the file at `path` (its format from its extension unless given).
     public init(path: String, format: FixTableFormat? = nil,
                 columns: FixTableColumns = FixTableColumns()) throws(FixTableError) {
-        guard let format = format ?? FixTableFormat(extensionOf: path) else {
-            throw FixTableError(file: path, line: 0, column: 0, message: "cannot tell the fix table's format from its name; give its format (csv or jsonl)")
-        }
+        let format = try FixTableFormat.of(path, given: format)
         self.init(file: try ChunkedFile(path: path), format: format, columns: columns)
     }
 

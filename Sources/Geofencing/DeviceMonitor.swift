@@ -65,7 +65,7 @@ struct DeviceMonitor: Sendable {
 
         for slot in monitors.indices {
             // Within its quiet window nothing this sample could do to the region matters: skip it.
-            if world.skipsQuietRegions && monitors[slot].quiet.holds(odometer: odometer, at: sample.time) { continue }
+            if monitors[slot].quiet.holds(odometer: odometer, at: sample.time) { continue }
             let region = monitors[slot].region
             let d = world.distance(region, p)
             switch monitors[slot].state.observe(distance: d, accuracy: sample.accuracy, at: sample.time) {
@@ -105,12 +105,12 @@ struct DeviceMonitor: Sendable {
         monitors[monitors.count - 1].quiet = quietWindow(monitors.count - 1, distance: d, at: p, in: world)
     }
 
-    /// The quiet window of `monitors[slot]` after its exact distance `d` at `p`.
+    /// The quiet window of `monitors[slot]` after its exact distance `d` at `p`; `.none` on the plain path
+    /// (`World.skipsQuietRegions` false), so that no window ever holds there.
     private func quietWindow(_ slot: Int, distance d: Meters, at p: PreparedCoordinate, in world: World) -> QuietWindow {
         guard world.skipsQuietRegions else { return .none }
         let (region, state, _) = monitors[slot]
-        let deadline = world.hasRules[region] ? state.deadline(durations: world.ruleDurationsByRegion[region])
-            : state.deadline(durations: [])
+        let deadline = state.deadline(durations: world.hasRules[region] ? world.ruleDurationsByRegion[region] : [])
         return QuietWindow(after: state.quietMargin(distance: d), distance: d, latitude: p.coordinate.latitude,
                            odometer: odometer, deadline: deadline)
     }

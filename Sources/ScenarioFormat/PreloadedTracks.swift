@@ -7,8 +7,9 @@ import GPX
 /// entries are checked one by one in order: what a fleet of GPX files costs to load is then its slowest
 /// files spread over the cores, not their sum. Memory: one batch of parsed tracks at a time.
 ///
-/// Nothing is reported here: an entry whose path is missing or unreadable is skipped, and `device(_:)`
-/// reads it again and reports the problem at its place.
+/// Nothing is reported here: a track that cannot be read keeps its error, and `device(_:)` (which checks
+/// the path first, as before) reports the problem at its place. The reader refuses what is not a regular
+/// file without blocking on it.
 struct PreloadedTracks {
     /// Entries read ahead at a time.
     static let batch = 64
@@ -21,8 +22,7 @@ struct PreloadedTracks {
     init(entries: some Collection<PlacedNode>, loader: @escaping ScenarioLoader.TrackLoader) {
         let paths = entries.compactMap { entry -> String? in
             guard !entry.mappingHasKey("fixes"), let text = entry.entry("track")?.scalarText else { return nil }
-            let resolved = FileNames.resolve(text, besideFile: entry.file)
-            return FileCheck.problemReading(resolved) == nil ? resolved : nil
+            return FileNames.resolve(text, besideFile: entry.file)
         }
         let unique = Array(Set(paths))
         guard unique.count > 1 else { return }

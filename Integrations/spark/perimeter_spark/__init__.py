@@ -23,6 +23,7 @@ from typing import Mapping, Optional
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
+from pyspark.sql.pandas.types import from_arrow_schema
 
 from .stage import ARROW_SCHEMA, PerimeterStageError, resolve_shipped, run_partition, stream_command
 
@@ -32,23 +33,8 @@ __all__ = ["run_fleet", "EVENT_SCHEMA", "FIX_COLUMNS", "PerimeterStageError", "f
 FIX_COLUMNS = ("device", "time", "lat", "lon", "accuracy")
 
 # SEMANTICS §7's names, typed: times as UTC timestamps, distances and durations as doubles, nulls where a
-# kind has no value; then the run's id.
-EVENT_SCHEMA = T.StructType([
-    T.StructField("time", T.TimestampType()),
-    T.StructField("device", T.StringType()),
-    T.StructField("region", T.StringType()),
-    T.StructField("kind", T.StringType()),
-    T.StructField("lat", T.DoubleType()),
-    T.StructField("lon", T.DoubleType()),
-    T.StructField("distance", T.DoubleType()),
-    T.StructField("crossedAt", T.TimestampType()),
-    T.StructField("arrival", T.TimestampType()),
-    T.StructField("departure", T.TimestampType()),
-    T.StructField("duration", T.DoubleType()),
-    T.StructField("rule", T.StringType()),
-    T.StructField("run_id", T.StringType()),
-])
-assert [f.name for f in EVENT_SCHEMA.fields] == ARROW_SCHEMA.names
+# kind has no value; then the run's id. Spark's reading of the Arrow schema the partitions return.
+EVENT_SCHEMA = from_arrow_schema(ARROW_SCHEMA)
 
 
 def _named(fixes: DataFrame, columns: Optional[Mapping[str, str]]) -> DataFrame:
