@@ -76,6 +76,7 @@ let package = Package(
         .target(
             name: "EventSinksSQLite",
             dependencies: ["EventSinks", "WireFormat", "FileSystem", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "GRDBSQLite", package: "GRDB.swift"),
                            .product(name: "SystemPackage", package: "swift-system")]
         ),
         .target(name: "EventSinksHTTP", dependencies: ["EventSinks", "WireFormat", "TextEscaping", "FileSystem"]),

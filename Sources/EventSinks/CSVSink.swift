@@ -35,10 +35,14 @@ public final class CSVSink: CancellableEventSink, RunNumberingSink {
             try output.write(header)
             wroteHeader = true
         }
-        var record = CSVRecords.encode(event)
-        if let run { record.append(",\(run)") }
-        record.append("\r\n")
-        try output.write(record)
+        try output.write { out in
+            CSVRecords.append(WireEvent(event), to: &out)
+            if let run {
+                out.append(UInt8(ascii: ","))
+                out.append(contentsOf: String(run).utf8)
+            }
+            EventFormatting.append("\r\n", to: &out)
+        }
     }
 
     /// Writes the header even when there were no events, then commits.

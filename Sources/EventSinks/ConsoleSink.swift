@@ -180,6 +180,8 @@ public final class ConsoleSink: CancellableEventSink {
     /// (a character with combining marks counts once). An approximation of `wcswidth`, enough to
     /// keep columns aligned for ids in CJK or with emoji.
     static func width(_ text: String) -> Int {
+        // ASCII without CR (which joins a following LF into one character) is one column a byte.
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return text.utf8.count }
         var columns = 0
         for character in text {
             guard let first = character.unicodeScalars.first else { continue }

@@ -22,6 +22,8 @@ public final class FanOutSink: CancellableEventSink, RunNumberingSink {
     private let lineTakers: [(any JSONLineTaking)?]
     /// Whether each event is encoded once here, for the journal and the `jsonl:` sinks together.
     private let sharesLines: Bool
+    /// The shared JSON Lines text of the event being sent, reused from event to event.
+    private var line: [UInt8] = []
 
     /// Opens `journal` when some sink needs it.
     public init(_ sinks: [any EventSink], journal: RunJournal? = nil) {
@@ -41,12 +43,17 @@ public final class FanOutSink: CancellableEventSink, RunNumberingSink {
     /// again here (`finish()` reports it).
     public func send(_ event: GeofenceEvent) throws {
         // Each event is encoded once when the journal and a jsonl: sink (or two) write the same text.
-        let line = sharesLines ? JSONLines.encode(event) : nil
-        if let line { journal?.record(jsonLine: line) } else { journal?.record(event) }
+        if sharesLines {
+            line.removeAll(keepingCapacity: true)
+            JSONLines.append(event, to: &line)
+            journal?.record(jsonLine: line)
+        } else {
+            journal?.record(event)
+        }
         var failed: [any Error] = []
         for (index, sink) in sinks.enumerated() where failures[index] == nil {
             do {
-                if let line, let taker = lineTakers[index] {
+                if sharesLines, let taker = lineTakers[index] {
                     try taker.send(event, jsonLine: line)
                 } else {
                     try sink.send(event)

@@ -13,8 +13,8 @@ import WireFormat
 /// ]}
 /// ```
 public final class GeoJSONSink: CancellableEventSink {
-    static let opening = "{\"type\":\"FeatureCollection\",\"features\":[\n"
-    static let closing = "]}\n"
+    static let opening: StaticString = "{\"type\":\"FeatureCollection\",\"features\":[\n"
+    static let closing: StaticString = "]}\n"
 
     private let output: OutputFile
     private var count = 0
@@ -28,32 +28,40 @@ public final class GeoJSONSink: CancellableEventSink {
     }
 
     public func send(_ event: GeofenceEvent) throws {
-        var text = count == 0 ? Self.opening : ",\n"
-        text.append(Self.feature(event))
+        let first = count == 0
         count += 1
-        try output.write(text)
+        try output.write { out in
+            EventFormatting.append(first ? Self.opening : ",\n", to: &out)
+            Self.append(WireEvent(event), to: &out)
+        }
     }
 
     public func finish() throws {
-        try output.write(count == 0 ? Self.opening + Self.closing : "\n" + Self.closing)
+        try output.write { out in
+            EventFormatting.append(count == 0 ? Self.opening : "\n", to: &out)
+            EventFormatting.append(Self.closing, to: &out)
+        }
         try output.commit()
     }
 
     public func cancel() { output.discard() }
 
     /// The event as one GeoJSON Feature object, on one line.
-    public static func feature(_ event: GeofenceEvent) -> String { feature(WireEvent(event)) }
+    public static func feature(_ event: GeofenceEvent) -> String {
+        var bytes: [UInt8] = []
+        append(WireEvent(event), to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
-    /// The wire event as one GeoJSON Feature object, on one line.
-    public static func feature(_ event: WireEvent) -> String {
-        var text = "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":["
-        text.append(EventFormatting.number(event.lon) ?? "null")
-        text.append(",")
-        text.append(EventFormatting.number(event.lat) ?? "null")
-        text.append("]},\"properties\":{")
-        EventFormatting.appendJSONMembers(of: event, includePosition: false, to: &text)
-        text.append("}}")
-        return text
+    /// Appends the wire event as one GeoJSON Feature object, on one line, to UTF-8 bytes.
+    static func append(_ event: WireEvent, to out: inout [UInt8]) {
+        EventFormatting.append("{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[", to: &out)
+        EventFormatting.append(number: event.lon, to: &out)
+        out.append(UInt8(ascii: ","))
+        EventFormatting.append(number: event.lat, to: &out)
+        EventFormatting.append("]},\"properties\":{", to: &out)
+        JSONLines.appendMembers(of: event, includePosition: false, to: &out)
+        EventFormatting.append("}}", to: &out)
     }
 }
 

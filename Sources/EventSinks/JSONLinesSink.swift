@@ -19,16 +19,29 @@ public final class JSONLinesSink: CancellableEventSink, RunNumberingSink, JSONLi
         self.init(output: try OutputFile(path: path, spec: spec ?? "jsonl:\(path)"))
     }
 
-    public func send(_ event: GeofenceEvent) throws { try send(event, jsonLine: JSONLines.encode(event)) }
-
-    public func send(_ event: GeofenceEvent, jsonLine: String) throws {
-        var line = jsonLine
-        if let run {
-            line.removeLast()
-            line.append(",\"run\":\(run)}")
+    public func send(_ event: GeofenceEvent) throws {
+        try output.write { out in
+            JSONLines.append(event, to: &out)
+            endLine(&out)
         }
-        line.append("\n")
-        try output.write(line)
+    }
+
+    public func send(_ event: GeofenceEvent, jsonLine: [UInt8]) throws {
+        try output.write { out in
+            out.append(contentsOf: jsonLine)
+            endLine(&out)
+        }
+    }
+
+    /// Ends the object just written with its run in a Monte Carlo batch, and ends the line.
+    private func endLine(_ out: inout [UInt8]) {
+        if let run {
+            out.removeLast()
+            EventFormatting.append(",\"run\":", to: &out)
+            out.append(contentsOf: String(run).utf8)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "\n"))
     }
 
     public func beginRun(_ number: Int, _ run: RunDescription) throws { self.run = number }
@@ -49,6 +62,6 @@ extension JSONLinesSink {
 /// once for every part of a run that writes it: `FanOutSink` encodes each event once for the `jsonl:`
 /// sinks and the run's journal together.
 public protocol JSONLineTaking: EventSink {
-    /// Receives one event with its JSON Lines text (no line end).
-    func send(_ event: GeofenceEvent, jsonLine: String) throws
+    /// Receives one event with its JSON Lines text as UTF-8 bytes (no line end).
+    func send(_ event: GeofenceEvent, jsonLine: [UInt8]) throws
 }

@@ -13,7 +13,7 @@ import WireFormat
 /// (`FanOutSink` encodes each event once when a `jsonl:` sink needs the same text).
 enum JournalBatch {
     case events([GeofenceEvent])
-    case lines(String)
+    case lines([UInt8])
 }
 
 final class JournalWriter: @unchecked Sendable {
@@ -92,19 +92,18 @@ final class JournalWriter: @unchecked Sendable {
     /// Writes the batch as JSON Lines, encoding its events if they come as events (an output whose write
     /// fails removes its partial file).
     private func write(_ batch: JournalBatch) -> SinkError? {
-        var text = ""
-        switch batch {
-        case let .lines(lines):
-            text = lines
-        case let .events(events):
-            text.reserveCapacity(events.count * 256)
-            for event in events {
-                text.append(JSONLines.encode(event))
-                text.append("\n")
-            }
-        }
         do {
-            try output.write(text)
+            switch batch {
+            case let .lines(lines):
+                try output.write { $0.append(contentsOf: lines) }
+            case let .events(events):
+                for event in events {
+                    try output.write { out in
+                        JSONLines.append(event, to: &out)
+                        out.append(UInt8(ascii: "\n"))
+                    }
+                }
+            }
             return nil
         } catch {
             return error

@@ -83,6 +83,14 @@ public final class OutputFile {
         if buffer.count >= Self.bufferSize { try flush() }
     }
 
+    /// Lets `body` append UTF-8 bytes to the buffer in place (formatting with no copy of its own);
+    /// writes when the buffer is full.
+    public func write(_ body: (inout [UInt8]) -> Void) throws(SinkError) {
+        if let failure { throw failure }
+        body(&buffer)
+        if buffer.count >= Self.bufferSize { try flush() }
+    }
+
     /// Writes the buffer out.
     public func flush() throws(SinkError) {
         if let failure { throw failure }

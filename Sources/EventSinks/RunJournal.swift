@@ -48,7 +48,7 @@ public final class RunJournal {
     private var state = State.new
     private var writer: JournalWriter?
     /// Lines recorded by `record(jsonLine:)` and not yet handed over, with their line ends.
-    private var pendingLines = ""
+    private var pendingLines: [UInt8] = []
     private var pendingLineCount = 0
     private var pending: [GeofenceEvent] = []
     /// Why opening or committing failed (the writer keeps its own).
@@ -109,15 +109,15 @@ public final class RunJournal {
         if pending.count >= Self.batchSize { handOver() }
     }
 
-    /// Records an event by its JSON Lines text (`JSONLines.encode`, without the line end), made once by
-    /// the run for a sink that writes the same; after a failure only counts it.
-    public func record(jsonLine line: String) {
+    /// Records an event by its JSON Lines text (`JSONLines.append`, UTF-8 without the line end), made once
+    /// by the run for a sink that writes the same; after a failure only counts it.
+    public func record(jsonLine line: [UInt8]) {
         guard case .open = state else { return }
         count += 1
         guard writer != nil, !warned else { return }
         if !pending.isEmpty { handOver() }
-        pendingLines.append(line)
-        pendingLines.append("\n")
+        pendingLines.append(contentsOf: line)
+        pendingLines.append(UInt8(ascii: "\n"))
         pendingLineCount += 1
         if pendingLineCount >= Self.batchSize { handOver() }
     }
@@ -164,7 +164,7 @@ public final class RunJournal {
         }
         state = .discarded
         pending = []
-        pendingLines = ""
+        pendingLines = []
         pendingLineCount = 0
         writer?.stop(drain: false)
         writer?.output.discard()
@@ -179,7 +179,7 @@ public final class RunJournal {
         }
         if pendingLineCount > 0 {
             if writer?.enqueue(.lines(pendingLines)) == false { warnOnce() }
-            pendingLines = ""
+            pendingLines = []
             pendingLineCount = 0
         }
     }

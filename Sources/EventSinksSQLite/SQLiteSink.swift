@@ -94,6 +94,8 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink, Run
     private var committed: Int64 = 0
     /// Whether `beginRun` was called: the first run's row is then numbered.
     private var numbered = false
+    /// Where a row's texts are made before SQLite copies them.
+    private var scratch: [UInt8] = []
 
     /// Opens (or creates) the database at `path`, brings its schema up to date and inserts this run's
     /// row (`running`). Fails now, with a sentence naming the file, when it cannot: a directory, a file
@@ -276,9 +278,12 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink, Run
             try queue.write { db in
                 if !pending.isEmpty {
                     let statement = try db.cachedStatement(sql: Self.insertEventSQL)
+                    // The rows are bound straight into SQLite (`bind`); GRDB only steps the statement.
+                    statement.setUncheckedArguments([])
                     var seq = first
                     for event in pending {
-                        statement.setUncheckedArguments(Self.arguments(runID, seq, event))
+                        try Self.bind(event, run: runID, seq: seq, to: statement.sqliteStatement,
+                                      sql: Self.insertEventSQL, scratch: &scratch)
                         try statement.execute()
                         seq += 1
                     }
@@ -313,21 +318,6 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink, Run
     private func closeDatabase() {
         try? queue?.close()
         queue = nil
-    }
-
-    /// One event's row: run, seq, then the wire fields as JSON Lines writes them.
-    static func arguments(_ run: Int64, _ seq: Int64, _ event: GeofenceEvent) -> StatementArguments {
-        let wire = WireEvent(event)
-        func number(_ value: Double?) -> Double? {
-            guard let value, EventFormatting.number(value) != nil else { return nil }
-            return value
-        }
-        return [
-            run, seq, EventFormatting.time(wire.time), wire.device, wire.region, wire.kind.description,
-            number(wire.lat), number(wire.lon), number(wire.distance),
-            wire.crossedAt.map(EventFormatting.time), wire.arrival.map(EventFormatting.time),
-            wire.departure.map(EventFormatting.time), number(wire.duration?.seconds), wire.rule,
-        ]
     }
 
     // MARK: Opening

@@ -21,15 +21,38 @@ public enum CSVRecords {
 
     /// The wire event as one CSV record, without a line end.
     public static func encode(_ event: WireEvent) -> String {
-        func time(_ t: Timestamp?) -> String { t.map(EventFormatting.time) ?? "" }
-        func number(_ x: Double) -> String { EventFormatting.number(x) ?? "" }
-        let fields = [
-            time(event.time), EventFormatting.csvField(event.device), EventFormatting.csvField(event.region),
-            event.kind.description, number(event.lat), number(event.lon), number(event.distance),
-            time(event.crossedAt), time(event.arrival), time(event.departure),
-            event.duration.flatMap(EventFormatting.seconds) ?? "",
-            event.rule.map(EventFormatting.csvField) ?? "",
-        ]
-        return fields.joined(separator: ",")
+        var record: [UInt8] = []
+        append(event, to: &record)
+        return String(decoding: record, as: UTF8.self)
+    }
+
+    /// Appends the wire event as one CSV record, without a line end, to UTF-8 bytes (no other allocation).
+    public static func append(_ event: WireEvent, to out: inout [UInt8]) {
+        typealias F = EventFormatting
+        let comma = UInt8(ascii: ",")
+        func time(_ t: Timestamp?) {
+            out.append(comma)
+            if let t { F.append(time: t, to: &out) }
+        }
+        func number(_ x: Double?) {
+            out.append(comma)
+            if let x { F.append(number: x, otherwise: "", to: &out) }
+        }
+        F.append(time: event.time, to: &out)
+        out.append(comma)
+        F.append(csvField: event.device, to: &out)
+        out.append(comma)
+        F.append(csvField: event.region, to: &out)
+        out.append(comma)
+        out.append(contentsOf: event.kind.description.utf8)
+        number(event.lat)
+        number(event.lon)
+        number(event.distance)
+        time(event.crossedAt)
+        time(event.arrival)
+        time(event.departure)
+        number(event.duration?.seconds)
+        out.append(comma)
+        if let rule = event.rule { F.append(csvField: rule, to: &out) }
     }
 }

@@ -59,35 +59,6 @@ public struct WireEvent: Hashable, Sendable {
                   crossedAt: crossedAt, arrival: arrival, departure: departure, duration: duration, rule: rule)
     }
 
-    /// A field's value: text, a number, or a time.
-    public enum Value: Equatable, Sendable {
-        case text(String), number(Double), time(Timestamp)
-    }
-
-    /// The fields in JSON order: `time, device, region, kind, lat, lon, distance`, then per kind
-    /// `crossedAt` (enter, exit); `arrival, departure, duration` (visit); `rule, duration` (dwell).
-    public var fields: [(key: String, value: Value)] {
-        var fields: [(key: String, value: Value)] = [
-            ("time", .time(time)), ("device", .text(device)), ("region", .text(region)),
-            ("kind", .text(kind.description)), ("lat", .number(lat)), ("lon", .number(lon)),
-            ("distance", .number(distance)),
-        ]
-        switch kind {
-        case .enter, .exit:
-            if let crossedAt { fields.append(("crossedAt", .time(crossedAt))) }
-        case .visit:
-            if let arrival { fields.append(("arrival", .time(arrival))) }
-            if let departure { fields.append(("departure", .time(departure))) }
-            if let duration { fields.append(("duration", .number(duration.seconds))) }
-        case .dwell:
-            if let rule { fields.append(("rule", .text(rule))) }
-            if let duration { fields.append(("duration", .number(duration.seconds))) }
-        case .monitorStart, .monitorStop, .monitorFailed:
-            break
-        }
-        return fields
-    }
-
     /// The keys each kind carries beyond the common seven, in JSON order.
     static func extraKeys(of kind: GeofenceEvent.Kind) -> [String] {
         switch kind {

@@ -65,7 +65,9 @@ import WireFormat
         Quoting(raw: " padded ", field: " padded "),
     ])
     func quoting(q: Quoting) {
-        #expect(EventFormatting.csvField(q.raw) == q.field)
+        var bytes: [UInt8] = []
+        EventFormatting.append(csvField: q.raw, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == q.field)
     }
 
     @Test func exactRecords() {

@@ -65,6 +65,21 @@ import WireFormat
     }
 
     /// Widths come from the first `window` events; a longer id afterwards widens the column from there on.
+    struct WidthCase: CustomTestStringConvertible, Sendable {
+        let text: String
+        let columns: Int
+        var testDescription: String { "\(text.debugDescription) → \(columns)" }
+    }
+
+    @Test(arguments: [
+        WidthCase(text: "van-12", columns: 6), WidthCase(text: "", columns: 0), WidthCase(text: "a\r\nb", columns: 3),
+        WidthCase(text: "#1*", columns: 3), WidthCase(text: "café", columns: 4), WidthCase(text: "cafe\u{301}", columns: 4),
+        WidthCase(text: "東京", columns: 4), WidthCase(text: "☕️ bar", columns: 6), WidthCase(text: "#️⃣", columns: 2),
+    ])
+    func columnsOfText(c: WidthCase) {
+        #expect(ConsoleSink.width(c.text) == c.columns)
+    }
+
     @Test func columnsWidenAfterTheWindow() {
         func event(_ i: Int, device: String) -> GeofenceEvent {
             GeofenceEvent(time: Timestamp(microsecondsSince1970: Int64(i) * 1_000_000), device: device, region: "r",

@@ -107,16 +107,26 @@ public func readCSV(_ text: String) throws -> [[String]] {
     return records
 }
 
-/// The wire fields of an event as (key, text-or-number) pairs in wire order, for comparing with readers.
+/// The wire fields of an event as (key, text-or-number) pairs in wire order (SEMANTICS §7, written out
+/// here independently of the encoders), for comparing with readers.
 public func expectedFields(_ event: GeofenceEvent) -> [(String, Any)] {
     let wire = WireEvent(event)
-    return wire.fields.map { field in
-        switch field.value {
-        case let .text(text): return (field.key, text as Any)
-        case let .time(time): return (field.key, time.iso8601 as Any)
-        case let .number(value): return (field.key, value as Any)
-        }
+    var fields: [(String, Any)] = [
+        ("time", wire.time.iso8601), ("device", wire.device), ("region", wire.region),
+        ("kind", wire.kind.description), ("lat", wire.lat), ("lon", wire.lon), ("distance", wire.distance),
+    ]
+    switch wire.kind {
+    case .enter, .exit:
+        fields.append(("crossedAt", wire.crossedAt!.iso8601))
+    case .visit:
+        fields += [("arrival", wire.arrival!.iso8601), ("departure", wire.departure!.iso8601),
+                   ("duration", wire.duration!.seconds)]
+    case .dwell:
+        fields += [("rule", wire.rule!), ("duration", wire.duration!.seconds)]
+    case .monitorStart, .monitorStop, .monitorFailed:
+        break
     }
+    return fields
 }
 
 /// Runs a python3 script with `input` on standard input and returns its standard output, or nil when

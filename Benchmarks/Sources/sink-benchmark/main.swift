@@ -2,7 +2,7 @@
 // plain 64 KiB-buffered write(2) loop, measured in one run (for SQLite: of its JSON Lines bytes). Prints events per second and the ratio of
 // each sink's time to the plain write of its own bytes (its formatting and bookkeeping overhead).
 //
-//   swift run -c release sink-benchmark [events]
+//   swift run -c release sink-benchmark [events] [sink,...]
 import EventSinks
 import EventSinksSQLite
 import Foundation
@@ -10,6 +10,8 @@ import Geodesy
 import Geofencing
 
 let count = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 500_000
+/// The sinks to measure (all when not given).
+let chosen = CommandLine.arguments.dropFirst(2).first.map { $0.split(separator: ",").map(String.init) }
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sink-benchmark-\(getpid())").path
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -53,13 +55,19 @@ func plainWrite(_ bytes: [UInt8], to path: String) -> Double {
 
 print("sink-benchmark: \(count) events")
 print("sink       events/s      MB   time ÷ plain write of the same bytes")
-let sinks: [(String, (String) throws -> EventSink)] = [
+let allSinks: [(String, (String) throws -> EventSink)] = [
     ("jsonl", { try JSONLinesSink(path: $0) }),
     ("csv", { try CSVSink(path: $0) }),
     ("geojson", { try GeoJSONSink(path: $0) }),
     ("console", { try ConsoleSink(output: OutputFile(path: $0, spec: "console")) }),
     ("sqlite", { try SQLiteSink(path: $0) }),
 ]
+// SQLite's reference is the JSON Lines file of the same events: jsonl is measured with it.
+let sinks = allSinks.filter { sink in
+    guard let chosen else { return true }
+    return chosen.contains(sink.0) || (sink.0 == "jsonl" && chosen.contains("sqlite"))
+}
+var elapsedBySink: [String: Double] = [:]
 for (name, make) in sinks {
     let path = folder + "/events." + name
     let elapsed = try seconds {
@@ -67,14 +75,19 @@ for (name, make) in sinks {
         for event in events { try sink.send(event) }
         try sink.finish()
     }
+    elapsedBySink[name] = elapsed
     // For SQLite the floor is writing the JSON Lines bytes of the same events (a database has no
     // byte-for-byte plain equivalent); its file is larger, with indices.
     let source = name == "sqlite" ? folder + "/events.jsonl" : path
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
     let floor = plainWrite(bytes, to: path + ".plain")
     let label = name.padding(toLength: 8, withPad: " ", startingAt: 0)
-        let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     print(label + String(format: " %10.0f  %6.1f   %.1f", Double(count) / elapsed, Double(size) / 1e6, elapsed / floor))
+}
+
+if let sqlite = elapsedBySink["sqlite"], let jsonl = elapsedBySink["jsonl"] {
+    print(String(format: "sqlite ÷ jsonl: %.1f (%.2f s ÷ %.2f s)", sqlite / jsonl, sqlite, jsonl))
 }
 
 // The run journal (`RunJournal`, kept by `perimeter run` for the sinks that may fail): each sink behind a
