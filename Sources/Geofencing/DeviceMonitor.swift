@@ -11,9 +11,12 @@ struct DeviceMonitor: Sendable {
     private(set) var monitors: [(region: Int, state: RegionMonitor, quiet: QuietWindow)] = []
     /// Metres travelled between observed samples, bounded above for every local plane (`QuietWindow.step`).
     private var odometer: Meters = 0
-    private var lastObserved: PreparedCoordinate?
+    /// The last observed sample's position, with an upper bound on the cosine of its latitude: exact
+    /// where the sample was prepared, else the previous bound grown by the latitude moved (cosine is
+    /// 1-Lipschitz). A sample that evaluates nothing then needs no trigonometry at all.
+    private var lastObserved: (coordinate: Coordinate, cosLatitudeAtMost: Double)?
     /// Where the last refresh happened; nil before the first sample.
-    private var lastRefresh: Coordinate?
+    private var lastRefresh: PreparedCoordinate?
     /// Announced stays (an enter was reported) whose region left the monitored set before an exit: the
     /// app never hears that the device left (SEMANTICS §4). Each as the region index and the time.
     private(set) var stoppedStays: [(region: Int, time: Timestamp)] = []
@@ -25,16 +28,32 @@ struct DeviceMonitor: Sendable {
 
     /// Applies one sample, appending its events (in no particular order) to `events`.
     mutating func observe(_ sample: Sample, in world: World, into events: inout [GeofenceEvent]) {
-        let p = PreparedCoordinate(sample.coordinate)
+        let position = sample.coordinate
+        // The sample's trigonometry, done the first time an exact distance needs it.
+        var prepared: PreparedCoordinate?
+        func p() -> PreparedCoordinate {
+            if let prepared { return prepared }
+            let made = PreparedCoordinate(position)
+            prepared = made
+            return made
+        }
         var emit = EventEmitter(device: deviceID, sample: sample, world: world)
-        defer { if let made = emit.events { events.append(contentsOf: made) } }
-        if world.skipsQuietRegions {
-            if let last = lastObserved { odometer += QuietWindow.step(last.distance(to: p)) }
-            lastObserved = p
+        var cosLatitudeAtMost = 1.0
+        if let last = lastObserved {
+            cosLatitudeAtMost = min(1, last.cosLatitudeAtMost + abs((position.latitude - last.coordinate.latitude).radians))
+            if world.skipsQuietRegions {
+                let cosLatitudes = last.cosLatitudeAtMost * cosLatitudeAtMost
+                odometer += QuietWindow.step(last.coordinate.distanceBound(to: position, cosLatitudes: cosLatitudes))
+            }
+        }
+        defer {
+            if let made = emit.events { events.append(contentsOf: made) }
+            lastObserved = (position, prepared?.cosLatitude ?? cosLatitudeAtMost)
         }
 
         guard let refreshedAt = lastRefresh else {
-            lastRefresh = p.coordinate
+            let p = p()
+            lastRefresh = p
             let chosen: [Int]
             switch world.settings.selection {
             case .nearest:
@@ -51,8 +70,10 @@ struct DeviceMonitor: Sendable {
 
         var joining: [Int] = []
         if world.settings.selection == .nearest, !world.monitorsAll,
-           p.coordinate.distance(to: refreshedAt) >= world.settings.refreshDistance {
-            lastRefresh = p.coordinate
+           Self.mayHaveMoved(world.settings.refreshDistance, from: refreshedAt, to: position, cosLatitudeAtMost),
+           p().distance(to: refreshedAt) >= world.settings.refreshDistance {
+            let p = p()
+            lastRefresh = p
             let chosen = Set(world.nearestSet(to: p))
             let staying = Set(monitors.lazy.map(\.region).filter(chosen.contains))
             for (region, state, _) in monitors where !staying.contains(region) {
@@ -67,6 +88,7 @@ struct DeviceMonitor: Sendable {
             // Within its quiet window nothing this sample could do to the region matters: skip it.
             if monitors[slot].quiet.holds(odometer: odometer, at: sample.time) { continue }
             let region = monitors[slot].region
+            let p = p()
             let d = world.distance(region, p)
             switch monitors[slot].state.observe(distance: d, accuracy: sample.accuracy, at: sample.time) {
             case let .entered(crossedAt)?:
@@ -83,9 +105,19 @@ struct DeviceMonitor: Sendable {
             monitors[slot].quiet = quietWindow(slot, distance: d, at: p, in: world)
         }
         if !joining.isEmpty {  // (iterating an empty array still retains it)
-            for region in joining { start(region, at: p, emit: &emit) }
+            for region in joining { start(region, at: p(), emit: &emit) }
             monitors.sort { $0.region < $1.region }
         }
+    }
+
+    /// Whether the device may be `metres` or more from `refresh` at `position` (whose latitude's cosine is at
+    /// most `cosLatitudeAtMost`): false only when an upper bound on the haversine distance, with a micrometre
+    /// of room for the haversine's rounding (nanometres), is short of it, so that the exact distance need
+    /// not be computed. O(1), no trigonometry.
+    private static func mayHaveMoved(_ metres: Meters, from refresh: PreparedCoordinate, to position: Coordinate,
+                                     _ cosLatitudeAtMost: Double) -> Bool {
+        let bound = refresh.coordinate.distanceBound(to: position, cosLatitudes: refresh.cosLatitude * cosLatitudeAtMost)
+        return bound * (1 + 1e-9) + 1e-6 >= metres
     }
 
     /// A region joins the set: `monitor-start`, its state from this sample, and with

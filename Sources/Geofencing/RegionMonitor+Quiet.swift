@@ -24,7 +24,8 @@ struct QuietWindow: Sendable {
     static let maximumTravel: Meters = 100_000
     static let stretch = 6.5
 
-    /// How much the odometer advances for a move of `metres` (haversine) between two observed samples: a
+    /// How much the odometer advances for a move of `metres` (at least the haversine distance:
+    /// `PreparedCoordinate.distanceBound(to:)`) between two observed samples: a
     /// bound on how far the sample moved in any local plane along the way (SEMANTICS §3's polygons are
     /// measured in the plane at each sample), with room for rounding.
     @inline(__always)

@@ -78,6 +78,38 @@ struct HaversineTests {
         #expect(abs(c.b.distance(to: c.a) - c.metres) <= c.tolerance, "\(c.name), reversed")
     }
 
+    /// The quiet windows' odometer adds `distanceBound` per step: it must never fall below the haversine
+    /// distance (beyond the haversine's own rounding, a few nanometres) (here over GeodTest's pairs, which reach the antipodes, and a million seeded steps of up to
+    /// 20 km at every latitude and across the antimeridian), and stay within 10⁻⁵ of it for steps under 5 km up to 80° of latitude (where windows open).
+    @Test("distanceBound is never below the haversine distance, and tight for short steps")
+    func distanceBound() {
+        // The haversine's own rounding: its latitudes in radians are a few ulps off, R · 2⁻⁵² ≈ 1.4 nm.
+        let slack = 1e-8
+        var failures: [String] = []
+        for line in geodLines() {
+            let a = PreparedCoordinate(Coordinate(latitude: line.lat1, longitude: line.lon1))
+            let b = PreparedCoordinate(Coordinate(latitude: line.lat2, longitude: line.lon2))
+            if a.distanceBound(to: b) < a.distance(to: b) - slack { failures.append("GeodTest line \(line.line)") }
+        }
+        let seed: UInt64 = 16
+        var random = SplitMix64(seed: seed)
+        var worstShort = 0.0
+        for _ in 0..<1_000_000 {
+            let from = Coordinate(latitude: .random(in: -90...90, using: &random), longitude: .random(in: -180...180, using: &random))
+            let metres = Double.random(in: 0...20_000, using: &random)
+            let to = from.offset(northMeters: metres * .random(in: -1...1, using: &random),
+                                 eastMeters: metres * .random(in: -1...1, using: &random))
+            let a = PreparedCoordinate(from), b = PreparedCoordinate(to)
+            let exact = a.distance(to: b), bound = a.distanceBound(to: b)
+            if bound < exact - slack { failures.append("seed \(seed): \(from) → \(to): \(bound) < \(exact)") }
+            if exact > 1, exact < 5_000, abs(to.longitude - from.longitude) < 180, abs(from.latitude) <= 80 {
+                worstShort = max(worstShort, bound / exact - 1)
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+        #expect(worstShort < 1e-5, "worst relative excess \(worstShort)")
+    }
+
     @Test("Earth.radius is SEMANTICS' R")
     func radius() { #expect(Earth.radius == 6_371_008.8) }
 }
