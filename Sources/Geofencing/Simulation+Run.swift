@@ -106,6 +106,7 @@ extension Simulation {
         let ranges = lanes.lanes.compactMap(\.stream.tickRange)
         guard let first = ranges.map(\.lowerBound).min(), let last = ranges.map(\.upperBound).max() else { return }
 
+        let ranks = lanes.deviceRanks()
         var windowStart = first
         while windowStart <= last {
             if options.isCancelled() {
@@ -114,9 +115,7 @@ extension Simulation {
             }
             let limit = min(last + 1, windowStart + options.windowTicks)
             lanes.advance(before: limit, world: world, threads: options.threads)
-            var merged = lanes.takeEvents()
-            merged.sort(by: GeofenceEvent.precedes)
-            for event in merged {
+            for event in lanes.takeEvents(ranks: ranks) {
                 try sink.send(event)
                 summary.eventsByKind[event.kind, default: 0] += 1
             }
@@ -196,14 +195,46 @@ final class DeviceLanes: @unchecked Sendable {
         return earliest
     }
 
-    /// Every lane's events of the window, emptied from the lanes.
-    func takeEvents() -> [GeofenceEvent] {
-        var all: [GeofenceEvent] = []
-        for i in lanes.indices where !lanes[i].events.isEmpty {
-            all.append(contentsOf: lanes[i].events)
-            lanes[i].events.removeAll(keepingCapacity: true)
+    /// Each lane's place in the UTF-8 order of the device ids (lanes with the same id share one), for
+    /// `takeEvents(ranks:)`. O(n log n) in the lanes, once a run.
+    func deviceRanks() -> [Int32] {
+        let order = lanes.indices.sorted {
+            lanes[$0].monitor.deviceID.utf8.lexicographicallyPrecedes(lanes[$1].monitor.deviceID.utf8)
         }
-        return all
+        var ranks = [Int32](repeating: 0, count: lanes.count)
+        var rank: Int32 = 0
+        for (position, lane) in order.enumerated() {
+            if position > 0, lanes[order[position - 1]].monitor.deviceID != lanes[lane].monitor.deviceID { rank += 1 }
+            ranks[lane] = rank
+        }
+        return ranks
+    }
+
+    /// Every lane's events of the window in the order of SEMANTICS §7 (`GeofenceEvent.precedes`, ties in
+    /// lane order), emptied from the lanes. Sorts compact keys (time, device rank, kind, region, rule, place)
+    /// rather than the events: no string comparison, no copy of an event but the one into the result.
+    /// O(e log e) in the window's events.
+    func takeEvents(ranks: [Int32]) -> [GeofenceEvent] {
+        var keys: [(time: Int64, device: Int32, kind: Int32, region: Int32, rule: Int32, lane: Int32, at: Int32)] = []
+        for i in lanes.indices where !lanes[i].events.isEmpty {
+            for (at, event) in lanes[i].events.enumerated() {
+                keys.append((event.time.microsecondsSince1970, ranks[i], Int32(event.kind.rawValue),
+                             Int32(event.regionIndex), Int32(event.ruleIndex), Int32(i), Int32(at)))
+            }
+        }
+        guard !keys.isEmpty else { return [] }
+        keys.sort { a, b in
+            if a.time != b.time { return a.time < b.time }
+            if a.device != b.device { return a.device < b.device }
+            if a.kind != b.kind { return a.kind < b.kind }
+            if a.region != b.region { return a.region < b.region }
+            if a.rule != b.rule { return a.rule < b.rule }
+            if a.lane != b.lane { return a.lane < b.lane }
+            return a.at < b.at
+        }
+        let ordered = keys.map { lanes[Int($0.lane)].events[Int($0.at)] }
+        for i in lanes.indices { lanes[i].events.removeAll(keepingCapacity: true) }
+        return ordered
     }
 }
 
