@@ -1,11 +1,11 @@
 /// Numbers read from their decimal text, without going through a `String`: coordinates as the
 /// correctly rounded `Double` (Clinger's fast path for up to 15 digits, else the C library), and times
 /// in seconds exactly, to the microsecond (never through a binary double). O(length of the text); no
-/// allocation on the fast path.
-enum DecimalText {
+/// allocation on the fast path. Also the JSON reader's for region files' numbers.
+public enum DecimalText {
     /// The decimal number `text` (`-12.5`, `1e-3`, `.5`, `+3`), or nil when it is not one; never `NaN`,
     /// `inf` or hexadecimal.
-    static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    public static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let shape = Shape(text) else { return nil }
         if shape.significantDigits <= 15, abs(shape.exponent10) <= 22 {
             var mantissa: UInt64 = 0

@@ -1,6 +1,5 @@
 import Geodesy
 import Geofencing
-import Yams
 
 /// A region and the place that declared its id, for duplicate-id messages.
 struct PlacedRegion {
@@ -205,7 +204,7 @@ enum GeoJSON {
     /// `[longitude, latitude]` or `[longitude, latitude, elevation]`, in range.
     static func position(_ c: PlacedNode) -> Coordinate? {
         let what = "a position [longitude, latitude] with longitude in [-180, 180] and latitude in [-90, 90]"
-        guard case let .sequence(sequence) = c.node, sequence.count >= 2,
+        guard case let .sequence(sequence, _) = c.node, sequence.count >= 2,
               let lon = PlacedNode.plainNumber(sequence[0]), let lat = PlacedNode.plainNumber(sequence[1]),
               sequence.dropFirst(2).allSatisfy({ PlacedNode.plainNumber($0) != nil }) else {
             c.expected(what)
@@ -223,14 +222,17 @@ enum GeoJSON {
 extension PlacedNode {
     /// The value under `key` of a mapping, without checking the mapping's other keys.
     func peek(_ key: String) -> PlacedNode? {
-        guard case let .mapping(mapping) = node,
-              let value = mapping.first(where: { $0.key.string == key })?.value else { return nil }
+        guard case let .mapping(mapping, _) = node,
+              let value = mapping.first(where: { $0.key.text == key })?.value else { return nil }
         return child(key, value)
     }
 
-    static func plainNumber(_ node: Node) -> Double? {
-        guard case let .scalar(scalar) = node, ExactDecimal(scalar.string) != nil,
-              let value = Double(scalar.string), value.isFinite else { return nil }
+    /// A plain decimal number (`ExactDecimal`'s form), finite; a JSON number's value is read once, by the
+    /// JSON reader.
+    static func plainNumber(_ node: DocumentNode) -> Double? {
+        guard case let .scalar(scalar) = node.expanded, !scalar.isNull else { return nil }
+        if let number = scalar.number { return number.isFinite ? number : nil }
+        guard ExactDecimal(scalar.text) != nil, let value = Double(scalar.text), value.isFinite else { return nil }
         return value
     }
 }

@@ -154,7 +154,7 @@ public enum JourneyLoader {
 
     private static func coordinate(_ c: PlacedNode) -> Coordinate? {
         let what = "a position [lat, lon] in degrees, latitude in [-90, 90] and longitude in [-180, 180]"
-        guard case let .sequence(sequence) = c.node, sequence.count == 2 else {
+        guard case let .sequence(sequence, _) = c.node, sequence.count == 2 else {
             c.expected(what)
             return nil
         }

@@ -1,27 +1,40 @@
-import Foundation
 import Geodesy
 import TextEscaping
-import Yams
 
-/// A node of a composed YAML (or JSON) document with its place: the file and the key path.
+/// A node of a scenario, region file or journey with its place: the file and the key path.
 ///
 /// Every typed read either returns a value or records one `ScenarioError` at this node and returns nil,
 /// so the loader goes on and reports every problem.
 struct PlacedNode {
-    let node: Node
-    let path: String
+    let node: DocumentNode
+    /// Where the node is; its text is made only when a message needs it.
+    private let location: KeyPathLink
     let file: String
     let diagnostics: ProblemLog
 
-    var line: Int { node.mark?.line ?? 0 }
-    var column: Int { node.mark?.column ?? 0 }
-
-    func child(_ key: String, _ node: Node) -> PlacedNode {
-        PlacedNode(node: node, path: path.isEmpty ? key : "\(path).\(key)", file: file, diagnostics: diagnostics)
+    /// A node at `path` (`""` for the document's root).
+    init(node: DocumentNode, path: String, file: String, diagnostics: ProblemLog) {
+        self.init(node: node, location: KeyPathLink(parent: nil, key: path), file: file, diagnostics: diagnostics)
     }
 
-    func element(_ index: Int, _ node: Node) -> PlacedNode {
-        PlacedNode(node: node, path: "\(path)[\(index)]", file: file, diagnostics: diagnostics)
+    private init(node: DocumentNode, location: KeyPathLink, file: String, diagnostics: ProblemLog) {
+        self.node = node.expanded
+        self.location = location
+        self.file = file
+        self.diagnostics = diagnostics
+    }
+
+    /// The key path, e.g. `regions[1].circle.radius`; empty for the root.
+    var path: String { location.text }
+    var line: Int { Int(node.mark.line) }
+    var column: Int { Int(node.mark.column) }
+
+    func child(_ key: String, _ node: DocumentNode) -> PlacedNode {
+        PlacedNode(node: node, location: KeyPathLink(parent: location, key: key), file: file, diagnostics: diagnostics)
+    }
+
+    func element(_ index: Int, _ node: DocumentNode) -> PlacedNode {
+        PlacedNode(node: node, location: KeyPathLink(parent: location, index: index), file: file, diagnostics: diagnostics)
     }
 
     /// Records an error at this node.
@@ -41,39 +54,40 @@ struct PlacedNode {
     var got: String {
         switch node {
         case let .scalar(scalar):
-            if isNull { return "nothing (null)" }
-            return "\"" + scalar.string.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            if scalar.isNull { return "nothing (null)" }
+            return "\"" + scalar.text.replacingOccurrences(of: "\"", with: "\\\"") + "\""
         case .mapping: return "a mapping"
-        case let .sequence(sequence):
-            let texts = sequence.compactMap { $0.scalar?.string }
+        case let .sequence(sequence, _):
+            let texts = sequence.compactMap(\.text)
             guard texts.count == sequence.count, (1...4).contains(texts.count) else { return "a list" }
             return "[" + texts.joined(separator: ", ") + "]"
         case .alias: return "an alias"
+        case .yaml: return "a node"  // never: a placed node is expanded
         }
     }
 
     var isNull: Bool {
         guard case let .scalar(scalar) = node else { return false }
-        return NSNull.construct(from: scalar) != nil
+        return scalar.isNull
     }
 
     /// The text of a scalar, or nil (without an error) for anything else.
     var scalarText: String? {
-        guard case let .scalar(scalar) = node, !isNull else { return nil }
-        return scalar.string
+        guard case let .scalar(scalar) = node, !scalar.isNull else { return nil }
+        return scalar.text
     }
 
     var place: String { "\(file):\(line):\(column)" }
 
     /// Whether this is a mapping with the text key `key` (without reporting anything).
     func mappingHasKey(_ key: String) -> Bool {
-        guard case let .mapping(mapping) = node else { return false }
-        return mapping.contains { $0.key.string == key }
+        guard case let .mapping(mapping, _) = node else { return false }
+        return mapping.contains { $0.key.text == key }
     }
 
     /// The value of the text key `key` of a mapping, placed (without reporting anything); nil otherwise.
     func entry(_ key: String) -> PlacedNode? {
-        guard case let .mapping(mapping) = node, let value = mapping.first(where: { $0.key.string == key })?.value
+        guard case let .mapping(mapping, _) = node, let value = mapping.first(where: { $0.key.text == key })?.value
         else { return nil }
         return child(key, value)
     }
@@ -83,14 +97,14 @@ struct PlacedNode {
     /// A mapping whose keys are all in `allowed` (unless `foreignMembers`, for GeoJSON's RFC 7946 §6.1);
     /// unknown and non-text keys are reported with the allowed list. Nil, with an error, for a non-mapping.
     func mapping(_ what: String, allowed: [String], foreignMembers: Bool = false) -> Fields? {
-        guard case let .mapping(mapping) = node else {
+        guard case let .mapping(mapping, _) = node else {
             expected(what)
             return nil
         }
         var entries: [(String, PlacedNode)] = []
         var misspelt: Set<String> = []
         for (keyNode, value) in mapping {
-            let keyCursor = PlacedNode(node: keyNode, path: path, file: file, diagnostics: diagnostics)
+            let keyCursor = PlacedNode(node: keyNode, location: location, file: file, diagnostics: diagnostics)
             guard let key = keyCursor.scalarText else {
                 keyCursor.fail("expected a key of text, got \(keyCursor.got); the keys allowed here are: \(allowed.joined(separator: ", "))")
                 continue
@@ -116,7 +130,7 @@ struct PlacedNode {
 
     /// The elements of a list; nil, with an error, for anything else.
     func list(_ what: String) -> [PlacedNode]? {
-        guard case let .sequence(sequence) = node else {
+        guard case let .sequence(sequence, _) = node else {
             expected(what)
             return nil
         }
@@ -229,3 +243,30 @@ enum Bound {
 
 /// The allowed key closest to a misspelt one (`Suggestion.closest`).
 func closestKey(to key: String, in allowed: [String]) -> String? { Suggestion.closest(to: key, in: allowed) }
+
+/// One step of a key path, linked to its parent: a node's place is recorded with one small object, and
+/// spelt out (`features[12].geometry`) only for a message. O(depth) to spell.
+final class KeyPathLink: Sendable {
+    let parent: KeyPathLink?
+    /// The mapping key, or nil for a list element.
+    let key: String?
+    let index: Int
+
+    init(parent: KeyPathLink?, key: String) {
+        self.parent = parent
+        self.key = key
+        index = 0
+    }
+
+    init(parent: KeyPathLink, index: Int) {
+        self.parent = parent
+        key = nil
+        self.index = index
+    }
+
+    var text: String {
+        let above = parent?.text ?? ""
+        guard let key else { return "\(above)[\(index)]" }
+        return above.isEmpty ? key : "\(above).\(key)"
+    }
+}

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Geofencing
 
@@ -21,12 +22,48 @@ public enum RegionFile {
     }
 
     /// The regions of the file at `path` (already resolved), recording errors with the file's own places.
+    /// Read as JSON (`JSONReader`), a FeatureCollection one feature at a time: memory holds the file's
+    /// bytes and the regions, not a tree of the document.
     static func read(_ path: String, defaults: RegionOverrides, diagnostics: ProblemLog) -> [PlacedRegion] {
-        guard let root = YAMLDocument.compose(path, what: "GeoJSON", diagnostics: diagnostics) else { return [] }
-        let cursor = PlacedNode(node: root, path: "", file: path, diagnostics: diagnostics)
+        func fail(_ line: Int32, _ column: Int32, _ message: String) {
+            diagnostics.error(ScenarioError(file: path, keyPath: "", line: Int(line), column: Int(column), message: message))
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try WholeFile.read(path, limit: maximumSize)
+        } catch let .tooLarge(size, _) {
+            fail(0, 0, "cannot read GeoJSON: the file is \(size >> 20) MB; region files over \(maximumSize >> 20) MB are refused. Split the regions over several GeoJSON files")
+            return []
+        } catch {
+            fail(0, 0, "cannot read GeoJSON: \(error)")
+            return []
+        }
         let bareID = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return GeoJSON.regions(root: cursor, defaults: defaults, bareID: bareID)
+        let features = PlacedNode(node: .alias(.unknown), path: "features", file: path, diagnostics: diagnostics)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(buffer)
+            var regions: [PlacedRegion] = []
+            do throws(JSONReader.SyntaxError) {
+                let streamed = try reader.forEachFeature { node, index in
+                    if let region = GeoJSON.feature(features.element(index, node), defaults: defaults) { regions.append(region) }
+                }
+                if streamed { return regions }
+                guard let root = try reader.document() else {
+                    fail(0, 0, "the file is empty; expected GeoJSON")
+                    return []
+                }
+                let cursor = PlacedNode(node: root, path: "", file: path, diagnostics: diagnostics)
+                return GeoJSON.regions(root: cursor, defaults: defaults, bareID: bareID)
+            } catch {
+                fail(error.mark.line, error.mark.column, error.message)
+                return []
+            }
+        }
     }
+
+    /// The largest region file read: 1 GiB. JSON is read from its bytes without a document tree (a
+    /// FeatureCollection one feature at a time), so memory is about the file's size plus its regions.
+    static let maximumSize: Int64 = 1 << 30
 
     /// Reports every region whose id an earlier one already has, naming both places.
     static func checkUniqueIDs(_ regions: [PlacedRegion]) {

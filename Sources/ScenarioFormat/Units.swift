@@ -65,8 +65,11 @@ struct ExactDecimal {
     /// The value is `significand × 10^exponent`.
     var exponent: Int
 
-    init?(_ text: some StringProtocol) {
-        var chars = Array(text.utf8)[...]
+    init?(_ text: some StringProtocol) { self.init(utf8: Array(text.utf8)) }
+
+    /// The same from UTF-8 bytes, without a copy.
+    init?<Bytes: Collection<UInt8>>(utf8 text: Bytes) {
+        var chars = text[...]
         var negative = false
         if let first = chars.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
             negative = first == UInt8(ascii: "-")

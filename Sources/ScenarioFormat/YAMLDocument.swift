@@ -9,7 +9,7 @@ enum YAMLDocument {
     static let maximumSize: Int64 = 128 << 20
 
     /// A file's root node, or nil with errors recorded (unreadable file, YAML or JSON syntax, empty file).
-    static func compose(_ path: String, what: String, diagnostics: ProblemLog) -> Node? {
+    static func compose(_ path: String, what: String, diagnostics: ProblemLog) -> DocumentNode? {
         func fail(_ line: Int, _ column: Int, _ message: String) {
             diagnostics.error(ScenarioError(file: path, keyPath: "", line: line, column: column, message: message))
         }
@@ -36,7 +36,7 @@ enum YAMLDocument {
                 fail(0, 0, "the file is empty; expected \(what)")
                 return nil
             }
-            return root
+            return DocumentNode(root)
         } catch let error as YamlError {
             let (line, column, message) = describe(error)
             fail(line, column, message)

@@ -167,7 +167,7 @@ struct HostileInputTests {
             else { throw POSIXError(.EIO) }
             try Inputs.write(Inputs.gpx(Inputs.walk()), "track.gpx", in: folder)
             return try Inputs.scenario(in: folder, regions: ["{geojson: huge.geojson}"])
-        }, status: 2, message: "huge.geojson: cannot read GeoJSON: the file is 1907 MB; YAML and JSON files over 128 MB are refused"),
+        }, status: 2, message: "huge.geojson: cannot read GeoJSON: the file is 1907 MB; region files over 1024 MB are refused"),
         .init(id: "YAML aliases nested ten deep", make: { folder in
             try Inputs.write(Inputs.yamlLaughs(), "scenario.yaml", in: folder)
             return ["run", "scenario.yaml"]

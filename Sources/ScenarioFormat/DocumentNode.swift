@@ -1,0 +1,71 @@
+import Foundation
+import Yams
+
+/// A node of a scenario, region file or journey as the loaders read it, with its place in the text:
+/// YAML composed by Yams (`init(_:)`), or JSON read directly (`JSONReader`, region files). The loaders'
+/// typed reads (`PlacedNode`) see the same tree either way.
+enum DocumentNode {
+    case scalar(Scalar)
+    case mapping([(key: DocumentNode, value: DocumentNode)], Mark)
+    case sequence([DocumentNode], Mark)
+    /// A YAML alias (`*name`), which the loaders do not follow.
+    case alias(Mark)
+    /// A YAML node not looked at yet: `expanded` turns it into the cases above one level at a time, as the
+    /// loader walks down, so that aliases nested deep (a YAML "billion laughs") are never expanded whole.
+    case yaml(Yams.Node)
+
+    /// A scalar's text and what it is.
+    struct Scalar {
+        /// As written for a number or a plain YAML scalar; unescaped for a string.
+        var text: String
+        /// YAML's plain `null`, `~`, `Null`, `NULL` or nothing, or JSON's `null`; never a quoted string.
+        var isNull: Bool
+        /// A JSON number's value (read from its text as `Double(text)` would); nil for anything else.
+        var number: Double?
+        var mark: Mark
+    }
+
+    /// 1-based line and column (in Unicode scalars, as Yams counts them); 0 where unknown.
+    struct Mark {
+        var line: Int32
+        var column: Int32
+
+        static let unknown = Mark(line: 0, column: 0)
+    }
+
+    var mark: Mark { expanded.ownMark }
+
+    private var ownMark: Mark {
+        switch self {
+        case let .scalar(scalar): return scalar.mark
+        case let .mapping(_, mark), let .sequence(_, mark), let .alias(mark): return mark
+        case .yaml: return .unknown
+        }
+    }
+
+    /// The scalar's text, or nil for anything else.
+    var text: String? {
+        if case let .scalar(scalar) = expanded { return scalar.text }
+        return nil
+    }
+
+    /// A tree composed by Yams, read lazily (`expanded`).
+    init(_ node: Yams.Node) { self = .yaml(node) }
+
+    /// This node with a YAML node's own level read (its children left as they are); a plain scalar is
+    /// null as `NSNull.construct(from:)` says. O(children).
+    var expanded: DocumentNode {
+        guard case let .yaml(node) = self else { return self }
+        let mark = node.mark.map { Mark(line: Int32(clamping: $0.line), column: Int32(clamping: $0.column)) } ?? .unknown
+        switch node {
+        case let .scalar(scalar):
+            return .scalar(Scalar(text: scalar.string, isNull: NSNull.construct(from: scalar) != nil, number: nil, mark: mark))
+        case let .mapping(mapping):
+            return .mapping(mapping.map { (DocumentNode.yaml($0.key), DocumentNode.yaml($0.value)) }, mark)
+        case let .sequence(sequence):
+            return .sequence(sequence.map(DocumentNode.yaml), mark)
+        case .alias:
+            return .alias(mark)
+        }
+    }
+}
