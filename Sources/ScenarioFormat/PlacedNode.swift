@@ -9,20 +9,23 @@ struct PlacedNode {
     let node: DocumentNode
     /// Where the node is; its text is made only when a message needs it.
     private let location: KeyPathLink
-    let file: String
-    let diagnostics: ProblemLog
+    /// The file and its problem log, shared by every node of the document (one reference to count).
+    private let document: DocumentPlace
 
     /// A node at `path` (`""` for the document's root).
     init(node: DocumentNode, path: String, file: String, diagnostics: ProblemLog) {
-        self.init(node: node, location: KeyPathLink(parent: nil, key: path), file: file, diagnostics: diagnostics)
+        self.init(node: node, location: KeyPathLink(parent: nil, key: path),
+                  document: DocumentPlace(file: file, diagnostics: diagnostics))
     }
 
-    private init(node: DocumentNode, location: KeyPathLink, file: String, diagnostics: ProblemLog) {
+    private init(node: DocumentNode, location: KeyPathLink, document: DocumentPlace) {
         self.node = node.expanded
         self.location = location
-        self.file = file
-        self.diagnostics = diagnostics
+        self.document = document
     }
+
+    var file: String { document.file }
+    var diagnostics: ProblemLog { document.diagnostics }
 
     /// The key path, e.g. `regions[1].circle.radius`; empty for the root.
     var path: String { location.text }
@@ -30,11 +33,11 @@ struct PlacedNode {
     var column: Int { Int(node.mark.column) }
 
     func child(_ key: String, _ node: DocumentNode) -> PlacedNode {
-        PlacedNode(node: node, location: KeyPathLink(parent: location, key: key), file: file, diagnostics: diagnostics)
+        PlacedNode(node: node, location: KeyPathLink(parent: location, key: key), document: document)
     }
 
     func element(_ index: Int, _ node: DocumentNode) -> PlacedNode {
-        PlacedNode(node: node, location: KeyPathLink(parent: location, index: index), file: file, diagnostics: diagnostics)
+        PlacedNode(node: node, location: KeyPathLink(parent: location, index: index), document: document)
     }
 
     /// Records an error at this node.
@@ -104,7 +107,7 @@ struct PlacedNode {
         var entries: [(String, PlacedNode)] = []
         var misspelt: Set<String> = []
         for (keyNode, value) in mapping {
-            let keyCursor = PlacedNode(node: keyNode, location: location, file: file, diagnostics: diagnostics)
+            let keyCursor = PlacedNode(node: keyNode, location: location, document: document)
             guard let key = keyCursor.scalarText else {
                 keyCursor.fail("expected a key of text, got \(keyCursor.got); the keys allowed here are: \(allowed.joined(separator: ", "))")
                 continue
@@ -243,6 +246,17 @@ enum Bound {
 
 /// The allowed key closest to a misspelt one (`Suggestion.closest`).
 func closestKey(to key: String, in allowed: [String]) -> String? { Suggestion.closest(to: key, in: allowed) }
+
+/// The file a document was read from and the log its problems go to.
+final class DocumentPlace {
+    let file: String
+    let diagnostics: ProblemLog
+
+    init(file: String, diagnostics: ProblemLog) {
+        self.file = file
+        self.diagnostics = diagnostics
+    }
+}
 
 /// One step of a key path, linked to its parent: a node's place is recorded with one small object, and
 /// spelt out (`features[12].geometry`) only for a message. O(depth) to spell.
