@@ -1,11 +1,11 @@
 import FileSystem
 import Yams
 
-/// A YAML or JSON file read whole and composed into Yams's node tree, every problem recorded with its
-/// file, line and column: scenarios, region files and journeys.
+/// A YAML (or JSON) file read whole and composed into Yams's node tree, every problem recorded with its
+/// file, line and column: scenarios and journeys. Region files are JSON, read by `JSONReader`.
 enum YAMLDocument {
     /// The largest YAML or JSON file read: 128 MB. Yams composes the whole document as a tree of nodes,
-    /// about 30 times the file's size (a 12.6 MB GeoJSON of 100,000 circles peaks at 370 MB).
+    /// about 30 times the file's size.
     static let maximumSize: Int64 = 128 << 20
 
     /// A file's root node, or nil with errors recorded (unreadable file, YAML or JSON syntax, empty file).
@@ -19,8 +19,8 @@ enum YAMLDocument {
         } catch let .tooLarge(size, _) {
             fail(0, 0, """
                 cannot read \(what): the file is \(size >> 20) MB; YAML and JSON files over \(maximumSize >> 20) MB are \
-                refused, as their document tree would take about 30 times their size in memory. Split the regions \
-                over several GeoJSON files, or keep long tracks in GPX (read as a stream)
+                refused, as their document tree would take about 30 times their size in memory. Keep regions in \
+                GeoJSON files and long tracks in GPX or fix tables (read as streams)
                 """)
             return nil
         } catch {
