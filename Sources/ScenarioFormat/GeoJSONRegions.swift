@@ -159,30 +159,41 @@ enum GeoJSON {
     }
 
     /// One polygon's rings, validated by Geodesy; its errors are placed on the ring or position at fault.
+    /// A position is placed (given a cursor) only when a message needs it.
     private static func polygonValue(_ c: PlacedNode) -> Polygon? {
         guard let ringCursors = c.list("a list of rings, each a list of [longitude, latitude] positions") else { return nil }
         var rings: [[Coordinate]] = []
-        var positionCursors: [[PlacedNode]] = []
+        var ringPositions: [[DocumentNode]] = []
         var ok = true
         for ring in ringCursors {
-            guard let positions = ring.list("a ring: a list of [longitude, latitude] positions") else {
+            guard case let .sequence(positions, _) = ring.node else {
+                ring.expected("a ring: a list of [longitude, latitude] positions")
                 ok = false
                 continue
             }
-            let values = positions.map(position)
-            if values.contains(where: { $0 == nil }) { ok = false }
-            rings.append(values.compactMap { $0 })
-            positionCursors.append(positions)
+            var values: [Coordinate] = []
+            values.reserveCapacity(positions.count)
+            for (index, node) in positions.enumerated() {
+                if let value = coordinate(of: node) ?? position(ring.element(index, node)) {
+                    values.append(value)
+                } else {
+                    ok = false
+                }
+            }
+            rings.append(values)
+            ringPositions.append(positions)
         }
         guard ok else { return nil }
+        func placed(_ ring: Int, _ position: Int) -> PlacedNode {
+            ringCursors[ring].element(position, ringPositions[ring][position])
+        }
         do {
             let polygon = try Polygon(rings: rings)
             if let crossing = polygon.firstSelfCrossing() {
-                let edges = positionCursors[crossing.ring]
-                edges[crossing.second].warn("""
+                placed(crossing.ring, crossing.second).warn("""
                     the ring crosses itself: its edge from position \(crossing.first) touches its edge from \
-                    position \(crossing.second) (at \(edges[crossing.first].place)); the even–odd rule decides \
-                    what is inside (SEMANTICS §3), but positions out of order are the usual cause
+                    position \(crossing.second) (at \(placed(crossing.ring, crossing.first).place)); the even–odd \
+                    rule decides what is inside (SEMANTICS §3), but positions out of order are the usual cause
                     """)
             }
             return polygon
@@ -192,7 +203,7 @@ enum GeoJSON {
             case let .tooFewPositions(ring, _), let .unclosedRing(ring):
                 at = ringCursors[ring]
             case let .antimeridianEdge(ring, position):
-                at = positionCursors[ring][position]
+                at = placed(ring, position)
             default:
                 at = c
             }
@@ -201,21 +212,22 @@ enum GeoJSON {
         }
     }
 
-    /// `[longitude, latitude]` or `[longitude, latitude, elevation]`, in range.
+    /// `[longitude, latitude]` or `[longitude, latitude, elevation]`, in range; nil, with an error, otherwise.
     static func position(_ c: PlacedNode) -> Coordinate? {
-        let what = "a position [longitude, latitude] with longitude in [-180, 180] and latitude in [-90, 90]"
-        guard case let .sequence(sequence, _) = c.node, sequence.count >= 2,
-              let lon = PlacedNode.plainNumber(sequence[0]), let lat = PlacedNode.plainNumber(sequence[1]),
-              sequence.dropFirst(2).allSatisfy({ PlacedNode.plainNumber($0) != nil }) else {
-            c.expected(what)
-            return nil
-        }
-        let coordinate = Coordinate(latitude: lat, longitude: lon)
-        guard coordinate.isValid else {
-            c.expected(what)
+        guard let coordinate = coordinate(of: c.node) else {
+            c.expected("a position [longitude, latitude] with longitude in [-180, 180] and latitude in [-90, 90]")
             return nil
         }
         return coordinate
+    }
+
+    /// The coordinate of a position node, or nil (without an error) when it is not one.
+    private static func coordinate(of node: DocumentNode) -> Coordinate? {
+        guard case let .sequence(sequence, _) = node.expanded, sequence.count >= 2,
+              let lon = PlacedNode.plainNumber(sequence[0]), let lat = PlacedNode.plainNumber(sequence[1]),
+              sequence.dropFirst(2).allSatisfy({ PlacedNode.plainNumber($0) != nil }) else { return nil }
+        let coordinate = Coordinate(latitude: lat, longitude: lon)
+        return coordinate.isValid ? coordinate : nil
     }
 }
 
