@@ -8,9 +8,7 @@ public enum DecimalText {
     public static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let shape = Shape(text) else { return nil }
         if shape.significantDigits <= 15, abs(shape.exponent10) <= 22 {
-            var mantissa: UInt64 = 0
-            shape.forEachDigit(in: text) { mantissa = mantissa &* 10 &+ UInt64($0) }
-            var value = Double(mantissa)
+            var value = Double(shape.significand)
             if shape.exponent10 < 0 { value /= powers[-shape.exponent10] } else { value *= powers[shape.exponent10] }
             return shape.negative ? -value : value
         }
@@ -71,6 +69,8 @@ public enum DecimalText {
         /// Digits in `mantissa`, and those after the leading zeros.
         var allDigits = 0
         var significantDigits = 0
+        /// The significant digits as an integer (exact while there are at most 19 of them).
+        var significand: UInt64 = 0
         /// The power of ten of the last digit of `mantissa`.
         var exponent10 = 0
 
@@ -90,7 +90,10 @@ public enum DecimalText {
                 if b >= 48 && b <= 57 {
                     allDigits += 1
                     if b != 48 { seenNonZero = true }
-                    if seenNonZero { significantDigits += 1 }
+                    if seenNonZero {
+                        significantDigits += 1
+                        significand = significand &* 10 &+ UInt64(b &- 48)
+                    }
                     if inFraction { fractionDigits += 1 }
                 } else if b == UInt8(ascii: ".") && !inFraction {
                     inFraction = true

@@ -44,6 +44,13 @@ struct FixTableBuilder {
         self.streaming = streaming
     }
 
+    /// Makes room for about `rows` fixes at once, so that a large table is not copied as it grows (nor its
+    /// pages touched twice). O(1).
+    mutating func reserve(rows: Int) {
+        fixes.reserveCapacity(rows)
+        owners.reserveCapacity(rows)
+    }
+
     private func fail(_ field: Field, _ message: String) -> FixTableError {
         FixTableError(file: path, line: field.line, column: field.column, message: message)
     }
