@@ -11,6 +11,9 @@ struct DeviceMonitor: Sendable {
     private(set) var monitors: [(region: Int, state: RegionMonitor, quiet: QuietWindow)] = []
     /// Metres travelled between observed samples, bounded above for every local plane (`QuietWindow.step`).
     private var odometer: Meters = 0
+    /// No later than every monitored region's window (their earliest limits): while it holds, the sample
+    /// looks at no region. A region that leaves the set may leave it earlier than it need be (never later).
+    private var nextWake = QuietWindow.none
     /// The last observed sample's position, with an upper bound on the cosine of its latitude: exact
     /// where the sample was prepared, else the previous bound grown by the latitude moved (cosine is
     /// 1-Lipschitz). A sample that evaluates nothing then needs no trigonometry at all.
@@ -84,30 +87,45 @@ struct DeviceMonitor: Sendable {
             joining = chosen.subtracting(staying).sorted()
         }
 
-        for slot in monitors.indices {
-            // Within its quiet window nothing this sample could do to the region matters: skip it.
-            if monitors[slot].quiet.holds(odometer: odometer, at: sample.time) { continue }
-            let region = monitors[slot].region
-            let p = p()
-            let d = world.distance(region, p)
-            switch monitors[slot].state.observe(distance: d, accuracy: sample.accuracy, at: sample.time) {
-            case let .entered(crossedAt)?:
-                emit(.enter(crossedAt: crossedAt), region: region, distance: d)
-            case let .exited(crossedAt, arrival)?:
-                emit(.exit(crossedAt: crossedAt), region: region, distance: d)
-                if let arrival {
-                    emit(.visit(arrival: arrival, departure: sample.time), region: region, distance: d)
+        // While every monitored region's window holds, none is looked at: one comparison, not one a region.
+        if !nextWake.holds(odometer: odometer, at: sample.time) {
+            var wake = QuietWindow.never
+            defer { nextWake = wake }
+            for slot in monitors.indices {
+                // Within its quiet window nothing this sample could do to the region matters: skip it.
+                if monitors[slot].quiet.holds(odometer: odometer, at: sample.time) {
+                    wake = wake.earliest(with: monitors[slot].quiet)
+                    continue
                 }
-            case nil:
-                break
+                evaluate(slot, sample, p(), emit: &emit)
+                wake = wake.earliest(with: monitors[slot].quiet)
             }
-            emitDwells(slot, distance: d, emit: &emit)
-            monitors[slot].quiet = quietWindow(slot, distance: d, at: p, in: world)
         }
         if !joining.isEmpty {  // (iterating an empty array still retains it)
             for region in joining { start(region, at: p(), emit: &emit) }
             monitors.sort { $0.region < $1.region }
         }
+    }
+
+    /// The exact distance to the region in `monitors[slot]` at this sample, its monitor's step (SEMANTICS §5)
+    /// and events, and its next quiet window.
+    private mutating func evaluate(_ slot: Int, _ sample: Sample, _ p: PreparedCoordinate, emit: inout EventEmitter) {
+        let world = emit.world
+        let region = monitors[slot].region
+        let d = world.distance(region, p)
+        switch monitors[slot].state.observe(distance: d, accuracy: sample.accuracy, at: sample.time) {
+        case let .entered(crossedAt)?:
+            emit(.enter(crossedAt: crossedAt), region: region, distance: d)
+        case let .exited(crossedAt, arrival)?:
+            emit(.exit(crossedAt: crossedAt), region: region, distance: d)
+            if let arrival {
+                emit(.visit(arrival: arrival, departure: sample.time), region: region, distance: d)
+            }
+        case nil:
+            break
+        }
+        emitDwells(slot, distance: d, emit: &emit)
+        monitors[slot].quiet = quietWindow(slot, distance: d, at: p, in: world)
     }
 
     /// Whether the device may be `metres` or more from `refresh` at `position` (whose latitude's cosine is at
@@ -135,6 +153,7 @@ struct DeviceMonitor: Sendable {
             emitDwells(monitors.count - 1, distance: d, emit: &emit)
         }
         monitors[monitors.count - 1].quiet = quietWindow(monitors.count - 1, distance: d, at: p, in: world)
+        nextWake = nextWake.earliest(with: monitors[monitors.count - 1].quiet)
     }
 
     /// The quiet window of `monitors[slot]` after its exact distance `d` at `p`; `.none` on the plain path

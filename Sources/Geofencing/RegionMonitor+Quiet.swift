@@ -11,6 +11,14 @@ struct QuietWindow: Sendable {
 
     /// No window: the next sample is evaluated.
     static let none = QuietWindow(distanceLimit: -.infinity, timeLimit: .epoch)
+    /// A window that never closes: where `earliest(with:)` starts.
+    static let never = QuietWindow(distanceLimit: .infinity, timeLimit: Timestamp(microsecondsSince1970: .max))
+
+    /// The window that holds only while both hold.
+    @inline(__always)
+    func earliest(with other: QuietWindow) -> QuietWindow {
+        QuietWindow(distanceLimit: min(distanceLimit, other.distanceLimit), timeLimit: min(timeLimit, other.timeLimit))
+    }
 
     /// True when a sample at `time`, with the odometer at `odometer`, may be skipped.
     @inline(__always)
