@@ -1,4 +1,4 @@
-import Dispatch
+import Geodesy
 import Geofencing
 import ScenarioFormat
 
@@ -58,40 +58,12 @@ public struct MonteCarlo: Sendable {
         while next < runs {
             if isCancelled() { return next }
             let count = min(group, runs - next)
-            let results = GroupResults(count: count)
-            if workers == 1 {
-                results.store(0, run(next).events(threads: 1).events)
-            } else {
-                let first = next
-                DispatchQueue.concurrentPerform(iterations: count) { i in
-                    results.store(i, run(first + i).events(threads: 1).events)
-                }
-            }
-            for i in 0..<count { try body(next + i, results.events(i)) }
+            let first = next
+            let results = workers == 1 ? [run(next).events(threads: 1).events]
+                : concurrentMap(count) { i in run(first + i).events(threads: 1).events }
+            for (i, events) in results.enumerated() { try body(next + i, events) }
             next += count
         }
         return next
     }
-}
-
-/// One group's events, one slot per run, each written by one worker.
-private final class GroupResults: @unchecked Sendable {
-    // Safety: slot i is written by the one worker that runs iteration i, and read only after
-    // `concurrentPerform` returned. Raw storage, not an array property: concurrent writes to an array
-    // property would be overlapping accesses to one variable.
-    private let slots: UnsafeMutableBufferPointer<[GeofenceEvent]>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: [])
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func store(_ i: Int, _ value: [GeofenceEvent]) { slots[i] = value }
-
-    func events(_ i: Int) -> [GeofenceEvent] { slots[i] }
 }

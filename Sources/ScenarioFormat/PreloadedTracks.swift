@@ -1,4 +1,4 @@
-import Dispatch
+import Geodesy
 import FileSystem
 import Foundation
 import GPX
@@ -26,30 +26,10 @@ struct PreloadedTracks {
         }
         let unique = Array(Set(paths))
         guard unique.count > 1 else { return }
-        let results = ResultSlots(count: unique.count)
-        DispatchQueue.concurrentPerform(iterations: unique.count) { i in
-            results.store(i, Result { try loader(unique[i]) })
-        }
-        for (i, path) in unique.enumerated() { tracks[path] = results.take(i) }
+        let results = concurrentMap(unique.count) { i in Result { try loader(unique[i]) } }
+        for (path, result) in zip(unique, results) { tracks[path] = result }
     }
 
     /// The track read for `path`, or nil when it was not read ahead (read it then); rethrows its error.
     func track(at path: String) throws -> GPXTrack? { try tracks[path]?.get() }
-}
-
-/// One slot per parallel task, each written by its own task only.
-private final class ResultSlots: @unchecked Sendable {
-    // Safety: slot i is written once by task i during concurrentPerform, and read after it returns; the
-    // buffer itself is never resized.
-    private let slots: UnsafeMutableBufferPointer<Result<GPXTrack, any Error>?>
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-    func store(_ i: Int, _ result: Result<GPXTrack, any Error>) { slots[i] = result }
-    func take(_ i: Int) -> Result<GPXTrack, any Error>? { slots[i] }
 }
