@@ -10,8 +10,12 @@ struct CSVFixes {
     /// The unescaped bytes of this row's quoted fields that held a `""`, and where each is.
     private var scratch: [UInt8] = []
     private var unescaped = [Range<Int>?](repeating: nil, count: 5)
-    private var line = 1
+    /// The line the unread bytes start at (1-based).
+    var line = 1
     private var sawHeader = false
+    /// The longest record read, in bytes with its line end; past `FixTableReader.maximumRowLength` when
+    /// one was refused for its length.
+    private(set) var longestRecord = 0
 
     init(path: String, names: FixTableColumns) {
         self.path = path
@@ -25,28 +29,33 @@ struct CSVFixes {
 
     /// Reads rows to the end of the file, or (streaming) until a device's rows have ended; false at the end.
     @discardableResult
-    mutating func read(_ file: inout ChunkedFile, into builder: inout FixTableBuilder) throws(FixTableError) -> Bool {
-        while true {
-            guard let (length, lines) = try nextRecord(&file) else { break }
+    mutating func read(_ file: inout ChunkedFile, into builder: inout some FixRowSink) throws(FixTableError) -> Bool {
+        if !sawHeader { try readHeader(&file) }
+        while let (length, lines) = try nextRecord(&file) {
             let recordLine = line
             defer {
                 file.consume(length)
                 line += lines
-            }
-            if !sawHeader {
-                try header(file)
-                sawHeader = true
-                continue
+                longestRecord = max(longestRecord, length)
             }
             // A blank line (one empty unquoted field) is no row.
             if fields.count == 1 && fields[0].start == fields[0].end && !fields[0].escaped { continue }
             try row(file, line: recordLine, into: &builder)
-            if builder.completed != nil { return true }
-        }
-        guard sawHeader else {
-            throw fail(0, 0, "the file is empty; a CSV fix table starts with a header row naming its columns (\(names.names.prefix(4).joined(separator: ", ")) and optionally \(names.accuracy))")
+            if builder.deviceEnded { return true }
         }
         return false
+    }
+
+    /// Reads the header row alone: `file` is then at the first data row, and this reader (or a copy of
+    /// it, `line` set to where its bytes start) reads data rows.
+    mutating func readHeader(_ file: inout ChunkedFile) throws(FixTableError) {
+        guard let (length, lines) = try nextRecord(&file) else {
+            throw fail(0, 0, "the file is empty; a CSV fix table starts with a header row naming its columns (\(names.names.prefix(4).joined(separator: ", ")) and optionally \(names.accuracy))")
+        }
+        try header(file)
+        file.consume(length)
+        line += lines
+        sawHeader = true
     }
 
     /// Finds the record at the start of the unread bytes, filling `fields`; returns its length in bytes
@@ -55,6 +64,7 @@ struct CSVFixes {
         while true {
             if let found = try scan(file) { return found }
             if file.end - file.start > FixTableReader.maximumRowLength {
+                longestRecord = file.end - file.start
                 throw fail(line, 1, "a row longer than \(FixTableReader.maximumRowLength >> 20) MiB (is a quote never closed?)")
             }
             if try !file.refill() {
@@ -160,7 +170,7 @@ struct CSVFixes {
 
     /// One data row.
     private mutating func row(_ file: borrowing ChunkedFile, line recordLine: Int,
-                              into builder: inout FixTableBuilder) throws(FixTableError) {
+                              into builder: inout some FixRowSink) throws(FixTableError) {
         for k in 0..<5 where positions[k] >= 0 && positions[k] >= fields.count && k < 4 {
             let last = fields[fields.count - 1]
             throw fail(last.line, last.column, "the row has \(fields.count) field\(fields.count == 1 ? "" : "s"); the header names \"\(names.names[k])\" as field \(positions[k] + 1)")
@@ -177,13 +187,13 @@ struct CSVFixes {
         let last = fields[fields.count - 1]
         try file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
             try scratch.withUnsafeBufferPointer { (copied: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
-                func field(_ k: Int) -> FixTableBuilder.Field? {
+                func field(_ k: Int) -> RowField? {
                     let position = positions[k]
                     guard position >= 0, position < fields.count else { return nil }
                     let f = fields[position]
                     let bytes = unescaped[k].map { UnsafeBufferPointer(rebasing: copied[$0]) }
                         ?? UnsafeBufferPointer(rebasing: b[f.start..<f.end])
-                    return FixTableBuilder.Field(bytes: bytes, line: f.line, column: f.column)
+                    return RowField(bytes: bytes, line: f.line, column: f.column)
                 }
                 try builder.add(device: field(0), time: field(1), lat: field(2), lon: field(3), accuracy: field(4),
                                 line: recordLine, rowEnd: (last.line, last.column + (last.end - last.start)))

@@ -1,8 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FileSystem
 import SystemPackage
 
 /// A file read forwards in chunks of 1 MiB into one buffer that also holds the unfinished record at a
 /// chunk's end, so that a record is always contiguous. Memory: the chunk plus the longest record.
+///
+/// A window (`init(path:window:stoppingAt:)`) reads only a byte range of the file, with pread at its
+/// own offsets, so that several windows over one file are read at once on several threads.
 struct ChunkedFile: ~Copyable {
     static let chunkSize = 1 << 20
 
@@ -14,11 +24,17 @@ struct ChunkedFile: ~Copyable {
     private(set) var end = 0
     /// No more bytes to read.
     private(set) var atEOF = false
-    /// Bytes consumed before `buffer[start]`, for offsets in the file.
+    /// Bytes consumed before `buffer[start]`, for offsets in the file (in a window: from its start).
     private(set) var consumedBefore = 0
 
     /// Whether `deinit` closes the descriptor (not standard input's).
     private let ownsDescriptor: Bool
+    /// A window: the file offset read next, and where the window ends.
+    private var window: Range<Int>?
+    /// A window ends early, before the first chunk that holds this byte.
+    private var stopByte: UInt8?
+    /// The window ended early at `stopByte`.
+    private(set) var stopped = false
 
     /// Reads an open descriptor (standard input) named `name` in messages; it is left open.
     init(descriptor: FileDescriptor, name: String) {
@@ -35,15 +51,33 @@ struct ChunkedFile: ~Copyable {
         do {
             descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
         } catch {
-            throw FixTableError(file: path, line: 0, column: 0,
-                                message: "cannot read the fix table: \(FileError(thrown: error, path: path, action: "read"))")
+            throw Self.readError(error, path)
         }
         self.path = path
         ownsDescriptor = true
         buffer = [UInt8](repeating: 0, count: Self.chunkSize)
     }
 
+    /// Reads the bytes `window` of the file at `path` (offsets in bytes), as if they were the whole file;
+    /// with `stop`, it ends (`stopped`) before the first chunk that holds that byte.
+    init(path: String, window: Range<Int>, stoppingAt stop: UInt8? = nil) throws(FixTableError) {
+        try self.init(path: path)
+        self.window = window
+        stopByte = stop
+    }
+
     deinit { if ownsDescriptor { try? descriptor.close() } }
+
+    private static func readError(_ error: any Error, _ path: String) -> FixTableError {
+        FixTableError(file: path, line: 0, column: 0,
+                      message: "cannot read the fix table: \(FileError(thrown: error, path: path, action: "read"))")
+    }
+
+    /// The file's size in bytes (nil when fstat fails).
+    func size() -> Int? {
+        var status = stat()
+        return fstat(descriptor.rawValue, &status) == 0 ? Int(status.st_size) : nil
+    }
 
     /// Marks `count` bytes from `start` as consumed.
     mutating func consume(_ count: Int) {
@@ -51,8 +85,21 @@ struct ChunkedFile: ~Copyable {
         consumedBefore += count
     }
 
+    /// The index in `buffer` of the first `byte` at or after `start`, reading on until one is buffered;
+    /// nil at the end of the file, or once more than `limit` bytes are buffered without one.
+    mutating func firstIndex(of byte: UInt8, within limit: Int) throws(FixTableError) -> Int? {
+        while true {
+            let (start, end) = (self.start, self.end)
+            let found = buffer.withUnsafeBufferPointer { b in
+                memchr(b.baseAddress! + start, Int32(byte), end - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(b.baseAddress!) }
+            }
+            if found != nil || end - start > limit { return found }
+            if try !refill() { return nil }
+        }
+    }
+
     /// Reads more: moves what is left to the front, grows the buffer when it is full, and reads up to a
-    /// chunk. Returns false at the end of the file.
+    /// chunk. Returns false at the end of the file (or of the window).
     mutating func refill() throws(FixTableError) -> Bool {
         guard !atEOF else { return false }
         if start > 0 {
@@ -69,12 +116,20 @@ struct ChunkedFile: ~Copyable {
         let n: Int
         do {
             n = try buffer.withUnsafeMutableBytes { raw in
-                try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[end...]))
+                guard let window else { return try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[end...])) }
+                let count = min(raw.count - end, window.count)
+                return try descriptor.read(fromAbsoluteOffset: Int64(window.lowerBound),
+                                           into: UnsafeMutableRawBufferPointer(rebasing: raw[end..<end + count]))
             }
         } catch {
-            throw FixTableError(file: path, line: 0, column: 0,
-                                message: "cannot read the fix table: \(FileError(thrown: error, path: path, action: "read"))")
+            throw Self.readError(error, path)
         }
+        if let stopByte, n > 0, buffer.withUnsafeBufferPointer({ memchr($0.baseAddress! + end, Int32(stopByte), n) }) != nil {
+            stopped = true
+            atEOF = true
+            return false
+        }
+        window = window.map { $0.lowerBound + n..<$0.upperBound }
         if n == 0 { atEOF = true }
         end += n
         return n > 0

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TextEscaping
 
 /// The JSON Lines side of `FixTableReader`: one JSON object per line (RFC 8259; blank lines skipped), its
@@ -15,7 +8,11 @@ struct JSONLineFixes {
     let path: String
     let names: FixTableColumns
     private let keys: [[UInt8]]
-    private var line = 1
+    /// The line the unread bytes start at (1-based).
+    var line = 1
+    /// The longest line read, in bytes with its line end; past `FixTableReader.maximumRowLength` when
+    /// one was refused for its length.
+    private(set) var longestRecord = 0
     /// The unescaped bytes of this line's wanted strings that held escapes.
     private var scratch: [UInt8] = []
     private var values = [Value?](repeating: nil, count: 5)
@@ -42,35 +39,30 @@ struct JSONLineFixes {
 
     /// Reads lines to the end of the file, or (streaming) until a device's rows have ended; false at the end.
     @discardableResult
-    mutating func read(_ file: inout ChunkedFile, into builder: inout FixTableBuilder) throws(FixTableError) -> Bool {
+    mutating func read(_ file: inout ChunkedFile, into builder: inout some FixRowSink) throws(FixTableError) -> Bool {
         while true {
             // The next line: up to "\n", or the end of the file.
-            var newline: Int?
-            while true {
-                let (start, end) = (file.start, file.end)
-                newline = file.buffer.withUnsafeBufferPointer { b in
-                    memchr(b.baseAddress! + start, 0x0A, end - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(b.baseAddress!) }
-                }
-                if newline != nil { break }
-                if file.end - file.start > FixTableReader.maximumRowLength {
-                    throw FixTableError(file: path, line: line, column: 1,
-                                        message: "a line longer than \(FixTableReader.maximumRowLength >> 20) MiB")
-                }
-                if try !file.refill() { break }
+            let newline = try file.firstIndex(of: 0x0A, within: FixTableReader.maximumRowLength)
+            if newline == nil && file.end - file.start > FixTableReader.maximumRowLength {
+                longestRecord = file.end - file.start
+                throw FixTableError(file: path, line: line, column: 1,
+                                    message: "a line longer than \(FixTableReader.maximumRowLength >> 20) MiB")
             }
             let lineEnd = newline ?? file.end
             if lineEnd == file.start && newline == nil { return false }
             var contentEnd = lineEnd
             if contentEnd > file.start && file.buffer[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
+            let length = lineEnd - file.start + (newline == nil ? 0 : 1)
+            longestRecord = max(longestRecord, length)
             try parse(file, from: file.start, to: contentEnd, into: &builder)
-            file.consume(lineEnd - file.start + (newline == nil ? 0 : 1))
+            file.consume(length)
             line += 1
-            if builder.completed != nil { return true }
+            if builder.deviceEnded { return true }
         }
     }
 
     private mutating func parse(_ file: borrowing ChunkedFile, from start: Int, to end: Int,
-                                into builder: inout FixTableBuilder) throws(FixTableError) {
+                                into builder: inout some FixRowSink) throws(FixTableError) {
         scratch.removeAll(keepingCapacity: true)
         for k in 0..<5 { values[k] = nil }
         let lineNumber = line
@@ -120,10 +112,10 @@ struct JSONLineFixes {
         }
         try file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
             try scratch.withUnsafeBufferPointer { (copied: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
-                func field(_ k: Int) -> FixTableBuilder.Field? {
+                func field(_ k: Int) -> RowField? {
                     guard let v = values[k] else { return nil }
                     let bytes = v.inScratch ? UnsafeBufferPointer(rebasing: copied[v.range]) : UnsafeBufferPointer(rebasing: b[v.range])
-                    return FixTableBuilder.Field(bytes: bytes, line: lineNumber, column: v.column, isString: v.isString, isNull: v.isNull)
+                    return RowField(bytes: bytes, line: lineNumber, column: v.column, isString: v.isString, isNull: v.isNull)
                 }
                 try builder.add(device: field(0), time: field(1), lat: field(2), lon: field(3), accuracy: field(4),
                                 line: lineNumber, rowEnd: (lineNumber, end - start + 1))

@@ -1,0 +1,130 @@
+import Geodesy
+
+/// A field of a row as a reader found it: its bytes and its place (1-based line and column).
+struct RowField {
+    var bytes: UnsafeBufferPointer<UInt8>
+    var line: Int
+    var column: Int
+    /// A JSON string (else a JSON number or null, or a CSV field).
+    var isString = false
+    var isNull = false
+}
+
+/// Where `CSVFixes` and `JSONLineFixes` hand each row's fields: the table's builder, or a piece's rows.
+protocol FixRowSink {
+    /// Adds one row. `line` is where the row starts; a nil field is absent.
+    mutating func add(device: RowField?, time: RowField?, lat: RowField?, lon: RowField?, accuracy: RowField?,
+                      line: Int, rowEnd: (line: Int, column: Int)) throws(FixTableError)
+    /// A streamed device's rows have ended: the reader returns so that it is handed over.
+    var deviceEnded: Bool { get }
+}
+
+/// Checks one row's fields in the order SEMANTICS §1 and the messages fix (first that the values are
+/// present, then the device, then time, lat, lon and accuracy) and turns them into a device index and a
+/// fix; what is kept or dropped is the caller's. The one implementation behind both the sequential
+/// builder and the pieces of a parallel read. O(length of the fields) a row.
+struct FixRowCheck {
+    let path: String
+    let names: FixTableColumns
+    private(set) var devices = DeviceIndex()
+    private var times = ISO8601Cache()
+
+    init(path: String, names: FixTableColumns) {
+        self.path = path
+        self.names = names
+    }
+
+    func fail(_ field: RowField, _ message: String) -> FixTableError {
+        FixTableError(file: path, line: field.line, column: field.column, message: message)
+    }
+
+    /// The field's text for a message: quoted, cut after 40 characters.
+    private func shown(_ field: RowField) -> String {
+        let text = String(decoding: field.bytes.prefix(120), as: UTF8.self)
+        return "\"" + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + "\""
+    }
+
+    /// The four values a row must have, or an error at the row's end naming the first one missing.
+    func present(device: RowField?, time: RowField?, lat: RowField?, lon: RowField?,
+                 rowEnd: (line: Int, column: Int)) throws(FixTableError) -> (RowField, RowField, RowField, RowField) {
+        func missing(_ name: String) -> FixTableError {
+            FixTableError(file: path, line: rowEnd.line, column: rowEnd.column, message: "the row has no \"\(name)\"")
+        }
+        guard let device, !device.isNull, !device.bytes.isEmpty else { throw missing(names.device) }
+        guard let time, !time.isNull, !time.bytes.isEmpty else { throw missing(names.time) }
+        guard let lat, !lat.isNull, !lat.bytes.isEmpty else { throw missing(names.lat) }
+        guard let lon, !lon.isNull, !lon.bytes.isEmpty else { throw missing(names.lon) }
+        return (device, time, lat, lon)
+    }
+
+    /// The index of the row's device (in order of first appearance), and whether this row added it.
+    mutating func device(_ field: RowField) throws(FixTableError) -> (index: Int, added: Bool) {
+        try idLength(field)
+        return try device(field.bytes, at: field)
+    }
+
+    /// Refuses a device id longer than `DeviceIndex.maximumIDLength`.
+    func idLength(_ field: RowField) throws(FixTableError) {
+        guard field.bytes.count <= DeviceIndex.maximumIDLength else {
+            throw fail(field, "the device id is \(field.bytes.count) bytes long; ids are at most \(DeviceIndex.maximumIDLength) bytes")
+        }
+    }
+
+    /// The index of the device whose id is `bytes`, adding it when new; `field` places an error.
+    mutating func device(_ bytes: UnsafeBufferPointer<UInt8>, at field: RowField) throws(FixTableError) -> (index: Int, added: Bool) {
+        switch devices.index(of: bytes) {
+        case let .found(found): return (found, false)
+        case let .added(added): return (added, true)
+        case .tooMany: throw tooMany(at: field)
+        case .notUTF8: throw fail(field, "the device id is not UTF-8 text")
+        }
+    }
+
+    /// The error for a device past `DeviceIndex.maximumDevices`, at `field`.
+    func tooMany(at field: RowField) -> FixTableError {
+        fail(field, "more than \(DeviceIndex.maximumDevices) devices in one fix table; split the fleet over several files")
+    }
+
+    /// The row's fix (its coordinates possibly out of range: `isInRange` tells).
+    mutating func fix(time: RowField, lat: RowField, lon: RowField, accuracy: RowField?,
+                      line: Int) throws(FixTableError) -> TableFix {
+        let instant = try timestamp(time)
+        guard let latitude = DecimalText.double(lat.bytes), latitude.isFinite else {
+            throw fail(lat, "\"\(names.lat)\" is \(shown(lat)), which is not a number")
+        }
+        guard let longitude = DecimalText.double(lon.bytes), longitude.isFinite else {
+            throw fail(lon, "\"\(names.lon)\" is \(shown(lon)), which is not a number")
+        }
+        var metres: Double?
+        if let accuracy, !accuracy.isNull, !accuracy.bytes.isEmpty {
+            guard let value = DecimalText.double(accuracy.bytes), value.isFinite, value >= 0 else {
+                throw fail(accuracy, "\"\(names.accuracy)\" is \(shown(accuracy)); expected a distance in metres, 0 or more")
+            }
+            metres = value
+        }
+        return TableFix(time: instant, latitude: latitude, longitude: longitude, accuracy: metres, line: line)
+    }
+
+    /// An ISO 8601 time, or a number of seconds since 1970 read exactly.
+    private mutating func timestamp(_ field: RowField) throws(FixTableError) -> Timestamp {
+        // An ISO 8601 time always has a colon (hh:mm:ss); a number never does.
+        let instant: Timestamp?
+        if !field.bytes.contains(UInt8(ascii: ":")) {
+            instant = DecimalText.microseconds(field.bytes).map(Timestamp.init(microsecondsSince1970:))
+        } else {
+            instant = times.time(field.bytes)
+        }
+        guard let instant else {
+            throw fail(field, "\"\(names.time)\" is \(shown(field)), which is neither an ISO 8601 time nor a number of seconds since 1970")
+        }
+        guard Timestamp.writable.contains(instant) else {
+            throw fail(field, "\"\(names.time)\" is \(shown(field)), outside the years 0000 to 9999")
+        }
+        return instant
+    }
+}
+
+extension TableFix {
+    /// Latitude in -90…90 and longitude in -180…180 (SEMANTICS §1: else the fix is dropped).
+    var isInRange: Bool { (-90...90).contains(latitude) && (-180...180).contains(longitude) }
+}
