@@ -6,7 +6,7 @@ import Geodesy
 ///
 /// Held compactly: the fixes of all devices in one array, grouped by device in order of first
 /// appearance (rows of one device keep their file order), 40 bytes a fix; each device id is stored once.
-public struct FixTable: Sendable {
+public struct FixTable: Hashable, Sendable {
     /// The file, as given.
     public var path: String
     /// Device ids in order of first appearance.

@@ -5,6 +5,10 @@ import FileSystem
 /// file's extension; columns mapped by `columns`. The first bad row stops the read with an error naming
 /// the file, line and column; dropped fixes are counted and the first of them kept as warnings.
 ///
+/// A file of 4 MiB or more is read in pieces, one a core (at most 8), on several threads, then merged
+/// in file order (`FixTableReader+Pieces.swift`): the table, its warnings and any error are the same as
+/// on one thread.
+///
 /// ```swift
 /// let table = try FixTableReader(path: "fleet.csv", columns: FixTableColumns(device: "van_id")).read()
 /// for (i, id) in table.devices.enumerated() { print(id, table.fixes(ofDevice: i).count) }
@@ -16,17 +20,24 @@ public struct FixTableReader: Sendable {
     public let path: String
     public let format: FixTableFormat?
     public let columns: FixTableColumns
+    /// How many pieces to read the file in, whatever its size (1: on one thread); nil: one a core for a
+    /// file of 4 MiB or more. Where a file cannot be cut (a CSV with quotes, a very long row) it is read
+    /// on one thread.
+    public let pieces: Int?
 
-    public init(path: String, format: FixTableFormat? = nil, columns: FixTableColumns = FixTableColumns()) {
+    public init(path: String, format: FixTableFormat? = nil, columns: FixTableColumns = FixTableColumns(),
+                pieces: Int? = nil) {
         self.path = path
         self.format = format
         self.columns = columns
+        self.pieces = pieces
     }
 
     /// Reads the whole table.
     public func read() throws(FixTableError) -> FixTable {
         let format = try FixTableFormat.of(path, given: format)
         var file = try ChunkedFile(path: path)
+        let pieces = pieceCount(file)
         var builder = FixTableBuilder(path: path, names: columns)
         // A row of a fix table is rarely under 40 bytes (a device, an ISO time, two coordinates); room for
         // at most 8 M rows is made up front (a larger table grows as before).
@@ -34,8 +45,13 @@ public struct FixTableReader: Sendable {
         switch format {
         case .csv:
             var reader = CSVFixes(path: path, names: columns)
+            if pieces > 1 {
+                try reader.readHeader(&file)
+                if let table = try read(in: pieces, from: file.consumedBefore, of: file, csv: reader) { return table }
+            }
             try reader.read(&file, into: &builder)
         case .jsonLines:
+            if pieces > 1, let table = try read(in: pieces, from: 0, of: file, csv: nil) { return table }
             var reader = JSONLineFixes(path: path, names: columns)
             try reader.read(&file, into: &builder)
         }
