@@ -5,7 +5,7 @@ import PackageDescription
 //   Scripts/gpx-benchmark.sh                              GPX reader vs libxml2's SAX2 in C and xmllint
 //   swift run -c release engine-benchmark [devices] [s]   engine samples/s from 100 to 100,000 regions
 //   swift run -c release sink-benchmark [events]          each sink beside a plain buffered write
-//   swift run -c release fix-table-benchmark [devices] [s] fix tables (CSV, JSON Lines) beside wc -l
+//   swift run -c release fix-table-benchmark [devices] [s] fix tables (CSV, JSON Lines), 1 thread and all, beside wc -l
 //   swift run -c release montecarlo-benchmark [runs]      Monte Carlo runs/s on 1 and 2 threads
 let package = Package(
     name: "PerimeterBenchmarks",

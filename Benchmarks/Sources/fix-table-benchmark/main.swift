@@ -1,5 +1,6 @@
-// Reads a fleet's fix table (CSV and JSON Lines) and reports rows per second beside `wc -l` of the same
-// file in the same run, and the reader's peak memory beside the bytes of the fixes it keeps.
+// Reads a fleet's fix table (CSV and JSON Lines) on one thread and in pieces (one a core), and reports
+// rows per second beside `wc -l` of the same file in the same run, the read in pieces beside the read on
+// one thread, and the reader's peak memory beside the bytes of the fixes it keeps.
 //   swift run -c release fix-table-benchmark [devices] [seconds]     (default 1,000 devices × 3,600 s)
 import FixTables
 import Foundation
@@ -55,24 +56,30 @@ func wc(_ path: String) throws -> Double {
     return elapsed
 }
 
-print("fix-table-benchmark: \(devices) devices × \(seconds) s = \(devices * seconds) rows")
-print("format   MB     rows/s (best of 3)   read ÷ wc -l   kept fixes MB")
+print("fix-table-benchmark: \(devices) devices × \(seconds) s = \(devices * seconds) rows, "
+    + "\(ProcessInfo.processInfo.activeProcessorCount) cores")
+print("format     MB  one thread rows/s  ÷ wc -l  in pieces rows/s  ÷ wc -l  pieces ÷ one thread  kept fixes MB")
 for format in FixTableFormat.allCases {
     let path = try write(format)
     let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    var best = Double.infinity, bestWC = Double.infinity
+    var best = Double.infinity, bestPieces = Double.infinity, bestWC = Double.infinity
     var kept = 0
     for _ in 0..<3 {
-        let (table, elapsed) = try timed { try FixTableReader(path: path, format: format).read() }
+        let (table, elapsed) = try timed { try FixTableReader(path: path, format: format, pieces: 1).read() }
         precondition(table.rows == devices * seconds && table.devices.count == devices)
         kept = table.fixes.count * MemoryLayout<TableFix>.stride
         best = min(best, elapsed)
+        let (split, elapsedPieces) = try timed { try FixTableReader(path: path, format: format).read() }
+        precondition(split == table, "the read in pieces differs from the read on one thread")
+        bestPieces = min(bestPieces, elapsedPieces)
         bestWC = min(bestWC, try wc(path))
     }
-    print(String(format: "%-6@ %6.1f %12.0f %16.1f %14.1f", format.rawValue as NSString, Double(size) / 1e6,
-                 Double(devices * seconds) / best, best / bestWC, Double(kept) / 1e6))
+    let rows = Double(devices * seconds)
+    print(format.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)
+        + String(format: "%7.1f%19.0f%9.1f%18.0f%9.1f%21.2f%15.1f", Double(size) / 1e6, rows / best,
+                 best / bestWC, rows / bestPieces, bestPieces / bestWC, bestPieces / best, Double(kept) / 1e6))
     try FileManager.default.removeItem(atPath: path)
 }
 var usage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &usage)
-print(String(format: "peak resident memory of the whole process: %.0f MB", Double(usage.ru_maxrss) / 1024))
+print(String(format: "peak resident memory of the whole process (two tables at once): %.0f MB", Double(usage.ru_maxrss) / 1024))
