@@ -35,13 +35,6 @@ struct FixTableBuilder: FixRowSink {
         check = FixRowCheck(path: path, names: names)
     }
 
-    /// Makes room for about `rows` fixes at once, so that a large table is not copied as it grows (nor its
-    /// pages touched twice). O(1).
-    mutating func reserve(rows: Int) {
-        fixes.reserveCapacity(rows)
-        owners.reserveCapacity(rows)
-    }
-
     var deviceEnded: Bool { completed != nil }
 
     /// Adds one row. `line` is where the row starts; a nil field is absent.
@@ -101,10 +94,11 @@ struct FixTableBuilder: FixRowSink {
         warn(fix.line, "the fix of \"\(check.devices.ids[index])\" at (\(fix.latitude), \(fix.longitude)) is out of range (latitude -90…90, longitude -180…180); dropped")
     }
 
-    /// Room for `count` more fixes, so that a merge does not grow the arrays step by step.
-    mutating func reserve(_ count: Int) {
-        fixes.reserveCapacity(fixes.count + count)
-        owners.reserveCapacity(owners.count + count)
+    /// Makes room for `rows` more fixes at once, so that a large table (or a merge of pieces) is not
+    /// copied as it grows, nor its pages touched twice. O(1).
+    mutating func reserve(rows: Int) {
+        fixes.reserveCapacity(fixes.count + rows)
+        owners.reserveCapacity(owners.count + rows)
     }
 
     /// Rows read by others (a piece's), counted as this table's.

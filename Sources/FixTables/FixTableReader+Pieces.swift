@@ -33,7 +33,7 @@ extension FixTableReader {
         }
         guard !pieces.contains(where: \.unsplittable) else { return nil }
         var builder = FixTableBuilder(path: path, names: columns)
-        builder.reserve(pieces.reduce(0) { $0 + $1.fixes.count })
+        builder.reserve(rows: pieces.reduce(0) { $0 + $1.fixes.count })
         pieces.reverse()
         while let piece = pieces.popLast() {  // each piece's rows freed once merged
             let lines = piece.lines

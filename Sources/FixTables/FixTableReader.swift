@@ -38,10 +38,6 @@ public struct FixTableReader: Sendable {
         let format = try FixTableFormat.of(path, given: format)
         var file = try ChunkedFile(path: path)
         let pieces = pieceCount(file)
-        var builder = FixTableBuilder(path: path, names: columns)
-        // A row of a fix table is rarely under 40 bytes (a device, an ISO time, two coordinates); room for
-        // at most 8 M rows is made up front (a larger table grows as before).
-        if case let .success(info) = FileCheck.status(of: path) { builder.reserve(rows: Int(min(info.size / 40, 8 << 20))) }
         switch format {
         case .csv:
             var reader = CSVFixes(path: path, names: columns)
@@ -49,12 +45,24 @@ public struct FixTableReader: Sendable {
                 try reader.readHeader(&file)
                 if let table = try read(in: pieces, from: file.consumedBefore, of: file, csv: reader) { return table }
             }
+            var builder = oneThreadBuilder()
             try reader.read(&file, into: &builder)
+            return builder.finish()
         case .jsonLines:
             if pieces > 1, let table = try read(in: pieces, from: 0, of: file, csv: nil) { return table }
             var reader = JSONLineFixes(path: path, names: columns)
+            var builder = oneThreadBuilder()
             try reader.read(&file, into: &builder)
+            return builder.finish()
         }
-        return builder.finish()
+    }
+
+    /// A builder for the read on one thread, with room made up front from the file's size: a row of a fix
+    /// table is rarely under 40 bytes (a device, an ISO time, two coordinates); at most 8 M rows (a
+    /// larger table grows as before).
+    private func oneThreadBuilder() -> FixTableBuilder {
+        var builder = FixTableBuilder(path: path, names: columns)
+        if case let .success(info) = FileCheck.status(of: path) { builder.reserve(rows: Int(min(info.size / 40, 8 << 20))) }
+        return builder
     }
 }
