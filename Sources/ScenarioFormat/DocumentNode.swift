@@ -13,6 +13,9 @@ enum DocumentNode {
     /// A YAML node not looked at yet: `expanded` turns it into the cases above one level at a time, as the
     /// loader walks down, so that aliases nested deep (a YAML "billion laughs") are never expanded whole.
     case yaml(Yams.Node)
+    /// A JSON list of valid GeoJSON positions, read straight into coordinates (`JSONReader+Positions.swift`);
+    /// `expanded` reads its text again into the nodes above, which only a message needs.
+    case positions(PackedPositions)
 
     /// A scalar's text and what it is.
     struct Scalar {
@@ -40,6 +43,7 @@ enum DocumentNode {
         case let .scalar(scalar): return scalar.mark
         case let .mapping(_, mark), let .sequence(_, mark), let .alias(mark): return mark
         case .yaml: return .unknown
+        case let .positions(positions): return positions.mark
         }
     }
 
@@ -52,9 +56,11 @@ enum DocumentNode {
     /// A tree composed by Yams, read lazily (`expanded`).
     init(_ node: Yams.Node) { self = .yaml(node) }
 
-    /// This node with a YAML node's own level read (its children left as they are); a plain scalar is
-    /// null as `NSNull.construct(from:)` says. O(children).
+    /// This node with a YAML node's own level read (its children left as they are; a plain scalar is
+    /// null as `NSNull.construct(from:)` says), or a packed list of positions as the nodes it stands for.
+    /// O(children), or O(the list's text).
     var expanded: DocumentNode {
+        if case let .positions(positions) = self { return positions.nodes }
         guard case let .yaml(node) = self else { return self }
         let mark = node.mark.map { Mark(line: Int32(clamping: $0.line), column: Int32(clamping: $0.column)) } ?? .unknown
         switch node {

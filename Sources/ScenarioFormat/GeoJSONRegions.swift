@@ -161,11 +161,19 @@ enum GeoJSON {
     /// One polygon's rings, validated by Geodesy; its errors are placed on the ring or position at fault.
     /// A position is placed (given a cursor) only when a message needs it.
     private static func polygonValue(_ c: PlacedNode) -> Polygon? {
-        guard let ringCursors = c.list("a list of rings, each a list of [longitude, latitude] positions") else { return nil }
+        guard case let .sequence(ringNodes, _) = c.node else {
+            c.expected("a list of rings, each a list of [longitude, latitude] positions")
+            return nil
+        }
         var rings: [[Coordinate]] = []
-        var ringPositions: [[DocumentNode]] = []
+        rings.reserveCapacity(ringNodes.count)
         var ok = true
-        for ring in ringCursors {
+        for (index, node) in ringNodes.enumerated() {
+            if case let .positions(packed) = node {  // every position valid: nothing to place
+                rings.append(packed.coordinates)
+                continue
+            }
+            let ring = c.element(index, node)
             guard case let .sequence(positions, _) = ring.node else {
                 ring.expected("a ring: a list of [longitude, latitude] positions")
                 ok = false
@@ -181,11 +189,13 @@ enum GeoJSON {
                 }
             }
             rings.append(values)
-            ringPositions.append(positions)
         }
         guard ok else { return nil }
+        func ringCursor(_ ring: Int) -> PlacedNode { c.element(ring, ringNodes[ring]) }
         func placed(_ ring: Int, _ position: Int) -> PlacedNode {
-            ringCursors[ring].element(position, ringPositions[ring][position])
+            let cursor = ringCursor(ring)
+            guard case let .sequence(positions, _) = cursor.node, positions.indices.contains(position) else { return cursor }
+            return cursor.element(position, positions[position])
         }
         do {
             let polygon = try Polygon(rings: rings)
@@ -201,7 +211,7 @@ enum GeoJSON {
             let at: PlacedNode
             switch error {
             case let .tooFewPositions(ring, _), let .unclosedRing(ring):
-                at = ringCursors[ring]
+                at = ringCursor(ring)
             case let .antimeridianEdge(ring, position):
                 at = placed(ring, position)
             default:

@@ -1,11 +1,18 @@
+/// A feature as `JSONReader.forEachFeature` hands it over: read straight into its region, or as nodes.
+enum FeatureRead {
+    case direct(DirectFeature)
+    case node(DocumentNode)
+}
+
 extension JSONReader {
     /// For a document that is an object whose `type` is `"FeatureCollection"` and whose `features` is a
-    /// list: hands each feature's node to `body` in order, with its index, checks the rest of the
-    /// document, and returns true. Returns false, having moved nothing, for any other document (the
+    /// list: hands each feature to `body` in order, with its index (read straight into a region with
+    /// `defaults` when it has the common shape, `directFeature`; as nodes otherwise), checks the rest of
+    /// the document, and returns true. Returns false, having moved nothing, for any other document (the
     /// caller reads it whole with `document()`). Memory: one feature's tree at a time. O(bytes), with a
     /// look-ahead over the root's members (their values skipped, not kept) until `type` and `features`
     /// are found (the features themselves are skipped only when `type` comes after them).
-    mutating func forEachFeature(_ body: (DocumentNode, Int) -> Void) throws(SyntaxError) -> Bool {
+    mutating func forEachFeature(defaults: RegionOverrides, _ body: (FeatureRead, Int) -> Void) throws(SyntaxError) -> Bool {
         let start = self
         guard try isFeatureCollection() else {
             self = start
@@ -27,7 +34,7 @@ extension JSONReader {
             }
             try expect(UInt8(ascii: ":"), "':' after the key \"\(key.text)\"")
             if key.text == "features" {
-                try features(body)
+                try features(defaults: defaults, body)
             } else {
                 _ = try value(depth: 2, build: false)
             }
@@ -44,7 +51,7 @@ extension JSONReader {
     }
 
     /// The `features` list, one element at a time.
-    private mutating func features(_ body: (DocumentNode, Int) -> Void) throws(SyntaxError) {
+    private mutating func features(defaults: RegionOverrides, _ body: (FeatureRead, Int) -> Void) throws(SyntaxError) {
         try expect(UInt8(ascii: "["), "'['")
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
@@ -53,7 +60,11 @@ extension JSONReader {
         }
         var count = 0
         while true {
-            body(try value(depth: 3), count)
+            if let direct = directFeature(defaults: defaults) {
+                body(.direct(direct), count)
+            } else {
+                body(.node(try value(depth: 3)), count)
+            }
             count += 1
             skipSpace()
             if index < bytes.count, bytes[index] == UInt8(ascii: ",") {

@@ -26,6 +26,18 @@ struct JSONReader {
     /// UTF-8 continuation bytes since `lineStart`: columns count scalars, not bytes.
     private var continuations = 0
     private var scratch: [UInt8] = []
+    /// Whether lists of positions and features of the common shape are read straight into values
+    /// (`JSONReader+Positions.swift`, `GeoJSON+Direct.swift`) rather than as nodes; the two readings give
+    /// the same regions and the same messages.
+    var direct = true
+
+    /// A reader of `bytes`, a piece of a larger text whose first byte stands at `mark` there (a packed
+    /// list read again: `PackedPositions.nodes`), so that its places are the larger text's.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at mark: DocumentNode.Mark) {
+        self.bytes = bytes
+        line = mark.line
+        lineStart = 1 - Int(mark.column)
+    }
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -103,7 +115,8 @@ struct JSONReader {
         case UInt8(ascii: "{"):
             index += 1
             var members: [(key: DocumentNode, value: DocumentNode)] = []
-            var seen = KeySet()
+            if build { members.reserveCapacity(8) }
+            var seen = KeySet()  // while building, the members themselves up to 16
             skipSpace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
@@ -116,7 +129,16 @@ struct JSONReader {
                 }
                 let keyMark = mark
                 let key = try string(build: true)
-                if let first = seen.insert(key, at: keyMark) {
+                let repeated: DocumentNode.Mark?
+                if build, members.count < 16 {
+                    repeated = members.first(where: { $0.key.text == key })?.key.mark
+                } else {
+                    if build, members.count == 16 {
+                        for member in members { _ = seen.insert(member.key.text ?? "", at: member.key.mark) }
+                    }
+                    repeated = seen.insert(key, at: keyMark)
+                }
+                if let first = repeated {
                     throw SyntaxError(mark: first, message: "a key appears more than once in one mapping: \"\(key)\" (first given here); each key may be given once")
                 }
                 try expect(UInt8(ascii: ":"), "':' after the key \"\(key)\"")
@@ -131,6 +153,7 @@ struct JSONReader {
                 return .mapping(members, at)
             }
         case UInt8(ascii: "["):
+            if build, let positions = positions(depth: depth) { return .positions(positions) }
             index += 1
             var elements: [DocumentNode] = []
             skipSpace()
@@ -182,6 +205,15 @@ struct JSONReader {
     /// A number of JSON's grammar, its text as written and its value (when `ExactDecimal` reads it: other
     /// text is refused later, as for YAML).
     private mutating func number(_ at: DocumentNode.Mark, build: Bool) throws(SyntaxError) -> DocumentNode {
+        let text = try numberText(at)
+        guard build else { return .alias(at) }
+        let value = ExactDecimal(utf8: text) != nil ? DecimalText.double(text) : nil
+        return .scalar(.init(text: String(decoding: text, as: UTF8.self), isNull: false, number: value, mark: at))
+    }
+
+    /// The bytes of the number of JSON's grammar at the reader (which starts with `-` or a digit),
+    /// moving past it. O(its length).
+    mutating func numberText(_ at: DocumentNode.Mark) throws(SyntaxError) -> UnsafeBufferPointer<UInt8> {
         let start = index
         func digits() -> Int {
             let first = index
@@ -209,10 +241,7 @@ struct JSONReader {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw failure("expected a digit in the exponent, got \(found)") }
         }
-        guard build else { return .alias(at) }
-        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        let value = ExactDecimal(utf8: text) != nil ? DecimalText.double(text) : nil
-        return .scalar(.init(text: String(decoding: text, as: UTF8.self), isNull: false, number: value, mark: at))
+        return UnsafeBufferPointer(rebasing: bytes[start..<index])
     }
 
     /// The string whose opening quote is at the reader, unescaped (empty when not `build`).

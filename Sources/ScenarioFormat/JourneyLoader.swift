@@ -108,30 +108,30 @@ public enum JourneyLoader {
     private static func step(_ c: PlacedNode, first: Bool) -> Parsed? {
         let what = "a step: {at: [lat, lon]}, {to: [lat, lon], speed: …}, {stop: DURATION} or {lost: DURATION}"
         guard let f = c.mapping(what, allowed: stepKeys) else { return nil }
-        let present = actions.filter { key in f.entries.contains { $0.0 == key } }
+        let present = actions.filter { key in f.keys.contains(key) }
         guard let action = present.first else {
             if f.misspelt.isEmpty { c.fail("expected one of at, to, stop or lost in each step, got none") }
             return nil
         }
         if present.count > 1 {
-            f.entries.first { $0.0 == present[1] }!.1.fail(
+            f.given(present[1])!.fail(
                 "one step per entry: \"\(present[0])\" and \"\(present[1])\" are both here; put them in separate entries")
             return nil
         }
-        if action != "to", let speed = f.entries.first(where: { $0.0 == "speed" })?.1 {
+        if action != "to", let speed = f.given("speed") {
             speed.fail("speed goes with \"to\" only, not with \"\(action)\"")
             return nil
         }
         switch action {
         case "at":
-            let at = f.entries.first { $0.0 == "at" }!.1
+            let at = f.given("at")!
             guard first else {
                 at.fail("only the first step may be \"at\" (where the route starts); use \"to\" to move")
                 return nil
             }
             return coordinate(at).map(Parsed.origin)
         case "to":
-            let to = f.entries.first { $0.0 == "to" }!.1
+            let to = f.given("to")!
             if first {
                 to.fail("the route must start with {at: [lat, lon]}, where the device is at the start time")
                 return nil
@@ -142,7 +142,7 @@ public enum JourneyLoader {
             guard let target, let speed, let speedCursor else { return nil }
             return .step(.move(to: target, speed: speed), speedCursor)
         default:
-            let value = f.entries.first { $0.0 == action }!.1
+            let value = f.given(action)!
             if first {
                 value.fail("the route must start with {at: [lat, lon]}, where the device is at the start time")
                 return nil

@@ -7,37 +7,46 @@ import TextEscaping
 /// so the loader goes on and reports every problem.
 struct PlacedNode {
     let node: DocumentNode
-    /// Where the node is; its text is made only when a message needs it.
-    private let location: KeyPathLink
+    /// Where the node is: the path to its parent and its own step (an object for the parent is made only
+    /// when a node has children looked at); its text is made only when a message needs it.
+    private let parent: KeyPathLink?
+    private let step: KeyPathStep
     /// The file and its problem log, shared by every node of the document (one reference to count).
     private let document: DocumentPlace
 
     /// A node at `path` (`""` for the document's root).
     init(node: DocumentNode, path: String, file: String, diagnostics: ProblemLog) {
-        self.init(node: node, location: KeyPathLink(parent: nil, key: path),
+        self.init(node: node, parent: nil, step: .key(path),
                   document: DocumentPlace(file: file, diagnostics: diagnostics))
     }
 
-    private init(node: DocumentNode, location: KeyPathLink, document: DocumentPlace) {
-        self.node = node.expanded
-        self.location = location
+    private init(node: DocumentNode, parent: KeyPathLink?, step: KeyPathStep, document: DocumentPlace) {
+        switch node {
+        case .yaml, .positions: self.node = node.expanded
+        default: self.node = node
+        }
+        self.parent = parent
+        self.step = step
         self.document = document
     }
+
+    /// This node's place, as the parent of its children: one object for all the children made from it.
+    private var link: KeyPathLink { KeyPathLink(parent: parent, step: step) }
 
     var file: String { document.file }
     var diagnostics: ProblemLog { document.diagnostics }
 
     /// The key path, e.g. `regions[1].circle.radius`; empty for the root.
-    var path: String { location.text }
+    var path: String { KeyPathLink.text(parent, step) }
     var line: Int { Int(node.mark.line) }
     var column: Int { Int(node.mark.column) }
 
     func child(_ key: String, _ node: DocumentNode) -> PlacedNode {
-        PlacedNode(node: node, location: KeyPathLink(parent: location, key: key), document: document)
+        PlacedNode(node: node, parent: link, step: .key(key), document: document)
     }
 
     func element(_ index: Int, _ node: DocumentNode) -> PlacedNode {
-        PlacedNode(node: node, location: KeyPathLink(parent: location, index: index), document: document)
+        PlacedNode(node: node, parent: link, step: .index(index), document: document)
     }
 
     /// Records an error at this node.
@@ -65,13 +74,20 @@ struct PlacedNode {
             guard texts.count == sequence.count, (1...4).contains(texts.count) else { return "a list" }
             return "[" + texts.joined(separator: ", ") + "]"
         case .alias: return "an alias"
-        case .yaml: return "a node"  // never: a placed node is expanded
+        case .yaml, .positions: return "a node"  // never: a placed node is expanded
         }
     }
 
     var isNull: Bool {
         guard case let .scalar(scalar) = node else { return false }
         return scalar.isNull
+    }
+
+    /// A JSON number's value, read once by the JSON reader (nil for any other node: YAML's numbers are
+    /// read from their text). Equal to what the text reads as, with `ExactDecimal` and `Double(_:)`.
+    var jsonNumber: Double? {
+        guard case let .scalar(scalar) = node else { return nil }
+        return scalar.number
     }
 
     /// The text of a scalar, or nil (without an error) for anything else.
@@ -104,10 +120,14 @@ struct PlacedNode {
             expected(what)
             return nil
         }
-        var entries: [(String, PlacedNode)] = []
+        var keys: [String] = []
+        var values: [PlacedNode] = []
+        keys.reserveCapacity(mapping.count)
+        values.reserveCapacity(mapping.count)
         var misspelt: Set<String> = []
+        let link = link
         for (keyNode, value) in mapping {
-            let keyCursor = PlacedNode(node: keyNode, location: location, document: document)
+            let keyCursor = PlacedNode(node: keyNode, parent: parent, step: step, document: document)
             guard let key = keyCursor.scalarText else {
                 keyCursor.fail("expected a key of text, got \(keyCursor.got); the keys allowed here are: \(allowed.joined(separator: ", "))")
                 continue
@@ -126,9 +146,10 @@ struct PlacedNode {
                 }
                 continue
             }
-            entries.append((key, child(key, value)))
+            keys.append(key)
+            values.append(PlacedNode(node: value, parent: link, step: .key(key), document: document))
         }
-        return Fields(cursor: self, entries: entries, misspelt: misspelt)
+        return Fields(cursor: self, keys: keys, values: values, misspelt: misspelt)
     }
 
     /// The elements of a list; nil, with an error, for anything else.
@@ -137,7 +158,8 @@ struct PlacedNode {
             expected(what)
             return nil
         }
-        return sequence.enumerated().map { element($0.offset, $0.element) }
+        let link = link
+        return sequence.enumerated().map { PlacedNode(node: $0.element, parent: link, step: .index($0.offset), document: document) }
     }
 
     // MARK: Scalars
@@ -160,7 +182,9 @@ struct PlacedNode {
     }
 
     func distance(_ bound: Bound) -> Meters? {
-        if let text = scalarText, let metres = ScenarioUnits.distance(text), bound.admits(metres) {
+        if let number = jsonNumber {
+            if number.isFinite, bound.admits(number) { return number }
+        } else if let text = scalarText, let metres = ScenarioUnits.distance(text), bound.admits(metres) {
             return metres
         }
         expected("a distance in metres\(bound.phrase) (a number or a string like \"300m\" or \"1.5km\")")
@@ -179,8 +203,8 @@ struct PlacedNode {
 
     /// A plain number (degrees and the like), no unit.
     func number(_ what: String, in range: ClosedRange<Double>? = nil) -> Double? {
-        if let text = scalarText, ExactDecimal(text) != nil, let value = Double(text), value.isFinite,
-           range.map({ $0.contains(value) }) ?? true {
+        let value = jsonNumber ?? scalarText.flatMap { ExactDecimal($0) != nil ? Double($0) : nil }
+        if let value, value.isFinite, range.map({ $0.contains(value) }) ?? true {
             return value
         }
         expected(what)
@@ -199,20 +223,27 @@ struct PlacedNode {
 /// A mapping's known entries, in document order.
 struct Fields {
     let cursor: PlacedNode
-    let entries: [(String, PlacedNode)]
+    /// The allowed keys given, in the mapping's order, and their values (`values[i]` under `keys[i]`).
+    let keys: [String]
+    let values: [PlacedNode]
     /// Allowed keys that an unknown key was reported as a likely misspelling of: not reported again as missing.
     var misspelt: Set<String> = []
 
     /// The entry for `key`; nil when absent or null (an explicit `~` is the same as leaving the key out).
     subscript(key: String) -> PlacedNode? {
-        guard let entry = entries.first(where: { $0.0 == key }), !entry.1.isNull else { return nil }
-        return entry.1
+        guard let value = given(key), !value.isNull else { return nil }
+        return value
+    }
+
+    /// The entry for `key` as given, null or not; nil when absent.
+    func given(_ key: String) -> PlacedNode? {
+        keys.firstIndex(of: key).map { values[$0] }
     }
 
     /// The entry for `key`, or nil with an error at the mapping saying it is missing and what it should be.
     func required(_ key: String, _ what: String) -> PlacedNode? {
         if let value = self[key] { return value }
-        if let present = entries.first(where: { $0.0 == key })?.1 {
+        if let present = given(key) {
             present.expected(what)
             return nil
         }
@@ -258,29 +289,29 @@ final class DocumentPlace {
     }
 }
 
-/// One step of a key path, linked to its parent: a node's place is recorded with one small object, and
-/// spelt out (`features[12].geometry`) only for a message. O(depth) to spell.
+/// One step of a key path: a mapping's key or a list's index.
+enum KeyPathStep: Sendable {
+    case key(String)
+    case index(Int)
+}
+
+/// A node's place as a parent: its step, linked to its own parent. Spelt out (`features[12].geometry`)
+/// only for a message. O(depth) to spell.
 final class KeyPathLink: Sendable {
     let parent: KeyPathLink?
-    /// The mapping key, or nil for a list element.
-    let key: String?
-    let index: Int
+    let step: KeyPathStep
 
-    init(parent: KeyPathLink?, key: String) {
+    init(parent: KeyPathLink?, step: KeyPathStep) {
         self.parent = parent
-        self.key = key
-        index = 0
+        self.step = step
     }
 
-    init(parent: KeyPathLink, index: Int) {
-        self.parent = parent
-        key = nil
-        self.index = index
-    }
-
-    var text: String {
-        let above = parent?.text ?? ""
-        guard let key else { return "\(above)[\(index)]" }
-        return above.isEmpty ? key : "\(above).\(key)"
+    /// The path of `step` below `parent`, e.g. `regions[1].circle`.
+    static func text(_ parent: KeyPathLink?, _ step: KeyPathStep) -> String {
+        let above = parent.map { text($0.parent, $0.step) } ?? ""
+        switch step {
+        case let .index(index): return "\(above)[\(index)]"
+        case let .key(key): return above.isEmpty ? key : "\(above).\(key)"
+        }
     }
 }

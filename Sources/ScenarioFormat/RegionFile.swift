@@ -24,7 +24,8 @@ public enum RegionFile {
     /// The regions of the file at `path` (already resolved), recording errors with the file's own places.
     /// Read as JSON (`JSONReader`), a FeatureCollection one feature at a time: memory holds the file's
     /// bytes and the regions, not a tree of the document.
-    static func read(_ path: String, defaults: RegionOverrides, diagnostics: ProblemLog) -> [PlacedRegion] {
+    /// `direct` false reads every feature as nodes (`JSONReader.direct`), for tests.
+    static func read(_ path: String, defaults: RegionOverrides, diagnostics: ProblemLog, direct: Bool = true) -> [PlacedRegion] {
         func fail(_ line: Int32, _ column: Int32, _ message: String) {
             diagnostics.error(ScenarioError(file: path, keyPath: "", line: Int(line), column: Int(column), message: message))
         }
@@ -42,10 +43,16 @@ public enum RegionFile {
         let features = PlacedNode(node: .alias(.unknown), path: "features", file: path, diagnostics: diagnostics)
         return bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(buffer)
+            reader.direct = direct
             var regions: [PlacedRegion] = []
             do throws(JSONReader.SyntaxError) {
-                let streamed = try reader.forEachFeature { node, index in
-                    if let region = GeoJSON.feature(features.element(index, node), defaults: defaults) { regions.append(region) }
+                let streamed = try reader.forEachFeature(defaults: defaults) { feature, index in
+                    switch feature {
+                    case let .direct(direct):
+                        regions.append(direct.placed(at: features.element(index, .alias(direct.mark))))
+                    case let .node(node):
+                        if let region = GeoJSON.feature(features.element(index, node), defaults: defaults) { regions.append(region) }
+                    }
                 }
                 if streamed { return regions }
                 guard let root = try reader.document() else {
@@ -67,14 +74,16 @@ public enum RegionFile {
 
     /// Reports every region whose id an earlier one already has, naming both places.
     static func checkUniqueIDs(_ regions: [PlacedRegion]) {
-        var seen: [String: PlacedNode] = [:]
-        for placed in regions {
+        var seen: [String: Int] = [:]
+        seen.reserveCapacity(regions.count)
+        for (index, placed) in regions.enumerated() {
             let id = placed.region.id
-            if let first = seen[id] {
+            if let firstIndex = seen[id] {
+                let first = regions[firstIndex].origin
                 let firstPath = first.path.isEmpty ? "" : " (\(first.path))"
                 placed.origin.fail("region id \"\(id)\" is already used by the region at \(first.place)\(firstPath); region ids must be unique in a scenario")
             } else {
-                seen[id] = placed.origin
+                seen[id] = index
             }
         }
     }
