@@ -12,8 +12,14 @@ struct DeviceMonitor: Sendable {
     /// Metres travelled between observed samples, bounded above for every local plane (`QuietWindow.step`).
     private var odometer: Meters = 0
     /// No later than every monitored region's window (their earliest limits): while it holds, the sample
-    /// looks at no region. A region that leaves the set may leave it earlier than it need be (never later).
+    /// looks at no region.
     private var nextWake = QuietWindow.none
+    /// For each run of `groupSize` consecutive slots of `monitors`, the earliest of their windows: when
+    /// `nextWake` has passed, only the groups whose own wake has passed are looked at (about 16 comparisons
+    /// and a few group checks instead of one per region, where 100 regions are monitored). Rebuilt exactly
+    /// whenever the set changes.
+    private var groupWakes: [QuietWindow] = []
+    static let groupSize = 16
     /// The last observed sample's position, with an upper bound on the cosine of its latitude: exact
     /// where the sample was prepared, else the previous bound grown by the latitude moved (cosine is
     /// 1-Lipschitz). A sample that evaluates nothing then needs no trigonometry at all.
@@ -67,7 +73,8 @@ struct DeviceMonitor: Sendable {
                     emit(.monitorFailed, region: failed, distance: world.distance(failed, p))
                 }
             }
-            for region in chosen.sorted() { start(region, at: p, emit: &emit) }
+            for region in chosen.sorted() { start(region, at: p, in: world, emit: &emit) }
+            rebuildWakes()
             return
         }
 
@@ -85,32 +92,39 @@ struct DeviceMonitor: Sendable {
             }
             monitors.removeAll { !staying.contains($0.region) }
             joining = chosen.subtracting(staying).sorted()
+            rebuildWakes()
         }
 
         // While every monitored region's window holds, none is looked at: one comparison, not one a region.
         if !nextWake.holds(odometer: odometer, at: sample.time) {
             var wake = QuietWindow.never
-            defer { nextWake = wake }
-            for slot in monitors.indices {
-                // Within its quiet window nothing this sample could do to the region matters: skip it.
-                if monitors[slot].quiet.holds(odometer: odometer, at: sample.time) {
-                    wake = wake.earliest(with: monitors[slot].quiet)
-                    continue
+            for group in groupWakes.indices {
+                if !groupWakes[group].holds(odometer: odometer, at: sample.time) {
+                    var groupWake = QuietWindow.never
+                    for slot in group * Self.groupSize..<min(monitors.count, (group + 1) * Self.groupSize) {
+                        // Within its quiet window nothing this sample could do to the region matters: skip it.
+                        if !monitors[slot].quiet.holds(odometer: odometer, at: sample.time) {
+                            evaluate(slot, sample, p(), in: world, emit: &emit)
+                        }
+                        groupWake = groupWake.earliest(with: monitors[slot].quiet)
+                    }
+                    groupWakes[group] = groupWake
                 }
-                evaluate(slot, sample, p(), emit: &emit)
-                wake = wake.earliest(with: monitors[slot].quiet)
+                wake = wake.earliest(with: groupWakes[group])
             }
+            nextWake = wake
         }
         if !joining.isEmpty {  // (iterating an empty array still retains it)
-            for region in joining { start(region, at: p(), emit: &emit) }
+            for region in joining { start(region, at: p(), in: world, emit: &emit) }
             monitors.sort { $0.region < $1.region }
+            rebuildWakes()
         }
     }
 
     /// The exact distance to the region in `monitors[slot]` at this sample, its monitor's step (SEMANTICS §5)
     /// and events, and its next quiet window.
-    private mutating func evaluate(_ slot: Int, _ sample: Sample, _ p: PreparedCoordinate, emit: inout EventEmitter) {
-        let world = emit.world
+    private mutating func evaluate(_ slot: Int, _ sample: Sample, _ p: PreparedCoordinate, in world: World,
+                                   emit: inout EventEmitter) {
         let region = monitors[slot].region
         let d = world.distance(region, p)
         switch monitors[slot].state.observe(distance: d, accuracy: sample.accuracy, at: sample.time) {
@@ -124,7 +138,7 @@ struct DeviceMonitor: Sendable {
         case nil:
             break
         }
-        emitDwells(slot, distance: d, emit: &emit)
+        emitDwells(slot, distance: d, in: world, emit: &emit)
         monitors[slot].quiet = quietWindow(slot, distance: d, at: p, in: world)
     }
 
@@ -140,8 +154,7 @@ struct DeviceMonitor: Sendable {
 
     /// A region joins the set: `monitor-start`, its state from this sample, and with
     /// `initialTrigger: enter` an enter (and any dwell of D = 0) when it starts inside.
-    private mutating func start(_ region: Int, at p: PreparedCoordinate, emit: inout EventEmitter) {
-        let world = emit.world
+    private mutating func start(_ region: Int, at p: PreparedCoordinate, in world: World, emit: inout EventEmitter) {
         let d = world.distance(region, p)
         emit(.monitorStart, region: region, distance: d)
         let announce = world.settings.initialTrigger == .enter
@@ -150,27 +163,43 @@ struct DeviceMonitor: Sendable {
                          .none))
         if announce, d <= 0 {
             emit(.enter(crossedAt: emit.sample.time), region: region, distance: d)
-            emitDwells(monitors.count - 1, distance: d, emit: &emit)
+            emitDwells(monitors.count - 1, distance: d, in: world, emit: &emit)
         }
         monitors[monitors.count - 1].quiet = quietWindow(monitors.count - 1, distance: d, at: p, in: world)
-        nextWake = nextWake.earliest(with: monitors[monitors.count - 1].quiet)
+    }
+
+    /// `groupWakes` and `nextWake` from the monitors' windows, after the set has changed. O(monitors).
+    private mutating func rebuildWakes() {
+        let groups = (monitors.count + Self.groupSize - 1) / Self.groupSize
+        groupWakes.removeAll(keepingCapacity: true)
+        var wake = QuietWindow.never
+        for group in 0..<groups {
+            var groupWake = QuietWindow.never
+            for slot in group * Self.groupSize..<min(monitors.count, (group + 1) * Self.groupSize) {
+                groupWake = groupWake.earliest(with: monitors[slot].quiet)
+            }
+            groupWakes.append(groupWake)
+            wake = wake.earliest(with: groupWake)
+        }
+        nextWake = wake
     }
 
     /// The quiet window of `monitors[slot]` after its exact distance `d` at `p`; `.none` on the plain path
     /// (`World.skipsQuietRegions` false), so that no window ever holds there.
     private func quietWindow(_ slot: Int, distance d: Meters, at p: PreparedCoordinate, in world: World) -> QuietWindow {
         guard world.skipsQuietRegions else { return .none }
-        let (region, state, _) = monitors[slot]
-        let deadline = state.deadline(durations: world.hasRules[region] ? world.ruleDurationsByRegion[region] : [])
-        return QuietWindow(after: state.quietMargin(distance: d), distance: d, latitude: p.coordinate.latitude,
-                           odometer: odometer, deadline: deadline)
+        // (Read in place: a copy of the state would retain its array of fired rules.)
+        let deadline = monitors[slot].state.firedRules.isEmpty
+            ? monitors[slot].state.deadline(durations: [])
+            : monitors[slot].state.deadline(durations: world.ruleDurationsByRegion[monitors[slot].region])
+        return QuietWindow(after: monitors[slot].state.quietMargin(distance: d), distance: d,
+                           latitude: p.coordinate.latitude, odometer: odometer, deadline: deadline)
     }
 
     /// The dwells due for the region in `monitors[slot]`.
-    private mutating func emitDwells(_ slot: Int, distance d: Meters, emit: inout EventEmitter) {
-        let world = emit.world
+    private mutating func emitDwells(_ slot: Int, distance d: Meters, in world: World, emit: inout EventEmitter) {
+        guard !monitors[slot].state.firedRules.isEmpty else { return }  // no rule covers the region
         let region = monitors[slot].region
-        guard world.hasRules[region] else { return }
         let durations = world.ruleDurationsByRegion[region]
         for i in monitors[slot].state.dueDwells(at: emit.sample.time, durations: durations) {
             let rule = world.rulesByRegion[region][i]
@@ -181,7 +210,8 @@ struct DeviceMonitor: Sendable {
     }
 }
 
-/// Builds the events of one sample with its common fields.
+/// Builds the events of one sample with its common fields. (The monitor's own steps take the world as a
+/// parameter, borrowed: a strong local copy of `world` here would retain it at every region looked at.)
 struct EventEmitter {
     let device: String
     let sample: Sample

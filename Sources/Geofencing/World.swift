@@ -6,14 +6,14 @@ final class World: Sendable {
     let regions: [Region]
     /// `regions[i].shape`, kept apart so that the per-sample loop copies no region.
     let shapes: [Shape]
+    /// The same shapes in memory the world owns, read in place by `distance(_:_:)`.
+    nonisolated(unsafe) private let shapeElements: UnsafeMutableBufferPointer<Shape>
     let settings: MonitorSettings
     let thresholds: [RegionMonitor.Thresholds]
     /// For region i: the indices (into the scenario's rules) of the rules covering it, in rule order.
     let rulesByRegion: [[Int]]
     /// For region i: the durations of those rules.
     let ruleDurationsByRegion: [[TimeSpan]]
-    /// For region i: whether any rule covers it.
-    let hasRules: [Bool]
     let ruleNames: [String]
     let index: SpatialIndex
     /// Whether monitors skip the samples at which a region's exact distance cannot matter
@@ -24,6 +24,8 @@ final class World: Sendable {
         self.skipsQuietRegions = skipsQuietRegions
         self.regions = regions
         self.shapes = regions.map(\.shape)
+        shapeElements = .allocate(capacity: regions.count)
+        _ = shapeElements.initialize(from: shapes)
         self.settings = settings
         thresholds = regions.map {
             RegionMonitor.Thresholds(hysteresis: $0.hysteresis ?? settings.hysteresis,
@@ -40,7 +42,6 @@ final class World: Sendable {
         }
         rulesByRegion = byRegion.map { $0.sorted() }
         ruleDurationsByRegion = rulesByRegion.map { $0.map { rules[$0].duration } }
-        hasRules = rulesByRegion.map { !$0.isEmpty }
         ruleNames = rules.map(\.name)
         index = SpatialIndex(bounds: regions.map(\.shape.bounds))
     }
@@ -57,7 +58,13 @@ final class World: Sendable {
         return index.nearest(capacity, to: point.coordinate) { max(0, shapes[$0].signedDistance(to: point)) }
     }
 
-    /// d(p, region i) of SEMANTICS §3, in metres.
+    /// d(p, region i) of SEMANTICS §3, in metres. Read through `shapeElements`: no reference count is
+    /// taken on the array or the shape, so that the threads sharing the world do not contend on one.
     @inline(__always)
-    func distance(_ region: Int, _ point: PreparedCoordinate) -> Meters { shapes[region].signedDistance(to: point) }
+    func distance(_ region: Int, _ point: PreparedCoordinate) -> Meters { shapeElements[region].signedDistance(to: point) }
+
+    deinit {
+        shapeElements.deinitialize()
+        shapeElements.deallocate()
+    }
 }
