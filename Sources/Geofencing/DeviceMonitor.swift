@@ -6,9 +6,8 @@ import Geodesy
 /// (at most `capacity`), plus one nearest-set query from the spatial index at a refresh.
 struct DeviceMonitor: Sendable {
     let deviceID: String
-    /// The monitored regions with their state, by ascending region index, each with the window in which
-    /// its exact distance need not be computed (`QuietWindow`).
-    private(set) var monitors: [(region: Int, state: RegionMonitor, quiet: QuietWindow)] = []
+    /// The monitored regions with their state, by ascending region index.
+    private(set) var monitors: [MonitoredRegion] = []
     /// Metres travelled between observed samples, bounded above for every local plane (`QuietWindow.step`).
     private var odometer: Meters = 0
     /// No later than every monitored region's window (their earliest limits): while it holds, the sample
@@ -39,13 +38,7 @@ struct DeviceMonitor: Sendable {
     mutating func observe(_ sample: Sample, in world: World, into events: inout [GeofenceEvent]) {
         let position = sample.coordinate
         // The sample's trigonometry, done the first time an exact distance needs it.
-        var prepared: PreparedCoordinate?
-        func p() -> PreparedCoordinate {
-            if let prepared { return prepared }
-            let made = PreparedCoordinate(position)
-            prepared = made
-            return made
-        }
+        var prepared = LazyPreparedCoordinate(position)
         var emit = EventEmitter(device: deviceID, sample: sample, world: world)
         var cosLatitudeAtMost = 1.0
         if let last = lastObserved {
@@ -57,11 +50,11 @@ struct DeviceMonitor: Sendable {
         }
         defer {
             if let made = emit.events { events.append(contentsOf: made) }
-            lastObserved = (position, prepared?.cosLatitude ?? cosLatitudeAtMost)
+            lastObserved = (position, prepared.made?.cosLatitude ?? cosLatitudeAtMost)
         }
 
         guard let refreshedAt = lastRefresh else {
-            let p = p()
+            let p = prepared.get()
             lastRefresh = p
             let chosen: [Int]
             switch world.settings.selection {
@@ -81,17 +74,29 @@ struct DeviceMonitor: Sendable {
         var joining: [Int] = []
         if world.settings.selection == .nearest, !world.monitorsAll,
            Self.mayHaveMoved(world.settings.refreshDistance, from: refreshedAt, to: position, cosLatitudeAtMost),
-           p().distance(to: refreshedAt) >= world.settings.refreshDistance {
-            let p = p()
+           prepared.get().distance(to: refreshedAt) >= world.settings.refreshDistance {
+            let p = prepared.get()
             lastRefresh = p
-            let chosen = Set(world.nearestSet(to: p))
-            let staying = Set(monitors.lazy.map(\.region).filter(chosen.contains))
-            for (region, state, _) in monitors where !staying.contains(region) {
-                emit(.monitorStop, region: region, distance: world.distance(region, p))
-                if state.stayBegan != nil { stoppedStays.append((region, sample.time)) }
+            // The new set against the old, both by ascending region: who stays, leaves and joins.
+            let chosen = world.nearestSet(to: p).sorted()
+            var next = 0, kept = 0
+            for slot in monitors.indices {
+                let region = monitors[slot].region
+                while next < chosen.count, chosen[next] < region {
+                    joining.append(chosen[next])
+                    next += 1
+                }
+                if next < chosen.count, chosen[next] == region {  // stays
+                    next += 1
+                    if kept != slot { monitors[kept] = monitors[slot] }
+                    kept += 1
+                } else {
+                    emit(.monitorStop, region: region, distance: world.distance(region, p))
+                    if monitors[slot].state.stayBegan != nil { stoppedStays.append((region, sample.time)) }
+                }
             }
-            monitors.removeAll { !staying.contains($0.region) }
-            joining = chosen.subtracting(staying).sorted()
+            joining.append(contentsOf: chosen[next...])
+            monitors.removeLast(monitors.count - kept)
             rebuildWakes()
         }
 
@@ -104,7 +109,7 @@ struct DeviceMonitor: Sendable {
                     for slot in group * Self.groupSize..<min(monitors.count, (group + 1) * Self.groupSize) {
                         // Within its quiet window nothing this sample could do to the region matters: skip it.
                         if !monitors[slot].quiet.holds(odometer: odometer, at: sample.time) {
-                            evaluate(slot, sample, p(), in: world, emit: &emit)
+                            evaluate(slot, sample, prepared.get(), in: world, emit: &emit)
                         }
                         groupWake = groupWake.earliest(with: monitors[slot].quiet)
                     }
@@ -115,7 +120,7 @@ struct DeviceMonitor: Sendable {
             nextWake = wake
         }
         if !joining.isEmpty {  // (iterating an empty array still retains it)
-            for region in joining { start(region, at: p(), in: world, emit: &emit) }
+            for region in joining { start(region, at: prepared.get(), in: world, emit: &emit) }
             monitors.sort { $0.region < $1.region }
             rebuildWakes()
         }
@@ -158,9 +163,9 @@ struct DeviceMonitor: Sendable {
         let d = world.distance(region, p)
         emit(.monitorStart, region: region, distance: d)
         let announce = world.settings.initialTrigger == .enter
-        monitors.append((region, RegionMonitor(distance: d, at: emit.sample.time, thresholds: world.thresholds[region],
-                                               ruleCount: world.rulesByRegion[region].count, announce: announce),
-                         .none))
+        monitors.append(MonitoredRegion(region: region, state: RegionMonitor(
+            distance: d, at: emit.sample.time, thresholds: world.thresholds[region],
+            ruleCount: world.rulesByRegion[region].count, announce: announce)))
         if announce, d <= 0 {
             emit(.enter(crossedAt: emit.sample.time), region: region, distance: d)
             emitDwells(monitors.count - 1, distance: d, in: world, emit: &emit)
@@ -207,6 +212,32 @@ struct DeviceMonitor: Sendable {
             emit(.dwell(rule: world.ruleNames[rule], ruleIndex: rule, duration: emit.sample.time - began),
                  region: region, distance: d)
         }
+    }
+}
+
+/// A region a device monitors: its index, its monitor's state, and the window in which its exact distance
+/// need not be computed (`QuietWindow`). A struct, not a tuple: a tuple's copies go through the runtime's
+/// generic value witnesses.
+struct MonitoredRegion: Sendable {
+    let region: Int
+    var state: RegionMonitor
+    var quiet = QuietWindow.none
+}
+
+/// A sample's `PreparedCoordinate` (its trigonometry), made the first time an exact distance needs it. A
+/// value, not a closure over a variable: a captured variable is boxed and checked at run time at every
+/// access.
+struct LazyPreparedCoordinate {
+    let coordinate: Coordinate
+    private(set) var made: PreparedCoordinate?
+
+    init(_ coordinate: Coordinate) { self.coordinate = coordinate }
+
+    mutating func get() -> PreparedCoordinate {
+        if let made { return made }
+        let prepared = PreparedCoordinate(coordinate)
+        made = prepared
+        return prepared
     }
 }
 
