@@ -28,13 +28,7 @@ enum DocumentNode {
         var mark: Mark
     }
 
-    /// 1-based line and column (in Unicode scalars, as Yams counts them); 0 where unknown.
-    struct Mark {
-        var line: Int32
-        var column: Int32
-
-        static let unknown = Mark(line: 0, column: 0)
-    }
+    typealias Mark = DocumentMark
 
     var mark: Mark { expanded.ownMark }
 
@@ -74,4 +68,14 @@ enum DocumentNode {
             return .alias(mark)
         }
     }
+}
+
+/// A place in a document: 1-based line and column (in Unicode scalars, as Yams counts them); 0 where
+/// unknown. (A type of its own, not nested in `DocumentNode`: `PackedPositions`, a case's payload, keeps
+/// one, and naming it through the enum it is part of made the compiler's lookups circular.)
+struct DocumentMark {
+    var line: Int32
+    var column: Int32
+
+    static let unknown = DocumentMark(line: 0, column: 0)
 }

@@ -7,10 +7,10 @@ import Geofencing
 struct DirectFeature {
     var region: Region
     /// Where the feature's `{` is.
-    var mark: DocumentNode.Mark
+    var mark: DocumentMark
     /// Where the id is, and whether it is `properties.id` (with the properties' place) or the feature's `id`.
-    var idMark: DocumentNode.Mark
-    var propertiesMark: DocumentNode.Mark?
+    var idMark: DocumentMark
+    var propertiesMark: DocumentMark?
 
     /// The region with its id placed, as `GeoJSON.feature` gives it for the same feature at `feature`.
     func placed(at feature: PlacedNode) -> PlacedRegion {
@@ -40,7 +40,7 @@ extension JSONReader {
         skipSpace()
         let mark = mark
         var isFeature = false
-        var featureID: (text: String, mark: DocumentNode.Mark)?
+        var featureID: (text: String, mark: DocumentMark)?
         var properties: DirectProperties?
         var geometry: DirectGeometry?
         let complete = readObject(depth: 3) { reader, key in
@@ -63,7 +63,7 @@ extension JSONReader {
             return true
         }
         guard complete, isFeature, let geometry else { return nil }
-        let id: (text: String, mark: DocumentNode.Mark)
+        let id: (text: String, mark: DocumentMark)
         if let propertiesID = properties?.id { id = propertiesID } else if let featureID { id = featureID } else { return nil }
         let shape: Shape
         switch geometry {
@@ -83,8 +83,8 @@ extension JSONReader {
     /// A feature's `properties` as `GeoJSON.feature` reads them, when every one read is a number (the id
     /// a plain string or a number) in its range.
     private struct DirectProperties {
-        var mark: DocumentNode.Mark
-        var id: (text: String, mark: DocumentNode.Mark)?
+        var mark: DocumentMark
+        var id: (text: String, mark: DocumentMark)?
         var radius: Double?
         var overrides = RegionOverrides()
     }
@@ -212,7 +212,7 @@ extension JSONReader {
     }
 
     /// A region id as `PlacedNode.text` reads it: a plain non-empty string, or a number as written.
-    private mutating func idText() -> (text: String, mark: DocumentNode.Mark)? {
+    private mutating func idText() -> (text: String, mark: DocumentMark)? {
         skipSpace()
         let at = mark
         if let text = plainString() { return text.isEmpty ? nil : (text, at) }

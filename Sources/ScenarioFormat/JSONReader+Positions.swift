@@ -11,19 +11,11 @@ struct PackedPositions {
     /// The list's bytes as written, from its `[` to its `]`: ASCII only (numbers, brackets, commas, white
     /// space).
     var text: [UInt8]
-    /// Where the list's `[` is (kept as numbers: a `DocumentNode.Mark` here would make the node's layout
-    /// refer to itself).
-    private var line: Int32
-    private var column: Int32
-    var mark: DocumentNode.Mark { DocumentNode.Mark(line: line, column: column) }
+    /// Where the list's `[` is.
+    var mark: DocumentMark
+}
 
-    init(coordinates: [Coordinate], text: [UInt8], mark: DocumentNode.Mark) {
-        self.coordinates = coordinates
-        self.text = text
-        line = mark.line
-        column = mark.column
-    }
-
+extension PackedPositions {
     /// The list as `JSONReader` reads it without packing: a sequence of sequences of numbers, each with
     /// its place in the file. O(the text).
     var nodes: DocumentNode {
