@@ -39,7 +39,7 @@ struct DeviceMonitor: Sendable {
         let position = sample.coordinate
         // The sample's trigonometry, done the first time an exact distance needs it.
         var prepared = LazyPreparedCoordinate(position)
-        var emit = EventEmitter(device: deviceID, sample: sample, world: world)
+        var emit = EventEmitter(sample: sample, world: world)
         var cosLatitudeAtMost = 1.0
         if let last = lastObserved {
             cosLatitudeAtMost = min(1, last.cosLatitudeAtMost + abs((position.latitude - last.coordinate.latitude).radians))
@@ -49,7 +49,10 @@ struct DeviceMonitor: Sendable {
             }
         }
         defer {
-            if let made = emit.events { events.append(contentsOf: made) }
+            if var made = emit.events {
+                for index in made.indices { made[index].device = deviceID }
+                events.append(contentsOf: made)
+            }
             lastObserved = (position, prepared.made?.cosLatitude ?? cosLatitudeAtMost)
         }
 
@@ -241,25 +244,25 @@ struct LazyPreparedCoordinate {
     }
 }
 
-/// Builds the events of one sample with its common fields. (The monitor's own steps take the world as a
-/// parameter, borrowed: a strong local copy of `world` here would retain it at every region looked at.)
+/// Builds the events of one sample with its common fields but the device, which `DeviceMonitor.observe`
+/// writes in when it hands the events over: a sample without events then retains no id. (The monitor's
+/// own steps take the world as a parameter, borrowed: a strong local copy of `world` here would retain
+/// it at every region looked at.)
 struct EventEmitter {
-    let device: String
     let sample: Sample
     // The run keeps the world alive; not retaining it here spares the threads a shared reference count.
     unowned(unsafe) let world: World
     /// Nil until the first event: a sample that emits nothing touches no array (no retain, no release).
     private(set) var events: [GeofenceEvent]?
 
-    init(device: String, sample: Sample, world: World) {
-        self.device = device
+    init(sample: Sample, world: World) {
         self.sample = sample
         self.world = world
     }
 
     mutating func callAsFunction(_ detail: GeofenceEvent.Detail, region: Int, distance: Meters) {
         events = events ?? []
-        events!.append(GeofenceEvent(time: sample.time, device: device, region: world.regions[region].id,
+        events!.append(GeofenceEvent(time: sample.time, device: "", region: world.regions[region].id,
                                     regionIndex: region, coordinate: sample.coordinate, distance: distance,
                                     detail: detail))
     }
