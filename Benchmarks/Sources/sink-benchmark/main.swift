@@ -19,6 +19,10 @@ defer { try? FileManager.default.removeItem(atPath: folder) }
 /// A realistic mix: starts, crossings, visits and dwells of 100 devices around 50 regions.
 let base = Timestamp(iso8601: "2024-05-01T09:00:00Z")!
 var random = SplitMix64(seed: 3)
+/// A coordinate as a fix gives it: six decimals, as GPS receivers and fix tables write them (a sample at a
+/// fix's time carries the fix's coordinate; an interpolated one has 17 digits, like the distances here).
+func fixDegrees(_ degrees: Double) -> Double { Double(String(format: "%.6f", degrees))! }
+
 let events: [GeofenceEvent] = (0..<count).map { i in
     let t = base + .seconds(Int64(i / 10))
     let details: [GeofenceEvent.Detail] = [
@@ -26,8 +30,8 @@ let events: [GeofenceEvent] = (0..<count).map { i in
         .visit(arrival: t - .seconds(600), departure: t), .dwell(rule: "welcome", ruleIndex: 0, duration: .seconds(60)),
     ]
     return GeofenceEvent(time: t, device: "device-\(i % 100)", region: "region-\(i % 50)", regionIndex: i % 50,
-                         coordinate: Coordinate(latitude: .random(in: 52...53, using: &random),
-                                                longitude: .random(in: 13...14, using: &random)),
+                         coordinate: Coordinate(latitude: fixDegrees(.random(in: 52...53, using: &random)),
+                                                longitude: fixDegrees(.random(in: 13...14, using: &random))),
                          distance: .random(in: -500...500, using: &random), detail: details[i % details.count])
 }
 
