@@ -58,8 +58,8 @@ final class World: Sendable {
         return index.nearest(capacity, to: point.coordinate) { max(0, shapes[$0].signedDistance(to: point)) }
     }
 
-    /// d(p, region i) of SEMANTICS §3, in metres. Read through `shapeElements`: no reference count is
-    /// taken on the array or the shape, so that the threads sharing the world do not contend on one.
+    /// d(p, region i) of SEMANTICS §3, in metres. Read through `shapeElements`, in place: no reference count
+    /// is taken on the array, which every thread would share.
     @inline(__always)
     func distance(_ region: Int, _ point: PreparedCoordinate) -> Meters { shapeElements[region].signedDistance(to: point) }
 
