@@ -109,7 +109,7 @@ struct DeviceMonitor: Sendable {
             for group in groupWakes.indices {
                 if !groupWakes[group].holds(odometer: odometer, at: sample.time) {
                     var groupWake = QuietWindow.never
-                    for slot in group * Self.groupSize..<min(monitors.count, (group + 1) * Self.groupSize) {
+                    for slot in slots(inGroup: group) {
                         // Within its quiet window nothing this sample could do to the region matters: skip it.
                         if !monitors[slot].quiet.holds(odometer: odometer, at: sample.time) {
                             evaluate(slot, sample, prepared.get(), in: world, emit: &emit)
@@ -176,6 +176,11 @@ struct DeviceMonitor: Sendable {
         monitors[monitors.count - 1].quiet = quietWindow(monitors.count - 1, distance: d, at: p, in: world)
     }
 
+    /// The slots of `monitors` in group `group` of `groupWakes`.
+    private func slots(inGroup group: Int) -> Range<Int> {
+        group * Self.groupSize..<min(monitors.count, (group + 1) * Self.groupSize)
+    }
+
     /// `groupWakes` and `nextWake` from the monitors' windows, after the set has changed. O(monitors).
     private mutating func rebuildWakes() {
         let groups = (monitors.count + Self.groupSize - 1) / Self.groupSize
@@ -183,7 +188,7 @@ struct DeviceMonitor: Sendable {
         var wake = QuietWindow.never
         for group in 0..<groups {
             var groupWake = QuietWindow.never
-            for slot in group * Self.groupSize..<min(monitors.count, (group + 1) * Self.groupSize) {
+            for slot in slots(inGroup: group) {
                 groupWake = groupWake.earliest(with: monitors[slot].quiet)
             }
             groupWakes.append(groupWake)

@@ -43,19 +43,19 @@ extension JSONReader {
         var featureID: (text: String, mark: DocumentMark)?
         var properties: DirectProperties?
         var geometry: DirectGeometry?
-        let complete = readObject(depth: 3) { reader, key in
+        let complete = readObject { reader, key in
             switch key {
             case "type":
-                guard !isFeature, reader.plainString().map({ $0 == "Feature" }) == true else { return false }
+                guard reader.plainString().map({ $0 == "Feature" }) == true else { return false }
                 isFeature = true
             case "id":
-                guard featureID == nil, let id = reader.idText() else { return false }
+                guard let id = reader.idText() else { return false }
                 featureID = id
             case "properties":
-                guard properties == nil, let read = reader.directProperties() else { return false }
+                guard let read = reader.directProperties() else { return false }
                 properties = read
             case "geometry":
-                guard geometry == nil, let read = reader.directGeometry() else { return false }
+                guard let read = reader.directGeometry() else { return false }
                 geometry = read
             default:
                 return reader.skipValue(depth: 4)
@@ -97,7 +97,7 @@ extension JSONReader {
     private mutating func directProperties() -> DirectProperties? {
         skipSpace()
         var properties = DirectProperties(mark: mark)
-        let complete = readObject(depth: 4) { reader, key in
+        let complete = readObject { reader, key in
             guard GeoJSON.propertyKeys.contains(key) else { return reader.skipValue(depth: 5) }
             if key == "id" {
                 guard let id = reader.idText() else { return false }
@@ -131,7 +131,7 @@ extension JSONReader {
         var type: String?
         var geometry: DirectGeometry?
         var coordinatesFirst: JSONReader?  // where the coordinates are, when they come before the type
-        let complete = readObject(depth: 4) { reader, key in
+        let complete = readObject { reader, key in
             switch key {
             case "type":
                 guard let text = reader.plainString() else { return false }
@@ -180,17 +180,17 @@ extension JSONReader {
     }
 
     /// Reads the object at the reader, handing each key (a plain string) to `member`, which reads its
-    /// value and says whether to go on. False where it stops: a key that is not plain, a repeated key of
-    /// those `member` does not track, a syntax error.
-    private mutating func readObject(depth: Int, _ member: (inout JSONReader, String) -> Bool) -> Bool {
+    /// value and says whether to go on. False where it stops: a key that is not plain, a repeated key
+    /// (`KeySet`, as `value` refuses it), a syntax error.
+    private mutating func readObject(_ member: (inout JSONReader, String) -> Bool) -> Bool {
         guard separator(UInt8(ascii: "{")) else { return false }
         skipSpace()
         if separator(UInt8(ascii: "}")) { return true }
-        var keys: [String] = []
+        var seen = KeySet()
         repeat {
             skipSpace()
-            guard let key = plainString(), !keys.contains(key), separator(UInt8(ascii: ":")) else { return false }
-            keys.append(key)
+            let at = mark
+            guard let key = plainString(), seen.insert(key, at: at) == nil, separator(UInt8(ascii: ":")) else { return false }
             guard member(&self, key) else { return false }
         } while separator(UInt8(ascii: ","))
         return separator(UInt8(ascii: "}"))

@@ -116,7 +116,7 @@ struct JSONReader {
             index += 1
             var members: [(key: DocumentNode, value: DocumentNode)] = []
             if build { members.reserveCapacity(8) }
-            var seen = KeySet()  // while building, the members themselves up to 16
+            var seen = KeySet()
             skipSpace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
@@ -129,16 +129,7 @@ struct JSONReader {
                 }
                 let keyMark = mark
                 let key = try string(build: true)
-                let repeated: DocumentNode.Mark?
-                if build, members.count < 16 {
-                    repeated = members.first(where: { $0.key.text == key })?.key.mark
-                } else {
-                    if build, members.count == 16 {
-                        for member in members { _ = seen.insert(member.key.text ?? "", at: member.key.mark) }
-                    }
-                    repeated = seen.insert(key, at: keyMark)
-                }
-                if let first = repeated {
+                if let first = seen.insert(key, at: keyMark) {
                     throw SyntaxError(mark: first, message: "a key appears more than once in one mapping: \"\(key)\" (first given here); each key may be given once")
                 }
                 try expect(UInt8(ascii: ":"), "':' after the key \"\(key)\"")
