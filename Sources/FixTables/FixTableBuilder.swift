@@ -67,27 +67,46 @@ struct FixTableBuilder: FixRowSink {
         if streaming { lastLines.append(line) } else { lastKept.append(-1) }
     }
 
-    /// Not streaming: keeps a checked fix of device `index` by SEMANTICS §1 (a coordinate out of range
-    /// is dropped; a time earlier than the device's last kept fix is dropped; of equal times the later is
-    /// kept), warning of what is dropped. O(1) amortised.
+    /// Not streaming: keeps a checked fix of device `index` by SEMANTICS §1 (`keeping`). O(1) amortised.
     mutating func keep(_ fix: TableFix, device index: Int) {
-        guard fix.isInRange else { return dropOutOfRange(fix, device: index) }
-        let instant = fix.time, line = fix.line
         let previous = lastKept[index]
-        if previous >= 0 {
-            let last = fixes[previous]
-            if instant < last.time {
-                warn(line, "the fix of \"\(check.devices.ids[index])\" at \(instant.iso8601) is earlier than its fix at \(last.time.iso8601) (line \(last.line)); dropped")
-                return
-            }
-            if instant == last.time {
-                owners[previous] = -1  // of equal times the later is kept
-                warn(last.line, "the fix of \"\(check.devices.ids[index])\" at \(instant.iso8601) has the same time as the one at line \(line); the later is kept")
-            }
+        switch keeping(fix, after: previous >= 0 ? fixes[previous] : nil, device: index) {
+        case .drop: return
+        case .replaceLast: owners[previous] = -1
+        case .append: break
         }
         lastKept[index] = fixes.count
         fixes.append(fix)
         owners.append(Int32(index))
+    }
+
+    /// What SEMANTICS §1 does with a checked fix of device `index` whose last kept fix is `last`.
+    enum Keeping {
+        /// Kept after `last`.
+        case append
+        /// Kept in place of `last`, which has the same time (of equal times the later is kept).
+        case replaceLast
+        /// Dropped: its coordinate is out of range, or its time is earlier than `last`'s.
+        case drop
+    }
+
+    /// SEMANTICS §1 for one fix of device `index` after its last kept fix `last` (nil: none yet), warning
+    /// of what is dropped or replaced: the one rule of both reads, on one thread and in pieces. O(1).
+    mutating func keeping(_ fix: TableFix, after last: TableFix?, device index: Int) -> Keeping {
+        guard fix.isInRange else {
+            dropOutOfRange(fix, device: index)
+            return .drop
+        }
+        guard let last else { return .append }
+        if fix.time < last.time {
+            warn(fix.line, "the fix of \"\(check.devices.ids[index])\" at \(fix.time.iso8601) is earlier than its fix at \(last.time.iso8601) (line \(last.line)); dropped")
+            return .drop
+        }
+        if fix.time == last.time {
+            warn(last.line, "the fix of \"\(check.devices.ids[index])\" at \(fix.time.iso8601) has the same time as the one at line \(fix.line); the later is kept")
+            return .replaceLast
+        }
+        return .append
     }
 
     private mutating func dropOutOfRange(_ fix: TableFix, device index: Int) {
@@ -184,7 +203,13 @@ struct FixTableBuilder: FixRowSink {
                 owners.swapAt(index, destination)
             }
         }
-        return FixTable(path: path, devices: check.devices.ids, fixes: fixes, ranges: ranges, rows: rows,
-                        dropped: dropped, warnings: warnings)
+        return table(fixes: fixes, ranges: ranges)
+    }
+
+    /// The table of `fixes`, kept and grouped by device (`ranges[i]` are device i's), with this
+    /// builder's devices, rows and warnings.
+    func table(fixes: [TableFix], ranges: [Range<Int>]) -> FixTable {
+        FixTable(path: path, devices: check.devices.ids, fixes: fixes, ranges: ranges, rows: rows,
+                 dropped: dropped, warnings: warnings)
     }
 }

@@ -85,46 +85,101 @@ struct FixTablePiece: FixRowSink {
 }
 
 extension FixTableBuilder {
-    /// Adds the rows of `piece` (the next piece of the file, read on another thread) as if they had been
-    /// read here, one by one: its devices join in order of first appearance, its fixes are kept or
-    /// dropped by `keep`, and its lines are shifted by `lineOffset` (the lines before the piece). Then
-    /// throws the piece's first bad row's error, if it had one, as the sequential read would have.
-    /// (`reserve` room for all pieces' rows first.)
-    /// O(rows of the piece + its devices' id bytes).
-    mutating func merge(_ piece: consuming FixTablePiece, lineOffset: Int) throws(FixTableError) {
-        /// This table's index of each of the piece's devices (-1: not seen yet).
-        var indices = [Int](repeating: -1, count: piece.check.devices.count)
-        func adopt(_ local: Int) throws(FixTableError) -> Int {
-            if indices[local] >= 0 { return indices[local] }
-            let place = piece.firstPlaces[local]
-            var id = piece.check.devices.ids[local]
-            let found = id.withUTF8 { bytes in
-                Result { () throws(FixTableError) in
-                    try check.device(bytes, at: RowField(bytes: bytes, line: place.line + lineOffset, column: place.column))
-                }
+    /// The table of `pieces` (the file's pieces in order, each read on its own thread) as the read on one
+    /// thread would give it, or its error: the pieces' devices join in order of first appearance, their
+    /// lines are shifted by the lines before them (`lineOffset` before the first), and each fix is kept
+    /// or dropped by `keeping`, in file order. Each fix is placed straight into its device's run of the
+    /// table (a counting sort by device; a device's last kept fix is the last one placed in its run), so
+    /// the fixes are copied once and never sorted afterwards. Memory: the pieces, freed one by one as
+    /// they are placed, and the table. O(rows + devices' id bytes).
+    mutating func merged(_ pieces: consuming [FixTablePiece], lineOffset: Int) throws(FixTableError) -> FixTable {
+        // First the devices, piece by piece, as the rows would bring them (a piece numbers its devices
+        // in order of first appearance), and the rows of each; then a piece's error, if it had one.
+        var indices: [[Int32]] = []
+        var counts: [Int] = []
+        var offset = lineOffset
+        for number in pieces.indices {
+            let piece = pieces[number]
+            var local = [Int32](repeating: -1, count: piece.check.devices.count)
+            for device in local.indices {
+                local[device] = Int32(try adopt(device, of: piece, lineOffset: offset))
             }
-            let (index, added) = try found.get()
-            if added { addedDevice(line: place.line + lineOffset) }
-            indices[local] = index
-            return index
+            counts += repeatElement(0, count: check.devices.count - counts.count)
+            for owner in piece.owners { counts[Int(local[Int(owner)])] += 1 }
+            countRows(piece.rows)
+            if let failure = piece.failure { try fail(failure, of: piece, lineOffset: offset) }
+            indices.append(local)
+            offset += piece.lines
         }
-        for (owner, var fix) in zip(piece.owners, piece.fixes) {
-            let index = try adopt(Int(owner))
-            fix.line += lineOffset
-            keep(fix, device: index)
+        // Then each fix into its device's run, in file order: starts[d] is where device d's run begins,
+        // ends[d] just past its last kept fix.
+        var starts: [Int] = [], total = 0
+        starts.reserveCapacity(counts.count)
+        for count in counts {
+            starts.append(total)
+            total += count
         }
-        countRows(piece.rows)
-        guard let failure = piece.failure else { return }
+        var ends = starts
+        var ranges: [Range<Int>] = []
+        var shift = lineOffset
+        let fixes = [TableFix](unsafeUninitializedCapacity: total) { table, initialized in
+            pieces.reverse()
+            var number = 0
+            while let piece = pieces.popLast() {  // each piece's rows freed once placed
+                let local = indices[number]
+                for (owner, var fix) in zip(piece.owners, piece.fixes) {
+                    let device = Int(local[Int(owner)])
+                    fix.line += shift
+                    let end = ends[device]
+                    switch keeping(fix, after: end > starts[device] ? table[end - 1] : nil, device: device) {
+                    case .drop: continue
+                    case .replaceLast: table[end - 1] = fix
+                    case .append:
+                        (table.baseAddress! + end).initialize(to: fix)
+                        ends[device] = end + 1
+                    }
+                }
+                shift += piece.lines
+                number += 1
+            }
+            // The runs moved down over the dropped fixes' places.
+            ranges.reserveCapacity(counts.count)
+            var kept = 0
+            for device in counts.indices {
+                let count = ends[device] - starts[device]
+                (table.baseAddress! + kept).moveInitialize(from: table.baseAddress! + starts[device], count: count)
+                ranges.append(kept..<kept + count)
+                kept += count
+            }
+            initialized = kept
+        }
+        return table(fixes: fixes, ranges: ranges)
+    }
+
+    /// This table's index of device `local` of `piece`, the device joining here if it is new (`check`
+    /// refuses a table's device too many). O(the id's bytes).
+    private mutating func adopt(_ local: Int, of piece: FixTablePiece, lineOffset: Int) throws(FixTableError) -> Int {
+        let place = piece.firstPlaces[local]
+        var id = piece.check.devices.ids[local]
+        let found = id.withUTF8 { bytes in
+            Result { () throws(FixTableError) in
+                try check.device(bytes, at: RowField(bytes: bytes, line: place.line + lineOffset, column: place.column))
+            }
+        }
+        let (index, added) = try found.get()
+        if added { addedDevice(line: place.line + lineOffset) }
+        return index
+    }
+
+    /// Throws the error of `piece`'s first bad row as the read on one thread gives it: its device
+    /// refused here first when this table already has as many as it may.
+    private func fail(_ failure: FixTablePiece.Failure, of piece: FixTablePiece, lineOffset: Int) throws(FixTableError) -> Never {
         var error = failure.error
         if error.line > 0 { error.line += lineOffset }
-        if let lookup = failure.lookup {
-            if let local = lookup.device {
-                _ = try adopt(local)
-            } else if check.devices.count >= DeviceIndex.maximumDevices {
-                // The id was refused by the piece, which had fewer devices than this table.
-                throw check.tooMany(at: RowField(bytes: UnsafeBufferPointer(start: nil, count: 0),
-                                                 line: lookup.line + lineOffset, column: lookup.column))
-            }
+        if let lookup = failure.lookup, lookup.device == nil, check.devices.count >= DeviceIndex.maximumDevices {
+            // The id was refused by the piece, which had fewer devices than this table.
+            throw check.tooMany(at: RowField(bytes: UnsafeBufferPointer(start: nil, count: 0),
+                                             line: lookup.line + lineOffset, column: lookup.column))
         }
         throw error
     }

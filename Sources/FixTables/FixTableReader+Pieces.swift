@@ -25,22 +25,15 @@ extension FixTableReader {
     func read(in count: Int, from start: Int, of file: borrowing ChunkedFile,
               csv: CSVFixes?) throws(FixTableError) -> FixTable? {
         guard let size = file.size() else { return nil }
-        var lineOffset = csv.map { $0.line - 1 } ?? 0
+        let lineOffset = csv.map { $0.line - 1 } ?? 0
         guard let cuts = try cuts(from: start, to: size, count: count) else { return nil }
         let (path, columns, header) = (path, columns, csv)
-        var pieces = concurrentMap(cuts.count - 1) { i in
+        let pieces = concurrentMap(cuts.count - 1) { i in
             FixTablePiece(path: path, names: columns, window: cuts[i]..<cuts[i + 1], csv: header)
         }
         guard !pieces.contains(where: \.unsplittable) else { return nil }
         var builder = FixTableBuilder(path: path, names: columns)
-        builder.reserve(rows: pieces.reduce(0) { $0 + $1.fixes.count })
-        pieces.reverse()
-        while let piece = pieces.popLast() {  // each piece's rows freed once merged
-            let lines = piece.lines
-            try builder.merge(piece, lineOffset: lineOffset)
-            lineOffset += lines
-        }
-        return builder.finish()
+        return try builder.merged(consume pieces, lineOffset: lineOffset)
     }
 
     /// Offsets that cut `start..<end` (bytes of the file) into at most `count` runs of whole lines of

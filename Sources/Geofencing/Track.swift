@@ -40,11 +40,15 @@ public enum Track: Hashable, Sendable {
     }
 
     /// The timed segments this track plays as, given the clock's start (SEMANTICS §1). Fixes whose
-    /// time is earlier than the previous kept fix are dropped; of equal times the later is kept.
+    /// time is earlier than the previous kept fix are dropped; of equal times the later is kept. A
+    /// timed track that is already so (every fix file-readers keep, a fix table's) is given back as it
+    /// is, sharing its storage: a run asks for a device's fixes several times (its size, its warnings,
+    /// its lane), and a fleet's fixes are tens of megabytes. O(fixes).
     public func fixes(start: Timestamp) -> [[Fix]] {
         let raw: [[Fix]]
         switch self {
         case let .timed(segments):
+            if Self.playsAsIs(segments) { return segments }
             raw = segments
         case let .paced(segments, pace, offset):
             raw = segments.map { $0.map { Fix($0.coordinate, at: start + offset + pace * Int64($0.ordinal)) } }
@@ -66,6 +70,23 @@ public enum Track: Hashable, Sendable {
             cleaned.append(kept)
         }
         return cleaned.filter { !$0.isEmpty }
+    }
+
+    /// Whether timed `segments` play as they are: none empty, every time later than the one before
+    /// (across segments too), so that §1 drops and replaces nothing. O(fixes), reading only.
+    private static func playsAsIs(_ segments: [[Fix]]) -> Bool {
+        var last: Timestamp?
+        for segment in segments {
+            guard let first = segment.first else { return false }
+            if let last, first.time <= last { return false }
+            var previous = first.time
+            for fix in segment.dropFirst() {
+                guard fix.time > previous else { return false }
+                previous = fix.time
+            }
+            last = previous
+        }
+        return true
     }
 }
 

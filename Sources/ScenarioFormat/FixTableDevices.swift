@@ -49,19 +49,25 @@ extension ScenarioLoader {
         if table.dropped > table.warnings.count {
             diagnostics.warning("\(resolved): \(table.dropped - table.warnings.count) more fixes dropped")
         }
-        var devices: [(Device, id: PlacedNode, pace: PlacedNode?)] = []
-        for (index, id) in table.devices.enumerated() {
+        // Each device's fixes made on all cores (a fleet's are tens of megabytes, their pages new);
+        // the first device whose time overflows, in table order, is the one reported.
+        let tracks = concurrentMap(table.devices.count) { [table] index -> (fixes: [Fix], overflow: TableFix?) in
             var fixes: [Fix] = []
             fixes.reserveCapacity(table.ranges[index].count)
             for fix in table.fixes(ofDevice: index) {
-                guard let time = fix.time.adding(offset) else {
-                    (fields["offset"] ?? pathCursor).fail(
-                        "\(resolved):\(fix.line): the fix's time \(fix.time) plus the offset of \(offset) s is outside \(Timestamp.writableRangeText), the times an event log can show")
-                    return []
-                }
+                guard let time = fix.time.adding(offset) else { return ([], fix) }
                 fixes.append(Fix(Coordinate(latitude: fix.latitude, longitude: fix.longitude), at: time, accuracy: fix.accuracy))
             }
-            devices.append((Device(id: id, track: .timed(fixes.isEmpty ? [] : [fixes]), accuracy: accuracy), pathCursor, nil))
+            return (fixes, nil)
+        }
+        var devices: [(Device, id: PlacedNode, pace: PlacedNode?)] = []
+        for (id, track) in zip(table.devices, tracks) {
+            if let fix = track.overflow {
+                (fields["offset"] ?? pathCursor).fail(
+                    "\(resolved):\(fix.line): the fix's time \(fix.time) plus the offset of \(offset) s is outside \(Timestamp.writableRangeText), the times an event log can show")
+                return []
+            }
+            devices.append((Device(id: id, track: .timed(track.fixes.isEmpty ? [] : [track.fixes]), accuracy: accuracy), pathCursor, nil))
         }
         return devices
     }
