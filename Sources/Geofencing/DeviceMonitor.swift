@@ -8,6 +8,10 @@ struct DeviceMonitor: Sendable {
     let deviceID: String
     /// The monitored regions with their state, by ascending region index.
     private(set) var monitors: [MonitoredRegion] = []
+    /// `quiets[slot]`: the window in which the exact distance to `monitors[slot]`'s region need not be
+    /// computed (`QuietWindow`). Kept apart, 16 bytes a region: looking at a group reads its windows side by
+    /// side, not one from each monitor's record.
+    private var quiets: [QuietWindow] = []
     /// Metres travelled between observed samples, bounded above for every local plane (`QuietWindow.step`).
     private var odometer: Meters = 0
     /// No later than every monitored region's window (their earliest limits): while it holds, the sample
@@ -91,7 +95,10 @@ struct DeviceMonitor: Sendable {
                 }
                 if next < chosen.count, chosen[next] == region {  // stays
                     next += 1
-                    if kept != slot { monitors[kept] = monitors[slot] }
+                    if kept != slot {
+                        monitors[kept] = monitors[slot]
+                        quiets[kept] = quiets[slot]
+                    }
                     kept += 1
                 } else {
                     emit(.monitorStop, region: region, distance: world.distance(region, p))
@@ -100,6 +107,7 @@ struct DeviceMonitor: Sendable {
             }
             joining.append(contentsOf: chosen[next...])
             monitors.removeLast(monitors.count - kept)
+            quiets.removeLast(quiets.count - kept)
             rebuildWakes()
         }
 
@@ -108,15 +116,15 @@ struct DeviceMonitor: Sendable {
             var wake = QuietWindow.never
             for group in groupWakes.indices {
                 if !groupWakes[group].holds(odometer: odometer, at: sample.time) {
-                    var groupWake = QuietWindow.never
-                    for slot in slots(inGroup: group) {
-                        // Within its quiet window nothing this sample could do to the region matters: skip it.
-                        if !monitors[slot].quiet.holds(odometer: odometer, at: sample.time) {
-                            evaluate(slot, sample, prepared.get(), in: world, emit: &emit)
-                        }
-                        groupWake = groupWake.earliest(with: monitors[slot].quiet)
+                    // Within its quiet window nothing this sample could do to a region matters: only the
+                    // group's regions whose window has closed are evaluated.
+                    let slots = slots(inGroup: group)
+                    var due = dueSlots(slots, at: sample.time)
+                    while due != 0 {
+                        evaluate(slots.lowerBound + due.trailingZeroBitCount, sample, prepared.get(), in: world, emit: &emit)
+                        due &= due - 1
                     }
-                    groupWakes[group] = groupWake
+                    groupWakes[group] = earliestWindow(of: slots)
                 }
                 wake = wake.earliest(with: groupWakes[group])
             }
@@ -124,7 +132,9 @@ struct DeviceMonitor: Sendable {
         }
         if !joining.isEmpty {  // (iterating an empty array still retains it)
             for region in joining { start(region, at: prepared.get(), in: world, emit: &emit) }
-            monitors.sort { $0.region < $1.region }
+            let order = monitors.indices.sorted { monitors[$0].region < monitors[$1].region }
+            monitors = order.map { monitors[$0] }
+            quiets = order.map { quiets[$0] }
             rebuildWakes()
         }
     }
@@ -147,7 +157,7 @@ struct DeviceMonitor: Sendable {
             break
         }
         emitDwells(slot, distance: d, in: world, emit: &emit)
-        monitors[slot].quiet = quietWindow(slot, distance: d, at: p, in: world)
+        quiets[slot] = quietWindow(slot, distance: d, at: p, in: world)
     }
 
     /// Whether the device may be `metres` or more from `refresh` at `position` (whose latitude's cosine is at
@@ -173,7 +183,7 @@ struct DeviceMonitor: Sendable {
             emit(.enter(crossedAt: emit.sample.time), region: region, distance: d)
             emitDwells(monitors.count - 1, distance: d, in: world, emit: &emit)
         }
-        monitors[monitors.count - 1].quiet = quietWindow(monitors.count - 1, distance: d, at: p, in: world)
+        quiets.append(quietWindow(monitors.count - 1, distance: d, at: p, in: world))
     }
 
     /// The slots of `monitors` in group `group` of `groupWakes`.
@@ -187,14 +197,34 @@ struct DeviceMonitor: Sendable {
         groupWakes.removeAll(keepingCapacity: true)
         var wake = QuietWindow.never
         for group in 0..<groups {
-            var groupWake = QuietWindow.never
-            for slot in slots(inGroup: group) {
-                groupWake = groupWake.earliest(with: monitors[slot].quiet)
-            }
+            let groupWake = earliestWindow(of: slots(inGroup: group))
             groupWakes.append(groupWake)
             wake = wake.earliest(with: groupWake)
         }
         nextWake = wake
+    }
+
+    /// The slots among `slots` (at most `groupSize`) whose window has closed at `time`, as bits from
+    /// `slots.lowerBound`. A tight read of the windows side by side. O(slots).
+    @inline(__always)
+    private func dueSlots(_ slots: Range<Int>, at time: Timestamp) -> UInt32 {
+        quiets.withUnsafeBufferPointer { windows in
+            var due: UInt32 = 0
+            for slot in slots where !windows[slot].holds(odometer: odometer, at: time) {
+                due |= 1 << UInt32(slot - slots.lowerBound)
+            }
+            return due
+        }
+    }
+
+    /// The earliest of the windows of `slots`. O(slots).
+    @inline(__always)
+    private func earliestWindow(of slots: Range<Int>) -> QuietWindow {
+        quiets.withUnsafeBufferPointer { windows in
+            var wake = QuietWindow.never
+            for slot in slots { wake = wake.earliest(with: windows[slot]) }
+            return wake
+        }
     }
 
     /// The quiet window of `monitors[slot]` after its exact distance `d` at `p`; `.none` on the plain path
@@ -223,13 +253,11 @@ struct DeviceMonitor: Sendable {
     }
 }
 
-/// A region a device monitors: its index, its monitor's state, and the window in which its exact distance
-/// need not be computed (`QuietWindow`). A struct, not a tuple: a tuple's copies go through the runtime's
-/// generic value witnesses.
+/// A region a device monitors: its index and its monitor's state. A struct, not a tuple: a tuple's copies
+/// go through the runtime's generic value witnesses.
 struct MonitoredRegion: Sendable {
     let region: Int
     var state: RegionMonitor
-    var quiet = QuietWindow.none
 }
 
 /// A sample's `PreparedCoordinate` (its trigonometry), made the first time an exact distance needs it. A
