@@ -64,20 +64,21 @@ extension Timestamp {
     public func write(iso8601Into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         precondition(Self.writable.contains(self) && buffer.count >= Self.iso8601Length)
         let (y, m, d, secondOfDay, millis) = civilParts
-        func digits(_ value: Int64, _ width: Int, at offset: Int) {
-            var v = value
-            for i in stride(from: offset + width - 1, through: offset, by: -1) {
-                buffer[i] = UInt8(truncatingIfNeeded: 48 + v % 10)
-                v /= 10
-            }
+        let out = buffer.baseAddress!
+        /// Two decimal digits of `value` (0–99) at `offset`.
+        func pair(_ value: Int64, at offset: Int) {
+            let v = UInt8(truncatingIfNeeded: value)
+            out[offset] = 48 &+ v / 10
+            out[offset + 1] = 48 &+ v % 10
         }
-        digits(y, 4, at: 0); buffer[4] = 0x2D
-        digits(m, 2, at: 5); buffer[7] = 0x2D
-        digits(d, 2, at: 8); buffer[10] = 0x54
-        digits(secondOfDay / 3600, 2, at: 11); buffer[13] = 0x3A
-        digits(secondOfDay / 60 % 60, 2, at: 14); buffer[16] = 0x3A
-        digits(secondOfDay % 60, 2, at: 17); buffer[19] = 0x2E
-        digits(millis, 3, at: 20); buffer[23] = 0x5A
+        pair(y / 100, at: 0); pair(y % 100, at: 2); out[4] = 0x2D
+        pair(m, at: 5); out[7] = 0x2D
+        pair(d, at: 8); out[10] = 0x54
+        pair(secondOfDay / 3600, at: 11); out[13] = 0x3A
+        pair(secondOfDay / 60 % 60, at: 14); out[16] = 0x3A
+        pair(secondOfDay % 60, at: 17); out[19] = 0x2E
+        out[20] = 48 &+ UInt8(truncatingIfNeeded: millis / 100)
+        pair(millis % 100, at: 21); out[23] = 0x5A
         return Self.iso8601Length
     }
 

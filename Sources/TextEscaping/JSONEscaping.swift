@@ -39,7 +39,7 @@ public enum JSONEscaping {
     /// Whether `text` holds a byte that may need escaping. 0xE2 starts U+2028 and U+2029 (E2 80 A8/A9):
     /// such strings take the slow path.
     @inlinable
-    static func needsEscaping(_ text: String) -> Bool {
+    public static func needsEscaping(_ text: String) -> Bool {
         for byte in text.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 {
             return true
         }

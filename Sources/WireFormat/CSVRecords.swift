@@ -26,33 +26,36 @@ public enum CSVRecords {
         return String(decoding: record, as: UTF8.self)
     }
 
-    /// Appends the wire event as one CSV record, without a line end, to UTF-8 bytes (no other allocation).
+    /// Appends the wire event as one CSV record, without a line end, to UTF-8 bytes (one copy of its bytes,
+    /// made first in memory of their own: `EventFormatting.append(atMost:to:_:)`).
     public static func append(_ event: WireEvent, to out: inout [UInt8]) {
-        typealias F = EventFormatting
-        let comma = UInt8(ascii: ",")
-        func time(_ t: Timestamp?) {
-            out.append(comma)
-            if let t { F.append(time: t, to: &out) }
+        let strings = event.device.utf8.count + event.region.utf8.count + (event.rule?.utf8.count ?? 0)
+        EventFormatting.append(atMost: EventFormatting.bound(strings: strings), to: &out) { out in
+            let comma = UInt8(ascii: ",")
+            func time(_ t: Timestamp?) {
+                out.put(comma)
+                if let t { out.put(time: t) }
+            }
+            func number(_ x: Double?) {
+                out.put(comma)
+                if let x { out.put(number: x, otherwise: "") }
+            }
+            out.put(time: event.time)
+            out.put(comma)
+            out.put(csvField: event.device)
+            out.put(comma)
+            out.put(csvField: event.region)
+            out.put(comma)
+            out.put(utf8: event.kind.description)
+            number(event.lat)
+            number(event.lon)
+            number(event.distance)
+            time(event.crossedAt)
+            time(event.arrival)
+            time(event.departure)
+            number(event.duration?.seconds)
+            out.put(comma)
+            if let rule = event.rule { out.put(csvField: rule) }
         }
-        func number(_ x: Double?) {
-            out.append(comma)
-            if let x { F.append(number: x, otherwise: "", to: &out) }
-        }
-        F.append(time: event.time, to: &out)
-        out.append(comma)
-        F.append(csvField: event.device, to: &out)
-        out.append(comma)
-        F.append(csvField: event.region, to: &out)
-        out.append(comma)
-        out.append(contentsOf: event.kind.description.utf8)
-        number(event.lat)
-        number(event.lon)
-        number(event.distance)
-        time(event.crossedAt)
-        time(event.arrival)
-        time(event.departure)
-        number(event.duration?.seconds)
-        out.append(comma)
-        if let rule = event.rule { F.append(csvField: rule, to: &out) }
     }
 }

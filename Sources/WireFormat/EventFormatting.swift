@@ -27,29 +27,60 @@ public enum EventFormatting {
     public static func seconds(_ span: TimeSpan) -> String? { number(span.seconds) }
 
     /// Appends `value` as `Double.description` writes it; a value that is not finite appends `otherwise`
-    /// (`null` in JSON, nothing in CSV). O(1); text of up to 15 bytes needs no allocation (Swift's small
-    /// strings), longer text one.
+    /// (`null` in JSON, nothing in CSV). O(1) (`ByteCursor.put(number:otherwise:)`).
     @inlinable
     public static func append(number value: Double, otherwise: StaticString = "null", to out: inout [UInt8]) {
-        guard value.isFinite else {
-            append(otherwise, to: &out)
-            return
-        }
-        out.append(contentsOf: value.description.utf8)
+        append(atMost: 32, to: &out) { $0.put(number: value, otherwise: otherwise) }
     }
 
-    /// Appends `Timestamp.iso8601`: 24 bytes written in place for years 0000–9999.
+    /// Writes `value` as `Double.description` does when it is a decimal of at most six fraction digits
+    /// (as a fix's coordinates are) with a magnitude from 0.0001 to 10⁹, and returns the bytes written (at
+    /// most 18); else writes nothing and returns 0. Such a decimal D is found as round(|value| · 10⁶) / 10⁶
+    /// and taken only when it reads back as `value` (an integer over 10⁶ divides with one correct rounding,
+    /// as reading D does). It is then the shortest text that does: any shorter one would also have at most
+    /// six fraction digits, and two of those are 10⁻⁶ apart, more than the width of the values that read
+    /// back as `value` (under 10⁻⁶ below 10⁹). Between 0.0001 and 2⁵³ `description` writes no exponent.
+    /// O(digits), no division of floating-point numbers but the check.
+    @inlinable
+    public static func writeShortDecimal(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        let magnitude = value.magnitude
+        guard magnitude >= 0.0001, magnitude < 1e9 else { return 0 }
+        let scaled = (magnitude * 1e6).rounded()
+        guard scaled / 1e6 == magnitude else { return 0 }
+        var digits = UInt64(scaled)
+        var fractionDigits = 6
+        while fractionDigits > 1, digits % 10 == 0 {
+            digits /= 10
+            fractionDigits -= 1
+        }
+        // The digits from the last: the fraction's, the point, then the integer part's (at least "0").
+        var reversed: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of room
+        return withUnsafeMutableBytes(of: &reversed) { room in
+            var count = 0
+            func put(_ byte: UInt8) {
+                room[count] = byte
+                count += 1
+            }
+            for _ in 0..<fractionDigits {
+                put(48 &+ UInt8(truncatingIfNeeded: digits % 10))
+                digits /= 10
+            }
+            put(UInt8(ascii: "."))
+            repeat {
+                put(48 &+ UInt8(truncatingIfNeeded: digits % 10))
+                digits /= 10
+            } while digits > 0
+            if value < 0 { put(UInt8(ascii: "-")) }
+            for i in 0..<count { out[i] = room[count - 1 - i] }
+            return count
+        }
+    }
+
+    /// Appends `Timestamp.iso8601`: 24 bytes written in place for years 0000–9999
+    /// (`ByteCursor.put(time:)`).
     @inlinable
     public static func append(time: Timestamp, to out: inout [UInt8]) {
-        guard Timestamp.writable.contains(time) else {
-            out.append(contentsOf: time.iso8601.utf8)
-            return
-        }
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: Timestamp.iso8601Length))
-        out.withUnsafeMutableBufferPointer { buffer in
-            _ = time.write(iso8601Into: UnsafeMutableBufferPointer(rebasing: buffer[start...]))
-        }
+        append(atMost: 32, to: &out) { $0.put(time: time) }
     }
 
     /// Appends ASCII text known at compile time (keys, punctuation).
@@ -58,14 +89,18 @@ public enum EventFormatting {
         out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Whether `text` is quoted as a CSV field: it holds a comma, a quote, CR or LF. O(bytes).
+    @inlinable
+    public static func csvNeedsQuotes(_ text: String) -> Bool {
+        for byte in text.utf8 where byte == 0x2C || byte == 0x22 || byte == 0x0D || byte == 0x0A {
+            return true
+        }
+        return false
+    }
+
     /// Appends a CSV field per RFC 4180: quoted when it holds a comma, a quote, CR or LF; quotes doubled.
     public static func append(csvField text: String, to out: inout [UInt8]) {
-        var quote = false
-        for byte in text.utf8 where byte == 0x2C || byte == 0x22 || byte == 0x0D || byte == 0x0A {
-            quote = true
-            break
-        }
-        guard quote else {
+        guard csvNeedsQuotes(text) else {
             out.append(contentsOf: text.utf8)
             return
         }

@@ -26,40 +26,54 @@ public enum JSONLines {
     @inlinable
     public static func append(_ event: GeofenceEvent, to out: inout [UInt8]) { append(WireEvent(event), to: &out) }
 
-    /// Appends the wire event as one JSON object, without a line end, to UTF-8 bytes.
+    /// Appends the wire event as one JSON object, without a line end, to UTF-8 bytes (one copy of its
+    /// bytes, made first in memory of their own: `EventFormatting.append(atMost:to:_:)`).
     public static func append(_ event: WireEvent, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "{"))
-        appendMembers(of: event, to: &out)
-        out.append(UInt8(ascii: "}"))
+        EventFormatting.append(atMost: bound(event), to: &out) { cursor in
+            cursor.put(UInt8(ascii: "{"))
+            put(membersOf: event, includePosition: true, to: &cursor)
+            cursor.put(UInt8(ascii: "}"))
+        }
     }
 
     /// Appends the event's fields as JSON members (`"key":value,...`, no braces), in wire order, leaving
     /// out `lat`/`lon` when `includePosition` is false (GeoJSON puts them in the geometry).
     public static func appendMembers(of event: WireEvent, includePosition: Bool = true, to out: inout [UInt8]) {
-        typealias F = EventFormatting
+        EventFormatting.append(atMost: bound(event), to: &out) { cursor in
+            put(membersOf: event, includePosition: includePosition, to: &cursor)
+        }
+    }
+
+    /// The most bytes the event's object takes.
+    private static func bound(_ event: WireEvent) -> Int {
+        EventFormatting.bound(strings: event.device.utf8.count + event.region.utf8.count + (event.rule?.utf8.count ?? 0))
+    }
+
+    /// The members, written by `cursor`.
+    private static func put(membersOf event: WireEvent, includePosition: Bool, to out: inout ByteCursor) {
         func time(_ key: StaticString, _ value: Timestamp) {
-            F.append(key, to: &out)
-            out.append(0x22)
-            F.append(time: value, to: &out)
-            out.append(0x22)
+            out.put(key)
+            out.put(0x22)
+            out.put(time: value)
+            out.put(0x22)
         }
         time("\"time\":", event.time)
-        F.append(",\"device\":", to: &out)
-        JSONEscaping.append(event.device, to: &out)
-        F.append(",\"region\":", to: &out)
-        JSONEscaping.append(event.region, to: &out)
-        F.append(",\"kind\":\"", to: &out)
-        out.append(contentsOf: event.kind.description.utf8)
+        out.put(",\"device\":")
+        out.put(jsonString: event.device)
+        out.put(",\"region\":")
+        out.put(jsonString: event.region)
+        out.put(",\"kind\":\"")
+        out.put(utf8: event.kind.description)
         if includePosition {
-            F.append("\",\"lat\":", to: &out)
-            F.append(number: event.lat, to: &out)
-            F.append(",\"lon\":", to: &out)
-            F.append(number: event.lon, to: &out)
-            F.append(",\"distance\":", to: &out)
+            out.put("\",\"lat\":")
+            out.put(number: event.lat)
+            out.put(",\"lon\":")
+            out.put(number: event.lon)
+            out.put(",\"distance\":")
         } else {
-            F.append("\",\"distance\":", to: &out)
+            out.put("\",\"distance\":")
         }
-        F.append(number: event.distance, to: &out)
+        out.put(number: event.distance)
         switch event.kind {
         case .enter, .exit:
             if let crossedAt = event.crossedAt { time(",\"crossedAt\":", crossedAt) }
@@ -67,17 +81,17 @@ public enum JSONLines {
             if let arrival = event.arrival { time(",\"arrival\":", arrival) }
             if let departure = event.departure { time(",\"departure\":", departure) }
             if let duration = event.duration {
-                F.append(",\"duration\":", to: &out)
-                F.append(number: duration.seconds, to: &out)
+                out.put(",\"duration\":")
+                out.put(number: duration.seconds)
             }
         case .dwell:
             if let rule = event.rule {
-                F.append(",\"rule\":", to: &out)
-                JSONEscaping.append(rule, to: &out)
+                out.put(",\"rule\":")
+                out.put(jsonString: rule)
             }
             if let duration = event.duration {
-                F.append(",\"duration\":", to: &out)
-                F.append(number: duration.seconds, to: &out)
+                out.put(",\"duration\":")
+                out.put(number: duration.seconds)
             }
         case .monitorStart, .monitorStop, .monitorFailed:
             break

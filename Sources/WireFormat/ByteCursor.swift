@@ -1,0 +1,111 @@
+import Geodesy
+import TextEscaping
+
+/// Writes one record's UTF-8 bytes (an event's JSON object or CSV record) into memory made for the whole
+/// record at once (`EventFormatting.append(atMost:to:_:)`): a field is a copy, with no capacity or
+/// uniqueness check of an array per field. The values are written as `EventFormatting` says (times,
+/// numbers, escaping); the fields' bound is the caller's (`EventFormatting.bound`).
+public struct ByteCursor {
+    @usableFromInline var next: UnsafeMutablePointer<UInt8>
+    @usableFromInline let end: UnsafeMutablePointer<UInt8>
+
+    @usableFromInline
+    init(_ memory: UnsafeMutableBufferPointer<UInt8>) {
+        next = memory.baseAddress!
+        end = next + memory.count
+    }
+
+    /// One byte.
+    @inlinable
+    public mutating func put(_ byte: UInt8) {
+        precondition(next < end)
+        next.initialize(to: byte)
+        next += 1
+    }
+
+    /// Bytes.
+    @inlinable
+    public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        precondition(bytes.count <= end - next)
+        next.initialize(from: base, count: bytes.count)
+        next += bytes.count
+    }
+
+    /// ASCII text known at compile time (keys, punctuation).
+    @inlinable
+    public mutating func put(_ text: StaticString) {
+        put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// A string's UTF-8 bytes, as they are.
+    @inlinable
+    public mutating func put(utf8 text: String) {
+        var text = text
+        text.withUTF8 { put($0) }
+    }
+
+    /// `Timestamp.iso8601`: 24 bytes written in place for years 0000–9999.
+    @inlinable
+    public mutating func put(time: Timestamp) {
+        guard Timestamp.writable.contains(time) else { return put(utf8: time.iso8601) }
+        precondition(end - next >= Timestamp.iso8601Length)
+        next += time.write(iso8601Into: UnsafeMutableBufferPointer(start: next, count: Timestamp.iso8601Length))
+    }
+
+    /// `value` as `Double.description` writes it; a value that is not finite puts `otherwise` (`null` in
+    /// JSON, nothing in CSV).
+    @inlinable
+    public mutating func put(number value: Double, otherwise: StaticString = "null") {
+        guard value.isFinite else { return put(otherwise) }
+        precondition(end - next >= 24)
+        let written = EventFormatting.writeShortDecimal(value, to: next)
+        guard written > 0 else { return put(utf8: value.description) }
+        next += written
+    }
+
+    /// `text` as a JSON string literal, quotes included (`JSONEscaping`).
+    @inlinable
+    public mutating func put(jsonString text: String) {
+        guard !JSONEscaping.needsEscaping(text) else { return put(escaped: text) { JSONEscaping.append($0, to: &$1) } }
+        put(0x22)
+        put(utf8: text)
+        put(0x22)
+    }
+
+    /// `text` as a CSV field (`EventFormatting.append(csvField:to:)`).
+    @inlinable
+    public mutating func put(csvField text: String) {
+        guard !EventFormatting.csvNeedsQuotes(text) else { return put(escaped: text) { EventFormatting.append(csvField: $0, to: &$1) } }
+        put(utf8: text)
+    }
+
+    /// The rare text that needs escaping, escaped by `escape` into bytes of its own first.
+    @usableFromInline
+    mutating func put(escaped text: String, _ escape: (String, inout [UInt8]) -> Void) {
+        var bytes: [UInt8] = []
+        escape(text, &bytes)
+        bytes.withUnsafeBufferPointer { put($0) }
+    }
+}
+
+extension EventFormatting {
+    /// The most bytes a record of `text`'s strings (ids, rule) and at most `numbers` numbers and `times`
+    /// times takes, keys and punctuation included: strings escaped at worst (`\u00XX`, 6 bytes a byte),
+    /// 32 bytes a number (`Double.description` writes at most 24) and a time, 256 for the rest.
+    @inlinable
+    public static func bound(strings: Int, numbers: Int = 4, times: Int = 4) -> Int {
+        256 + 6 * strings + 32 * (numbers + times)
+    }
+
+    /// Appends the bytes `body` writes, at most `bound` of them, to `out`, written first in memory made
+    /// for them (on the stack when small): one copy into `out` a record. O(bytes).
+    @inlinable
+    public static func append(atMost bound: Int, to out: inout [UInt8], _ body: (inout ByteCursor) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { memory in
+            var cursor = ByteCursor(memory)
+            body(&cursor)
+            out.append(contentsOf: UnsafeBufferPointer(start: memory.baseAddress, count: cursor.next - memory.baseAddress!))
+        }
+    }
+}
