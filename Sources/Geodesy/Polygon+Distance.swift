@@ -10,18 +10,22 @@ extension Polygon {
     }
 
     /// The same, in a plane already set up at `point`.
+    /// (The rings are read through a buffer: iterating the array, or reading it by index, copies each
+    /// ring and so counts a reference on it, which every thread evaluating the polygon would share.)
     func signedDistance(to point: Coordinate, in plane: LocalPlane) -> Meters {
-        var best = Double.infinity
-        var inside = false
-        for ring in rings {
-            switch plane.scan(ring: ring, from: point) {
-            case .onEdge: return 0
-            case let .off(distance, crossesOddTimes):
-                best = min(best, distance)
-                if crossesOddTimes { inside.toggle() }
+        rings.withUnsafeBufferPointer { rings in
+            var best = Double.infinity
+            var inside = false
+            for index in rings.indices {
+                switch plane.scan(ring: rings[index], from: point) {
+                case .onEdge: return 0
+                case let .off(distance, crossesOddTimes):
+                    best = min(best, distance)
+                    if crossesOddTimes { inside.toggle() }
+                }
             }
+            return inside ? -best : best
         }
-        return inside ? -best : best
     }
 
     /// True when `point` is inside or on the boundary (even–odd over the rings). O(positions).
@@ -33,10 +37,21 @@ extension MultiPolygon {
     /// as the deepest part; positive outside all, as far as the nearest part. When the parts neither
     /// overlap nor share edges this is the signed distance to the union's boundary. O(positions).
     public func signedDistance(to point: Coordinate) -> Meters {
-        let plane = LocalPlane(at: point)
-        var best = Double.infinity
-        for polygon in polygons { best = min(best, polygon.signedDistance(to: point, in: plane)) }
-        return best
+        signedDistance(to: point, in: LocalPlane(at: point))
+    }
+
+    /// The same from a point whose latitude's cosine is computed (the plane is the same, bit for bit).
+    public func signedDistance(to point: PreparedCoordinate) -> Meters {
+        signedDistance(to: point.coordinate, in: LocalPlane(at: point.coordinate, cosLatitude: point.cosLatitude))
+    }
+
+    /// The minimum over the parts, read through a buffer (no reference counted per part).
+    func signedDistance(to point: Coordinate, in plane: LocalPlane) -> Meters {
+        polygons.withUnsafeBufferPointer { polygons in
+            var best = Double.infinity
+            for index in polygons.indices { best = min(best, polygons[index].signedDistance(to: point, in: plane)) }
+            return best
+        }
     }
 }
 
@@ -46,10 +61,13 @@ struct LocalPlane {
     let metersPerDegreeX: Double
     let metersPerDegreeY: Double
 
-    init(at origin: Coordinate) {
+    init(at origin: Coordinate) { self.init(at: origin, cosLatitude: _cos(origin.latitude.radians)) }
+
+    /// The plane at `origin`, whose latitude's cosine (`_cos` of its radians) is `cosLatitude`.
+    init(at origin: Coordinate, cosLatitude: Double) {
         self.origin = origin
         self.metersPerDegreeY = Earth.radius * .pi / 180
-        self.metersPerDegreeX = metersPerDegreeY * _cos(origin.latitude.radians)
+        self.metersPerDegreeX = metersPerDegreeY * cosLatitude
     }
 
     enum RingScan { case onEdge, off(distance: Meters, crossesOddTimes: Bool) }

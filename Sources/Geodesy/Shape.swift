@@ -17,7 +17,7 @@ public enum Shape: Hashable, Sendable {
     public func signedDistance(to point: PreparedCoordinate) -> Meters {
         switch self {
         case let .circle(circle): return circle.signedDistance(to: point)
-        case let .polygon(polygon): return polygon.signedDistance(to: point.coordinate)
+        case let .polygon(polygon): return polygon.signedDistance(to: point)
         }
     }
 

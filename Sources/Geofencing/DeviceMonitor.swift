@@ -229,14 +229,10 @@ struct DeviceMonitor: Sendable {
 
     /// The quiet window of `monitors[slot]` after its exact distance `d` at `p`; `.none` on the plain path
     /// (`World.skipsQuietRegions` false), so that no window ever holds there.
-    private func quietWindow(_ slot: Int, distance d: Meters, at p: PreparedCoordinate, in world: World) -> QuietWindow {
+    private mutating func quietWindow(_ slot: Int, distance d: Meters, at p: PreparedCoordinate, in world: World) -> QuietWindow {
         guard world.skipsQuietRegions else { return .none }
-        // (Read in place: a copy of the state would retain its array of fired rules.)
-        let deadline = monitors[slot].state.firedRules.isEmpty
-            ? monitors[slot].state.deadline(durations: [])
-            : monitors[slot].state.deadline(durations: world.ruleDurationsByRegion[monitors[slot].region])
-        return QuietWindow(after: monitors[slot].state.quietMargin(distance: d), distance: d,
-                           latitude: p.coordinate.latitude, odometer: odometer, deadline: deadline)
+        return monitors[slot].quietWindow(distance: d, latitude: p.coordinate.latitude, odometer: odometer,
+                                          durations: world.ruleDurationsByRegion)
     }
 
     /// The dwells due for the region in `monitors[slot]`.
@@ -258,6 +254,15 @@ struct DeviceMonitor: Sendable {
 struct MonitoredRegion: Sendable {
     let region: Int
     var state: RegionMonitor
+
+    /// The region's quiet window after its exact distance `d` at a sample at `latitude` (`durations`: the
+    /// rules' D by region). Changes nothing: `mutating` only so that `monitors[slot].quietWindow(…)` runs in
+    /// place, where a non-mutating call works on a copy (retaining and releasing the fired rules). O(rules).
+    mutating func quietWindow(distance d: Meters, latitude: Degrees, odometer: Meters, durations: [[TimeSpan]]) -> QuietWindow {
+        let deadline = state.firedRules.isEmpty ? state.deadline(durations: []) : state.deadline(durations: durations[region])
+        return QuietWindow(after: state.quietMargin(distance: d), distance: d, latitude: latitude, odometer: odometer,
+                           deadline: deadline)
+    }
 }
 
 /// A sample's `PreparedCoordinate` (its trigonometry), made the first time an exact distance needs it. A
