@@ -1,7 +1,7 @@
 /// The rows of one piece of a fix table (a run of whole lines), read on its own thread for a parallel
 /// read: each row's device, as an index among the piece's own devices in order of first appearance, and
 /// its checked fix, kept or not, with lines counted from the piece's first line as 1. The first bad row
-/// ends the piece (`failure`). `FixTableBuilder.merge` then applies SEMANTICS §1 across pieces in file
+/// ends the piece (`failure`). `FixTableBuilder.merged` then applies SEMANTICS §1 across pieces in file
 /// order. Memory: 44 bytes a row. O(bytes of the piece).
 struct FixTablePiece: FixRowSink {
     /// Where a piece's first bad row failed, for the merge to give the sequential read's error.
