@@ -104,3 +104,36 @@ func fixCleaning() {
         .fixes(start: Walk.base)
     #expect(cleaned.map { $0.map(\.coordinate) } == [[Walk.east(0)], [Walk.east(4), Walk.east(5)]])
 }
+
+/// `Track.fixes(start:)` on timed tracks, by hand: a track already in order plays as it is; anything §1
+/// changes (an empty segment, an equal or earlier time, within or across segments) is cleaned.
+struct CleaningCase: CustomTestStringConvertible, Sendable {
+    let id: String
+    /// Segments of fix times (seconds); each fix's position is east(its place in the track, in metres).
+    let times: [[Int]]
+    /// The places kept, by segment.
+    let kept: [[Int]]
+    var testDescription: String { id }
+}
+
+@Test("A timed track plays as it is when §1 changes nothing, and is cleaned otherwise", arguments: [
+    CleaningCase(id: "in order, two segments", times: [[0, 1, 2], [5, 6]], kept: [[0, 1, 2], [3, 4]]),
+    CleaningCase(id: "one fix", times: [[7]], kept: [[0]]),
+    CleaningCase(id: "no segment", times: [], kept: []),
+    CleaningCase(id: "an empty segment goes", times: [[0, 1], [], [2]], kept: [[0, 1], [2]]),
+    CleaningCase(id: "equal times within a segment: the later", times: [[0, 1, 1, 2]], kept: [[0, 2, 3]]),
+    CleaningCase(id: "equal times across segments: the later", times: [[0, 1], [1, 2]], kept: [[0], [2, 3]]),
+    CleaningCase(id: "an earlier time is dropped", times: [[0, 3, 2, 4]], kept: [[0, 1, 3]]),
+    CleaningCase(id: "a segment that starts earlier loses those fixes", times: [[0, 5], [3, 6]], kept: [[0, 1], [3]]),
+])
+func trackCleaning(_ c: CleaningCase) {
+    var place = 0
+    let segments = c.times.map { segment in
+        segment.map { seconds in
+            defer { place += 1 }
+            return Fix(Walk.east(Double(place)), at: Walk.time(Double(seconds)))
+        }
+    }
+    let played = Track.timed(segments).fixes(start: Walk.base)
+    #expect(played.map { $0.map(\.coordinate) } == c.kept.map { $0.map { Walk.east(Double($0)) } })
+}
