@@ -41,9 +41,9 @@ public enum Track: Hashable, Sendable {
 
     /// The timed segments this track plays as, given the clock's start (SEMANTICS §1). Fixes whose
     /// time is earlier than the previous kept fix are dropped; of equal times the later is kept. A
-    /// timed track that is already so (every fix file-readers keep, a fix table's) is given back as it
-    /// is, sharing its storage: a run asks for a device's fixes several times (its size, its warnings,
-    /// its lane), and a fleet's fixes are tens of megabytes. O(fixes).
+    /// timed track in which §1 changes nothing (a fix table's tracks, which the reader has already
+    /// cleaned) is given back as it is, sharing its storage: a run asks for a device's fixes several
+    /// times (its size, its warnings, its lane), and a fleet's fixes are tens of megabytes. O(fixes).
     public func fixes(start: Timestamp) -> [[Fix]] {
         let raw: [[Fix]]
         switch self {

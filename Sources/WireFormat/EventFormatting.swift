@@ -35,7 +35,7 @@ public enum EventFormatting {
 
     /// Writes `value` as `Double.description` does when it is a decimal of at most six fraction digits
     /// (as a fix's coordinates are) with a magnitude from 0.0001 to 10⁹, and returns the bytes written (at
-    /// most 18); else writes nothing and returns 0. Such a decimal D is found as round(|value| · 10⁶) / 10⁶
+    /// most 17); else writes nothing and returns 0. Such a decimal D is found as round(|value| · 10⁶) / 10⁶
     /// and taken only when it reads back as `value` (an integer over 10⁶ divides with one correct rounding,
     /// as reading D does). It is then the shortest text that does: any shorter one would also have at most
     /// six fraction digits, and two of those are 10⁻⁶ apart, more than the width of the values that read
