@@ -113,8 +113,8 @@ struct FixTableBuilder: FixRowSink {
         warn(fix.line, "the fix of \"\(check.devices.ids[index])\" at (\(fix.latitude), \(fix.longitude)) is out of range (latitude -90…90, longitude -180…180); dropped")
     }
 
-    /// Makes room for `rows` more fixes at once, so that a large table (or a merge of pieces) is not
-    /// copied as it grows, nor its pages touched twice. O(1).
+    /// Makes room for `rows` more fixes at once (the read on one thread, from the file's size), so that a
+    /// large table is not copied as it grows, nor its pages touched twice. O(1).
     mutating func reserve(rows: Int) {
         fixes.reserveCapacity(fixes.count + rows)
         owners.reserveCapacity(owners.count + rows)

@@ -4,7 +4,7 @@ import TextEscaping
 /// Writes one record's UTF-8 bytes (an event's JSON object or CSV record) into memory made for the whole
 /// record at once (`EventFormatting.append(atMost:to:_:)`): a field is a copy, with no capacity or
 /// uniqueness check of an array per field. The values are written as `EventFormatting` says (times,
-/// numbers, escaping); the fields' bound is the caller's (`EventFormatting.bound`).
+/// numbers, escaping); the record's bound is the caller's (`EventFormatting.bound(of:)`).
 public struct ByteCursor {
     @usableFromInline var next: UnsafeMutablePointer<UInt8>
     @usableFromInline let end: UnsafeMutablePointer<UInt8>
@@ -90,12 +90,17 @@ public struct ByteCursor {
 }
 
 extension EventFormatting {
-    /// The most bytes a record of `text`'s strings (ids, rule) and at most `numbers` numbers and `times`
-    /// times takes, keys and punctuation included: strings escaped at worst (`\u00XX`, 6 bytes a byte),
-    /// 32 bytes a number (`Double.description` writes at most 24) and a time, 256 for the rest.
+    /// The most bytes one number or one time takes: `Double.description` writes at most 24, a time 24
+    /// (years 0000–9999) or a few more beyond.
+    public static let fieldBound = 32
+
+    /// The most bytes `event`'s record takes in any of the formats (a JSON object or its members, a CSV
+    /// record), keys and punctuation included: its strings (ids, rule) escaped at worst (`\u00XX`, 6
+    /// bytes a byte), four numbers and four times at `fieldBound`, 256 for the rest. O(1).
     @inlinable
-    public static func bound(strings: Int, numbers: Int = 4, times: Int = 4) -> Int {
-        256 + 6 * strings + 32 * (numbers + times)
+    public static func bound(of event: WireEvent) -> Int {
+        let strings = event.device.utf8.count + event.region.utf8.count + (event.rule?.utf8.count ?? 0)
+        return 256 + 6 * strings + fieldBound * 8
     }
 
     /// Appends the bytes `body` writes, at most `bound` of them, to `out`, written first in memory made

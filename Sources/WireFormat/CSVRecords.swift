@@ -29,8 +29,7 @@ public enum CSVRecords {
     /// Appends the wire event as one CSV record, without a line end, to UTF-8 bytes (one copy of its bytes,
     /// made first in memory of their own: `EventFormatting.append(atMost:to:_:)`).
     public static func append(_ event: WireEvent, to out: inout [UInt8]) {
-        let strings = event.device.utf8.count + event.region.utf8.count + (event.rule?.utf8.count ?? 0)
-        EventFormatting.append(atMost: EventFormatting.bound(strings: strings), to: &out) { out in
+        EventFormatting.append(atMost: EventFormatting.bound(of: event), to: &out) { out in
             let comma = UInt8(ascii: ",")
             func time(_ t: Timestamp?) {
                 out.put(comma)

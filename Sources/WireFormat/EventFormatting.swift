@@ -30,7 +30,7 @@ public enum EventFormatting {
     /// (`null` in JSON, nothing in CSV). O(1) (`ByteCursor.put(number:otherwise:)`).
     @inlinable
     public static func append(number value: Double, otherwise: StaticString = "null", to out: inout [UInt8]) {
-        append(atMost: 32, to: &out) { $0.put(number: value, otherwise: otherwise) }
+        append(atMost: fieldBound, to: &out) { $0.put(number: value, otherwise: otherwise) }
     }
 
     /// Writes `value` as `Double.description` does when it is a decimal of at most six fraction digits
@@ -80,7 +80,7 @@ public enum EventFormatting {
     /// (`ByteCursor.put(time:)`).
     @inlinable
     public static func append(time: Timestamp, to out: inout [UInt8]) {
-        append(atMost: 32, to: &out) { $0.put(time: time) }
+        append(atMost: fieldBound, to: &out) { $0.put(time: time) }
     }
 
     /// Appends ASCII text known at compile time (keys, punctuation).

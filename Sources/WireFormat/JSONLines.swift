@@ -29,7 +29,7 @@ public enum JSONLines {
     /// Appends the wire event as one JSON object, without a line end, to UTF-8 bytes (one copy of its
     /// bytes, made first in memory of their own: `EventFormatting.append(atMost:to:_:)`).
     public static func append(_ event: WireEvent, to out: inout [UInt8]) {
-        EventFormatting.append(atMost: bound(event), to: &out) { cursor in
+        EventFormatting.append(atMost: EventFormatting.bound(of: event), to: &out) { cursor in
             cursor.put(UInt8(ascii: "{"))
             put(membersOf: event, includePosition: true, to: &cursor)
             cursor.put(UInt8(ascii: "}"))
@@ -39,14 +39,9 @@ public enum JSONLines {
     /// Appends the event's fields as JSON members (`"key":value,...`, no braces), in wire order, leaving
     /// out `lat`/`lon` when `includePosition` is false (GeoJSON puts them in the geometry).
     public static func appendMembers(of event: WireEvent, includePosition: Bool = true, to out: inout [UInt8]) {
-        EventFormatting.append(atMost: bound(event), to: &out) { cursor in
+        EventFormatting.append(atMost: EventFormatting.bound(of: event), to: &out) { cursor in
             put(membersOf: event, includePosition: includePosition, to: &cursor)
         }
-    }
-
-    /// The most bytes the event's object takes.
-    private static func bound(_ event: WireEvent) -> Int {
-        EventFormatting.bound(strings: event.device.utf8.count + event.region.utf8.count + (event.rule?.utf8.count ?? 0))
     }
 
     /// The members, written by `cursor`.
