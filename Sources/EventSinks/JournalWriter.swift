@@ -32,10 +32,14 @@ final class JournalWriter: @unchecked Sendable {
     private var done = false
     private var storedFailure: SinkError?
 
-    /// Starts the writing thread.
-    init(output: OutputFile) {
+    /// Starts the writing thread, which calls `firstly` before it writes anything (the journal's sweep of
+    /// its folder).
+    init(output: OutputFile, firstly: @escaping @Sendable () -> Void = {}) {
         self.output = output
-        let thread = Thread { [self] in work() }
+        let thread = Thread { [self] in
+            firstly()
+            work()
+        }
         thread.name = "perimeter-run-journal"
         thread.start()
     }

@@ -31,9 +31,11 @@ public final class OutputFile {
 
     /// Opens an atomic replacement of the file at `path`, or standard output when `path` is `-`.
     /// Fails now (not at the first write) when the file cannot be created. A new file gets
-    /// `permissions` (less the umask); a replaced one keeps its own.
+    /// `permissions` (less the umask); a replaced one keeps its own. `removingStalePartials`: as
+    /// `AtomicFile`'s.
     public init(path: String, spec: String,
-                permissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite]) throws(SinkError) {
+                permissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite],
+                removingStalePartials: Bool = true) throws(SinkError) {
         self.spec = spec
         self.path = path
         buffer.reserveCapacity(Self.bufferSize)
@@ -52,7 +54,7 @@ public final class OutputFile {
             return
         }
         do {
-            target = .file(try AtomicFile(replacing: path, permissions: permissions))
+            target = .file(try AtomicFile(replacing: path, permissions: permissions, removingStalePartials: removingStalePartials))
         } catch {
             throw SinkError(error, spec: spec)
         }

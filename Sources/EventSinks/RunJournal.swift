@@ -10,8 +10,9 @@ import Geofencing
 /// `perimeter deliver` read), written to `perimeter-run-<UTC time>-<pid>.jsonl` in the system's
 /// temporary folder through an atomic `OutputFile`: a partial file readable by its owner only
 /// (`.perimeter-run-….jsonl.partial-PID`) until `keep()` renames it into place, or `discard()` removes
-/// it. A run whose sinks all finish discards it and leaves nothing behind. When a journal opens, the
-/// partial files of journals whose process died (a SIGKILL) are removed from its folder.
+/// it. A run whose sinks all finish discards it and leaves nothing behind. When a journal opens, its writing
+/// thread removes the partial files of journals whose process died (a SIGKILL) from its folder, before
+/// `keep()` or `discard()` returns.
 ///
 /// The journal never fails the run: when it cannot be written (the temporary folder is missing or full)
 /// it warns once through `warn`, stops keeping events, and `keep()` says why the events were not kept.
@@ -89,9 +90,14 @@ public final class RunJournal {
     public func open() {
         guard case .new = state else { return }
         state = .open
-        AtomicFile.removeStalePartials(in: FileNames.directory(of: path), namedLike: "." + Self.stem + "-")
+        let folder = FileNames.directory(of: path)
         do {
-            writer = JournalWriter(output: try OutputFile(path: path, spec: "journal", permissions: [.ownerReadWrite]))
+            let output = try OutputFile(path: path, spec: "journal", permissions: [.ownerReadWrite], removingStalePartials: false)
+            // The partial files of journals whose process died (its own target's among them) are removed by
+            // the writing thread: a temporary folder of many thousand entries does not delay the run.
+            writer = JournalWriter(output: output) {
+                AtomicFile.removeStalePartials(in: folder, namedLike: "." + RunJournal.stem + "-")
+            }
             pending.reserveCapacity(Self.batchSize)
         } catch {
             ownFailure = error

@@ -24,9 +24,10 @@ public final class AtomicFile {
 
     /// Creates the partial file for replacing `path`; fails now when it cannot be created. A new file gets
     /// `permissions` (less the umask); a replaced one keeps its own. Removes the partial files of the same
-    /// target left by processes that no longer exist.
-    public init(replacing path: String, permissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite])
-        throws(FileError) {
+    /// target left by processes that no longer exist, unless `removingStalePartials` is false (the run
+    /// journal sweeps its folder for them on its own thread).
+    public init(replacing path: String, permissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite],
+                removingStalePartials: Bool = true) throws(FileError) {
         var real = path
         var linkInfo = stat()
         if lstat(path, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
@@ -35,7 +36,7 @@ public final class AtomicFile {
         }
         let existing = try? Stat(FilePath(real))
         let partial = Self.partialPath(for: real)
-        Self.removeStalePartials(besides: partial)
+        if removingStalePartials { Self.removeStalePartials(besides: partial) }
         func create() throws -> FileDescriptor {
             try FileDescriptor.open(FilePath(partial), .writeOnly, options: [.create, .exclusiveCreate, .truncate, .closeOnExec],
                                     permissions: permissions)
@@ -125,16 +126,20 @@ public final class AtomicFile {
 
     /// Removes the partial files in `folder` whose names start with `prefix` and end in `.partial-PID`
     /// of a process that no longer exists (`prefix` `.perimeter-run-` matches the partial files of every
-    /// run journal). A live process's partial file is never touched.
+    /// run journal). A live process's partial file is never touched. O(entries in `folder`); only the
+    /// names that start with `prefix` are made into strings.
     public static func removeStalePartials(in folder: String, namedLike prefix: String) {
         guard let listing = opendir(folder) else { return }
         var names: [String] = []
+        let stem = Array(prefix.utf8)
         while let entry = readdir(listing) {
             // Read the name in place, up to its NUL: readdir's record may end before d_name's 256 bytes,
             // so copying the whole field (entry.pointee.d_name) reads past it (AddressSanitizer found it).
-            let field = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-            let name = String(cString: field.assumingMemoryBound(to: CChar.self))
-            if name.hasPrefix(prefix) { names.append(name) }
+            // The prefix is compared first: a name shorter than it ends in a NUL that differs from it.
+            let field = (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
+                .assumingMemoryBound(to: UInt8.self)
+            guard stem.indices.allSatisfy({ field[$0] == stem[$0] }) else { continue }
+            names.append(String(cString: field))
         }
         closedir(listing)
         for name in names {
