@@ -83,7 +83,8 @@ extension Simulation {
         let world = World(regions: regions, rules: rules, settings: settings,
                           skipsQuietRegions: options.skipsQuietRegions)
         summary.start = start
-        try drive(DeviceLanes(devices.map { lane(for: $0, start: start) }), world: world, into: sink,
+        let lanes = concurrentMap(devices.count) { [self] i in lane(for: devices[i], start: start) }  // a pass over each track
+        try drive(DeviceLanes(lanes), world: world, into: sink,
                   options: options, summary: &summary)
     }
 

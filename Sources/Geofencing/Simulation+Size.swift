@@ -19,13 +19,14 @@ extension SampleStream {
 
 extension Simulation {
     /// How many samples each device makes in a run, in device order, counted without running:
-    /// what a run's time and its log's size grow with. O(points).
+    /// what a run's time and its log's size grow with. O(points), the devices on all cores.
     ///
     /// Times are taken from the tracks as the run takes them (`Track.fixes(start:)`), so the count is
     /// exact; a paced track whose times would overflow counts as `Int64.max`.
     public func sampleCounts() -> [Int64] {
-        let start = clockStart
-        return devices.map { device in
+        let (start, devices, tick) = (clockStart, devices, tick)
+        return concurrentMap(devices.count) { i in
+            let device = devices[i]
             if case let .paced(segments, pace, offset) = device.track {
                 let lastOrdinal = Int64(segments.lazy.compactMap(\.last?.ordinal).max() ?? 0)
                 guard let span = pace.multiplied(by: lastOrdinal),

@@ -16,11 +16,28 @@ extension ScenarioLoader {
     /// Records the warnings; O(regions × devices + fixes).
     func warnAboutLikelyMistakes(_ simulation: Simulation, regions: [PlacedRegion], list: PlacedNode?, rules: [PlacedNode]) {
         warnAboutTinyCircles(regions)
-        // Each device's fixes on the clock, made once for both checks that look at the tracks.
+        // What both checks need of each device's fixes on the clock, the devices on all cores.
         let start = simulation.clockStart
-        let tracks = simulation.devices.map { (id: $0.id, segments: $0.track.fixes(start: start)) }
+        let devices = simulation.devices
+        let tracks = concurrentMap(devices.count) { i in TrackExtent(devices[i].track.fixes(start: start), id: devices[i].id) }
         warnAboutUnreachableRegions(tracks, regions: regions, list: list)
         warnAboutEndlessRules(simulation.rules, tracks: tracks, rules: rules)
+    }
+
+    /// Where and when a device's track goes: its bounding box and the span of its times (nil without fixes).
+    struct TrackExtent {
+        var id: String
+        var box: BoundingBox?
+        var span: TimeSpan?
+
+        /// O(fixes).
+        init(_ segments: [[Fix]], id: String) {
+            self.id = id
+            var box = BoundingBox.empty
+            for segment in segments { for fix in segment { box.extend(to: fix.coordinate) } }
+            self.box = box.minLatitude <= box.maxLatitude ? box : nil
+            if let first = segments.first?.first?.time, let last = segments.last?.last?.time { span = last - first }
+        }
     }
 
     private func warnAboutTinyCircles(_ regions: [PlacedRegion]) {
@@ -36,13 +53,8 @@ extension ScenarioLoader {
 
     /// One warning for the regions no device comes near (a region with latitude and longitude swapped
     /// gets one of its own, saying so).
-    private func warnAboutUnreachableRegions(_ tracks: [(id: String, segments: [[Fix]])], regions: [PlacedRegion],
-                                             list: PlacedNode?) {
-        let boxes: [BoundingBox] = tracks.compactMap { track in
-            var box = BoundingBox.empty
-            for segment in track.segments { for fix in segment { box.extend(to: fix.coordinate) } }
-            return box.minLatitude <= box.maxLatitude ? box : nil
-        }
+    private func warnAboutUnreachableRegions(_ tracks: [TrackExtent], regions: [PlacedRegion], list: PlacedNode?) {
+        let boxes = tracks.compactMap(\.box)
         guard !boxes.isEmpty else { return }
         func nearest(_ point: Coordinate) -> Meters { boxes.map { $0.lowerBoundDistance(from: point) }.min()! }
         var far: [(id: String, distance: Meters)] = []
@@ -80,12 +92,8 @@ extension ScenarioLoader {
         return (north * north + east * east).squareRoot()
     }
 
-    private func warnAboutEndlessRules(_ dwellRules: [DwellRule], tracks: [(id: String, segments: [[Fix]])],
-                                       rules: [PlacedNode]) {
-        let spans: [(String, TimeSpan)] = tracks.compactMap { track in
-            guard let first = track.segments.first?.first?.time, let last = track.segments.last?.last?.time else { return nil }
-            return (track.id, last - first)
-        }
+    private func warnAboutEndlessRules(_ dwellRules: [DwellRule], tracks: [TrackExtent], rules: [PlacedNode]) {
+        let spans: [(String, TimeSpan)] = tracks.compactMap { track in track.span.map { (track.id, $0) } }
         guard let longest = spans.max(by: { $0.1 < $1.1 }), rules.count == dwellRules.count else { return }
         for (rule, node) in zip(dwellRules, rules) where rule.duration > longest.1 {
             var message = "rule \"\(rule.name)\" needs \(rule.duration.readable) inside a region, longer than every track "
