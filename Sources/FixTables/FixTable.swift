@@ -29,21 +29,26 @@ public struct FixTable: Hashable, Sendable {
     public func fixes(ofDevice index: Int) -> ArraySlice<TableFix> { fixes[ranges[index]] }
 }
 
-/// One fix of a fix table: time, position and accuracy, and the line it came from.
+/// One fix of a fix table: time, position and accuracy, and the line it came from. 40 bytes.
 public struct TableFix: Hashable, Sendable {
     public var time: Timestamp
     public var latitude: Degrees
     public var longitude: Degrees
     /// Metres, ≥ 0; nil when the row has none.
-    public var accuracy: Meters?
+    public var accuracy: Meters? {
+        get { storedAccuracy == -.infinity ? nil : storedAccuracy }
+        set { storedAccuracy = newValue ?? -.infinity }
+    }
     /// The 1-based line of the row in its file (where the row starts, for CSV).
     public var line: Int
+    /// `accuracy`, or -∞ for none (an optional would add 8 bytes to every fix of a fleet).
+    private var storedAccuracy: Meters
 
     public init(time: Timestamp, latitude: Degrees, longitude: Degrees, accuracy: Meters? = nil, line: Int) {
         self.time = time
         self.latitude = latitude
         self.longitude = longitude
-        self.accuracy = accuracy
+        self.storedAccuracy = accuracy ?? -.infinity
         self.line = line
     }
 }

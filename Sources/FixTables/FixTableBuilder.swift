@@ -56,7 +56,7 @@ struct FixTableBuilder: FixRowSink {
         if streaming { lastLines[index] = line }
         let fix = try check.fix(time: time, lat: lat, lon: lon, accuracy: accuracy, line: line)
         if streaming {
-            guard fix.isInRange else { return dropOutOfRange(fix, device: index) }
+            guard fix.isInRange else { return warn(.outOfRange, fix: fix, last: nil, device: index) }
             return try addInOrder(fix, time)
         }
         keep(fix, device: index)
@@ -90,27 +90,48 @@ struct FixTableBuilder: FixRowSink {
         case drop
     }
 
-    /// SEMANTICS §1 for one fix of device `index` after its last kept fix `last` (nil: none yet), warning
-    /// of what is dropped or replaced: the one rule of both reads, on one thread and in pieces. O(1).
-    mutating func keeping(_ fix: TableFix, after last: TableFix?, device index: Int) -> Keeping {
-        guard fix.isInRange else {
-            dropOutOfRange(fix, device: index)
-            return .drop
-        }
-        guard let last else { return .append }
-        if fix.time < last.time {
-            warn(fix.line, "the fix of \"\(check.devices.ids[index])\" at \(fix.time.iso8601) is earlier than its fix at \(last.time.iso8601) (line \(last.line)); dropped")
-            return .drop
-        }
-        if fix.time == last.time {
-            warn(last.line, "the fix of \"\(check.devices.ids[index])\" at \(fix.time.iso8601) has the same time as the one at line \(fix.line); the later is kept")
-            return .replaceLast
-        }
-        return .append
+    /// Why SEMANTICS §1 dropped a fix, or replaced the one before it.
+    enum Drop: Sendable {
+        /// Its coordinate is out of range.
+        case outOfRange
+        /// Its time is earlier than the last kept fix's.
+        case earlier
+        /// Its time is the last kept fix's, which it replaces.
+        case sameTime
     }
 
-    private mutating func dropOutOfRange(_ fix: TableFix, device index: Int) {
-        warn(fix.line, "the fix of \"\(check.devices.ids[index])\" at (\(fix.latitude), \(fix.longitude)) is out of range (latitude -90…90, longitude -180…180); dropped")
+    /// SEMANTICS §1 for one checked fix after its device's last kept fix `last` (nil: none yet): what is
+    /// done with it, and why when a fix is dropped or replaced. The one rule of every read: on one
+    /// thread, in pieces, streaming. O(1), no side effect.
+    static func rule(for fix: TableFix, after last: TableFix?) -> (keeping: Keeping, drop: Drop?) {
+        guard fix.isInRange else { return (.drop, .outOfRange) }
+        guard let last else { return (.append, nil) }
+        if fix.time < last.time { return (.drop, .earlier) }
+        if fix.time == last.time { return (.replaceLast, .sameTime) }
+        return (.append, nil)
+    }
+
+    /// `rule` for one fix of device `index`, warning of what is dropped or replaced. O(1).
+    mutating func keeping(_ fix: TableFix, after last: TableFix?, device index: Int) -> Keeping {
+        let (keeping, drop) = Self.rule(for: fix, after: last)
+        if let drop { warn(drop, fix: fix, last: last, device: index) }
+        return keeping
+    }
+
+    /// Counts a fix of device `index` dropped (or `last` replaced) for `drop`; its warning is made only
+    /// while fewer than `FixTable.keptWarnings` are kept. `last` is the device's last kept fix.
+    mutating func warn(_ drop: Drop, fix: TableFix, last: TableFix?, device index: Int) {
+        dropped += 1
+        guard dropped <= FixTable.keptWarnings else { return }
+        let id = check.devices.ids[index]
+        switch (drop, last) {
+        case let (.earlier, last?):
+            warnings.append(FixTableWarning(file: path, line: fix.line, message: "the fix of \"\(id)\" at \(fix.time.iso8601) is earlier than its fix at \(last.time.iso8601) (line \(last.line)); dropped"))
+        case let (.sameTime, last?):
+            warnings.append(FixTableWarning(file: path, line: last.line, message: "the fix of \"\(id)\" at \(fix.time.iso8601) has the same time as the one at line \(fix.line); the later is kept"))
+        default:
+            warnings.append(FixTableWarning(file: path, line: fix.line, message: "the fix of \"\(id)\" at (\(fix.latitude), \(fix.longitude)) is out of range (latitude -90…90, longitude -180…180); dropped"))
+        }
     }
 
     /// Makes room for `rows` more fixes at once (the read on one thread, from the file's size), so that a
@@ -123,6 +144,9 @@ struct FixTableBuilder: FixRowSink {
     /// Rows read by others (a piece's), counted as this table's.
     mutating func countRows(_ count: Int) { rows += count }
 
+    /// Fixes dropped by others (a merge's), counted as this table's, without warnings.
+    mutating func countDropped(_ count: Int) { dropped += count }
+
     /// Streaming: appends the current device's fix, whose time may not go back.
     private mutating func addInOrder(_ fix: TableFix, _ time: RowField) throws(FixTableError) {
         guard let last = fixes.last else { return fixes.append(fix) }
@@ -130,7 +154,7 @@ struct FixTableBuilder: FixRowSink {
             throw check.fail(time, "the time \(fix.time.iso8601) of \"\(check.devices.ids[current])\" is earlier than its time \(last.time.iso8601) at line \(last.line); each device's rows must be in time order: sort the table by device, then by time")
         }
         if fix.time == last.time {
-            warn(last.line, "the fix of \"\(check.devices.ids[current])\" at \(fix.time.iso8601) has the same time as the one at line \(fix.line); the later is kept")
+            warn(.sameTime, fix: fix, last: last, device: current)
             fixes[fixes.count - 1] = fix
             return
         }
@@ -161,13 +185,6 @@ struct FixTableBuilder: FixRowSink {
 
     var rowsRead: Int { rows }
     var droppedFixes: Int { dropped }
-
-    private mutating func warn(_ line: Int, _ message: String) {
-        dropped += 1
-        if dropped <= FixTable.keptWarnings {
-            warnings.append(FixTableWarning(file: path, line: line, message: message))
-        }
-    }
 
     /// The table: kept fixes grouped by device, each device's in file order. In place (dropped fixes
     /// squeezed out, then a stable cycle sort by device), so that the fixes are never held twice. O(rows).

@@ -1,3 +1,7 @@
+import Dispatch
+import Foundation
+import Geodesy
+
 /// The rows of one piece of a fix table (a run of whole lines), read on its own thread for a parallel
 /// read: each row's device, as an index among the piece's own devices in order of first appearance, and
 /// its checked fix, kept or not, with lines counted from the piece's first line as 1. The first bad row
@@ -16,8 +20,9 @@ struct FixTablePiece: FixRowSink {
     /// Per row: its device and its fix.
     private(set) var owners: [Int32] = []
     private(set) var fixes: [TableFix] = []
-    /// Per device: the place of its id in its first row.
+    /// Per device: the place of its id in its first row, and its rows.
     private(set) var firstPlaces: [(line: Int, column: Int)] = []
+    private(set) var rowCounts: [Int] = []
     private(set) var rows = 0
     /// Lines in the piece (its line ends).
     private(set) var lines = 0
@@ -53,12 +58,13 @@ struct FixTablePiece: FixRowSink {
         }
     }
 
-    /// Room for the rows the window will hold, guessed from the line ends in its first chunk, so that
-    /// the rows are not copied as they grow. The chunk stays buffered for the reader.
+    /// Room for the rows the window will hold, guessed from the line ends in the first 64 KiB of its first
+    /// chunk, so that the rows are not copied as they grow. The chunk stays buffered for the reader.
     private mutating func reserve(for file: inout ChunkedFile, window: Int) throws(FixTableError) {
         guard try file.refill() else { return }
-        let lineEnds = file.buffer[file.start..<file.end].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-        let rows = lineEnds * (window / max(1, file.end - file.start) + 1) + 64
+        let sample = file.start..<min(file.end, file.start + 64 << 10)  // the first 64 KiB tell
+        let lineEnds = file.buffer[sample].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        let rows = lineEnds * (window / max(1, sample.count) + 1) + 64
         owners.reserveCapacity(rows)
         fixes.reserveCapacity(rows)
     }
@@ -75,28 +81,36 @@ struct FixTablePiece: FixRowSink {
         try check.idLength(device)
         lookup = (device.line, device.column, nil)
         let (index, added) = try check.device(device.bytes, at: device)
-        if added { firstPlaces.append((device.line, device.column)) }
+        if added {
+            firstPlaces.append((device.line, device.column))
+            rowCounts.append(0)
+        }
         lookup = (device.line, device.column, index)
         let fix = try check.fix(time: time, lat: lat, lon: lon, accuracy: accuracy, line: line)
         lookup = nil
         owners.append(Int32(index))
         fixes.append(fix)
+        rowCounts[index] += 1
     }
 }
 
 extension FixTableBuilder {
     /// The table of `pieces` (the file's pieces in order, each read on its own thread) as the read on one
     /// thread would give it, or its error: the pieces' devices join in order of first appearance, their
-    /// lines are shifted by the lines before them (`lineOffset` before the first), and each fix is kept
-    /// or dropped by `keeping`, in file order. Each fix is placed straight into its device's run of the
-    /// table (a counting sort by device; a device's last kept fix is the last one placed in its run), so
-    /// the fixes are copied once and never sorted afterwards. Memory: the pieces, freed one by one as
-    /// they are placed, and the table. O(rows + devices' id bytes).
+    /// lines are shifted by the lines before them (`lineOffset` before the first), and each device's fixes
+    /// are kept or dropped by `rule`, in file order, with the same warnings in the same order.
+    ///
+    /// On all cores: each piece's rows are placed straight into their device's run of the table (a
+    /// counting sort by device: a piece's rows of a device follow those of the pieces before it), then
+    /// §1 runs along each device's run in place, groups of devices at once. Warnings are made for the
+    /// first `FixTable.keptWarnings` dropped fixes in file order only. Memory: the pieces and the table.
+    /// O(rows + devices × pieces) work, O(devices × pieces) of it on one thread.
     mutating func merged(_ pieces: consuming [FixTablePiece], lineOffset: Int) throws(FixTableError) -> FixTable {
         // First the devices, piece by piece, as the rows would bring them (a piece numbers its devices
         // in order of first appearance), and the rows of each; then a piece's error, if it had one.
         var indices: [[Int32]] = []
         var counts: [Int] = []
+        var shifts: [Int] = []
         var offset = lineOffset
         for number in pieces.indices {
             let piece = pieces[number]
@@ -105,49 +119,55 @@ extension FixTableBuilder {
                 local[device] = Int32(try adopt(device, of: piece, lineOffset: offset))
             }
             counts += repeatElement(0, count: check.devices.count - counts.count)
-            for owner in piece.owners { counts[Int(local[Int(owner)])] += 1 }
+            for (device, rows) in piece.rowCounts.enumerated() { counts[Int(local[device])] += rows }
             countRows(piece.rows)
             if let failure = piece.failure { try fail(failure, of: piece, lineOffset: offset) }
             indices.append(local)
+            shifts.append(offset)
             offset += piece.lines
         }
-        // Then each fix into its device's run, in file order: starts[d] is where device d's run begins,
-        // ends[d] just past its last kept fix.
+        // Where each device's run starts, and where each piece's rows of each of its devices begin.
         var starts: [Int] = [], total = 0
         starts.reserveCapacity(counts.count)
         for count in counts {
             starts.append(total)
             total += count
         }
-        var ends = starts
-        var ranges: [Range<Int>] = []
-        var shift = lineOffset
-        let fixes = [TableFix](unsafeUninitializedCapacity: total) { table, initialized in
-            pieces.reverse()
-            var number = 0
-            while let piece = pieces.popLast() {  // each piece's rows freed once placed
-                let local = indices[number]
-                for (owner, var fix) in zip(piece.owners, piece.fixes) {
-                    let device = Int(local[Int(owner)])
-                    fix.line += shift
-                    let end = ends[device]
-                    switch keeping(fix, after: end > starts[device] ? table[end - 1] : nil, device: device) {
-                    case .drop: continue
-                    case .replaceLast: table[end - 1] = fix
-                    case .append:
-                        (table.baseAddress! + end).initialize(to: fix)
-                        ends[device] = end + 1
-                    }
-                }
-                shift += piece.lines
-                number += 1
+        var next = starts
+        let places: [[Int]] = pieces.indices.map { number in
+            zip(indices[number], pieces[number].rowCounts).map { device, rows in
+                defer { next[Int(device)] += rows }
+                return next[Int(device)]
             }
-            // The runs moved down over the dropped fixes' places.
+        }
+        let rows = pieces.indices.map { (owners: pieces[$0].owners, fixes: pieces[$0].fixes, shift: shifts[$0]) }
+        var ranges: [Range<Int>] = []
+        let fixes = [TableFix](unsafeUninitializedCapacity: total) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            let table = TableStart(base)
+            DispatchQueue.concurrentPerform(iterations: rows.count) { number in
+                var at = places[number]
+                let piece = rows[number]
+                for (owner, var fix) in zip(piece.owners, piece.fixes) {
+                    fix.line += piece.shift
+                    (table.base + at[Int(owner)]).initialize(to: fix)
+                    at[Int(owner)] += 1
+                }
+            }
+            let groups = min(counts.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
+            let outcomes = concurrentMap(groups) { [starts, counts] group in
+                RunOutcome(table.base, starts: starts, counts: counts,
+                           devices: group * counts.count / groups ..< (group + 1) * counts.count / groups)
+            }
+            // The dropped fixes' warnings in file order (the order of the rows they were found at), then
+            // the runs moved down over their places.
+            let found = outcomes.flatMap(\.dropped).sorted { $0.fix.line < $1.fix.line }.prefix(FixTable.keptWarnings)
+            for dropped in found { warn(dropped.drop, fix: dropped.fix, last: dropped.last, device: dropped.device) }
+            countDropped(outcomes.reduce(0) { $0 + $1.droppedCount } - found.count)
             ranges.reserveCapacity(counts.count)
             var kept = 0
-            for device in counts.indices {
-                let count = ends[device] - starts[device]
-                (table.baseAddress! + kept).moveInitialize(from: table.baseAddress! + starts[device], count: count)
+            for (device, count) in outcomes.flatMap(\.kept).enumerated() {
+                if kept != starts[device] { (base + kept).moveInitialize(from: base + starts[device], count: count) }
                 ranges.append(kept..<kept + count)
                 kept += count
             }
@@ -182,5 +202,67 @@ extension FixTableBuilder {
                                              line: lookup.line + lineOffset, column: lookup.column))
         }
         throw error
+    }
+}
+
+/// The start of a table being merged, shared by the threads that fill it.
+private struct TableStart: @unchecked Sendable {
+    // Safety: during the merge each thread writes only its own places (a piece's rows; a group's runs).
+    let base: UnsafeMutablePointer<TableFix>
+    init(_ base: UnsafeMutablePointer<TableFix>) { self.base = base }
+}
+
+/// SEMANTICS §1 along the runs of a group of devices, in place: how many fixes each keeps (at the start of
+/// its run), and the dropped fixes that may be among the table's first `FixTable.keptWarnings`.
+private struct RunOutcome: Sendable {
+    struct Dropped: Sendable {
+        var drop: FixTableBuilder.Drop
+        /// The fix being kept or dropped (its line orders the warnings), and the device's last kept fix.
+        var fix: TableFix
+        var last: TableFix?
+        var device: Int
+    }
+
+    /// Per device of the group, its fixes kept.
+    var kept: [Int] = []
+    /// The group's dropped fixes of the earliest lines: at most twice `FixTable.keptWarnings` while it
+    /// runs, then the first `FixTable.keptWarnings` (memory stays bounded however many are dropped).
+    var dropped: [Dropped] = []
+    var droppedCount = 0
+
+    /// O(the group's rows).
+    init(_ table: UnsafeMutablePointer<TableFix>, starts: [Int], counts: [Int], devices: Range<Int>) {
+        kept.reserveCapacity(devices.count)
+        for device in devices {
+            let run = table + starts[device]
+            var count = 0
+            for index in 0..<counts[device] {
+                let fix = run[index]
+                let last = count > 0 ? run[count - 1] : nil
+                let (keeping, drop) = FixTableBuilder.rule(for: fix, after: last)
+                if let drop { note(Dropped(drop: drop, fix: fix, last: last, device: device)) }
+                switch keeping {
+                case .drop: continue
+                case .replaceLast: run[count - 1] = fix
+                case .append:
+                    run[count] = fix
+                    count += 1
+                }
+            }
+            kept.append(count)
+        }
+        trim(to: FixTable.keptWarnings)
+    }
+
+    private mutating func note(_ fix: Dropped) {
+        droppedCount += 1
+        dropped.append(fix)
+        if dropped.count >= 2 * FixTable.keptWarnings { trim(to: FixTable.keptWarnings) }
+    }
+
+    private mutating func trim(to count: Int) {
+        guard dropped.count > count else { return }
+        dropped.sort { $0.fix.line < $1.fix.line }
+        dropped.removeLast(dropped.count - count)
     }
 }

@@ -20,8 +20,8 @@ extension FixTableReader {
     /// one thread: there would be one piece, a CSV's data rows hold a quote (a quoted field may hold a
     /// line end, so a line end need not end a row), or a row is longer than `maximumRowLength` (whether
     /// the read on one thread refuses it depends on where its chunks fall). Gives exactly the read on
-    /// one thread's table, or its error. Memory: the fixes, transiently twice (the pieces' rows, each
-    /// freed once merged), and a chunk a piece. O(bytes / pieces + rows) time.
+    /// one thread's table, or its error. Memory: the fixes, transiently twice (the pieces' rows, freed
+    /// once the table is made), and a chunk a piece. O((bytes + rows) / pieces) time on each core.
     func read(in count: Int, from start: Int, of file: borrowing ChunkedFile,
               csv: CSVFixes?) throws(FixTableError) -> FixTable? {
         guard let size = file.size() else { return nil }
