@@ -6,10 +6,17 @@ struct CSVFixes {
     let names: FixTableColumns
     /// Column positions of device, time, lat, lon, accuracy (-1: absent).
     private var positions = [Int](repeating: -1, count: 5)
-    private var fields: [(start: Int, end: Int, line: Int, column: Int, escaped: Bool)] = []
+    /// The record's fields: the first `fieldCount` (the array is reused from record to record).
+    private var fields: [Field] = []
+    private var fieldCount = 0
+    private typealias Field = (start: Int, end: Int, line: Int, column: Int, escaped: Bool)
     /// The unescaped bytes of this row's quoted fields that held a `""`, and where each is.
     private var scratch: [UInt8] = []
     private var unescaped = [Range<Int>?](repeating: nil, count: 5)
+    /// Whether a field of the record being read holds a `""` (else `scratch` and `unescaped` are unused).
+    private var recordHasEscapes = false
+    /// The last field the header names for device, time, lat and lon: a row with more fields has them all.
+    private var lastRequired = 0
     /// The line the unread bytes start at (1-based).
     var line = 1
     private var sawHeader = false
@@ -39,7 +46,7 @@ struct CSVFixes {
                 longestRecord = max(longestRecord, length)
             }
             // A blank line (one empty unquoted field) is no row.
-            if fields.count == 1 && fields[0].start == fields[0].end && !fields[0].escaped { continue }
+            if fieldCount == 1 && fields[0].start == fields[0].end && !fields[0].escaped { continue }
             try row(file, line: recordLine, into: &builder)
             if builder.deviceEnded { return true }
         }
@@ -77,7 +84,8 @@ struct CSVFixes {
 
     /// Scans one record from `file.start`; nil when the buffered bytes end before it does (unless `atEnd`).
     private mutating func scan(_ file: borrowing ChunkedFile, atEnd: Bool = false) throws(FixTableError) -> (Int, Int)? {
-        fields.removeAll(keepingCapacity: true)
+        fieldCount = 0
+        recordHasEscapes = false
         let start = file.start, end = file.end
         return try file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) -> (Int, Int)? in
             var i = start
@@ -112,7 +120,8 @@ struct CSVFixes {
                         }
                         j += 1
                     }
-                    fields.append((i + 1, j, fieldLine, column, escaped))
+                    add((i + 1, j, fieldLine, column, escaped))
+                    if escaped { recordHasEscapes = true }
                     i = j + 1
                     if i < end, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: "\n"), b[i] != UInt8(ascii: "\r") {
                         throw fail(line + lines, i - lineStart + 1, "text after a quoted field's closing quote")
@@ -129,7 +138,7 @@ struct CSVFixes {
                         j += 1
                     }
                     if j == end && !atEnd { return nil }
-                    fields.append((i, j, fieldLine, column, false))
+                    add((i, j, fieldLine, column, false))
                     i = j
                 }
                 // After a field: a comma, a line end, or the end of the file.
@@ -151,48 +160,60 @@ struct CSVFixes {
         }
     }
 
+    /// Adds a field to the record being scanned.
+    @inline(__always)
+    private mutating func add(_ field: Field) {
+        if fieldCount < fields.count { fields[fieldCount] = field } else { fields.append(field) }
+        fieldCount += 1
+    }
+
     /// The header: which field is which column.
     private mutating func header(_ file: borrowing ChunkedFile) throws(FixTableError) {
         let wanted = names.names
         file.buffer.withUnsafeBufferPointer { b in
-            for (index, field) in fields.enumerated() {
+            for (index, field) in fields.prefix(fieldCount).enumerated() {
                 var bytes: [UInt8] = []
                 Self.unescape(b[field.start..<field.end], into: &bytes)
                 let name = String(decoding: bytes, as: UTF8.self)
                 for (k, w) in wanted.enumerated() where w == name && positions[k] < 0 { positions[k] = index }
             }
         }
-        let found = fields.map { "\"\(String(decoding: file.buffer[$0.start..<$0.end], as: UTF8.self))\"" }
+        let found = fields.prefix(fieldCount).map { "\"\(String(decoding: file.buffer[$0.start..<$0.end], as: UTF8.self))\"" }
         for k in 0..<4 where positions[k] < 0 {
             throw fail(1, 1, "the header has no \"\(wanted[k])\" column (it has \(found.joined(separator: ", "))); name the columns in the scenario's columns: mapping if they are called otherwise")
         }
+        lastRequired = positions[0..<4].max()!
     }
 
     /// One data row.
     private mutating func row(_ file: borrowing ChunkedFile, line recordLine: Int,
                               into builder: inout some FixRowSink) throws(FixTableError) {
-        for k in 0..<5 where positions[k] >= 0 && positions[k] >= fields.count && k < 4 {
-            let last = fields[fields.count - 1]
-            throw fail(last.line, last.column, "the row has \(fields.count) field\(fields.count == 1 ? "" : "s"); the header names \"\(names.names[k])\" as field \(positions[k] + 1)")
+        if fieldCount <= lastRequired {
+            for k in 0..<4 where positions[k] >= fieldCount {
+                let last = fields[fieldCount - 1]
+                throw fail(last.line, last.column, "the row has \(fieldCount) field\(fieldCount == 1 ? "" : "s"); the header names \"\(names.names[k])\" as field \(positions[k] + 1)")
+            }
         }
-        scratch.removeAll(keepingCapacity: true)
-        for k in 0..<5 {
+        if recordHasEscapes { scratch.removeAll(keepingCapacity: true) }
+        for k in 0..<5 where recordHasEscapes {
             unescaped[k] = nil
-            guard positions[k] >= 0, positions[k] < fields.count, fields[positions[k]].escaped else { continue }
+            guard positions[k] >= 0, positions[k] < fieldCount, fields[positions[k]].escaped else { continue }
             let field = fields[positions[k]]
             let from = scratch.count
             file.buffer.withUnsafeBufferPointer { Self.unescape($0[field.start..<field.end], into: &scratch) }
             unescaped[k] = from..<scratch.count
         }
-        let last = fields[fields.count - 1]
+        let last = fields[fieldCount - 1]
         try file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
             try scratch.withUnsafeBufferPointer { (copied: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
                 func field(_ k: Int) -> RowField? {
                     let position = positions[k]
-                    guard position >= 0, position < fields.count else { return nil }
+                    guard position >= 0, position < fieldCount else { return nil }
                     let f = fields[position]
-                    let bytes = unescaped[k].map { UnsafeBufferPointer(rebasing: copied[$0]) }
-                        ?? UnsafeBufferPointer(rebasing: b[f.start..<f.end])
+                    if recordHasEscapes, let range = unescaped[k] {
+                        return RowField(bytes: UnsafeBufferPointer(rebasing: copied[range]), line: f.line, column: f.column)
+                    }
+                    let bytes = UnsafeBufferPointer(rebasing: b[f.start..<f.end])
                     return RowField(bytes: bytes, line: f.line, column: f.column)
                 }
                 try builder.add(device: field(0), time: field(1), lat: field(2), lon: field(3), accuracy: field(4),

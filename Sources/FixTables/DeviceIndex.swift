@@ -1,3 +1,4 @@
+import Foundation
 import Geodesy
 
 /// Device ids seen in a fix table, each stored once, found by their bytes without making a `String`
@@ -57,10 +58,8 @@ struct DeviceIndex {
     private func equals(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let lower = offsets[index], upper = offsets[index + 1]
         guard upper - lower == bytes.count else { return false }
-        return arena.withUnsafeBufferPointer { stored in
-            for i in 0..<bytes.count where stored[lower + i] != bytes[i] { return false }
-            return true
-        }
+        guard let given = bytes.baseAddress else { return true }
+        return arena.withUnsafeBufferPointer { stored in memcmp(stored.baseAddress! + lower, given, bytes.count) == 0 }
     }
 
     private mutating func grow() {

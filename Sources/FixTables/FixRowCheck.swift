@@ -1,3 +1,4 @@
+import Foundation
 import Geodesy
 
 /// A field of a row as a reader found it: its bytes and its place (1-based line and column).
@@ -109,7 +110,7 @@ struct FixRowCheck {
     private mutating func timestamp(_ field: RowField) throws(FixTableError) -> Timestamp {
         // An ISO 8601 time always has a colon (hh:mm:ss); a number never does.
         let instant: Timestamp?
-        if !field.bytes.contains(UInt8(ascii: ":")) {
+        if memchr(field.bytes.baseAddress!, Int32(UInt8(ascii: ":")), field.bytes.count) == nil {  // not empty: `present`
             instant = DecimalText.microseconds(field.bytes).map(Timestamp.init(microsecondsSince1970:))
         } else {
             instant = times.time(field.bytes)

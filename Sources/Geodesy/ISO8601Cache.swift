@@ -7,8 +7,8 @@
 /// (other punctuation, whitespace, second 60, a new minute or zone) goes to `Timestamp(iso8601:)`.
 /// O(length of the text); no allocation on a hit.
 public struct ISO8601Cache {
-    /// `YYYY-MM-DDThh:mm:` of the last text parsed in full.
-    private var prefix: [UInt8] = []
+    /// `YYYY-MM-DDThh:mm:` of the last text parsed in full, as its bytes 0..<8, 8..<16 and 16.
+    private var prefix: (UInt64, UInt64, UInt8) = (0, 0, 0)
     /// Its zone: empty, or from a `Z`, `z`, `+` or `-` to the end.
     private var zone: [UInt8] = []
     /// The instant of `prefix` + `00` + `zone`.
@@ -21,19 +21,26 @@ public struct ISO8601Cache {
     /// The instant `text` names, or nil when it is not an ISO 8601 time.
     public mutating func time(_ text: UnsafeBufferPointer<UInt8>) -> Timestamp? {
         let split = ISO8601Cache.split(text)
-        if let split, let minuteStart, text.count >= ISO8601Cache.prefixLength,
-           prefix.elementsEqual(text[0..<ISO8601Cache.prefixLength]), zone.elementsEqual(text[split.zoneStart...]) {
+        if let split, let minuteStart, text.count >= ISO8601Cache.prefixLength, Self.prefix(of: text) == prefix,
+           zone.elementsEqual(text[split.zoneStart...]) {
             return Timestamp(microsecondsSince1970: minuteStart.microsecondsSince1970 + split.micros)
         }
         guard let full = Timestamp(iso8601: String(decoding: text, as: UTF8.self)) else { return nil }
         if let split {
-            prefix = Array(text[0..<ISO8601Cache.prefixLength])
+            prefix = Self.prefix(of: text)
             zone = Array(text[split.zoneStart...])
             minuteStart = Timestamp(microsecondsSince1970: full.microsecondsSince1970 - split.micros)
         } else {
             minuteStart = nil
         }
         return full
+    }
+
+    /// The first `prefixLength` bytes of `text` (at least that long), read as two words and a byte.
+    @inline(__always)
+    private static func prefix(of text: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt8) {
+        let raw = UnsafeRawPointer(text.baseAddress!)
+        return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self), text[16])
     }
 
     /// Splits `...:ss[.fraction]zone` after the 17-byte prefix: the microseconds past the minute and
