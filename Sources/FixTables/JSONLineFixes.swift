@@ -1,3 +1,4 @@
+import Foundation
 import TextEscaping
 
 /// The JSON Lines side of `FixTableReader`: one JSON object per line (RFC 8259; blank lines skipped), its
@@ -80,9 +81,9 @@ struct JSONLineFixes {
                         scanner.skipSpace()
                         let keyColumn = scanner.column
                         let key = try scanner.string(into: &scratch)
-                        let wanted = keys.firstIndex { candidate in
-                            key.inScratch ? scratch[key.range].elementsEqual(candidate) : b[key.range].elementsEqual(candidate)
-                        }
+                        let wanted = key.inScratch
+                            ? scratch.withUnsafeBufferPointer { wantedColumn(named: UnsafeBufferPointer(rebasing: $0[key.range])) }
+                            : wantedColumn(named: UnsafeBufferPointer(rebasing: b[key.range]))
                         _ = keyColumn
                         scanner.skipSpace()
                         try scanner.expect(UInt8(ascii: ":"))
@@ -121,6 +122,17 @@ struct JSONLineFixes {
                                 line: lineNumber, rowEnd: (lineNumber, end - start + 1))
             }
         }
+    }
+
+    /// Which of the wanted columns (device, time, lat, lon, accuracy) is named `key`, if any: lengths
+    /// compared first, then the bytes. O(columns + the key's length).
+    private func wantedColumn(named key: UnsafeBufferPointer<UInt8>) -> Int? {
+        for k in keys.indices where keys[k].count == key.count {
+            if key.isEmpty || keys[k].withUnsafeBufferPointer({ memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 }) {
+                return k
+            }
+        }
+        return nil
     }
 
     /// A strict reader of one line's JSON, recording where values are rather than building them.
