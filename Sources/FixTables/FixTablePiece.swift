@@ -143,7 +143,10 @@ extension FixTableBuilder {
         let rows = pieces.indices.map { (owners: pieces[$0].owners, fixes: pieces[$0].fixes, shift: shifts[$0]) }
         var ranges: [Range<Int>] = []
         let fixes = [TableFix](unsafeUninitializedCapacity: total) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
+            guard let base = buffer.baseAddress else {  // no row kept room for: every device's run is empty
+                ranges = Array(repeating: 0..<0, count: counts.count)
+                return
+            }
             let table = TableStart(base)
             DispatchQueue.concurrentPerform(iterations: rows.count) { number in
                 var at = places[number]
