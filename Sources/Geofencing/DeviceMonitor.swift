@@ -43,7 +43,10 @@ struct DeviceMonitor: Sendable {
         let position = sample.coordinate
         // The sample's trigonometry, done the first time an exact distance needs it.
         var prepared = LazyPreparedCoordinate(position)
+        // The emitter appends to the lane's events themselves, swapped in and out (no copy, no reference counted).
+        let before = events.count
         var emit = EventEmitter(sample: sample, world: world)
+        swap(&emit.events, &events)
         var cosLatitudeAtMost = 1.0
         if let last = lastObserved {
             cosLatitudeAtMost = min(1, last.cosLatitudeAtMost + abs((position.latitude - last.coordinate.latitude).radians))
@@ -53,10 +56,8 @@ struct DeviceMonitor: Sendable {
             }
         }
         defer {
-            if var made = emit.events {
-                for index in made.indices { made[index].device = deviceID }
-                events.append(contentsOf: made)
-            }
+            swap(&emit.events, &events)
+            for index in before..<events.count { events[index].device = deviceID }
             lastObserved = (position, prepared.made?.cosLatitude ?? cosLatitudeAtMost)
         }
 
@@ -78,7 +79,7 @@ struct DeviceMonitor: Sendable {
             return
         }
 
-        var joining: [Int] = []
+        var joining: [Int]?  // nil unless the set was refreshed: a sample without a refresh holds no array
         if world.settings.selection == .nearest, !world.monitorsAll,
            Self.mayHaveMoved(world.settings.refreshDistance, from: refreshedAt, to: position, cosLatitudeAtMost),
            prepared.get().distance(to: refreshedAt) >= world.settings.refreshDistance {
@@ -87,10 +88,11 @@ struct DeviceMonitor: Sendable {
             // The new set against the old, both by ascending region: who stays, leaves and joins.
             let chosen = world.nearestSet(to: p).sorted()
             var next = 0, kept = 0
+            var joined: [Int] = []
             for slot in monitors.indices {
                 let region = monitors[slot].region
                 while next < chosen.count, chosen[next] < region {
-                    joining.append(chosen[next])
+                    joined.append(chosen[next])
                     next += 1
                 }
                 if next < chosen.count, chosen[next] == region {  // stays
@@ -105,7 +107,8 @@ struct DeviceMonitor: Sendable {
                     if monitors[slot].state.stayBegan != nil { stoppedStays.append((region, sample.time)) }
                 }
             }
-            joining.append(contentsOf: chosen[next...])
+            joined.append(contentsOf: chosen[next...])
+            if !joined.isEmpty { joining = joined }  // (iterating an empty array still retains it)
             monitors.removeLast(monitors.count - kept)
             quiets.removeLast(quiets.count - kept)
             rebuildWakes()
@@ -130,7 +133,7 @@ struct DeviceMonitor: Sendable {
             }
             nextWake = wake
         }
-        if !joining.isEmpty {  // (iterating an empty array still retains it)
+        if let joining {
             for region in joining { start(region, at: prepared.get(), in: world, emit: &emit) }
             let order = monitors.indices.sorted { monitors[$0].region < monitors[$1].region }
             monitors = order.map { monitors[$0] }
@@ -283,15 +286,16 @@ struct LazyPreparedCoordinate {
 }
 
 /// Builds the events of one sample with its common fields but the device, which `DeviceMonitor.observe`
-/// writes in when it hands the events over: a sample without events then retains no id. (The monitor's
+/// writes in after the sample: a sample without events then retains no id. (The monitor's
 /// own steps take the world as a parameter, borrowed: a strong local copy of `world` here would retain
 /// it at every region looked at.)
 struct EventEmitter {
     let sample: Sample
     // The run keeps the world alive; not retaining it here spares the threads a shared reference count.
     unowned(unsafe) let world: World
-    /// Nil until the first event: a sample that emits nothing touches no array (no retain, no release).
-    private(set) var events: [GeofenceEvent]?
+    /// The events of the device's lane, swapped in for the sample and out after it (a sample that emits
+    /// nothing counts no reference); the sample's own are appended.
+    var events: [GeofenceEvent] = []
 
     init(sample: Sample, world: World) {
         self.sample = sample
@@ -299,8 +303,7 @@ struct EventEmitter {
     }
 
     mutating func callAsFunction(_ detail: GeofenceEvent.Detail, region: Int, distance: Meters) {
-        events = events ?? []
-        events!.append(GeofenceEvent(time: sample.time, device: "", region: world.regions[region].id,
+        events.append(GeofenceEvent(time: sample.time, device: "", region: world.regions[region].id,
                                     regionIndex: region, coordinate: sample.coordinate, distance: distance,
                                     detail: detail))
     }

@@ -108,6 +108,14 @@ extension Simulation {
         guard let first = ranges.map(\.lowerBound).min(), let last = ranges.map(\.upperBound).max() else { return }
 
         let ranks = lanes.deviceRanks()
+        // Events sent, by kind (a dictionary's hashing per event would cost the serial part of a run),
+        // added to the summary also when a sink's send throws.
+        var sentByKind = [Int](repeating: 0, count: GeofenceEvent.Kind.allCases.count)
+        defer {
+            for kind in GeofenceEvent.Kind.allCases where sentByKind[kind.rawValue] > 0 {
+                summary.eventsByKind[kind, default: 0] += sentByKind[kind.rawValue]
+            }
+        }
         var windowStart = first
         while windowStart <= last {
             if options.isCancelled() {
@@ -116,10 +124,7 @@ extension Simulation {
             }
             let limit = min(last + 1, windowStart + options.windowTicks)
             lanes.advance(before: limit, world: world, threads: options.threads)
-            for event in lanes.takeEvents(ranks: ranks) {
-                try sink.send(event)
-                summary.eventsByKind[event.kind, default: 0] += 1
-            }
+            try lanes.sendEvents(ranks: ranks, to: sink, counting: &sentByKind)
             // Straight to the next tick at which some device has a sample: years without fixes
             // between two tracks cost nothing.
             windowStart = max(limit, lanes.upcomingTick() ?? last + 1)
@@ -197,7 +202,7 @@ final class DeviceLanes: @unchecked Sendable {
     }
 
     /// Each lane's place in the UTF-8 order of the device ids (lanes with the same id share one), for
-    /// `takeEvents(ranks:)`. O(n log n) in the lanes, once a run.
+    /// `sendEvents(ranks:to:counting:)`. O(n log n) in the lanes, once a run.
     func deviceRanks() -> [Int32] {
         let order = lanes.indices.sorted {
             lanes[$0].monitor.deviceID.utf8.lexicographicallyPrecedes(lanes[$1].monitor.deviceID.utf8)
@@ -211,19 +216,23 @@ final class DeviceLanes: @unchecked Sendable {
         return ranks
     }
 
-    /// Every lane's events of the window in the order of SEMANTICS §7 (`GeofenceEvent.precedes`, ties in
-    /// lane order), emptied from the lanes. Sorts compact keys (time, device rank, kind, region, rule, place)
-    /// rather than the events: no string comparison, no copy of an event but the one into the result.
-    /// O(e log e) in the window's events.
-    func takeEvents(ranks: [Int32]) -> [GeofenceEvent] {
+    /// Sends every lane's events of the window to `sink` in the order of SEMANTICS §7 (`GeofenceEvent.precedes`,
+    /// ties in lane order), counting them by kind in `sent`, then empties the lanes' events. Sorts compact keys
+    /// (time, device rank, kind, region, rule, place) rather than the events: no string comparison, and each
+    /// event is sent from its lane where it lies, never copied. O(e log e) in the window's events.
+    func sendEvents(ranks: [Int32], to sink: EventSink, counting sent: inout [Int]) throws {
         var keys: [(time: Int64, device: Int32, kind: Int32, region: Int32, rule: Int32, lane: Int32, at: Int32)] = []
+        keys.reserveCapacity(lanes.indices.reduce(0) { $0 + lanes[$1].events.count })
         for i in lanes.indices where !lanes[i].events.isEmpty {
-            for (at, event) in lanes[i].events.enumerated() {
-                keys.append((event.time.microsecondsSince1970, ranks[i], Int32(event.kind.rawValue),
-                             Int32(event.regionIndex), Int32(event.ruleIndex), Int32(i), Int32(at)))
+            // Read in place: iterating the events would copy each one (and count references on its strings).
+            lanes[i].events.withUnsafeBufferPointer { events in
+                for at in events.indices {
+                    keys.append((events[at].time.microsecondsSince1970, ranks[i], Int32(events[at].kind.rawValue),
+                                 Int32(events[at].regionIndex), Int32(events[at].ruleIndex), Int32(i), Int32(at)))
+                }
             }
         }
-        guard !keys.isEmpty else { return [] }
+        guard !keys.isEmpty else { return }
         keys.sort { a, b in
             if a.time != b.time { return a.time < b.time }
             if a.device != b.device { return a.device < b.device }
@@ -233,9 +242,15 @@ final class DeviceLanes: @unchecked Sendable {
             if a.lane != b.lane { return a.lane < b.lane }
             return a.at < b.at
         }
-        let ordered = keys.map { lanes[Int($0.lane)].events[Int($0.at)] }
+        try lanes.withUnsafeBufferPointer { lanes in
+            for key in keys {
+                try lanes[Int(key.lane)].events.withUnsafeBufferPointer { events in
+                    try sink.send(events[Int(key.at)])
+                }
+                sent[Int(key.kind)] += 1
+            }
+        }
         for i in lanes.indices { lanes[i].events.removeAll(keepingCapacity: true) }
-        return ordered
     }
 }
 
