@@ -40,10 +40,16 @@ public enum JSONEscaping {
     /// such strings take the slow path.
     @inlinable
     public static func needsEscaping(_ text: String) -> Bool {
-        for byte in text.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 {
-            return true
+        // Through the bytes where they lie (a native string's always are): iterating the view costs more.
+        if let found = text.utf8.withContiguousStorageIfAvailable({ bytes in bytes.contains(where: mayNeedEscaping) }) {
+            return found
         }
-        return false
+        return text.utf8.contains(where: mayNeedEscaping)
+    }
+
+    @inlinable
+    static func mayNeedEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2
     }
 
     /// The slow path: scalar by scalar, the short escapes where JSON has them, `\u00XX` otherwise.
