@@ -22,8 +22,9 @@ public final class FanOutSink: CancellableEventSink, RunNumberingSink {
     private let lineTakers: [(any JSONLineTaking)?]
     /// Whether each event is encoded once here, for the journal and the `jsonl:` sinks together.
     private let sharesLines: Bool
-    /// The shared JSON Lines text of the event being sent, reused from event to event.
-    private var line: [UInt8] = []
+    /// The shared JSON Lines text of the event being sent, reused from event to event. Used only within
+    /// `send` (a sink is used from one thread at a time), so its accesses go unchecked at run time.
+    @exclusivity(unchecked) private var line: [UInt8] = []
 
     /// Opens `journal` when some sink needs it.
     public init(_ sinks: [any EventSink], journal: RunJournal? = nil) {

@@ -48,8 +48,9 @@ public final class RunJournal {
     public private(set) var count = 0
     private var state = State.new
     private var writer: JournalWriter?
-    /// Lines recorded by `record(jsonLine:)` and not yet handed over, with their line ends.
-    private var pendingLines: [UInt8] = []
+    /// Lines recorded by `record(jsonLine:)` and not yet handed over, with their line ends (appended to
+    /// at every event, from one thread at a time: its accesses go unchecked at run time).
+    @exclusivity(unchecked) private var pendingLines: [UInt8] = []
     private var pendingLineCount = 0
     private var pending: [GeofenceEvent] = []
     /// Why opening or committing failed (the writer keeps its own).
