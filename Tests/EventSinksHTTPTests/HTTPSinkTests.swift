@@ -115,16 +115,18 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
 
     @Test func aTimedOutBatchIsRetriedWithTheSameKeyAndTakenOnce() throws {
         // The first two attempts are answered (and so taken by the server) only after the client gave up.
-        let server = try LoopbackServer { n in n < 2 ? .status(200, delay: 2) : .status(200) }
+        // A second and a half for each answer: under a sanitizer on a loaded 2-core machine, 0.6 s was
+        // too short for every attempt of the next batch.
+        let server = try LoopbackServer { n in n < 2 ? .status(200, delay: 4) : .status(200) }
         defer { server.stop() }
         let directory = try temporaryDirectory()
-        let sink = try HTTPSink(configuration: try httpConfiguration(server.url, batch: 4, timeout: 0.6, retries: 6,
+        let sink = try HTTPSink(configuration: try httpConfiguration(server.url, batch: 4, timeout: 1.5, retries: 6,
                                                                      directory: directory))
         let events = httpEvents(6)
         try run(sink, events)
         let keys = server.requests.map { $0.idempotencyKey ?? "" }
         let first = "\(sink.keyPrefix)-0", second = "\(sink.keyPrefix)-1"
-        // At least 3 attempts of batch 0 (more only on a machine too loaded to answer within 0.6 s), then batch 1.
+        // At least 3 attempts of batch 0 (more only on a machine too loaded to answer within 1.5 s), then batch 1.
         #expect(Array(keys.prefix(3)) == [first, first, first])
         #expect(keys.drop { $0 == first }.allSatisfy { $0 == second } && keys.last == second)
         #expect(server.accepted.map(\.idempotencyKey) == [first, second])
