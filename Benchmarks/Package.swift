@@ -10,7 +10,11 @@ import PackageDescription
 let package = Package(
     name: "PerimeterBenchmarks",
     platforms: [.macOS(.v13)],
-    dependencies: [.package(name: "Perimeter", path: "..")],
+    dependencies: [
+        .package(name: "Perimeter", path: ".."),
+        // SQLite's C API, for the floor under the SQLite sink (the same package and version as the main build's).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
     targets: [
         .executableTarget(
             name: "gpx-benchmark",
@@ -24,6 +28,8 @@ let package = Package(
                 .product(name: "EventSinksSQLite", package: "Perimeter"),
                 .product(name: "Geofencing", package: "Perimeter"),
                 .product(name: "Geodesy", package: "Perimeter"),
+                .product(name: "WireFormat", package: "Perimeter"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(

@@ -1,6 +1,7 @@
 // Sink throughput: N events (every kind) through each file sink, beside writing the same bytes with a
 // plain 64 KiB-buffered write(2) loop, measured in one run, best of three each (for SQLite: of its JSON Lines bytes). Prints events per second and the ratio of
-// each sink's time to the plain write of its own bytes (its formatting and bookkeeping overhead).
+// each sink's time to the plain write of its own bytes (its formatting and bookkeeping overhead). With
+// sqlite, also SQLite's own cost of the same rows (`SQLiteAlone.swift`), with and without the two indexes.
 //
 //   swift run -c release sink-benchmark [events] [sink,...]
 import EventSinks
@@ -98,6 +99,12 @@ for (name, make) in sinks {
 
 if let sqlite = elapsedBySink["sqlite"], let jsonl = elapsedBySink["jsonl"] {
     print(String(format: "sqlite ÷ jsonl: %.1f (%.2f s ÷ %.2f s)", sqlite / jsonl, sqlite, jsonl))
+    // SQLite's own floor for the same rows: how far the sink is from what the schema costs by itself.
+    let alone = try sqliteAlone(events, folder: folder)
+    print(String(format: "sqlite alone (the same rows through SQLite's C API, texts made beforehand): %.0f events/s; "
+                 + "sink ÷ alone %.2f; alone ÷ jsonl %.1f", Double(count) / alone, sqlite / alone, alone / jsonl))
+    let table = try sqliteAlone(events, folder: folder, indexed: false)
+    print(String(format: "sqlite alone, without the two indexes: %.0f events/s; ÷ jsonl %.1f", Double(count) / table, table / jsonl))
 }
 
 // The run journal (`RunJournal`, kept by `perimeter run` for the sinks that may fail): each sink behind a
