@@ -85,6 +85,14 @@ extension Timestamp {
     /// The UTC date (year, month, day), the second of the day and the millisecond, truncated toward the past.
     private var civilParts: (year: Int64, month: Int64, day: Int64, secondOfDay: Int64, millis: Int64) {
         let micros = microsecondsSince1970
+        if micros >= 0 {
+            // From 1970 on, the same parts by unsigned division (no rounding toward the past to correct).
+            let unsigned = UInt64(micros)
+            let totalSeconds = unsigned / 1_000_000
+            let days = totalSeconds / 86_400
+            let (y, m, d) = civilFromDays(Int64(days))
+            return (y, m, d, Int64(totalSeconds - days * 86_400), Int64(unsigned % 1_000_000 / 1000))
+        }
         let totalSeconds = floorDiv(micros, 1_000_000)
         let millis = floorDiv(micros - totalSeconds * 1_000_000, 1000)
         let days = floorDiv(totalSeconds, 86_400)
@@ -166,11 +174,13 @@ private func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
 private func civilFromDays(_ z0: Int64) -> (Int64, Int64, Int64) {
     let z = z0 + 719_468
     let era = floorDiv(z, 146_097)
-    let doe = z - era * 146_097
+    // The day of the era (0–146,096) and what follows from it are small and never negative: unsigned
+    // 32-bit arithmetic, whose divisions by constants need no sign correction.
+    let doe = UInt32(truncatingIfNeeded: z - era * 146_097)
     let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
     let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
     let mp = (5 * doy + 2) / 153
     let d = doy - (153 * mp + 2) / 5 + 1
     let m = mp < 10 ? mp + 3 : mp - 9
-    return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    return (Int64(yoe) + era * 400 + (m <= 2 ? 1 : 0), Int64(m), Int64(d))
 }

@@ -41,10 +41,16 @@ public enum JSONEscaping {
     @inlinable
     public static func needsEscaping(_ text: String) -> Bool {
         // Through the bytes where they lie (a native string's always are): iterating the view costs more.
-        if let found = text.utf8.withContiguousStorageIfAvailable({ bytes in bytes.contains(where: mayNeedEscaping) }) {
+        if let found = text.utf8.withContiguousStorageIfAvailable(needsEscaping) {
             return found
         }
         return text.utf8.contains(where: mayNeedEscaping)
+    }
+
+    /// Whether UTF-8 `bytes` hold a byte that may need escaping (as `needsEscaping(_:)` of a string). O(n).
+    @inlinable
+    public static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains(where: mayNeedEscaping)
     }
 
     @inlinable

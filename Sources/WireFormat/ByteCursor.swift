@@ -67,17 +67,29 @@ public struct ByteCursor {
     /// `text` as a JSON string literal, quotes included (`JSONEscaping`).
     @inlinable
     public mutating func put(jsonString text: String) {
-        guard !JSONEscaping.needsEscaping(text) else { return put(escaped: text) { JSONEscaping.append($0, to: &$1) } }
-        put(0x22)
-        put(utf8: text)
-        put(0x22)
+        // Checked and copied from the same bytes, in one visit to them.
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            guard !JSONEscaping.needsEscaping(bytes) else { return false }
+            put(0x22)
+            put(bytes)
+            put(0x22)
+            return true
+        }
+        if !plain { put(escaped: text) { JSONEscaping.append($0, to: &$1) } }
     }
 
     /// `text` as a CSV field (`EventFormatting.append(csvField:to:)`).
     @inlinable
     public mutating func put(csvField text: String) {
-        guard !EventFormatting.csvNeedsQuotes(text) else { return put(escaped: text) { EventFormatting.append(csvField: $0, to: &$1) } }
-        put(utf8: text)
+        // Checked and copied from the same bytes, in one visit to them.
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            guard !EventFormatting.csvNeedsQuotes(bytes) else { return false }
+            put(bytes)
+            return true
+        }
+        if !plain { put(escaped: text) { EventFormatting.append(csvField: $0, to: &$1) } }
     }
 
     /// The rare text that needs escaping, escaped by `escape` into bytes of its own first.

@@ -45,35 +45,55 @@ public enum EventFormatting {
     public static func writeShortDecimal(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = value.magnitude
         guard magnitude >= 0.0001, magnitude < 1e9 else { return 0 }
-        let scaled = (magnitude * 1e6).rounded()
+        // Any integer that passes the check below is D's (two candidates cannot both read back), so how
+        // it is rounded is free: adding and taking away 2⁵² rounds a value under 2⁵² to an integer in two
+        // additions (`rounded()` is a call to the C library's `rint` or `round` on this target).
+        let scaled = (magnitude * 1e6 + 0x1p52) - 0x1p52
         guard scaled / 1e6 == magnitude else { return 0 }
-        var digits = UInt64(scaled)
+        let digits = UInt64(scaled)
+        let integer = digits / 1_000_000
+        var fraction = digits % 1_000_000
         var fractionDigits = 6
-        while fractionDigits > 1, digits % 10 == 0 {
-            digits /= 10
-            fractionDigits -= 1
-        }
-        // The digits from the last: the fraction's, the point, then the integer part's (at least "0").
-        var reversed: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of room
-        return withUnsafeMutableBytes(of: &reversed) { room in
-            var count = 0
-            func put(_ byte: UInt8) {
-                room[count] = byte
-                count += 1
+        if fraction == 0 {
+            fractionDigits = 1
+        } else {
+            while fraction % 10 == 0 {
+                fraction /= 10
+                fractionDigits -= 1
             }
-            for _ in 0..<fractionDigits {
-                put(48 &+ UInt8(truncatingIfNeeded: digits % 10))
-                digits /= 10
-            }
-            put(UInt8(ascii: "."))
-            repeat {
-                put(48 &+ UInt8(truncatingIfNeeded: digits % 10))
-                digits /= 10
-            } while digits > 0
-            if value < 0 { put(UInt8(ascii: "-")) }
-            for i in 0..<count { out[i] = room[count - 1 - i] }
-            return count
         }
+        var integerDigits = 1
+        var power: UInt64 = 10
+        while integer >= power {
+            integerDigits += 1
+            power &*= 10
+        }
+        var count = 0
+        if value < 0 {
+            out[0] = UInt8(ascii: "-")
+            count = 1
+        }
+        writeDigits(integer, count: integerDigits, to: out + count)
+        count += integerDigits
+        out[count] = UInt8(ascii: ".")
+        writeDigits(fraction, count: fractionDigits, to: out + count + 1)
+        return count + 1 + fractionDigits
+    }
+
+    /// Writes the last `count` decimal digits of `value` (zeros in front when it has fewer) at `out`,
+    /// two at a time from the last. O(count).
+    @inlinable
+    static func writeDigits(_ value: UInt64, count: Int, to out: UnsafeMutablePointer<UInt8>) {
+        var value = value
+        var end = count
+        while end >= 2 {
+            let pair = UInt8(truncatingIfNeeded: value % 100)
+            value /= 100
+            out[end - 2] = 48 &+ pair / 10
+            out[end - 1] = 48 &+ pair % 10
+            end -= 2
+        }
+        if end == 1 { out[0] = 48 &+ UInt8(truncatingIfNeeded: value % 10) }
     }
 
     /// Appends `Timestamp.iso8601`: 24 bytes written in place for years 0000–9999
@@ -92,10 +112,19 @@ public enum EventFormatting {
     /// Whether `text` is quoted as a CSV field: it holds a comma, a quote, CR or LF. O(bytes).
     @inlinable
     public static func csvNeedsQuotes(_ text: String) -> Bool {
-        for byte in text.utf8 where byte == 0x2C || byte == 0x22 || byte == 0x0D || byte == 0x0A {
-            return true
-        }
-        return false
+        text.utf8.withContiguousStorageIfAvailable(csvNeedsQuotes) ?? text.utf8.contains(where: quotedInCSV)
+    }
+
+    /// Whether a field of UTF-8 `bytes` is quoted (as `csvNeedsQuotes(_:)` of a string). O(n).
+    @inlinable
+    public static func csvNeedsQuotes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains(where: quotedInCSV)
+    }
+
+    /// A comma, a quote, CR or LF.
+    @inlinable
+    static func quotedInCSV(_ byte: UInt8) -> Bool {
+        byte == 0x2C || byte == 0x22 || byte == 0x0D || byte == 0x0A
     }
 
     /// Appends a CSV field per RFC 4180: quoted when it holds a comma, a quote, CR or LF; quotes doubled.

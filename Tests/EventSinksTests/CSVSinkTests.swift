@@ -16,7 +16,7 @@ import WireFormat
         return CSVRecords.columns.map { fields[$0] ?? "" }
     }
 
-    @Test(arguments: samples)
+    @Test(arguments: formatSamples)
     func recordReadsBackWithAnRFC4180Reader(sample: EventSample) throws {
         let record = CSVRecords.encode(sample.event) + "\r\n"
         let records = try readCSV(record)

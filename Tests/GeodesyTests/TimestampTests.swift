@@ -100,6 +100,29 @@ struct TimestampTests {
         #expect(Timestamp(iso8601: c.text)?.microsecondsSince1970 == millis * 1_000)
     }
 
+    /// Formatting is read back by the parser, which computes days its own way (`daysFromCivil`): every day
+    /// of a whole 400-year cycle of the calendar (1900 to 2300, across 1970 where the unsigned path starts)
+    /// at a random time of day, then random instants from year 0000 to 9999.
+    @Test(".iso8601 reads back as the instant truncated to the millisecond (every day of 400 years, then seeded instants)")
+    func formatReadsBack() {
+        let seed: UInt64 = 0x150_8601
+        var random = SplitMix64(seed: seed)
+        let day: Int64 = 86_400_000_000
+        let first = Timestamp(iso8601: "1900-01-01T00:00:00Z")!.microsecondsSince1970
+        var instants = (0..<146_097).map { first + $0 * day + .random(in: 0..<day, using: &random) }
+        instants += (0..<50_000).map { _ in .random(in: Timestamp.writable.lowerBound.microsecondsSince1970...Timestamp.writable.upperBound.microsecondsSince1970, using: &random) }
+        var failures = 0
+        for micros in instants {
+            let text = Timestamp(microsecondsSince1970: micros).iso8601
+            let millis = micros >= 0 ? micros / 1_000 : (micros - 999) / 1_000
+            if Timestamp(iso8601: text)?.microsecondsSince1970 != millis * 1_000 {
+                failures += 1
+                if failures <= 5 { Issue.record("seed \(seed): \(micros) µs was written \(text)") }
+            }
+        }
+        #expect(failures == 0, "seed \(seed)")
+    }
+
     @Test("time arithmetic is exact")
     func arithmetic() {
         let t = Timestamp(iso8601: "2016-01-10T12:00:05.000001Z")!

@@ -42,6 +42,25 @@ public let samples: [EventSample] = {
     ]
 }()
 
+/// `samples` and two events whose ids are too long to be stored inside their strings (over 15 bytes): the
+/// formats read such a string's bytes where they lie, so each path (plain, and one needing escapes) is
+/// checked. For the tests of one event at a time; the tests of a whole log keep to `samples`.
+public let formatSamples: [EventSample] = samples + {
+    let p = Coordinate(latitude: 59.92698, longitude: 30.319762)
+    func at(_ text: String) -> Timestamp { Timestamp(iso8601: text)! }
+    func event(_ time: String, _ device: String, _ region: String, _ distance: Double,
+               _ detail: GeofenceEvent.Detail) -> GeofenceEvent {
+        GeofenceEvent(time: at(time), device: device, region: region, regionIndex: 0, coordinate: p,
+                      distance: distance, detail: detail)
+    }
+    return [
+        EventSample(name: "enter, long ids (kept apart from the string, not inline)", event: event("2024-05-01T09:00:00Z", "delivery-van-0042-of-fleet-north", "depot-gate-long-region-identifier", 59.92698,
+                                                                                       .enter(crossedAt: at("2024-05-01T08:59:58Z")))),
+        EventSample(name: "exit, long ids that need escaping", event: event("2024-05-01T09:00:01Z", "a device called \"north, gate 7\"\n", "a region with a comma, a quote \" and a tab\t", 30.319762,
+                                                                .exit(crossedAt: at("2024-05-01T09:00:00.5Z")))),
+    ]
+}()
+
 /// A fresh empty directory under the system's temporary directory.
 public func temporaryDirectory() throws -> String {
     let url = FileManager.default.temporaryDirectory

@@ -6,7 +6,7 @@ import TestSupport
 @testable import WireFormat
 
 @Suite struct JSONLinesTests {
-    @Test(arguments: samples)
+    @Test(arguments: formatSamples)
     func lineReadsBackWithJSONSerialization(sample: EventSample) throws {
         let line = JSONLines.encode(sample.event)
         #expect(!line.contains("\n"))
@@ -25,7 +25,7 @@ import TestSupport
         }
     }
 
-    @Test(arguments: samples)
+    @Test(arguments: formatSamples)
     func keysAreInWireOrder(sample: EventSample) throws {
         var parser = FlatJSONParser(Array(JSONLines.encode(sample.event).utf8))
         let keys = try parser.object().map(\.0)
@@ -38,7 +38,7 @@ import TestSupport
         #expect(keys == ["time", "device", "region", "kind", "lat", "lon", "distance"] + extra)
     }
 
-    @Test(arguments: samples)
+    @Test(arguments: formatSamples)
     func roundTripsThroughDecode(sample: EventSample) throws {
         let decoded = try JSONLines.decode(line: JSONLines.encode(sample.event))
         #expect(decoded == WireEvent(sample.event))
