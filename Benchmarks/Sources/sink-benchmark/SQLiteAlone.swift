@@ -13,7 +13,7 @@ import WireFormat
 /// the sink's time beyond this is its own: formatting, binding, GRDB. Without `indexed`, the schema's two
 /// indexes on `events` are dropped first (what the table alone costs).
 func sqliteAlone(_ events: [GeofenceEvent], folder: String, indexed: Bool = true) throws -> Double {
-    /// A row's 12 wire fields as C strings or numbers, `nil` for NULL.
+    /// One of a row's 12 wire fields: a C string, a number, or NULL.
     enum Value { case text([CChar]), real(Double), null }
     func text(_ string: String?) -> Value { string.map { .text(Array($0.utf8CString)) } ?? .null }
     func real(_ number: Double?) -> Value { number.flatMap { $0.isFinite ? .real($0) : nil } ?? .null }
