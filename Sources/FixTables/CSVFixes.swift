@@ -194,14 +194,16 @@ struct CSVFixes {
                 throw fail(last.line, last.column, "the row has \(fieldCount) field\(fieldCount == 1 ? "" : "s"); the header names \"\(names.names[k])\" as field \(positions[k] + 1)")
             }
         }
-        if recordHasEscapes { scratch.removeAll(keepingCapacity: true) }
-        for k in 0..<5 where recordHasEscapes {
-            unescaped[k] = nil
-            guard positions[k] >= 0, positions[k] < fieldCount, fields[positions[k]].escaped else { continue }
-            let field = fields[positions[k]]
-            let from = scratch.count
-            file.buffer.withUnsafeBufferPointer { Self.unescape($0[field.start..<field.end], into: &scratch) }
-            unescaped[k] = from..<scratch.count
+        if recordHasEscapes {  // else `unescaped` is stale and unread
+            scratch.removeAll(keepingCapacity: true)
+            for k in 0..<5 {
+                unescaped[k] = nil
+                guard positions[k] >= 0, positions[k] < fieldCount, fields[positions[k]].escaped else { continue }
+                let field = fields[positions[k]]
+                let from = scratch.count
+                file.buffer.withUnsafeBufferPointer { Self.unescape($0[field.start..<field.end], into: &scratch) }
+                unescaped[k] = from..<scratch.count
+            }
         }
         let last = fields[fieldCount - 1]
         try file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) in

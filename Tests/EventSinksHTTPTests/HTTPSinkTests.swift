@@ -115,8 +115,8 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
 
     @Test func aTimedOutBatchIsRetriedWithTheSameKeyAndTakenOnce() throws {
         // The first two attempts are answered (and so taken by the server) only after the client gave up.
-        // A second and a half for each answer: under a sanitizer on a loaded 2-core machine, 0.6 s was
-        // too short for every attempt of the next batch.
+        // The client waits 1.5 s for each answer (under a sanitizer on a loaded 2-core machine, 0.6 s was
+        // too short for every attempt of the next batch); the first two answers come after 4 s.
         let server = try LoopbackServer { n in n < 2 ? .status(200, delay: 4) : .status(200) }
         defer { server.stop() }
         let directory = try temporaryDirectory()
