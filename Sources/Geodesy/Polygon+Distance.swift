@@ -10,21 +10,16 @@ extension Polygon {
     }
 
     /// The same, in a plane already set up at `point`.
-    /// (The rings are read through a buffer: iterating the array, or reading it by index, copies each
+    /// (The rings are read through buffers: iterating the array, or reading it by index, copies each
     /// ring and so counts a reference on it, which every thread evaluating the polygon would share.)
     func signedDistance(to point: Coordinate, in plane: LocalPlane) -> Meters {
         rings.withUnsafeBufferPointer { rings in
-            var best = Double.infinity
-            var inside = false
+            var polygon = PolygonDistance()
             for index in rings.indices {
-                switch plane.scan(ring: rings[index], from: point) {
-                case .onEdge: return 0
-                case let .off(distance, crossesOddTimes):
-                    best = min(best, distance)
-                    if crossesOddTimes { inside.toggle() }
-                }
+                let scan = rings[index].withUnsafeBufferPointer { plane.scan(ring: $0, from: point) }
+                if !polygon.add(scan) { break }
             }
-            return inside ? -best : best
+            return polygon.meters
         }
     }
 
@@ -74,7 +69,8 @@ struct LocalPlane {
 
     /// One pass over a closed ring: the nearest edge in the plane, and the even–odd crossing parity of a
     /// ray from `point` toward +lon in raw (lon, lat). An edge through `point` exactly ends the scan.
-    func scan(ring: [Coordinate], from point: Coordinate) -> RingScan {
+    /// O(positions).
+    func scan(ring: UnsafeBufferPointer<Coordinate>, from point: Coordinate) -> LocalPlane.RingScan {
         let px = point.longitude, py = point.latitude
         var bestSquared = Double.infinity
         var odd = false
@@ -111,6 +107,31 @@ struct LocalPlane {
         }
         return .off(distance: bestSquared.squareRoot(), crossesOddTimes: odd)
     }
+}
+
+/// d(p, polygon) from its rings' scans, one ring at a time (SEMANTICS §3): the nearest edge of any ring, negative
+/// when the crossings of all rings are odd in total; zero as soon as one ring has `p` on an edge.
+struct PolygonDistance {
+    private var best = Double.infinity
+    private var inside = false
+    private var onEdge = false
+
+    /// Takes one ring's scan; false when `p` is on an edge, and no further ring can change the result.
+    @inline(__always)
+    mutating func add(_ scan: LocalPlane.RingScan) -> Bool {
+        switch scan {
+        case .onEdge:
+            onEdge = true
+            return false
+        case let .off(distance, crossesOddTimes):
+            best = min(best, distance)
+            if crossesOddTimes { inside.toggle() }
+            return true
+        }
+    }
+
+    /// Negative inside, positive outside, zero on an edge; in metres.
+    var meters: Meters { onEdge ? 0 : inside ? -best : best }
 }
 
 /// A longitude difference brought into [-180, 180).

@@ -4,10 +4,8 @@ import Geodesy
 /// that cover each region, the resolved settings, and the spatial index for nearest-set queries.
 final class World: Sendable {
     let regions: [Region]
-    /// `regions[i].shape`, kept apart so that the per-sample loop copies no region.
-    let shapes: [Shape]
-    /// The same shapes in memory the world owns, read in place by `distance(_:_:)`.
-    nonisolated(unsafe) private let shapeElements: UnsafeMutableBufferPointer<Shape>
+    /// `regions[i].shape`, laid out flat: the per-sample loop copies no region and counts no reference.
+    let shapes: ShapeTable
     let settings: MonitorSettings
     let thresholds: [RegionMonitor.Thresholds]
     /// For region i: the indices (into the scenario's rules) of the rules covering it, in rule order.
@@ -23,9 +21,7 @@ final class World: Sendable {
     init(regions: [Region], rules: [DwellRule], settings: MonitorSettings, skipsQuietRegions: Bool = true) {
         self.skipsQuietRegions = skipsQuietRegions
         self.regions = regions
-        self.shapes = regions.map(\.shape)
-        shapeElements = .allocate(capacity: regions.count)
-        _ = shapeElements.initialize(from: shapes)
+        shapes = ShapeTable(regions.map(\.shape))
         self.settings = settings
         thresholds = regions.map {
             RegionMonitor.Thresholds(hysteresis: $0.hysteresis ?? settings.hysteresis,
@@ -55,16 +51,11 @@ final class World: Sendable {
     /// The regions of the nearest set at `point`, by ranking distance then index (SEMANTICS §4).
     func nearestSet(to point: PreparedCoordinate) -> [Int] {
         if monitorsAll { return Array(regions.indices) }
-        return index.nearest(capacity, to: point.coordinate) { max(0, shapes[$0].signedDistance(to: point)) }
+        return index.nearest(capacity, to: point.coordinate) { max(0, shapes.signedDistance($0, to: point)) }
     }
 
-    /// d(p, region i) of SEMANTICS §3, in metres. Read through `shapeElements`, in place: no reference count
-    /// is taken on the array, which every thread would share.
+    /// d(p, region i) of SEMANTICS §3, in metres, read in place (`ShapeTable`): no reference is counted on
+    /// what every thread shares.
     @inline(__always)
-    func distance(_ region: Int, _ point: PreparedCoordinate) -> Meters { shapeElements[region].signedDistance(to: point) }
-
-    deinit {
-        shapeElements.deinitialize()
-        shapeElements.deallocate()
-    }
+    func distance(_ region: Int, _ point: PreparedCoordinate) -> Meters { shapes.signedDistance(region, to: point) }
 }
