@@ -116,10 +116,10 @@ let package = Package(
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
         .testTarget(
             name: "FileSystemTests",
-            dependencies: ["FileSystem", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["FileSystem", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .testTarget(name: "GPXTests", dependencies: ["GPX", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "FixTablesTests", dependencies: ["FixTables", "Geodesy"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FixTablesTests", dependencies: ["FixTables", "Geodesy", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing"]),
         .testTarget(name: "TrackSynthesisTests", dependencies: ["TrackSynthesis", "GPX", "Geodesy", "ScenarioFormat", "TestSupport"]),
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat", "Geofencing", "Geodesy", "TestSupport"]),
@@ -138,8 +138,8 @@ let package = Package(
             dependencies: ["ScenarioFormat", "GPX", "Geodesy", "Geofencing", "TrackSynthesis", "FileSystem", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "RunsTests", dependencies: ["Runs", "EventSinks", "ScenarioFormat", "Geofencing"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "Runs", "ScenarioFormat", "Geofencing", "Geodesy"]),
+        .testTarget(name: "RunsTests", dependencies: ["Runs", "EventSinks", "ScenarioFormat", "Geofencing", "TestSupport"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Runs", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Runs", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
         .testTarget(
             name: "RegressionTests",

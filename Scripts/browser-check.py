@@ -35,6 +35,8 @@ class Browser:
              "--mute-audio", "--hide-scrollbars", "--window-size=1280,800", "--user-data-dir=" + self.profile,
              "--remote-debugging-pipe", "about:blank"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            # Its singleton socket's folder goes in the profile, removed with it (killed, it cannot remove it).
+            env=dict(os.environ, TMPDIR=self.profile),
             start_new_session=True, pass_fds=(3, 4), preexec_fn=lambda: (os.dup2(child_in, 3), os.dup2(child_out, 4)))
         os.close(child_in)
         os.close(child_out)

@@ -1,10 +1,9 @@
 import Foundation
+import TestSupport
 
-/// A fresh empty folder under the system's temporary folder.
+/// A fresh empty folder (`TemporaryFolders`).
 func temporaryFolder() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("FileSystemTests-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try TemporaryFolders.make("file-system").path
 }
 
 /// The names in `folder`, sorted.

@@ -1,11 +1,11 @@
 import FixTables
 import Foundation
 import Geodesy
+import TestSupport
 
 /// Writes `text` to a file named `name` in a fresh folder and returns its path.
 func table(_ text: String, name: String = "fixes.csv") throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("FixTablesTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolders.make("fix-tables")
     let path = folder.appendingPathComponent(name).path
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     return path

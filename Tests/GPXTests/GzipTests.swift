@@ -11,8 +11,7 @@ struct GzipTests {
 
     /// `command` run by sh in a fresh folder holding `track.gpx` (a copy of a real Garmin export).
     static func folder(running command: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("GzipTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolders.make("gzip")
         try FileManager.default.copyItem(at: conformance, to: folder.appendingPathComponent("track.gpx"))
         try shell(command, in: folder)
         return folder

@@ -1,5 +1,6 @@
 import Foundation
 import GPX
+import TestSupport
 import Testing
 
 /// Paths of the bundled fixtures (copied by the test target's `resources: [.copy("Fixtures")]`).
@@ -16,8 +17,7 @@ func temporaryFile(_ text: String, name: String = "track.gpx") -> String {
 }
 
 func temporaryFile(bytes: [UInt8], name: String = "track.gpx") -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gpx-tests-\(UUID().uuidString)")
-    try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try! TemporaryFolders.make("gpx")
     let url = directory.appendingPathComponent(name)
     try! Data(bytes).write(to: url)
     return url.path

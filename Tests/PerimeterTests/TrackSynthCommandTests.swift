@@ -54,8 +54,7 @@ struct TrackSynthCommandTests {
 
     @Test("a journey name with a control character still gives a GPX that reads back")
     func controlCharacterInName() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("synth-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolders.make("synth")
         let journey = folder.appendingPathComponent("j.yaml").path, track = folder.appendingPathComponent("j.gpx").path
         try "name: \"Bell\\u0007 walk\"\nstart: 2024-05-01T09:00:00Z\nroute:\n  - at: [59.93, 30.33]\n  - {to: [59.931, 30.33], speed: 10}\n"
             .write(toFile: journey, atomically: true, encoding: .utf8)

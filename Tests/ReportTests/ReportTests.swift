@@ -3,6 +3,7 @@ import Geodesy
 import Geofencing
 import Runs
 import ScenarioFormat
+import TestSupport
 import Testing
 @testable import Report
 
@@ -10,8 +11,7 @@ private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
 
 /// A scenario file written into a fresh folder, beside a copy of the restaurant's track (`visit.gpx`).
 private func scenario(_ yaml: String) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ReportTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFolders.make("report")
     try FileManager.default.copyItem(at: root.appendingPathComponent("Tracks/lorrenzillos-visit.gpx"),
                                      to: folder.appendingPathComponent("visit.gpx"))
     let path = folder.appendingPathComponent("scenario.yaml").path

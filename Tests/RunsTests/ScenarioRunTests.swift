@@ -4,6 +4,7 @@ import Geofencing
 import Runs
 import ScenarioFormat
 import Synchronization
+import TestSupport
 import Testing
 
 /// The repository's restaurant scenario, copied into a fresh folder with its track, so that the
@@ -11,7 +12,7 @@ import Testing
 private func restaurant(sinks: [String] = []) throws -> String {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("RunsTests-\(UUID().uuidString)")
+    let folder = try TemporaryFolders.make("runs")
     for sub in ["Scenarios", "Tracks"] {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
     }

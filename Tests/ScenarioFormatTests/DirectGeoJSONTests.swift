@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import Geofencing
+import TestSupport
 import Testing
 @testable import ScenarioFormat
 
@@ -99,8 +100,7 @@ import Testing
     }
 
     private func write(_ text: String) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("direct-geojson-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolders.make("direct-geojson")
         let path = folder.appendingPathComponent("zones.geojson").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path

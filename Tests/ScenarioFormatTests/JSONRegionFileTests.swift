@@ -1,5 +1,6 @@
 import Foundation
 import Geofencing
+import TestSupport
 import Testing
 @testable import ScenarioFormat
 import Yams
@@ -110,8 +111,7 @@ import Yams
     }
 
     private func write(_ bytes: [UInt8]) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("json-regions-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryFolders.make("json-regions")
         let path = folder.appendingPathComponent("zones.geojson").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path

@@ -61,12 +61,9 @@ public let formatSamples: [EventSample] = samples + {
     ]
 }()
 
-/// A fresh empty directory under the system's temporary directory.
+/// A fresh empty directory (`TemporaryFolders`).
 public func temporaryDirectory() throws -> String {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("EventSinksTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
+    try TemporaryFolders.make("sinks").path
 }
 
 public func contents(_ path: String) throws -> String {

@@ -91,11 +91,9 @@ public enum PerimeterProcess {
         return copy
     }
 
-    /// A fresh temporary folder.
+    /// A fresh temporary folder (`TemporaryFolders`).
     public static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("perimeter-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolders.make("perimeter")
     }
 }
 
