@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Geodesy
 
@@ -116,15 +115,19 @@ extension Simulation {
                 summary.eventsByKind[kind, default: 0] += sentByKind[kind.rawValue]
             }
         }
+        // A window's events are sent while the next window is simulated: the calling thread sends them, then
+        // joins the other threads (`DeviceLanes.advance(before:world:threads:meanwhile:)`).
         var windowStart = first
         while windowStart <= last {
             if options.isCancelled() {
                 summary.interrupted = true
-                return
+                break
             }
             let limit = min(last + 1, windowStart + options.windowTicks)
-            lanes.advance(before: limit, world: world, threads: options.threads)
-            try lanes.sendEvents(ranks: ranks, to: sink, counting: &sentByKind)
+            lanes.setEventsAside()
+            try lanes.advance(before: limit, world: world, threads: options.threads) {
+                try lanes.sendEventsSetAside(ranks: ranks, to: sink, counting: &sentByKind)
+            }
             // Straight to the next tick at which some device has a sample: years without fixes
             // between two tracks cost nothing.
             windowStart = max(limit, lanes.upcomingTick() ?? last + 1)
@@ -134,6 +137,9 @@ extension Simulation {
                                      fraction: Double(min(windowStart, last + 1) - first) / Double(last + 1 - first)))
             }
         }
+        lanes.setEventsAside()  // the last window's
+        try lanes.sendEventsSetAside(ranks: ranks, to: sink, counting: &sentByKind)
+        if summary.interrupted { return }
         summary.samples += lanes.lanes.reduce(0) { $0 + $1.samples }
         for lane in lanes.lanes {
             let device = lane.monitor.deviceID
@@ -141,122 +147,6 @@ extension Simulation {
             summary.stoppedStays += lane.monitor.stoppedStays.map { "\(device) in \(regions[$0.region].id) at \($0.time.iso8601)" }
         }
     }
-}
-
-/// One device's moving parts during a run.
-struct DeviceLane: Sendable {
-    var stream: SampleStream
-    var monitor: DeviceMonitor
-    /// The device observes the samples whose tick index is a multiple of this (SEMANTICS §2).
-    var observesEvery: Int64 = 1
-    var dropped: Int
-    var samples = 0
-    var events: [GeofenceEvent] = []
-}
-
-/// The devices of a run, advanced window by window, each lane by one thread at a time.
-final class DeviceLanes: @unchecked Sendable {
-    // Safety: during `advance`, lane i is touched only by the worker that owns chunk i / chunkSize;
-    // outside it, only by the calling thread.
-    var lanes: [DeviceLane]
-
-    init(_ lanes: [DeviceLane]) { self.lanes = lanes }
-
-    func advance(before limit: Int64, world: World, threads: Int) {
-        let count = lanes.count
-        let workers = min(threads, count)
-        if workers <= 1 {
-            for i in 0..<count { advanceLane(i, before: limit, world: world) }
-            return
-        }
-        // Contiguous chunks, a few per worker, so that slow devices even out.
-        let chunks = min(count, workers * 4)
-        lanes.withUnsafeMutableBufferPointer { buffer in
-            let base = UnsafeMutableBufferPointerBox(buffer)
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let lower = chunk * count / chunks, upper = (chunk + 1) * count / chunks
-                for i in lower..<upper { DeviceLanes.advance(&base.buffer[i], before: limit, world: world) }
-            }
-        }
-    }
-
-    private func advanceLane(_ i: Int, before limit: Int64, world: World) {
-        DeviceLanes.advance(&lanes[i], before: limit, world: world)
-    }
-
-    private static func advance(_ lane: inout DeviceLane, before limit: Int64, world: World) {
-        while let sample = lane.stream.next(before: limit) {
-            lane.samples += 1
-            guard sample.tickIndex % lane.observesEvery == 0 else { continue }  // noise still ran over it
-            lane.monitor.observe(sample, in: world, into: &lane.events)
-        }
-    }
-
-    /// The earliest tick at which some lane has a sample left, or nil when every track is over.
-    func upcomingTick() -> Int64? {
-        var earliest: Int64?
-        for i in lanes.indices {
-            if let k = lanes[i].stream.upcomingTick() { earliest = min(earliest ?? k, k) }
-        }
-        return earliest
-    }
-
-    /// Each lane's place in the UTF-8 order of the device ids (lanes with the same id share one), for
-    /// `sendEvents(ranks:to:counting:)`. O(n log n) in the lanes, once a run.
-    func deviceRanks() -> [Int32] {
-        let order = lanes.indices.sorted {
-            lanes[$0].monitor.deviceID.utf8.lexicographicallyPrecedes(lanes[$1].monitor.deviceID.utf8)
-        }
-        var ranks = [Int32](repeating: 0, count: lanes.count)
-        var rank: Int32 = 0
-        for (position, lane) in order.enumerated() {
-            if position > 0, lanes[order[position - 1]].monitor.deviceID != lanes[lane].monitor.deviceID { rank += 1 }
-            ranks[lane] = rank
-        }
-        return ranks
-    }
-
-    /// Sends every lane's events of the window to `sink` in the order of SEMANTICS §7 (`GeofenceEvent.precedes`,
-    /// ties in lane order), counting them by kind in `sent`, then empties the lanes' events. Sorts compact keys
-    /// (time, device rank, kind, region, rule, place) rather than the events: no string comparison, and each
-    /// event is sent from its lane where it lies, never copied. O(e log e) in the window's events.
-    func sendEvents(ranks: [Int32], to sink: EventSink, counting sent: inout [Int]) throws {
-        var keys: [(time: Int64, device: Int32, kind: Int32, region: Int32, rule: Int32, lane: Int32, at: Int32)] = []
-        keys.reserveCapacity(lanes.indices.reduce(0) { $0 + lanes[$1].events.count })
-        for i in lanes.indices where !lanes[i].events.isEmpty {
-            // Read in place: iterating the events would copy each one (and count references on its strings).
-            lanes[i].events.withUnsafeBufferPointer { events in
-                for at in events.indices {
-                    keys.append((events[at].time.microsecondsSince1970, ranks[i], Int32(events[at].kind.rawValue),
-                                 Int32(events[at].regionIndex), Int32(events[at].ruleIndex), Int32(i), Int32(at)))
-                }
-            }
-        }
-        guard !keys.isEmpty else { return }
-        keys.sort { a, b in
-            if a.time != b.time { return a.time < b.time }
-            if a.device != b.device { return a.device < b.device }
-            if a.kind != b.kind { return a.kind < b.kind }
-            if a.region != b.region { return a.region < b.region }
-            if a.rule != b.rule { return a.rule < b.rule }
-            if a.lane != b.lane { return a.lane < b.lane }
-            return a.at < b.at
-        }
-        try lanes.withUnsafeBufferPointer { lanes in
-            for key in keys {
-                try lanes[Int(key.lane)].events.withUnsafeBufferPointer { events in
-                    try sink.send(events[Int(key.at)])
-                }
-                sent[Int(key.kind)] += 1
-            }
-        }
-        for i in lanes.indices { lanes[i].events.removeAll(keepingCapacity: true) }
-    }
-}
-
-private struct UnsafeMutableBufferPointerBox: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<DeviceLane>
-    init(_ buffer: UnsafeMutableBufferPointer<DeviceLane>) { self.buffer = buffer }
 }
 
 extension Track {
