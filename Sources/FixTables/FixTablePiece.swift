@@ -65,8 +65,8 @@ struct FixTablePiece: FixRowSink {
         let sample = file.start..<min(file.end, file.start + 64 << 10)  // the first 64 KiB tell
         let lineEnds = file.buffer[sample].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         let rows = lineEnds * (window / max(1, sample.count) + 1) + 64
-        owners.reserveCapacity(rows)
-        fixes.reserveCapacity(rows)
+        owners = HugePages.array(capacity: rows)
+        fixes = HugePages.array(capacity: rows)
     }
 
     private mutating func ended(lines: Int, longest: Int) {
@@ -147,6 +147,7 @@ extension FixTableBuilder {
                 ranges = Array(repeating: 0..<0, count: counts.count)
                 return
             }
+            HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
             let table = TableStart(base)
             DispatchQueue.concurrentPerform(iterations: rows.count) { number in
                 var at = places[number]

@@ -35,4 +35,17 @@ struct Perimeter: ParsableCommand {
 signal(SIGXFSZ, SIG_IGN)
 signal(SIGPIPE, SIG_IGN)
 
+// A run allocates and frees tens of megabytes at a time (a fix table's pieces, then the devices' tracks):
+// memory freed is kept for the next allocation instead of being given back to the system and faulted in
+// again page by page. With glibc's `mallopt` (looked up, so that another C library simply goes without):
+// blocks up to 32 MiB come from the heap (M_MMAP_THRESHOLD, -3), whose top is kept up to 1 GiB
+// (M_TRIM_THRESHOLD, -1).
+#if os(Linux)
+if let mallopt = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {  // RTLD_DEFAULT
+    let set = unsafeBitCast(mallopt, to: (@convention(c) (Int32, Int32) -> Int32).self)
+    _ = set(-3, 32 << 20)
+    _ = set(-1, 1 << 30)
+}
+#endif
+
 Perimeter.main()
