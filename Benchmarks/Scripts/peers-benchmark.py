@@ -3,7 +3,7 @@
 rows, Scripts/example-fleet.py) against 100 zones (50 circles, 50 squares) under `ideal` (ground truth),
 whole process each, the median of five, with the same enters and exits checked.
 
-    python3 Benchmarks/Scripts/peers-benchmark.py [--binary .build/release/perimeter] [VANS]
+    python3 Benchmarks/Scripts/peers-benchmark.py [--binary .build/release/perimeter] [--keep] [VANS]
 
 The references run in a virtual environment this script makes (Benchmarks/.build-peers/venv): DuckDB
 1.5.5 with its spatial extension from PyPI (duckdb-extension-spatial, loaded offline through
@@ -14,6 +14,7 @@ import json
 import math
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -88,9 +89,20 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("vans", nargs="?", type=int, default=300)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "perimeter"))
+    parser.add_argument("--keep", action="store_true", help="keep the fleet, the scenario and the outputs (the folder is named)")
     args = parser.parse_args()
     python = venv_python()
     folder = tempfile.mkdtemp(prefix="perimeter-peers-")
+    try:
+        measure(args, python, folder)
+    finally:
+        if args.keep:
+            print(f"kept in {folder}")
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def measure(args, python, folder):
     fleet = os.path.join(folder, "fleet.csv")
     subprocess.run([sys.executable, os.path.join(ROOT, "Scripts", "example-fleet.py"), fleet, str(args.vans), "1"],
                    check=True, stdout=subprocess.DEVNULL)

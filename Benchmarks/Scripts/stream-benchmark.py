@@ -10,6 +10,7 @@ times are the best of two. The reference for memory is `perimeter run`, which ho
 """
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -43,6 +44,13 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "perimeter"))
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="perimeter-stream-bench-")
+    try:
+        measure(args, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def measure(args, folder):
     print(f"load average {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores")
     print(f"{'devices':>8} {'rows':>10} | {'stream s':>8} {'rows/s':>10} {'peak MB':>8} | "
           f"{'run s':>7} {'rows/s':>10} {'peak MB':>8} | {'stream ÷ run time':>17}")

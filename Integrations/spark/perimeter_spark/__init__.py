@@ -12,6 +12,7 @@ for the same fleet.
 """
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
 import shutil
@@ -121,7 +122,9 @@ def _ship_package(spark: SparkSession) -> None:
     key = f"{id(spark.sparkContext)}-{digest.hexdigest()[:12]}"
     if key in _shipped:
         return
-    archive = os.path.join(tempfile.mkdtemp(prefix="perimeter-spark-"), f"perimeter_spark-{digest.hexdigest()[:12]}.zip")
+    shipping = tempfile.mkdtemp(prefix="perimeter-spark-")
+    atexit.register(shutil.rmtree, shipping, True)  # the job may read it until the driver ends
+    archive = os.path.join(shipping, f"perimeter_spark-{digest.hexdigest()[:12]}.zip")
     with zipfile.ZipFile(archive, "w") as out:
         for name in sources:
             out.write(os.path.join(folder, name), f"perimeter_spark/{name}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -94,6 +95,7 @@ class SparkStageTests(unittest.TestCase):
     @classmethod
     def tearDownClass(cls):
         cls.spark.stop()
+        shutil.rmtree(cls.folder, ignore_errors=True)
 
     def test_command_line_job_gives_the_events_of_perimeter_run(self):
         out = os.path.join(self.folder, "events")
