@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// Asks Linux to back memory about to be filled with 2 MiB pages (transparent huge pages, where the system
