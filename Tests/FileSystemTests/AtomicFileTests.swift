@@ -1,6 +1,7 @@
 import FileSystem
 import Foundation
 import SystemPackage
+import TestSupport
 import Testing
 
 @Suite("Atomic replacement")
@@ -14,20 +15,20 @@ struct AtomicFileTests {
     }
 
     @Test func theTargetIsUntouchedUntilCommit() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryDirectory()
         let target = folder + "/golden.jsonl"
         try "old\n".write(toFile: target, atomically: false, encoding: .utf8)
         let file = try AtomicFile(replacing: target)
         try Array("new\n".utf8).withUnsafeBytes { try file.write($0) }
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "old\n")
-        #expect(try names(in: folder) == [".golden.jsonl.partial-\(getpid())", "golden.jsonl"])
+        #expect(try files(in: folder) == [".golden.jsonl.partial-\(getpid())", "golden.jsonl"])
         try file.commit()
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "new\n")
-        #expect(try names(in: folder) == ["golden.jsonl"])
+        #expect(try files(in: folder) == ["golden.jsonl"])
     }
 
     @Test func discardLeavesTheTargetAndNoPartial() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryDirectory()
         let target = folder + "/report.xml"
         try "old".write(toFile: target, atomically: false, encoding: .utf8)
         do {
@@ -35,11 +36,11 @@ struct AtomicFileTests {
             try Array("new".utf8).withUnsafeBytes { try file.write($0) }
         }  // dropped without commit
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "old")
-        #expect(try names(in: folder) == ["report.xml"])
+        #expect(try files(in: folder) == ["report.xml"])
     }
 
     @Test func writeReplacesWholeAndKeepsThePermissions() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryDirectory()
         let target = folder + "/junit.xml"
         try "old".write(toFile: target, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target)
@@ -49,7 +50,7 @@ struct AtomicFileTests {
     }
 
     @Test func throughASymbolicLinkTheLinkedFileIsReplaced() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryDirectory()
         try "old".write(toFile: folder + "/real.txt", atomically: false, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.txt", withDestinationPath: folder + "/real.txt")
         try AtomicFile.write(Array("new".utf8), to: folder + "/link.txt")
@@ -58,14 +59,14 @@ struct AtomicFileTests {
     }
 
     @Test func aMissingFolderIsAnErrorNamingIt() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryDirectory()
         let error = #expect(throws: FileError.self) { try AtomicFile(replacing: folder + "/missing/e.csv") }
         #expect(error?.description == "cannot create \"\(folder)/missing/e.csv\": the directory \"\(folder)/missing\" does not exist")
         #expect(error?.errno == .noSuchFileOrDirectory)
     }
 
     @Test func partialFilesOfDeadProcessesAreRemovedAndLiveOnesKept() throws {
-        let folder = try temporaryFolder()
+        let folder = try temporaryDirectory()
         // A process that has exited: its partial file is what a SIGKILLed run leaves behind.
         let finished = Process()
         finished.executableURL = URL(fileURLWithPath: "/bin/true")
@@ -76,6 +77,6 @@ struct AtomicFileTests {
         let other = ".other.csv.partial-\(finished.processIdentifier)"  // another target's
         for name in [stale, live, other] { #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: nil)) }
         try AtomicFile.write(Array("x".utf8), to: folder + "/e.csv")
-        #expect(try names(in: folder) == [live, other, "e.csv"].sorted())
+        #expect(try files(in: folder) == [live, other, "e.csv"].sorted())
     }
 }

@@ -1,5 +1,6 @@
 import FileSystem
 import Foundation
+import TestSupport
 import Testing
 
 /// What is at a path, each kind with its sentence; nothing here is opened, so a FIFO never blocks.
@@ -36,7 +37,7 @@ struct FileCheckTests {
 
     @Test(arguments: cases)
     func kinds(c: Case) throws {
-        let path = try c.make(try temporaryFolder())
+        let path = try c.make(try temporaryDirectory())
         #expect(FileCheck.unreachable(path) == c.unreachable?.replacingOccurrences(of: "PATH", with: path))
         #expect(FileCheck.notRegularFile(path) == c.notRegular?.replacingOccurrences(of: "PATH", with: path))
         #expect(FileCheck.isRegularFile(path) == (c.id == "regular file"))
