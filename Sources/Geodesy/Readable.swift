@@ -34,6 +34,27 @@ public enum Readable {
         return (n < 0 ? "-" : "") + out
     }
 
+    /// A progress line's text: what is done, samples per second over `seconds`, and, when `fraction` (the
+    /// share done, 0…1) is known, the share and an estimate of the time left:
+    /// `312 of 1,000 devices · 1.4 M samples/s · 31 % · about 2 min 10 s left`.
+    public static func progress(_ done: String, samples: Int, seconds: Double, fraction: Double?) -> String {
+        let seconds = max(seconds, 1e-3)
+        var parts = [done, rate(Double(samples) / seconds) + " samples/s"]
+        if let fraction, fraction > 0, fraction <= 1 {
+            parts.append("\(Int(fraction * 100)) %")
+            let left = seconds * (1 - fraction) / fraction
+            parts.append("about " + TimeSpan.seconds(Int64(left.rounded())).readable + " left")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// A rate for people: `850`, `12.5 k`, `1.4 M`.
+    public static func rate(_ perSecond: Double) -> String {
+        if perSecond >= 1e6 { return number(perSecond / 1e6, decimals: 1) + " M" }
+        if perSecond >= 1e4 { return number(perSecond / 1e3, decimals: 1) + " k" }
+        return grouped(Int64(perSecond.rounded()))
+    }
+
     /// A distance for people: `0.05 m`, `350 m`, `12.4 km`, `7,492 km`.
     public static func distance(_ meters: Meters) -> String {
         if meters < 10 { return number(meters, decimals: 2) + " m" }

@@ -1,9 +1,8 @@
 import FileSystem
 import Geodesy
 
-/// The progress line every long verb shows on a terminal (`run`, `stream`, Monte Carlo): what is done,
-/// samples per second, and, when the whole is known, the share done and an estimate of the time left:
-/// `312 of 1,000 devices · 1.4 M samples/s · 31 % · about 2 min 10 s left`.
+/// The progress line every long verb shows on a terminal (`run`, `stream`, Monte Carlo), as
+/// `Readable.progress` words it, timed from the line's creation.
 struct ProgressLine: Sendable {
     private let began = ContinuousClock.now
     let terminal: TerminalProgress
@@ -18,20 +17,6 @@ struct ProgressLine: Sendable {
     func finish() { terminal.finish() }
 
     private func text(_ done: String, samples: Int, fraction: Double?) -> String {
-        let seconds = max((ContinuousClock.now - began).seconds, 1e-3)
-        var parts = [done, Self.rate(Double(samples) / seconds) + " samples/s"]
-        if let fraction, fraction > 0, fraction <= 1 {
-            parts.append("\(Int(fraction * 100)) %")
-            let left = seconds * (1 - fraction) / fraction
-            parts.append("about " + TimeSpan.seconds(Int64(left.rounded())).readable + " left")
-        }
-        return parts.joined(separator: " · ")
-    }
-
-    /// `850`, `12.5 k`, `1.4 M`.
-    static func rate(_ perSecond: Double) -> String {
-        if perSecond >= 1e6 { return Readable.number(perSecond / 1e6, decimals: 1) + " M" }
-        if perSecond >= 1e4 { return Readable.number(perSecond / 1e3, decimals: 1) + " k" }
-        return Readable.grouped(Int64(perSecond.rounded()))
+        Readable.progress(done, samples: samples, seconds: (ContinuousClock.now - began).seconds, fraction: fraction)
     }
 }
