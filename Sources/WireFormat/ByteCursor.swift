@@ -5,7 +5,11 @@ import TextEscaping
 /// record at once (`EventFormatting.append(atMost:to:_:)`): a field is a copy, with no capacity or
 /// uniqueness check of an array per field. The values are written as `EventFormatting` says (times,
 /// numbers, escaping); the record's bound is the caller's (`EventFormatting.bound(of:)`).
-public struct ByteCursor {
+///
+/// It is a `TextOutputStream` that takes ASCII in place (`_writeASCII`): `Double.write(to:)` hands it the
+/// bytes of `description` from its own buffer, with no `String` made (a number's 17 or more bytes would
+/// be one on the heap).
+public struct ByteCursor: TextOutputStream {
     @usableFromInline var next: UnsafeMutablePointer<UInt8>
     @usableFromInline let end: UnsafeMutablePointer<UInt8>
 
@@ -60,9 +64,18 @@ public struct ByteCursor {
         guard value.isFinite else { return put(otherwise) }
         precondition(end - next >= 24)
         let written = EventFormatting.writeShortDecimal(value, to: next)
-        guard written > 0 else { return put(utf8: value.description) }
+        guard written > 0 else { return value.write(to: &self) }   // the same text, never made a `String`
         next += written
     }
+
+    /// A string's UTF-8 bytes (`TextOutputStream`): `put(utf8:)`.
+    @inlinable
+    public mutating func write(_ string: String) { put(utf8: string) }
+
+    /// ASCII bytes from the standard library's own buffer (`TextOutputStream`'s hook for them, which
+    /// `Double.write(to:)` calls): `put(_:)`.
+    @inlinable
+    public mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { put(buffer) }
 
     /// `text` as a JSON string literal, quotes included (`JSONEscaping`).
     @inlinable

@@ -21,6 +21,25 @@ import WireFormat
         #expect(EventFormatting.number(number.value) == number.value.description)
     }
 
+    /// Random doubles of every magnitude (uniform bit patterns) and distances in metres (uniform below
+    /// 20,000 km, at full precision): the bytes written in place are `description`'s. Prints the seed.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func randomNumbersAreTheirDescription(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var bytes: [UInt8] = []
+        for i in 0..<20_000 {
+            let value = i % 2 == 0 ? Double(bitPattern: random.next()) : Double.random(in: -2e7..<2e7, using: &random)
+            guard value.isFinite else { continue }
+            bytes.removeAll(keepingCapacity: true)
+            EventFormatting.append(number: value, to: &bytes)
+            let written = String(decoding: bytes, as: UTF8.self)
+            guard written == value.description else {
+                Issue.record("seed \(seed), value \(i): \(written), not \(value.description)")
+                return
+            }
+        }
+    }
+
     @Test func numbersThatAreNotFiniteHaveNoForm() {
         for value in [Double.nan, .infinity, -.infinity, -.nan, .signalingNaN] {
             #expect(EventFormatting.number(value) == nil)
