@@ -6,10 +6,9 @@ struct CSVFixes {
     let names: FixTableColumns
     /// Column positions of device, time, lat, lon, accuracy (-1: absent).
     private var positions = [Int](repeating: -1, count: 5)
-    /// The record's fields: the first `fieldCount` (the array is reused from record to record).
-    private var fields: [Field] = []
-    private var fieldCount = 0
-    private typealias Field = (start: Int, end: Int, line: Int, column: Int, escaped: Bool)
+    /// The record's fields (memory reused from record to record; a copy of this reader makes its own).
+    private var fields = CSVFields()
+    private typealias Field = CSVFields.Field
     /// The unescaped bytes of this row's quoted fields that held a `""`, and where each is.
     private var scratch: [UInt8] = []
     private var unescaped = [Range<Int>?](repeating: nil, count: 5)
@@ -27,7 +26,6 @@ struct CSVFixes {
     init(path: String, names: FixTableColumns) {
         self.path = path
         self.names = names
-        fields.reserveCapacity(16)
     }
 
     private func fail(_ line: Int, _ column: Int, _ message: String) -> FixTableError {
@@ -46,7 +44,7 @@ struct CSVFixes {
                 longestRecord = max(longestRecord, length)
             }
             // A blank line (one empty unquoted field) is no row.
-            if fieldCount == 1 && fields[0].start == fields[0].end && !fields[0].escaped { continue }
+            if fields.count == 1 && fields[0].start == fields[0].end && !fields[0].escaped { continue }
             try row(file, line: recordLine, into: &builder)
             if builder.deviceEnded { return true }
         }
@@ -84,7 +82,9 @@ struct CSVFixes {
 
     /// Scans one record from `file.start`; nil when the buffered bytes end before it does (unless `atEnd`).
     private mutating func scan(_ file: borrowing ChunkedFile, atEnd: Bool = false) throws(FixTableError) -> (Int, Int)? {
-        fieldCount = 0
+        if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
+        let fields = self.fields
+        fields.removeAll()
         recordHasEscapes = false
         let start = file.start, end = file.end
         return try file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) -> (Int, Int)? in
@@ -120,7 +120,7 @@ struct CSVFixes {
                         }
                         j += 1
                     }
-                    add((i + 1, j, fieldLine, column, escaped))
+                    fields.append((i + 1, j, fieldLine, column, escaped))
                     if escaped { recordHasEscapes = true }
                     i = j + 1
                     if i < end, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: "\n"), b[i] != UInt8(ascii: "\r") {
@@ -129,6 +129,8 @@ struct CSVFixes {
                 } else {
                     var j = i
                     while j < end {
+                        j = Self.skipPlainBytes(b, from: j, to: end)
+                        guard j < end else { break }
                         let c = b[j]
                         if c == UInt8(ascii: ",") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { break }
                         if c == UInt8(ascii: "\"") {
@@ -138,7 +140,7 @@ struct CSVFixes {
                         j += 1
                     }
                     if j == end && !atEnd { return nil }
-                    add((i, j, fieldLine, column, false))
+                    fields.append((i, j, fieldLine, column, false))
                     i = j
                 }
                 // After a field: a comma, a line end, or the end of the file.
@@ -160,25 +162,37 @@ struct CSVFixes {
         }
     }
 
-    /// Adds a field to the record being scanned.
+    /// Skips the bytes from `start` that cannot end or spoil an unquoted field: returns the index of the
+    /// first byte below `-` (0x2D), or where fewer than eight bytes are left, whichever comes first. Every
+    /// byte that ends or spoils a field (`,` `\n` `\r` `"` NUL) is below `-`; a field's usual bytes (digits,
+    /// letters, `-` `.` `:`, UTF-8) are not, and the caller reads the rest byte by byte. Eight bytes at a
+    /// time with no branch a byte: a byte below n = 0x2D sets the top bit of (word − n·0x0101…01) & ~word
+    /// in its place, and no byte before the first such one does (it borrows nothing, and a byte of n + 128
+    /// or more has its own top bit clear in ~word). O(bytes / 8).
     @inline(__always)
-    private mutating func add(_ field: Field) {
-        if fieldCount < fields.count { fields[fieldCount] = field } else { fields.append(field) }
-        fieldCount += 1
+    private static func skipPlainBytes(_ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var j = start
+        while end - j >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + j).loadUnaligned(as: UInt64.self))
+            let below = (word &- 0x2D2D_2D2D_2D2D_2D2D) & ~word & 0x8080_8080_8080_8080
+            if below != 0 { return j + below.trailingZeroBitCount >> 3 }
+            j += 8
+        }
+        return j
     }
 
     /// The header: which field is which column.
     private mutating func header(_ file: borrowing ChunkedFile) throws(FixTableError) {
         let wanted = names.names
         file.buffer.withUnsafeBufferPointer { b in
-            for (index, field) in fields.prefix(fieldCount).enumerated() {
+            for (index, field) in fields.all.enumerated() {
                 var bytes: [UInt8] = []
                 Self.unescape(b[field.start..<field.end], into: &bytes)
                 let name = String(decoding: bytes, as: UTF8.self)
                 for (k, w) in wanted.enumerated() where w == name && positions[k] < 0 { positions[k] = index }
             }
         }
-        let found = fields.prefix(fieldCount).map { "\"\(String(decoding: file.buffer[$0.start..<$0.end], as: UTF8.self))\"" }
+        let found = fields.all.map { "\"\(String(decoding: file.buffer[$0.start..<$0.end], as: UTF8.self))\"" }
         for k in 0..<4 where positions[k] < 0 {
             throw fail(1, 1, "the header has no \"\(wanted[k])\" column (it has \(found.joined(separator: ", "))); name the columns in the scenario's columns: mapping if they are called otherwise")
         }
@@ -188,6 +202,7 @@ struct CSVFixes {
     /// One data row.
     private mutating func row(_ file: borrowing ChunkedFile, line recordLine: Int,
                               into builder: inout some FixRowSink) throws(FixTableError) {
+        let fieldCount = fields.count
         if fieldCount <= lastRequired {
             for k in 0..<4 where positions[k] >= fieldCount {
                 let last = fields[fieldCount - 1]

@@ -114,6 +114,28 @@ struct CSVTests {
         #expect(error?.description == expected.replacingOccurrences(of: "FILE", with: path))
     }
 
+    /// An unquoted field is scanned eight bytes at a time for a byte below `-` (CSVFixes.skipPlainBytes):
+    /// its end and each refusal are found at every offset within and across those words, and bytes below
+    /// `-` that are plain (a space, `+`, `#`) or above 0x7F (UTF-8) stay in the field.
+    @Test("fields end, and bad bytes are found, at every offset of an eight-byte word", arguments: Array(0..<20))
+    func fieldEndsAtEveryOffset(offset: Int) throws {
+        let id = String(repeating: "a", count: offset)
+        let odd = "v " + id + "+#é" + id   // plain bytes below `-`, and UTF-8
+        let t = try read("device,time,lat,lon\n\(id)x,0,1,2\n\(odd),1,3,4\r\n")
+        #expect(t.devices == [id + "x", odd])
+        #expect(t.summary[odd]?.first?.longitude == 4)
+        let refusals: [(text: String, error: String)] = [
+            ("d\(id)\"x,0,1,2\n", "FILE:2:\(offset + 2): a quote inside an unquoted field; quote the whole field and double the quote"),
+            ("d,0,1,2\(id)\u{0}\n", "FILE:2:\(offset + 8): a NUL byte; a fix table is text"),
+            ("d,0,1,\(id)2\rx\n", "FILE:2:\(offset + 8): a carriage return not followed by a line feed"),
+        ]
+        for refusal in refusals {
+            let path = try table("device,time,lat,lon\n" + refusal.text)
+            let error = #expect(throws: FixTableError.self) { try FixTableReader(path: path).read() }
+            #expect(error?.description == refusal.error.replacingOccurrences(of: "FILE", with: path), "offset \(offset)")
+        }
+    }
+
     @Test func rowsStraddleChunksAndQuotedLinesCount() throws {
         // 40,000 rows of ~60 bytes: more than two 1 MiB chunks, so rows and quotes cross chunk ends.
         var text = "device,time,lat,lon,note\n"
