@@ -10,7 +10,11 @@ public enum DecimalText {
         guard let shape = Shape(text) else { return nil }
         if shape.significantDigits <= 15, abs(shape.exponent10) <= 22 {
             var value = Double(shape.significand)
-            if shape.exponent10 < 0 { value /= powers[-shape.exponent10] } else { value *= powers[shape.exponent10] }
+            if shape.exponent10 < 0 {
+                value /= exactPowerOfTen(-shape.exponent10)
+            } else {
+                value *= exactPowerOfTen(shape.exponent10)
+            }
             return shape.negative ? -value : value
         }
         // Many digits or a large exponent: the C library rounds it correctly.
@@ -20,32 +24,40 @@ public enum DecimalText {
     /// The common case of `double` in one pass: `-`, then at most 15 digits with at most one point among
     /// or around them (`59.926980`, `-0.5`, `12.`). The same value as Clinger's fast path below: the digits
     /// as an integer (exact below 10¹⁵) divided by a power of ten (exact up to 10²²), correctly rounded.
-    /// Nil for anything else, which the general path reads.
+    /// Nil for anything else, which the general path reads. The digits before the point and after it are
+    /// read in two tight loops, their counts taken from where each loop stops.
     @inline(__always)
     private static func plainDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         let count = text.count
         guard count > 0, count <= 17 else { return nil }
-        var i = 0
         let negative = text[0] == UInt8(ascii: "-")
-        if negative { i = 1 }
+        var i = negative ? 1 : 0
+        let integerStart = i
         var digits: UInt64 = 0
-        var digitCount = 0
-        var point = -1  // digits before the point
         while i < count {
             let digit = text[i] &- 48
-            if digit < 10 {
-                digits = digits &* 10 &+ UInt64(digit)
-                digitCount += 1
-            } else if text[i] == UInt8(ascii: "."), point < 0 {
-                point = digitCount
-            } else {
-                return nil
-            }
+            guard digit < 10 else { break }
+            digits = digits &* 10 &+ UInt64(digit)
             i += 1
         }
+        let integerDigits = i - integerStart
+        var fractionDigits = 0
+        if i < count {
+            guard text[i] == UInt8(ascii: ".") else { return nil }
+            i += 1
+            let fractionStart = i
+            while i < count {
+                let digit = text[i] &- 48
+                guard digit < 10 else { return nil }
+                digits = digits &* 10 &+ UInt64(digit)
+                i += 1
+            }
+            fractionDigits = count - fractionStart
+        }
+        let digitCount = integerDigits + fractionDigits
         guard digitCount > 0, digitCount <= 15 else { return nil }
         var value = Double(digits)
-        if point >= 0 { value /= powers[digitCount - point] }
+        if fractionDigits > 0 { value /= exactPowerOfTen(fractionDigits) }
         return negative ? -value : value
     }
 
@@ -87,10 +99,36 @@ public enum DecimalText {
         return whole
     }
 
-    private static let powers: [Double] = (0...22).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
+    /// 10ⁿ for n in 0...22, the powers of ten a double holds exactly (a table in the binary, where an array
+    /// would be a global read through its lazy initialiser at every number).
+    @inline(__always)
+    private static func exactPowerOfTen(_ n: Int) -> Double {
+        switch n {
+        case 0: 1
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        case 22: 1e22
+        default: preconditionFailure("10^\(n) is not exact in a double")
+        }
     }
 
     /// Where a decimal number's parts are in its text: the sign, the digits (with or without the
