@@ -121,16 +121,13 @@ struct DeviceMonitor: Sendable {
                 if !groupWakes[group].holds(odometer: odometer, at: sample.time) {
                     // Within its quiet window nothing this sample could do to a region matters: only the
                     // group's regions whose window has closed are evaluated.
-                    // The group's next window: the earliest of those that hold and of the new ones.
                     let slots = slots(inGroup: group)
-                    var (due, groupWake) = dueSlots(slots, at: sample.time)
+                    var due = dueSlots(slots, at: sample.time)
                     while due != 0 {
-                        let slot = slots.lowerBound + due.trailingZeroBitCount
-                        evaluate(slot, sample, prepared.get(), in: world, emit: &emit)
-                        groupWake = groupWake.earliest(with: quiets[slot])
+                        evaluate(slots.lowerBound + due.trailingZeroBitCount, sample, prepared.get(), in: world, emit: &emit)
                         due &= due - 1
                     }
-                    groupWakes[group] = groupWake
+                    groupWakes[group] = earliestWindow(of: slots)
                 }
                 wake = wake.earliest(with: groupWakes[group])
             }
@@ -211,22 +208,15 @@ struct DeviceMonitor: Sendable {
     }
 
     /// The slots among `slots` (at most `groupSize`) whose window has closed at `time`, as bits from
-    /// `slots.lowerBound`, and the earliest of the windows that hold: one tight read of the windows side by
-    /// side. O(slots).
+    /// `slots.lowerBound`. A tight read of the windows side by side. O(slots).
     @inline(__always)
-    private func dueSlots(_ slots: Range<Int>, at time: Timestamp) -> (due: UInt32, earliestHolding: QuietWindow) {
+    private func dueSlots(_ slots: Range<Int>, at time: Timestamp) -> UInt32 {
         quiets.withUnsafeBufferPointer { windows in
             var due: UInt32 = 0
-            var wake = QuietWindow.never
-            for slot in slots {
-                let window = windows[slot]
-                if window.holds(odometer: odometer, at: time) {
-                    wake = wake.earliest(with: window)
-                } else {
-                    due |= 1 << UInt32(slot - slots.lowerBound)
-                }
+            for slot in slots where !windows[slot].holds(odometer: odometer, at: time) {
+                due |= 1 << UInt32(slot - slots.lowerBound)
             }
-            return (due, wake)
+            return due
         }
     }
 
