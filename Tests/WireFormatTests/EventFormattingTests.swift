@@ -12,7 +12,7 @@ import WireFormat
     @Test(arguments: [
         0.0, -0.0, 1.0, -3.0, 0.25, 1e-05, 1.5e+20, 0.1 + 0.2, 37.703026, -121.759735, -1234567.891, 259.9985,
         .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-        1e16, 1e15, 123456789012345680.0, 5e-324, 2.2250738585072014e-308, .pi, -.ulpOfOne,
+        1e16, 1e15, 123456789012345680.0, 0x1p-1074, 2.2250738585072014e-308, .pi, -.ulpOfOne,
     ].map(Number.init))
     func numbersAreTheirDescription(number: Number) {
         var bytes: [UInt8] = [0x5B]
