@@ -51,7 +51,7 @@ final class World: Sendable {
     /// The regions of the nearest set at `point`, by ranking distance then index (SEMANTICS §4).
     func nearestSet(to point: PreparedCoordinate) -> [Int] {
         if monitorsAll { return Array(regions.indices) }
-        return index.nearest(capacity, to: point.coordinate) { max(0, shapes.signedDistance($0, to: point)) }
+        return index.nearest(capacity, to: point.coordinate) { max(0, distance($0, point)) }
     }
 
     /// d(p, region i) of SEMANTICS §3, in metres, read in place (`ShapeTable`): no reference is counted on
