@@ -42,8 +42,11 @@ public struct BoundingBox: Hashable, Sendable {
     func longitudeGap(from point: Coordinate) -> Degrees {
         let width = maxLongitude - minLongitude
         if width >= 360 { return 0 }
-        var d = (point.longitude - minLongitude).truncatingRemainder(dividingBy: 360)
-        if d < 0 { d += 360 }
+        var d = point.longitude - minLongitude
+        if !(0..<360).contains(d) {  // the remainder (a call into the C library) only where it changes d
+            d = d.truncatingRemainder(dividingBy: 360)
+            if d < 0 { d += 360 }
+        }
         if d <= width { return 0 }
         return min(d - width, 360 - d)
     }
@@ -51,10 +54,16 @@ public struct BoundingBox: Hashable, Sendable {
     /// A lower bound, in metres, of both the haversine distance and the local-plane distance at `point`
     /// (SEMANTICS §3) from `point` to anything inside the box. O(1).
     public func lowerBoundDistance(from point: Coordinate) -> Meters {
+        lowerBoundDistance(from: point, cosLatitude: _cos(point.latitude.radians))
+    }
+
+    /// The same bound, with the cosine of the point's latitude (`_cos(point.latitude.radians)`) done once by
+    /// the caller for many boxes. O(1).
+    @inline(__always)
+    public func lowerBoundDistance(from point: Coordinate, cosLatitude cosLat: Double) -> Meters {
         let gapLat = latitudeGap(from: point).radians
         let gapLon = longitudeGap(from: point).radians
         if gapLon == 0 { return Earth.radius * gapLat }
-        let cosLat = _cos(point.latitude.radians)
         // Local plane: x = R·Δlon·cos(lat_p), y = R·Δlat.
         let plane = Earth.radius * ((gapLon * cosLat) * (gapLon * cosLat) + gapLat * gapLat).squareRoot()
         // Great circle: at least the distance to the lune of the box's longitudes, and to its latitudes.

@@ -3,7 +3,7 @@ import HeapModule
 extension SpatialIndex {
     /// The `k` items with the smallest `distance(i)`, ties broken by the smaller index, in that order.
     ///
-    /// `distance(i)` must be ≥ `bounds[i].lowerBoundDistance(from: point)` (the exact ranking distance
+    /// `distance(i)` must be ≥ `lowerBoundDistance(from: point)` of item i's box (the exact ranking distance
     /// of item i from `point`, in metres). The answer equals a full sort of all items by (distance, index).
     ///
     /// Best-first search: a min-heap of entries ordered by (key, kind, id), where a node or a not yet
@@ -16,7 +16,8 @@ extension SpatialIndex {
         var result: [Int] = []
         result.reserveCapacity(Swift.min(k, count))
         var heap = Heap<SearchEntry>()
-        heap.insert(SearchEntry(key: Self.safeBound(nodes[root].box, point), kind: .node, id: root))
+        let cosLatitude = _cos(point.latitude.radians)  // once a query, not once a box
+        heap.insert(SearchEntry(key: Self.safeBound(nodes[root].box, point, cosLatitude), kind: .node, id: root))
         while let entry = heap.popMin() {
             switch entry.kind {
             case .item:
@@ -28,12 +29,12 @@ extension SpatialIndex {
                 let node = nodes[entry.id]
                 if node.isLeaf {
                     for slot in node.first ..< node.first + node.count {
-                        let item = leafItems[slot]
-                        heap.insert(SearchEntry(key: Self.safeBound(bounds[item], point), kind: .unmeasuredItem, id: item))
+                        heap.insert(SearchEntry(key: Self.safeBound(leafBounds[slot], point, cosLatitude), kind: .unmeasuredItem,
+                                                id: leafItems[slot]))
                     }
                 } else {
                     for child in node.first ..< node.first + node.count {
-                        heap.insert(SearchEntry(key: Self.safeBound(nodes[child].box, point), kind: .node, id: child))
+                        heap.insert(SearchEntry(key: Self.safeBound(nodes[child].box, point, cosLatitude), kind: .node, id: child))
                     }
                 }
             }
@@ -44,8 +45,8 @@ extension SpatialIndex {
     /// The box's lower bound, lowered a little (1e-9 relative and 1 µm) so that rounding, in the bound
     /// of a union box or in the caller's distance, can never make a key exceed a distance below it.
     @inline(__always)
-    static func safeBound(_ box: BoundingBox, _ point: Coordinate) -> Meters {
-        let bound = box.lowerBoundDistance(from: point)
+    static func safeBound(_ box: BoundingBox, _ point: Coordinate, _ cosLatitude: Double) -> Meters {
+        let bound = box.lowerBoundDistance(from: point, cosLatitude: cosLatitude)
         guard bound.isFinite else { return bound.isNaN ? 0 : bound }
         return Swift.max(0, bound * (1 - 1e-9) - 1e-6)
     }

@@ -19,10 +19,14 @@ public struct SpatialIndex: Sendable {
         var isLeaf: Bool
     }
 
-    /// `bounds[i]` is item i's box.
-    let bounds: [BoundingBox]
+    /// The number of items.
+    public let count: Int
     /// Item indices in leaf order: each leaf covers a contiguous run.
     let leafItems: [Int]
+    /// `leafBounds[slot]` is the box of item `leafItems[slot]`: a leaf's boxes side by side. A query reads
+    /// the boxes of the leaves it opens; read through the items' own order they were a cache miss each
+    /// (over half of a query's time at 100,000 regions).
+    let leafBounds: [BoundingBox]
     /// All nodes; every internal node's children are contiguous. Empty when there are no items.
     let nodes: [Node]
     /// The root's index in `nodes` (meaningless when `nodes` is empty).
@@ -30,9 +34,10 @@ public struct SpatialIndex: Sendable {
 
     /// Builds the index over `bounds`; item i is `bounds[i]`. O(N log N).
     public init(bounds: [BoundingBox]) {
-        self.bounds = bounds
+        count = bounds.count
         guard !bounds.isEmpty else {
             self.leafItems = []
+            self.leafBounds = []
             self.nodes = []
             self.root = 0
             return
@@ -84,11 +89,10 @@ public struct SpatialIndex: Sendable {
             }
         }
         self.leafItems = leafItems
+        self.leafBounds = leafItems.map { bounds[$0] }
         self.nodes = nodes
         self.root = 0
     }
-
-    public var count: Int { bounds.count }
 
     /// Sort-Tile-Recursive grouping: sort by box centre longitude, cut into ⌈√P⌉ vertical slices
     /// (P = ⌈n / fanout⌉ groups), sort each slice by centre latitude and cut it into runs of `fanout`.

@@ -64,6 +64,34 @@ struct BoundingBoxTests {
         }
     }
 
+    /// The gap as it was written before the remainder was skipped for differences already in [0, 360).
+    static func referenceLongitudeGap(_ box: BoundingBox, _ p: Coordinate) -> Degrees {
+        let width = box.maxLongitude - box.minLongitude
+        if width >= 360 { return 0 }
+        var d = (p.longitude - box.minLongitude).truncatingRemainder(dividingBy: 360)
+        if d < 0 { d += 360 }
+        if d <= width { return 0 }
+        return min(d - width, 360 - d)
+    }
+
+    @Test("the longitude gap equals the remainder's, bit for bit, at the edges of [0, 360) and at random",
+          arguments: 0..<5)
+    func longitudeGapWithoutRemainder(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed)
+        let edges: [Double] = [0, -0.0, 360, -360, 359.99999999999994, -1e-300, 720, 540, -540, .ulpOfOne]
+        for _ in 0..<2_000 {
+            let box = Self.randomBox(&rng)
+            let p = Coordinate(latitude: .random(in: -90...90, using: &rng), longitude: .random(in: -180..<180, using: &rng))
+            let atEdge = Coordinate(latitude: p.latitude, longitude: box.minLongitude + edges.randomElement(using: &rng)!)
+            for q in [p, atEdge] {
+                let got = box.longitudeGap(from: q), want = Self.referenceLongitudeGap(box, q)
+                if got.bitPattern != want.bitPattern {
+                    Issue.record("seed \(seed), box \(box), p \(q): gap \(got), with the remainder \(want)")
+                }
+            }
+        }
+    }
+
     @Test("bound is 0 inside the box, across ±180 and for boxes covering all longitudes")
     func zeroInside() {
         let wraps = BoundingBox(minLatitude: -1, maxLatitude: 1, minLongitude: 179, maxLongitude: 181)
