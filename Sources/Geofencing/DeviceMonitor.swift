@@ -303,7 +303,7 @@ struct EventEmitter {
     }
 
     mutating func callAsFunction(_ detail: GeofenceEvent.Detail, region: Int, distance: Meters) {
-        events.append(GeofenceEvent(time: sample.time, device: "", region: world.regions[region].id,
+        events.append(GeofenceEvent(time: sample.time, device: "", region: world.regionIDs[region],
                                     regionIndex: region, coordinate: sample.coordinate, distance: distance,
                                     detail: detail))
     }

@@ -4,6 +4,9 @@ import Geodesy
 /// that cover each region, the resolved settings, and the spatial index for nearest-set queries.
 final class World: Sendable {
     let regions: [Region]
+    /// `regions[i].id`, side by side: an event reads its region's id without copying the whole region
+    /// (a region is a few cache lines; with 100,000 of them each copy missed the cache).
+    let regionIDs: [String]
     /// `regions[i].shape`, laid out flat: the per-sample loop copies no region and counts no reference.
     let shapes: ShapeTable
     let settings: MonitorSettings
@@ -21,7 +24,8 @@ final class World: Sendable {
     init(regions: [Region], rules: [DwellRule], settings: MonitorSettings, skipsQuietRegions: Bool = true) {
         self.skipsQuietRegions = skipsQuietRegions
         self.regions = regions
-        shapes = ShapeTable(regions.map(\.shape))
+        regionIDs = regions.map { $0.id }
+        shapes = ShapeTable(regions.map { $0.shape })
         self.settings = settings
         thresholds = regions.map {
             RegionMonitor.Thresholds(hysteresis: $0.hysteresis ?? settings.hysteresis,
@@ -30,16 +34,27 @@ final class World: Sendable {
                                      enterConfidence: $0.enterConfidence ?? settings.enterConfidence,
                                      exitConfidence: $0.exitConfidence ?? settings.exitConfidence)
         }
+        (rulesByRegion, ruleDurationsByRegion) = Self.rulesByRegion(rules, regions: regions)
+        ruleNames = rules.map(\.name)
+        index = SpatialIndex(bounds: regions.map { $0.shape.bounds })
+    }
+
+    /// For each region, the indices of the rules covering it in rule order, and their durations. Without a
+    /// rule that lists its regions, every region shares one array (nothing hashed, one allocation: a
+    /// 100,000-region world used to hash every id here). O(regions + listed ids).
+    private static func rulesByRegion(_ rules: [DwellRule], regions: [Region]) -> ([[Int]], [[TimeSpan]]) {
+        guard rules.contains(where: { $0.regions != nil }) else {
+            let all = Array(rules.indices)
+            return (Array(repeating: all, count: regions.count),
+                    Array(repeating: rules.map(\.duration), count: regions.count))
+        }
         var byRegion = Array(repeating: [Int](), count: regions.count)
         let indexByID = Dictionary(regions.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
         for (r, rule) in rules.enumerated() {
             let covered = rule.regions.map { $0.compactMap { indexByID[$0] } } ?? Array(regions.indices)
-            for i in Set(covered) { byRegion[i].append(r) }
+            for i in Set(covered) { byRegion[i].append(r) }  // rules in order: each region's list stays sorted
         }
-        rulesByRegion = byRegion.map { $0.sorted() }
-        ruleDurationsByRegion = rulesByRegion.map { $0.map { rules[$0].duration } }
-        ruleNames = rules.map(\.name)
-        index = SpatialIndex(bounds: regions.map(\.shape.bounds))
+        return (byRegion, byRegion.map { $0.map { rules[$0].duration } })
     }
 
     /// The number of regions a device monitors at once.
