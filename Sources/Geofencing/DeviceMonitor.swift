@@ -144,9 +144,19 @@ struct DeviceMonitor: Sendable {
 
     /// The exact distance to the region in `monitors[slot]` at this sample, its monitor's step (SEMANTICS §5)
     /// and events, and its next quiet window.
+    @inline(__always)
     private mutating func evaluate(_ slot: Int, _ sample: Sample, _ p: PreparedCoordinate, in world: World,
                                    emit: inout EventEmitter) {
         let region = monitors[slot].region
+        // Outside a polygon's box, waiting outside: if even the box's nearest point is beyond −e, so is d,
+        // and the monitor cannot act (no candidate starts). Its window then comes from the bounds, without
+        // the edges' exact distance.
+        if let box = world.shapes.distanceBounds(region, from: p), world.skipsQuietRegions, monitors[slot].state.waitsOutside,
+           box.lower > -monitors[slot].state.thresholds.enterBuffer {
+            quiets[slot] = monitors[slot].quietWindow(distanceAtLeast: box.lower, atMost: box.upper,
+                                                      latitude: p.coordinate.latitude, odometer: odometer)
+            return
+        }
         let d = world.distance(region, p)
         switch monitors[slot].state.observe(distance: d, accuracy: sample.accuracy, at: sample.time) {
         case let .entered(crossedAt)?:
@@ -257,6 +267,15 @@ struct DeviceMonitor: Sendable {
 struct MonitoredRegion: Sendable {
     let region: Int
     var state: RegionMonitor
+
+    /// The region's quiet window while it waits outside (`RegionMonitor.waitsOutside`), from bounds on its
+    /// d instead of d: the margin d + e is at least `lower + e`, and the plane's stretch grows with |d| ≤
+    /// `upper`, so the window is never longer than the exact one's. No dwell or confirmation is due outside
+    /// without a candidate, so there is no deadline. O(1); `mutating` for the reason below.
+    mutating func quietWindow(distanceAtLeast lower: Meters, atMost upper: Meters, latitude: Degrees, odometer: Meters) -> QuietWindow {
+        QuietWindow(after: lower + state.thresholds.enterBuffer, distance: upper, latitude: latitude, odometer: odometer,
+                    deadline: state.deadline(durations: []))
+    }
 
     /// The region's quiet window after its exact distance `d` at a sample at `latitude` (`durations`: the
     /// rules' D by region). Changes nothing: `mutating` only so that `monitors[slot].quietWindow(…)` runs in

@@ -73,6 +73,10 @@ extension RegionMonitor {
         }
     }
 
+    /// True when outside with no candidate: then only d ≤ −e makes this monitor act (SEMANTICS §5), and
+    /// no dwell or confirmation is ever due.
+    var waitsOutside: Bool { side == .outside && candidateSince == nil }
+
     /// The first time at which this monitor acts whatever `d` is: a pending candidate's confirmation,
     /// or the next dwell rule due in the announced stay (`durations`: the region's rules' D). O(rules).
     func deadline(durations: [TimeSpan]) -> Timestamp {

@@ -53,6 +53,58 @@ struct ShapeTableTests {
         return points
     }
 
+    @Test("a polygon's box bounds its distance from outside: lower ≤ d ≤ upper, d > 0; none for circles or inside the box",
+          arguments: [UInt64(0xB0B5), 5, 6])
+    func boxBoundsHoldDistances(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        // Centres as above, and points up to a degree away, some across the antimeridian from their shape.
+        let centres = (0..<80).map { i -> Coordinate in
+            switch i % 4 {
+            case 0: return Coordinate(latitude: .random(in: -60...60, using: &rng), longitude: .random(in: -170...170, using: &rng))
+            case 1: return Coordinate(latitude: .random(in: -10...10, using: &rng), longitude: .random(in: 179.2...179.99, using: &rng))
+            case 2: return Coordinate(latitude: .random(in: -10...10, using: &rng), longitude: .random(in: -179.99 ... -179.2, using: &rng))
+            default: return Coordinate(latitude: .random(in: 80...89.8, using: &rng) * (Bool.random(using: &rng) ? 1 : -1),
+                                       longitude: .random(in: -170...170, using: &rng))
+            }
+        }
+        let shapes = try centres.map { try Self.shape(near: $0, using: &rng) }
+        let table = ShapeTable(shapes)
+        var bounded = 0, tight = 0, declined = 0
+        for (index, shape) in shapes.enumerated() {
+            var points = Self.points(near: centres[index], shape: shape, using: &rng)
+            for _ in 0..<40 {
+                let reach = [0.02, 0.2, 1.0].randomElement(using: &rng)!
+                points.append(Coordinate(latitude: max(-90, min(90, centres[index].latitude + .random(in: -reach...reach, using: &rng))),
+                                         longitude: normalizedLongitude(centres[index].longitude + .random(in: -reach...reach, using: &rng))))
+            }
+            for point in points where point.isValid {
+                let prepared = PreparedCoordinate(point)
+                let d = table.signedDistance(index, to: prepared)
+                guard let bounds = table.distanceBounds(index, from: prepared) else {
+                    declined += 1
+                    continue
+                }
+                if case .circle = shape { Issue.record("seed \(seed), shape \(index): a circle has box bounds") }
+                #expect(d > 0 && bounds.lower <= d && d <= bounds.upper,
+                        "seed \(seed), shape \(index), point \(point): d \(d) against \(bounds.lower)…\(bounds.upper)")
+                // The upper bound holds every vertex in the plane at the point (x = R·Δlon·cos φ, y = R·Δlat).
+                if case let .polygon(multiPolygon) = shape {
+                    let metres = 6_371_008.8 * .pi / 180
+                    let farthest = multiPolygon.polygons.flatMap(\.rings).joined().map { v -> Double in
+                        let x = (v.longitude - point.longitude) * metres * prepared.cosLatitude
+                        let y = (v.latitude - point.latitude) * metres
+                        return (x * x + y * y).squareRoot()
+                    }.max()!
+                    #expect(farthest <= bounds.upper, "seed \(seed), shape \(index), point \(point): a vertex \(farthest) m away")
+                }
+                bounded += 1
+                if bounds.lower > 0.5 * d { tight += 1 }
+            }
+        }
+        #expect(bounded > 1_000 && declined > 1_000, "bounded \(bounded), declined \(declined)")
+        #expect(tight > bounded / 2, "the lower bound is mostly within half of d: \(tight) of \(bounded)")
+    }
+
     @Test("distances equal the shapes' own, bit for bit", arguments: [UInt64(0x5_7AB1E), 2, 3])
     func sameDistances(seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
