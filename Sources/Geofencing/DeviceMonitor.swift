@@ -151,8 +151,8 @@ struct DeviceMonitor: Sendable {
         // Outside a polygon's box, waiting outside: if even the box's nearest point is beyond −e, so is d,
         // and the monitor cannot act (no candidate starts). Its window then comes from the bounds, without
         // the edges' exact distance.
-        if let box = world.shapes.distanceBounds(region, from: p), world.skipsQuietRegions, monitors[slot].state.waitsOutside,
-           box.lower > -monitors[slot].state.thresholds.enterBuffer {
+        if world.skipsQuietRegions, monitors[slot].state.waitsOutside,
+           let box = world.shapes.distanceBounds(region, from: p), box.lower > -monitors[slot].state.thresholds.enterBuffer {
             quiets[slot] = monitors[slot].quietWindow(distanceAtLeast: box.lower, atMost: box.upper,
                                                       latitude: p.coordinate.latitude, odometer: odometer)
             return
