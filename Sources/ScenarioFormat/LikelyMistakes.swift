@@ -56,9 +56,20 @@ extension ScenarioLoader {
     private func warnAboutUnreachableRegions(_ tracks: [TrackExtent], regions: [PlacedRegion], list: PlacedNode?) {
         let boxes = tracks.compactMap(\.box)
         guard !boxes.isEmpty else { return }
-        func nearest(_ point: Coordinate) -> Meters { boxes.map { $0.lowerBoundDistance(from: point) }.min()! }
+        /// The least bound over the tracks' boxes: the point's cosine once, not once a box, and no array
+        /// made (with 100,000 regions this check took a sixth of a run's instructions).
+        func nearest(_ point: Coordinate) -> Meters {
+            let cosLatitude = PreparedCoordinate(point).cosLatitude
+            var least = boxes[0].lowerBoundDistance(from: point, cosLatitude: cosLatitude)
+            for box in boxes.dropFirst() {
+                let bound = box.lowerBoundDistance(from: point, cosLatitude: cosLatitude)
+                if bound < least { least = bound }
+            }
+            return least
+        }
         var far: [(id: String, distance: Meters)] = []
-        for placed in regions {
+        for index in regions.indices {
+            let placed = regions[index]
             let bounds = placed.region.shape.bounds
             let centre = Coordinate(latitude: (bounds.minLatitude + bounds.maxLatitude) / 2,
                                     longitude: (bounds.minLongitude + bounds.maxLongitude) / 2)
