@@ -19,7 +19,7 @@ extension Polygon {
     /// The even–odd rule (SEMANTICS §3) still decides inside and outside of such a ring, but a bow-tie is
     /// most often a mistake (positions out of order), so loaders warn about it. Exact orientation tests
     /// in (lon, lat). O(n log n + k) per ring of n edges, k the pairs of edges whose longitude spans
-    /// overlap (small for real polygons; n² at worst).
+    /// overlap (small for real polygons; n² at worst); rings of up to 32 edges pair by pair.
     public func firstSelfCrossing() -> RingCrossing? {
         for (r, ring) in rings.enumerated() {
             if let (a, b) = Self.firstCrossing(in: ring) { return RingCrossing(ring: r, first: a, second: b) }
@@ -27,12 +27,14 @@ extension Polygon {
         return nil
     }
 
-    /// Sort-and-sweep over the edges of one closed ring, by least longitude. A position repeated
-    /// right after itself (common in real data) makes no edge: it is skipped, and the edges either
-    /// side of it are neighbours. Edge indices are those of `ring`.
+    /// The least pair of touching edges of one closed ring. A position repeated right after itself (common
+    /// in real data) makes no edge: it is skipped, and the edges either side of it are neighbours. Edge
+    /// indices are those of `positions`.
     private static func firstCrossing(in positions: [Coordinate]) -> (Int, Int)? {
         var ring: [Coordinate] = []
         var original: [Int] = []
+        ring.reserveCapacity(positions.count)  // grown step by step, these took longer than the sweep
+        original.reserveCapacity(positions.count)
         for (i, position) in positions.enumerated() where ring.last != position {
             ring.append(position)
             original.append(i)
@@ -41,7 +43,32 @@ extension Polygon {
         return (original[a], original[b])
     }
 
+    /// Rings of at most this many edges are checked pair by pair (`firstCrossingByPairs`): cheaper than
+    /// sorting them (a 9-position polygon's sort cost more than its 36 pairs).
+    static let pairwiseEdges = 32
+
     private static func firstCrossing(simple ring: [Coordinate]) -> (Int, Int)? {
+        ring.count - 1 <= pairwiseEdges ? firstCrossingByPairs(ring) : firstCrossingBySweep(ring)
+    }
+
+    /// Every pair of edges whose longitude spans overlap, in order (edges with apart spans cannot touch):
+    /// the first that touches is the least pair, the one the sweep finds. O(n²).
+    static func firstCrossingByPairs(_ ring: [Coordinate]) -> (Int, Int)? {
+        let count = ring.count - 1  // edges; the ring is closed
+        guard count >= 3 else { return nil }
+        for a in 0..<count {
+            let aWest = min(ring[a].longitude, ring[a + 1].longitude), aEast = max(ring[a].longitude, ring[a + 1].longitude)
+            for b in a + 1..<count where min(ring[b].longitude, ring[b + 1].longitude) <= aEast
+                && aWest <= max(ring[b].longitude, ring[b + 1].longitude) {
+                if edgesTouch(a, b, in: ring) { return (a, b) }
+            }
+        }
+        return nil
+    }
+
+    /// Sort-and-sweep by least longitude: each edge against the edges after it in that order whose spans
+    /// begin before its own ends; the least touching pair. O(n log n + k).
+    static func firstCrossingBySweep(_ ring: [Coordinate]) -> (Int, Int)? {
         let count = ring.count - 1  // edges; the ring is closed
         guard count >= 3 else { return nil }
         let order = (0..<count).sorted {
@@ -53,22 +80,20 @@ extension Polygon {
             for j in order[(position + 1)...] {
                 if min(ring[j].longitude, ring[j + 1].longitude) > maxLongitude { break }
                 let (a, b) = (min(i, j), max(i, j))
-                // Neighbouring edges share a position (the first and last edges too: the ring closes);
-                // they cross only by doubling back along each other.
-                let touch: Bool
-                if b == a + 1 {
-                    touch = doublesBack(ring[a], ring[b], ring[b + 1])
-                } else if a == 0 && b == count - 1 {
-                    touch = doublesBack(ring[b], ring[0], ring[1])
-                } else {
-                    touch = segmentsTouch(ring[a], ring[a + 1], ring[b], ring[b + 1])
-                }
-                if touch, found.map({ (a, b) < $0 }) ?? true {
+                if edgesTouch(a, b, in: ring), found.map({ (a, b) < $0 }) ?? true {
                     found = (a, b)
                 }
             }
         }
         return found
+    }
+
+    /// Whether edges `a` < `b` of the closed ring touch. Neighbouring edges share a position (the first and
+    /// last edges too: the ring closes); they cross only by doubling back along each other.
+    private static func edgesTouch(_ a: Int, _ b: Int, in ring: [Coordinate]) -> Bool {
+        if b == a + 1 { return doublesBack(ring[a], ring[b], ring[b + 1]) }
+        if a == 0 && b == ring.count - 2 { return doublesBack(ring[b], ring[0], ring[1]) }
+        return segmentsTouch(ring[a], ring[a + 1], ring[b], ring[b + 1])
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Geodesy
+@testable import Geodesy
 
 /// A ring in (lon, lat) pairs (closed by the test) and where it first crosses itself.
 struct CrossingCase: CustomTestStringConvertible, Sendable {
@@ -43,6 +43,32 @@ struct SelfCrossingTests {
         let outer = [(0.0, 0.0), (10, 0), (10, 10), (0, 10), (0, 0)].map { Coordinate(latitude: $0.1, longitude: $0.0) }
         let hole = [(2.0, 2.0), (4, 4), (4, 2), (2, 4), (2, 2)].map { Coordinate(latitude: $0.1, longitude: $0.0) }
         #expect(try Polygon(rings: [outer, hole]).firstSelfCrossing() == RingCrossing(ring: 1, first: 0, second: 2))
+    }
+
+    @Test("pair by pair and the sweep find the same first crossing, on random rings of 3 to 40 edges",
+          arguments: 0..<4)
+    func pairsAgreeWithSweep(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed)
+        var crossings = 0, simple = 0
+        for _ in 0..<1_000 {
+            let n = Int.random(in: 3...40, using: &rng)
+            // Star-shaped (simple) or scattered (crossing) rings, on a coarse grid so that positions and
+            // edges often fall on one another exactly.
+            let star = Bool.random(using: &rng)
+            var ring = (0..<n).map { k -> Coordinate in
+                if star {
+                    let angle = Double(k) / Double(n) * 2 * .pi, reach = Double.random(in: 1...4, using: &rng)
+                    return Coordinate(latitude: reach * sin(angle), longitude: reach * cos(angle))
+                }
+                return Coordinate(latitude: Double(Int.random(in: -4...4, using: &rng)) / 2,
+                                  longitude: Double(Int.random(in: -4...4, using: &rng)) / 2)
+            }
+            ring.append(ring[0])
+            let pairs = Polygon.firstCrossingByPairs(ring), sweep = Polygon.firstCrossingBySweep(ring)
+            #expect(pairs.map { [$0.0, $0.1] } == sweep.map { [$0.0, $0.1] }, "seed \(seed), ring \(ring)")
+            if pairs == nil { simple += 1 } else { crossings += 1 }
+        }
+        #expect(crossings > 100 && simple > 100, "crossing \(crossings), simple \(simple)")
     }
 
     @Test("a ring of 100,000 edges is checked in a sweep, not pair by pair")
