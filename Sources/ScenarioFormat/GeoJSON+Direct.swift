@@ -223,7 +223,7 @@ extension JSONReader {
     private mutating func plainNumberText() -> UnsafeBufferPointer<UInt8>? {
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "-") || (0x30...0x39).contains(bytes[index]),
-              let text = try? numberText(mark), ExactDecimal(utf8: text) != nil else { return nil }
+              let text = try? numberText(mark), Self.readsExactly(jsonNumber: text) else { return nil }
         return text
     }
 

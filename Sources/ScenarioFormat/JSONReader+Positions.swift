@@ -82,7 +82,7 @@ extension JSONReader {
     mutating func nextNumber() -> Double? {
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "-") || (0x30...0x39).contains(bytes[index]),
-              let text = try? numberText(mark), ExactDecimal(utf8: text) != nil,
+              let text = try? numberText(mark), Self.readsExactly(jsonNumber: text),
               let value = DecimalText.double(text), value.isFinite else { return nil }
         return value
     }

@@ -198,8 +198,16 @@ struct JSONReader {
     private mutating func number(_ at: DocumentNode.Mark, build: Bool) throws(SyntaxError) -> DocumentNode {
         let text = try numberText(at)
         guard build else { return .alias(at) }
-        let value = ExactDecimal(utf8: text) != nil ? DecimalText.double(text) : nil
+        let value = Self.readsExactly(jsonNumber: text) ? DecimalText.double(text) : nil
         return .scalar(.init(text: String(decoding: text, as: UTF8.self), isNull: false, number: value, mark: at))
+    }
+
+    /// Whether `ExactDecimal` reads `text`, a number of JSON's grammar (`numberText`'s): at most 18
+    /// characters without an exponent hold at most 18 digits, which it always reads, so they are not read
+    /// twice (a region file's positions are most of its numbers); anything else, it decides. O(length).
+    static func readsExactly(jsonNumber text: UnsafeBufferPointer<UInt8>) -> Bool {
+        if text.count <= 18, !text.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) { return true }
+        return ExactDecimal(utf8: text) != nil
     }
 
     /// The bytes of the number of JSON's grammar at the reader (which starts with `-` or a digit),
