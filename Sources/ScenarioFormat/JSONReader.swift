@@ -305,6 +305,7 @@ struct KeySet {
     mutating func insert(_ key: String, at mark: DocumentNode.Mark) -> DocumentNode.Mark? {
         if set.isEmpty {
             if let first = list.first(where: { $0.0 == key }) { return first.1 }
+            if list.isEmpty { list.reserveCapacity(8) }  // one allocation for most objects, not three or four
             list.append((key, mark))
             if list.count > 16 { set = Dictionary(list, uniquingKeysWith: { a, _ in a }) }
             return nil
