@@ -67,25 +67,41 @@ extension ScenarioLoader {
             }
             return least
         }
-        var far: [(id: String, distance: Meters)] = []
+        // The box holding every track's: its bound is at most each box's (the gaps only shrink), so a point
+        // beyond reach of it, with room for rounding, is beyond reach of them all without a bound a box.
+        var union = BoundingBox.empty
+        for box in boxes { union.extend(to: box) }
+        func surelyBeyond(_ point: Coordinate, _ metres: Meters) -> Bool {
+            union.lowerBoundDistance(from: point) * (1 - 1e-9) - 1e-6 > metres
+        }
+        /// The region's centre and how far it reaches from it.
+        func extent(_ index: Int) -> (centre: Coordinate, reach: Meters) {
+            let bounds = regions[index].region.shape.bounds
+            return (Coordinate(latitude: (bounds.minLatitude + bounds.maxLatitude) / 2,
+                               longitude: (bounds.minLongitude + bounds.maxLongitude) / 2), halfDiagonal(bounds))
+        }
+        var far: [Int] = []  // their distances are measured for the ones listed only
         for index in regions.indices {
-            let placed = regions[index]
-            let bounds = placed.region.shape.bounds
-            let centre = Coordinate(latitude: (bounds.minLatitude + bounds.maxLatitude) / 2,
-                                    longitude: (bounds.minLongitude + bounds.maxLongitude) / 2)
-            let distance = nearest(centre) - halfDiagonal(bounds)
-            guard distance > Self.reachableDistance else { continue }
-            if abs(centre.longitude) <= 90,
-               nearest(Coordinate(latitude: centre.longitude, longitude: centre.latitude)) <= Self.reachableDistance {
-                placed.origin.warn("region \"\(placed.region.id)\" is at least \(Readable.distance(distance)) from every "
-                    + "device's track, and would be near them with latitude and longitude the other way round: "
-                    + "are they swapped? (lat \(centre.latitude), lon \(centre.longitude))")
+            let (centre, reach) = extent(index)
+            if !surelyBeyond(centre, Self.reachableDistance + reach) {
+                guard nearest(centre) - reach > Self.reachableDistance else { continue }
+            }
+            let swapped = Coordinate(latitude: centre.longitude, longitude: centre.latitude)
+            if abs(centre.longitude) <= 90, !surelyBeyond(swapped, Self.reachableDistance),
+               nearest(swapped) <= Self.reachableDistance {
+                let placed = regions[index]
+                placed.origin.warn("region \"\(placed.region.id)\" is at least \(Readable.distance(nearest(centre) - reach)) "
+                    + "from every device's track, and would be near them with latitude and longitude the other way "
+                    + "round: are they swapped? (lat \(centre.latitude), lon \(centre.longitude))")
             } else {
-                far.append((placed.region.id, distance))
+                far.append(index)
             }
         }
         guard !far.isEmpty, let place = list ?? regions.first?.origin else { return }
-        let named = far.prefix(Self.farRegionsListed).map { "\($0.id) (\(Readable.distance($0.distance)))" }
+        let named = far.prefix(Self.farRegionsListed).map { index in
+            let (centre, reach) = extent(index)
+            return "\(regions[index].region.id) (\(Readable.distance(nearest(centre) - reach)))"
+        }
         let more = far.count > Self.farRegionsListed ? ", ..." : ""
         let all = far.count == regions.count
         let subject = all ? "every region is" : "\(far.count) of \(regions.count) regions \(far.count == 1 ? "is" : "are")"
