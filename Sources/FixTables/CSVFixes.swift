@@ -221,20 +221,29 @@ struct CSVFixes {
             }
         }
         let last = fields[fieldCount - 1]
-        try file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
-            try scratch.withUnsafeBufferPointer { (copied: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
-                func field(_ k: Int) -> RowField? {
-                    let position = positions[k]
-                    guard position >= 0, position < fieldCount else { return nil }
-                    let f = fields[position]
-                    if recordHasEscapes, let range = unescaped[k] {
-                        return RowField(bytes: UnsafeBufferPointer(rebasing: copied[range]), line: f.line, column: f.column)
-                    }
-                    let bytes = UnsafeBufferPointer(rebasing: b[f.start..<f.end])
-                    return RowField(bytes: bytes, line: f.line, column: f.column)
+        /// The row's fields from the file's bytes `b`, or from `copied` (`scratch`) where unescaped.
+        func add(_ b: UnsafeBufferPointer<UInt8>, _ copied: UnsafeBufferPointer<UInt8>) throws(FixTableError) {
+            func field(_ k: Int) -> RowField? {
+                let position = positions[k]
+                guard position >= 0, position < fieldCount else { return nil }
+                let f = fields[position]
+                if recordHasEscapes, let range = unescaped[k] {
+                    return RowField(bytes: UnsafeBufferPointer(rebasing: copied[range]), line: f.line, column: f.column)
                 }
-                try builder.add(device: field(0), time: field(1), lat: field(2), lon: field(3), accuracy: field(4),
-                                line: recordLine, rowEnd: (last.line, last.column + (last.end - last.start)))
+                let bytes = UnsafeBufferPointer(rebasing: b[f.start..<f.end])
+                return RowField(bytes: bytes, line: f.line, column: f.column)
+            }
+            try builder.add(device: field(0), time: field(1), lat: field(2), lon: field(3), accuracy: field(4),
+                            line: recordLine, rowEnd: (last.line, last.column + (last.end - last.start)))
+        }
+        try file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
+            // `scratch` is read only for a record with escapes (reading it retained and released it a row).
+            if recordHasEscapes {
+                try scratch.withUnsafeBufferPointer { (copied: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
+                    try add(b, copied)
+                }
+            } else {
+                try add(b, UnsafeBufferPointer(start: nil, count: 0))
             }
         }
     }
