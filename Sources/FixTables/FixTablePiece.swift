@@ -20,7 +20,7 @@ struct FixTablePiece: FixRowSink {
     /// Per row: its device and its fix.
     private(set) var owners: [Int32] = []
     private(set) var fixes: [TableFix] = []
-    /// Per device: the place of its id in its first row, and its rows.
+    /// Per device: the place of its id in its first row, and its rows (counted when the piece ends).
     private(set) var firstPlaces: [(line: Int, column: Int)] = []
     private(set) var rowCounts: [Int] = []
     private(set) var rows = 0
@@ -69,9 +69,16 @@ struct FixTablePiece: FixRowSink {
         fixes = HugePages.array(capacity: rows)
     }
 
+    /// Also counts each device's rows, in one pass over `owners` (counted a row, the count's array was
+    /// checked for uniqueness at every row).
     private mutating func ended(lines: Int, longest: Int) {
         self.lines = lines
         unsplittable = longest > FixTableReader.maximumRowLength
+        var counts = [Int](repeating: 0, count: firstPlaces.count)
+        counts.withUnsafeMutableBufferPointer { counts in
+            for owner in owners { counts[Int(owner)] += 1 }
+        }
+        rowCounts = counts
     }
 
     mutating func add(device: RowField?, time: RowField?, lat: RowField?, lon: RowField?, accuracy: RowField?,
@@ -81,16 +88,12 @@ struct FixTablePiece: FixRowSink {
         try check.idLength(device)
         lookup = (device.line, device.column, nil)
         let (index, added) = try check.device(device.bytes, at: device)
-        if added {
-            firstPlaces.append((device.line, device.column))
-            rowCounts.append(0)
-        }
+        if added { firstPlaces.append((device.line, device.column)) }
         lookup = (device.line, device.column, index)
         let fix = try check.fix(time: time, lat: lat, lon: lon, accuracy: accuracy, line: line)
         lookup = nil
         owners.append(Int32(index))
         fixes.append(fix)
-        rowCounts[index] += 1
     }
 }
 
