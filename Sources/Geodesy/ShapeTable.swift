@@ -76,9 +76,9 @@ public final class ShapeTable: @unchecked Sendable {
         let west = box.minLongitude - point.coordinate.longitude, east = box.maxLongitude - point.coordinate.longitude
         let south = box.minLatitude - point.coordinate.latitude, north = box.maxLatitude - point.coordinate.latitude
         guard west > -179, east < 179, west > 0 || east < 0 || south > 0 || north < 0 else { return nil }
-        let metersPerDegreeY = Earth.radius * .pi / 180, metersPerDegreeX = metersPerDegreeY * point.cosLatitude
-        let gapX = max(0, west, -east) * metersPerDegreeX, gapY = max(0, south, -north) * metersPerDegreeY
-        let farX = max(-west, east) * metersPerDegreeX, farY = max(-south, north) * metersPerDegreeY
+        let plane = LocalPlane(at: point.coordinate, cosLatitude: point.cosLatitude)  // the scans' own metres a degree
+        let gapX = max(0, west, -east) * plane.metersPerDegreeX, gapY = max(0, south, -north) * plane.metersPerDegreeY
+        let farX = max(-west, east) * plane.metersPerDegreeX, farY = max(-south, north) * plane.metersPerDegreeY
         return (lower: (gapX * gapX + gapY * gapY).squareRoot() * (1 - 1e-9) - 1e-6,
                 upper: (farX * farX + farY * farY).squareRoot() * (1 + 1e-9) + 1e-6)
     }

@@ -17,7 +17,8 @@ extension SpatialIndex {
         result.reserveCapacity(Swift.min(k, count))
         var heap = Heap<SearchEntry>()
         let cosLatitude = _cos(point.latitude.radians)  // once a query, not once a box
-        heap.insert(SearchEntry(key: Self.safeBound(nodes[root].box, point, cosLatitude), kind: .node, id: root))
+        func bound(_ box: BoundingBox) -> Meters { box.safeLowerBoundDistance(from: point, cosLatitude: cosLatitude) }
+        heap.insert(SearchEntry(key: bound(nodes[root].box), kind: .node, id: root))
         while let entry = heap.popMin() {
             switch entry.kind {
             case .item:
@@ -29,26 +30,16 @@ extension SpatialIndex {
                 let node = nodes[entry.id]
                 if node.isLeaf {
                     for slot in node.first ..< node.first + node.count {
-                        heap.insert(SearchEntry(key: Self.safeBound(leafBounds[slot], point, cosLatitude), kind: .unmeasuredItem,
-                                                id: leafItems[slot]))
+                        heap.insert(SearchEntry(key: bound(leafBounds[slot]), kind: .unmeasuredItem, id: leafItems[slot]))
                     }
                 } else {
                     for child in node.first ..< node.first + node.count {
-                        heap.insert(SearchEntry(key: Self.safeBound(nodes[child].box, point, cosLatitude), kind: .node, id: child))
+                        heap.insert(SearchEntry(key: bound(nodes[child].box), kind: .node, id: child))
                     }
                 }
             }
         }
         return result
-    }
-
-    /// The box's lower bound, lowered a little (1e-9 relative and 1 µm) so that rounding, in the bound
-    /// of a union box or in the caller's distance, can never make a key exceed a distance below it.
-    @inline(__always)
-    static func safeBound(_ box: BoundingBox, _ point: Coordinate, _ cosLatitude: Double) -> Meters {
-        let bound = box.lowerBoundDistance(from: point, cosLatitude: cosLatitude)
-        guard bound.isFinite else { return bound.isNaN ? 0 : bound }
-        return Swift.max(0, bound * (1 - 1e-9) - 1e-6)
     }
 }
 

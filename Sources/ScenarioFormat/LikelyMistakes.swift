@@ -72,7 +72,7 @@ extension ScenarioLoader {
         var union = BoundingBox.empty
         for box in boxes { union.extend(to: box) }
         func surelyBeyond(_ point: Coordinate, _ metres: Meters) -> Bool {
-            union.lowerBoundDistance(from: point) * (1 - 1e-9) - 1e-6 > metres
+            union.safeLowerBoundDistance(from: point, cosLatitude: PreparedCoordinate(point).cosLatitude) > metres
         }
         /// The region's centre and how far it reaches from it.
         func extent(_ index: Int) -> (centre: Coordinate, reach: Meters) {
