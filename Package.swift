@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "FixTablesTests", dependencies: ["FixTables", "Geodesy", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing"]),
         .testTarget(name: "TrackSynthesisTests", dependencies: ["TrackSynthesis", "GPX", "Geodesy", "ScenarioFormat", "TestSupport"]),
-        .testTarget(name: "WireFormatTests", dependencies: ["WireFormat", "Geofencing", "Geodesy", "TestSupport"]),
+        .testTarget(name: "WireFormatTests", dependencies: ["WireFormat", "Geofencing", "Geodesy", "TextEscaping", "TestSupport"]),
         .testTarget(
             name: "EventSinksTests",
             dependencies: ["EventSinks", "WireFormat", "FileSystem", "TestSupport"]

@@ -35,13 +35,14 @@ public final class CSVSink: CancellableEventSink, RunNumberingSink {
             try output.write(header)
             wroteHeader = true
         }
-        try output.write { out in
-            CSVRecords.append(WireEvent(event), to: &out)
+        // Formatted straight into the output's buffer: the record, its run in a batch, CRLF.
+        try output.write(atMost: EventFormatting.bound(of: event) + 32) { out in
+            CSVRecords.put(event, to: &out)
             if let run {
-                out.append(UInt8(ascii: ","))
-                out.append(contentsOf: String(run).utf8)
+                out.put(UInt8(ascii: ","))
+                out.put(integer: run)
             }
-            EventFormatting.append("\r\n", to: &out)
+            out.put("\r\n")
         }
     }
 

@@ -30,9 +30,9 @@ public final class GeoJSONSink: CancellableEventSink {
     public func send(_ event: GeofenceEvent) throws {
         let first = count == 0
         count += 1
-        try output.write { out in
-            EventFormatting.append(first ? Self.opening : ",\n", to: &out)
-            Self.append(WireEvent(event), to: &out)
+        try output.write(atMost: EventFormatting.bound(of: event) + Self.opening.utf8CodeUnitCount) { out in
+            out.put(first ? Self.opening : ",\n")
+            Self.put(event, to: &out)
         }
     }
 
@@ -49,19 +49,20 @@ public final class GeoJSONSink: CancellableEventSink {
     /// The event as one GeoJSON Feature object, on one line.
     public static func feature(_ event: GeofenceEvent) -> String {
         var bytes: [UInt8] = []
-        append(WireEvent(event), to: &bytes)
+        EventFormatting.append(atMost: EventFormatting.bound(of: event), to: &bytes) { put(event, to: &$0) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the wire event as one GeoJSON Feature object, on one line, to UTF-8 bytes.
-    static func append(_ event: WireEvent, to out: inout [UInt8]) {
-        EventFormatting.append("{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[", to: &out)
-        EventFormatting.append(number: event.lon, to: &out)
-        out.append(UInt8(ascii: ","))
-        EventFormatting.append(number: event.lat, to: &out)
-        EventFormatting.append("]},\"properties\":{", to: &out)
-        JSONLines.appendMembers(of: event, includePosition: false, to: &out)
-        EventFormatting.append("}}", to: &out)
+    /// Writes the event as one GeoJSON Feature object, on one line, with `out` (which has room for
+    /// `EventFormatting.bound(of: event)` bytes: the members' bound leaves more than the feature's keys).
+    static func put(_ event: GeofenceEvent, to out: inout ByteCursor) {
+        out.put("{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[")
+        out.put(number: event.coordinate.longitude)
+        out.put(UInt8(ascii: ","))
+        out.put(number: event.coordinate.latitude)
+        out.put("]},\"properties\":{")
+        JSONLines.put(membersOf: event, includePosition: false, to: &out)
+        out.put("}}")
     }
 }
 

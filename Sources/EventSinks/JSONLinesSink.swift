@@ -20,28 +20,34 @@ public final class JSONLinesSink: CancellableEventSink, RunNumberingSink, JSONLi
     }
 
     public func send(_ event: GeofenceEvent) throws {
-        try output.write { out in
-            JSONLines.append(event, to: &out)
-            endLine(&out)
+        // Formatted straight into the output's buffer: `{`, the members, the run's member, `}` and `\n`.
+        try output.write(atMost: EventFormatting.bound(of: event) + Self.endBound) { out in
+            out.put(UInt8(ascii: "{"))
+            JSONLines.put(membersOf: event, to: &out)
+            endObject(&out)
         }
     }
 
     public func send(_ event: GeofenceEvent, jsonLine: [UInt8]) throws {
-        try output.write { out in
-            out.append(contentsOf: jsonLine)
-            endLine(&out)
+        try jsonLine.withUnsafeBufferPointer { line in
+            try output.write(atMost: line.count + Self.endBound) { out in
+                out.put(UnsafeBufferPointer(rebasing: line.dropLast()))   // all but its `}`
+                endObject(&out)
+            }
         }
     }
 
-    /// Ends the object just written with its run in a Monte Carlo batch, and ends the line.
-    private func endLine(_ out: inout [UInt8]) {
+    /// The most bytes `endObject` writes.
+    private static let endBound = 32
+
+    /// Ends the object whose members were just written: its run in a Monte Carlo batch, `}`, and the line.
+    private func endObject(_ out: inout ByteCursor) {
         if let run {
-            out.removeLast()
-            EventFormatting.append(",\"run\":", to: &out)
-            out.append(contentsOf: String(run).utf8)
-            out.append(UInt8(ascii: "}"))
+            out.put(",\"run\":")
+            out.put(integer: run)
         }
-        out.append(UInt8(ascii: "\n"))
+        out.put(UInt8(ascii: "}"))
+        out.put(UInt8(ascii: "\n"))
     }
 
     public func beginRun(_ number: Int, _ run: RunDescription) throws { self.run = number }

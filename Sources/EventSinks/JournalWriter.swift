@@ -99,12 +99,12 @@ final class JournalWriter: @unchecked Sendable {
         do {
             switch batch {
             case let .lines(lines):
-                try output.write { $0.append(contentsOf: lines) }
+                try lines.withUnsafeBufferPointer { bytes throws(SinkError) in try output.write(atMost: bytes.count) { $0.put(bytes) } }
             case let .events(events):
                 for event in events {
-                    try output.write { out in
-                        JSONLines.append(event, to: &out)
-                        out.append(UInt8(ascii: "\n"))
+                    try output.write(atMost: EventFormatting.bound(of: event) + 1) { out in
+                        JSONLines.put(event, to: &out)
+                        out.put(UInt8(ascii: "\n"))
                     }
                 }
             }

@@ -1,11 +1,13 @@
 import FileSystem
 import SystemPackage
+import WireFormat
 
 /// Where a text sink's bytes go: standard output, any open file descriptor, or a file replaced
 /// atomically (`AtomicFile`: written beside the target and renamed over it by `commit()`, so that an
 /// existing target is untouched until the run completes). An existing device or FIFO (`/dev/null`) is
 /// written in place. Writes are buffered (64 KiB); a failed write is reported as a `SinkError` naming
-/// the sink's spec.
+/// the sink's spec. A sink formats into the buffer's own memory (`write(atMost:_:)`): no copy of its
+/// own, no array to grow.
 public final class OutputFile {
     /// The buffer size: a write(2) per 64 KiB.
     public static let bufferSize = 64 * 1024
@@ -24,7 +26,16 @@ public final class OutputFile {
     /// The target path, or `-` / a name for a descriptor.
     public let path: String
     private let target: Target
-    private var buffer: [UInt8] = []
+    /// The bytes not yet written: the first `pending` of `storage`, which holds `capacity` (twice
+    /// `bufferSize`, so that a record of up to 64 KiB always fits after what is pending; more for a
+    /// larger one).
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity = 2 * OutputFile.bufferSize
+    private var pending = 0
+    /// What a `write(_:)` body appends, copied into `storage` after it. An output is used from one
+    /// thread at a time and no body reaches its own output, so the access across the body goes
+    /// unchecked at run time.
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
     private var isClosed = false
     /// The write error that closed the output, reported again by `write` and `commit`.
     private var failure: SinkError?
@@ -38,7 +49,7 @@ public final class OutputFile {
                 removingStalePartials: Bool = true) throws(SinkError) {
         self.spec = spec
         self.path = path
-        buffer.reserveCapacity(Self.bufferSize)
+        storage = .allocate(capacity: capacity)
         if path == "-" {
             target = .descriptor(.standardOutput)
             return
@@ -66,10 +77,13 @@ public final class OutputFile {
         self.spec = spec
         self.path = name
         target = .descriptor(FileDescriptor(rawValue: fileDescriptor))
-        buffer.reserveCapacity(Self.bufferSize)
+        storage = .allocate(capacity: capacity)
     }
 
-    deinit { discard() }
+    deinit {
+        discard()
+        storage.deallocate()
+    }
 
     private var descriptor: FileDescriptor {
         switch target {
@@ -80,33 +94,58 @@ public final class OutputFile {
 
     /// Appends `text` (UTF-8); writes when the buffer is full.
     public func write(_ text: String) throws(SinkError) {
-        if let failure { throw failure }
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= Self.bufferSize { try flush() }
+        try write(atMost: text.utf8.count) { $0.put(utf8: text) }
     }
 
-    /// Lets `body` append UTF-8 bytes to the buffer in place (formatting with no copy of its own);
-    /// writes when the buffer is full.
+    /// Lets `body` append UTF-8 bytes to an array, then copies them into the buffer (for formatting done
+    /// in arrays; `write(atMost:_:)` needs no copy); writes when the buffer is full.
     public func write(_ body: (inout [UInt8]) -> Void) throws(SinkError) {
         if let failure { throw failure }
-        body(&buffer)
-        if buffer.count >= Self.bufferSize { try flush() }
+        scratch.removeAll(keepingCapacity: true)
+        body(&scratch)
+        try scratch.withUnsafeBufferPointer { bytes throws(SinkError) in
+            try write(atMost: bytes.count) { $0.put(bytes) }
+        }
+    }
+
+    /// Lets `body` write at most `bound` bytes straight into the buffer's memory (a cursor that traps
+    /// rather than pass `bound`); writes when the buffer is full. O(bytes written). Always inlined, with
+    /// `body`: a body called out of line captured a copy of the event it writes.
+    @inline(__always)
+    public func write(atMost bound: Int, _ body: (inout ByteCursor) -> Void) throws(SinkError) {
+        if let failure { throw failure }
+        if pending + bound > capacity { try makeRoom(for: bound) }
+        guard bound > 0 else { return }
+        var cursor = ByteCursor(UnsafeMutableBufferPointer(start: storage + pending, count: bound))
+        body(&cursor)
+        pending += cursor.count
+        if pending >= Self.bufferSize { try flush() }
+    }
+
+    /// Writes the buffer out, and grows it when `bound` bytes are more than it holds.
+    private func makeRoom(for bound: Int) throws(SinkError) {
+        try flush()
+        if bound > capacity {
+            storage.deallocate()
+            capacity = bound
+            storage = .allocate(capacity: capacity)
+        }
     }
 
     /// Writes the buffer out.
     public func flush() throws(SinkError) {
         if let failure { throw failure }
-        guard !buffer.isEmpty else { return }
+        guard pending > 0 else { return }
         guard !isClosed else {
             throw SinkError(spec: spec, path: path, reason: "cannot write \"\(path)\": the output is already closed")
         }
         var code: Errno?
         do {
-            _ = try buffer.withUnsafeBytes { raw in try descriptor.writeAll(raw) }
+            _ = try descriptor.writeAll(UnsafeRawBufferPointer(start: storage, count: pending))
         } catch {
             code = (error as? Errno) ?? .ioError
         }
-        buffer.removeAll(keepingCapacity: true)
+        pending = 0
         if let code {
             let error = SinkError(FileError(code, path: path, action: "write"), spec: spec)
             discard()
@@ -143,7 +182,8 @@ public final class OutputFile {
     public func discard() {
         guard !isClosed else { return }
         isClosed = true
-        buffer.removeAll()
+        pending = 0
+        scratch = []
         switch target {
         case let .file(file): file.discard()
         case let .device(fd): try? fd.close()

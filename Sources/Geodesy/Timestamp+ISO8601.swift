@@ -66,19 +66,19 @@ extension Timestamp {
         let (y, m, d, secondOfDay, millis) = civilParts
         let out = buffer.baseAddress!
         /// Two decimal digits of `value` (0–99) at `offset`.
-        func pair(_ value: Int64, at offset: Int) {
-            let v = UInt8(truncatingIfNeeded: value)
-            out[offset] = 48 &+ v / 10
-            out[offset + 1] = 48 &+ v % 10
-        }
-        pair(y / 100, at: 0); pair(y % 100, at: 2); out[4] = 0x2D
-        pair(m, at: 5); out[7] = 0x2D
-        pair(d, at: 8); out[10] = 0x54
-        pair(secondOfDay / 3600, at: 11); out[13] = 0x3A
-        pair(secondOfDay / 60 % 60, at: 14); out[16] = 0x3A
-        pair(secondOfDay % 60, at: 17); out[19] = 0x2E
-        out[20] = 48 &+ UInt8(truncatingIfNeeded: millis / 100)
-        pair(millis % 100, at: 21); out[23] = 0x5A
+        func pair(_ value: UInt32, at offset: Int) { DecimalDigits.writePair(value, to: out + offset) }
+        // All small and never negative here: unsigned 32-bit divisions by constants.
+        let year = UInt32(truncatingIfNeeded: y), century = year / 100
+        let second = UInt32(truncatingIfNeeded: secondOfDay), minute = second / 60, hour = minute / 60
+        let milli = UInt32(truncatingIfNeeded: millis), hundreds = milli / 100
+        pair(century, at: 0); pair(year - century * 100, at: 2); out[4] = 0x2D
+        pair(UInt32(truncatingIfNeeded: m), at: 5); out[7] = 0x2D
+        pair(UInt32(truncatingIfNeeded: d), at: 8); out[10] = 0x54
+        pair(hour, at: 11); out[13] = 0x3A
+        pair(minute - hour * 60, at: 14); out[16] = 0x3A
+        pair(second - minute * 60, at: 17); out[19] = 0x2E
+        out[20] = 48 &+ UInt8(truncatingIfNeeded: hundreds)
+        pair(milli - hundreds * 100, at: 21); out[23] = 0x5A
         return Self.iso8601Length
     }
 
@@ -149,9 +149,9 @@ private func pad(_ value: Int64, _ width: Int) -> String {
     return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
 }
 
-private func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 
-private func daysIn(month: Int, year: Int) -> Int {
+func daysIn(month: Int, year: Int) -> Int {
     switch month {
     case 2: return isLeap(year) ? 29 : 28
     case 4, 6, 9, 11: return 30
@@ -160,7 +160,7 @@ private func daysIn(month: Int, year: Int) -> Int {
 }
 
 /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
-private func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
     let y = month <= 2 ? year - 1 : year
     let era = floorDiv(y, 400)
     let yoe = y - era * 400
@@ -170,17 +170,24 @@ private func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
     return era * 146_097 + doe - 719_468
 }
 
-/// The proleptic Gregorian date of a day count since 1970-01-01 (H. Hinnant's `civil_from_days`).
-private func civilFromDays(_ z0: Int64) -> (Int64, Int64, Int64) {
-    let z = z0 + 719_468
-    let era = floorDiv(z, 146_097)
-    // The day of the era (0–146,096) and what follows from it are small and never negative: unsigned
-    // 32-bit arithmetic, whose divisions by constants need no sign correction.
-    let doe = UInt32(truncatingIfNeeded: z - era * 146_097)
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let d = doy - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    return (Int64(yoe) + era * 400 + (m <= 2 ? 1 : 0), Int64(m), Int64(d))
+/// The proleptic Gregorian date (year, month, day) of a day count since 1970-01-01, for any day a
+/// `Timestamp` holds (C. Neri and L. Schneider, "Euclidean affine functions and their application to
+/// calendar algorithms", 2023). The days are first shifted by 800 cycles of 400 years, so that every one
+/// is positive and the rest is unsigned 32-bit arithmetic with divisions by constants. O(1).
+func civilFromDays(_ days: Int64) -> (Int64, Int64, Int64) {
+    let cycles: Int64 = 800
+    // From 0000-03-01 of the shifted calendar: at most 4 · 2.3 × 10⁸ + 3 below, within 32 bits.
+    let n = UInt32(truncatingIfNeeded: days + 719_468 + 146_097 * cycles)
+    let n1 = 4 &* n &+ 3
+    let century = n1 / 146_097
+    let dayOfCentury = n1 % 146_097 / 4
+    let n2 = 4 &* dayOfCentury &+ 3
+    let p2 = 2_939_745 &* UInt64(n2)
+    let yearOfCentury = UInt32(truncatingIfNeeded: p2 >> 32)
+    let dayOfYear = UInt32(truncatingIfNeeded: p2) / 2_939_745 / 4   // from March 1st
+    let n3 = 2_141 &* dayOfYear &+ 197_913
+    let month = n3 >> 16, day = (n3 & 0xFFFF) / 2_141 + 1
+    let january = dayOfYear >= 306   // January and February are the shifted year's last months
+    let year = Int64(100 &* century &+ yearOfCentury) - 400 * cycles + (january ? 1 : 0)
+    return (year, Int64(january ? month - 12 : month), Int64(day))
 }

@@ -8,8 +8,9 @@ public struct GeofenceEvent: Hashable, Sendable {
 
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
 
-        /// The wire name: `monitor-stop`, `enter`, …
-        public var description: String {
+        /// The wire name: `monitor-stop`, `enter`, … (as text known at compile time, which a writer copies
+        /// in place: `description` is the same as a `String`).
+        public var name: StaticString {
             switch self {
             case .monitorStop: return "monitor-stop"
             case .monitorFailed: return "monitor-failed"
@@ -20,6 +21,9 @@ public struct GeofenceEvent: Hashable, Sendable {
             case .dwell: return "dwell"
             }
         }
+
+        /// The wire name (`name`).
+        public var description: String { name.description }
 
         public init?(name: String) {
             guard let kind = Kind.allCases.first(where: { $0.description == name }) else { return nil }

@@ -50,7 +50,11 @@ public enum JSONEscaping {
     /// Whether UTF-8 `bytes` hold a byte that may need escaping (as `needsEscaping(_:)` of a string). O(n).
     @inlinable
     public static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.contains(where: mayNeedEscaping)
+        // Eight bytes at a time (`ByteLanes`): the same bytes as `mayNeedEscaping`.
+        ByteLanes.contains(bytes, filler: UInt8(ascii: "a")) { word in
+            ByteLanes.below(word, 0x20) | ByteLanes.equal(word, 0x22) | ByteLanes.equal(word, 0x5C)
+                | ByteLanes.equal(word, 0x7F) | ByteLanes.equal(word, 0xE2)
+        }
     }
 
     @inlinable

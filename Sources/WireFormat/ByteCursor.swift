@@ -12,12 +12,19 @@ import TextEscaping
 public struct ByteCursor: TextOutputStream {
     @usableFromInline var next: UnsafeMutablePointer<UInt8>
     @usableFromInline let end: UnsafeMutablePointer<UInt8>
+    @usableFromInline let start: UnsafeMutablePointer<UInt8>
 
-    @usableFromInline
-    init(_ memory: UnsafeMutableBufferPointer<UInt8>) {
-        next = memory.baseAddress!
-        end = next + memory.count
+    /// Writes from the start of `memory` (not empty), and never past its end (a write that would traps).
+    @inlinable
+    public init(_ memory: UnsafeMutableBufferPointer<UInt8>) {
+        start = memory.baseAddress!
+        next = start
+        end = start + memory.count
     }
+
+    /// The bytes written so far.
+    @inlinable
+    public var count: Int { next - start }
 
     /// One byte.
     @inlinable
@@ -28,7 +35,7 @@ public struct ByteCursor: TextOutputStream {
     }
 
     /// Bytes.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         precondition(bytes.count <= end - next)
@@ -36,8 +43,9 @@ public struct ByteCursor: TextOutputStream {
         next += bytes.count
     }
 
-    /// ASCII text known at compile time (keys, punctuation).
-    @inlinable
+    /// ASCII text known at compile time (keys, punctuation): always inlined, so that the copy of a few
+    /// bytes known at compile time is made in place, not by a call to `memcpy`.
+    @inlinable @inline(__always)
     public mutating func put(_ text: StaticString) {
         put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
@@ -63,9 +71,24 @@ public struct ByteCursor: TextOutputStream {
     public mutating func put(number value: Double, otherwise: StaticString = "null") {
         guard value.isFinite else { return put(otherwise) }
         precondition(end - next >= 24)
-        let written = EventFormatting.writeShortDecimal(value, to: next)
-        guard written > 0 else { return value.write(to: &self) }   // the same text, never made a `String`
+        // A fix's coordinate from its few digits; a distance's 17 by `writeShortest`; anything else (an
+        // exponent, a tie) by `description`'s own code, never made a `String`.
+        var written = EventFormatting.writeShortDecimal(value, to: next)
+        if written == 0 { written = EventFormatting.writeShortest(value, to: next) }
+        guard written > 0 else { return value.write(to: &self) }
         next += written
+    }
+
+    /// An integer in decimal (a Monte Carlo run's number). At most 20 bytes.
+    @inlinable
+    public mutating func put(integer: Int) {
+        precondition(end - next >= 20)
+        if integer < 0 { put(UInt8(ascii: "-")) }
+        let magnitude = integer.magnitude
+        var digits = 1
+        while digits < 20 && magnitude >= DecimalDigits.power(digits) { digits += 1 }
+        DecimalDigits.write(UInt64(magnitude), count: digits, to: next)
+        next += digits
     }
 
     /// A string's UTF-8 bytes (`TextOutputStream`): `put(utf8:)`.
@@ -80,29 +103,28 @@ public struct ByteCursor: TextOutputStream {
     /// `text` as a JSON string literal, quotes included (`JSONEscaping`).
     @inlinable
     public mutating func put(jsonString text: String) {
-        // Checked and copied from the same bytes, in one visit to them.
-        var text = text
-        let plain = text.withUTF8 { bytes in
+        // Checked and copied from the same bytes, in one visit to them (where they lie: a native or small
+        // string's always are, and reading them needs no copy of the string).
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
             guard !JSONEscaping.needsEscaping(bytes) else { return false }
             put(0x22)
             put(bytes)
             put(0x22)
             return true
         }
-        if !plain { put(escaped: text) { JSONEscaping.append($0, to: &$1) } }
+        if plain != true { put(escaped: text) { JSONEscaping.append($0, to: &$1) } }
     }
 
     /// `text` as a CSV field (`EventFormatting.append(csvField:to:)`).
     @inlinable
     public mutating func put(csvField text: String) {
-        // Checked and copied from the same bytes, in one visit to them.
-        var text = text
-        let plain = text.withUTF8 { bytes in
+        // Checked and copied from the same bytes, in one visit to them (as `put(jsonString:)`).
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
             guard !EventFormatting.csvNeedsQuotes(bytes) else { return false }
             put(bytes)
             return true
         }
-        if !plain { put(escaped: text) { EventFormatting.append(csvField: $0, to: &$1) } }
+        if plain != true { put(escaped: text) { EventFormatting.append(csvField: $0, to: &$1) } }
     }
 
     /// The rare text that needs escaping, escaped by `escape` into bytes of its own first.
@@ -119,15 +141,6 @@ extension EventFormatting {
     /// (years 0000–9999) or a few more beyond.
     public static let fieldBound = 32
 
-    /// The most bytes `event`'s record takes in any of the formats (a JSON object or its members, a CSV
-    /// record), keys and punctuation included: its strings (ids, rule) escaped at worst (`\u00XX`, 6
-    /// bytes a byte), four numbers and four times at `fieldBound`, 256 for the rest. O(1).
-    @inlinable
-    public static func bound(of event: WireEvent) -> Int {
-        let strings = event.device.utf8.count + event.region.utf8.count + (event.rule?.utf8.count ?? 0)
-        return 256 + 6 * strings + fieldBound * 8
-    }
-
     /// Appends the bytes `body` writes, at most `bound` of them, to `out`, written first in memory made
     /// for them (on the stack when small): one copy into `out` a record. O(bytes).
     @inlinable
@@ -135,7 +148,7 @@ extension EventFormatting {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { memory in
             var cursor = ByteCursor(memory)
             body(&cursor)
-            out.append(contentsOf: UnsafeBufferPointer(start: memory.baseAddress, count: cursor.next - memory.baseAddress!))
+            out.append(contentsOf: UnsafeBufferPointer(start: memory.baseAddress, count: cursor.count))
         }
     }
 }

@@ -26,35 +26,50 @@ public enum CSVRecords {
         return String(decoding: record, as: UTF8.self)
     }
 
+    /// Appends the event as one CSV record, without a line end, to UTF-8 bytes: its fields read in place
+    /// (`WireRecord`), no `WireEvent` made, the same bytes as `append(WireEvent(event), to:)`.
+    public static func append(_ event: GeofenceEvent, to out: inout [UInt8]) { appendRecord(event, to: &out) }
+
     /// Appends the wire event as one CSV record, without a line end, to UTF-8 bytes (one copy of its bytes,
     /// made first in memory of their own: `EventFormatting.append(atMost:to:_:)`).
-    public static func append(_ event: WireEvent, to out: inout [UInt8]) {
-        EventFormatting.append(atMost: EventFormatting.bound(of: event), to: &out) { out in
-            let comma = UInt8(ascii: ",")
-            func time(_ t: Timestamp?) {
-                out.put(comma)
-                if let t { out.put(time: t) }
-            }
-            func number(_ x: Double?) {
-                out.put(comma)
-                if let x { out.put(number: x, otherwise: "") }
-            }
-            out.put(time: event.time)
+    public static func append(_ event: WireEvent, to out: inout [UInt8]) { appendRecord(event, to: &out) }
+
+    /// Writes the event as one CSV record, without a line end, with `cursor`, which has room for
+    /// `EventFormatting.bound(of: event)` bytes (for a sink that writes in its output's own memory,
+    /// `OutputFile.write(atMost:_:)`).
+    public static func put(_ event: GeofenceEvent, to cursor: inout ByteCursor) { put(record: event, to: &cursor) }
+
+    /// `append(_:to:)` for either kind of event (specialized for each in this module).
+    private static func appendRecord(_ event: some WireRecord, to out: inout [UInt8]) {
+        EventFormatting.append(atMost: EventFormatting.bound(of: event), to: &out) { put(record: event, to: &$0) }
+    }
+
+    /// The record's fields, written by `out`.
+    private static func put(record event: some WireRecord, to out: inout ByteCursor) {
+        let comma = UInt8(ascii: ",")
+        func time(_ t: Timestamp?) {
             out.put(comma)
-            out.put(csvField: event.device)
-            out.put(comma)
-            out.put(csvField: event.region)
-            out.put(comma)
-            out.put(utf8: event.kind.description)
-            number(event.lat)
-            number(event.lon)
-            number(event.distance)
-            time(event.crossedAt)
-            time(event.arrival)
-            time(event.departure)
-            number(event.duration?.seconds)
-            out.put(comma)
-            if let rule = event.rule { out.put(csvField: rule) }
+            if let t { out.put(time: t) }
         }
+        func number(_ x: Double?) {
+            out.put(comma)
+            if let x { out.put(number: x, otherwise: "") }
+        }
+        out.put(time: event.time)
+        out.put(comma)
+        out.put(csvField: event.device)
+        out.put(comma)
+        out.put(csvField: event.region)
+        out.put(comma)
+        out.put(event.kind.name)
+        number(event.coordinate.latitude)
+        number(event.coordinate.longitude)
+        number(event.distance)
+        time(event.crossedAt)
+        time(event.arrival)
+        time(event.departure)
+        number(event.duration?.seconds)
+        out.put(comma)
+        if let rule = event.rule { out.put(csvField: rule) }
     }
 }

@@ -50,21 +50,16 @@ public enum EventFormatting {
         // additions (`rounded()` is a call to the C library's `rint` or `round` on this target).
         let scaled = (magnitude * 1e6 + 0x1p52) - 0x1p52
         guard scaled / 1e6 == magnitude else { return 0 }
-        let digits = UInt64(scaled)
-        let integer = digits / 1_000_000
-        var fraction = digits % 1_000_000
+        // D's digits without the fraction's trailing zeros (one fraction digit is always written).
+        var digits = UInt64(scaled)
         var fractionDigits = 6
-        if fraction == 0 {
-            fractionDigits = 1
-        } else {
-            while fraction % 10 == 0 {
-                fraction /= 10
-                fractionDigits -= 1
-            }
+        while fractionDigits > 1 && digits % 10 == 0 {
+            digits /= 10
+            fractionDigits -= 1
         }
         var integerDigits = 1
-        var power: UInt64 = 10
-        while integer >= power {
+        var power = DecimalDigits.power(fractionDigits &+ 1)
+        while digits >= power {
             integerDigits += 1
             power &*= 10
         }
@@ -73,27 +68,7 @@ public enum EventFormatting {
             out[0] = UInt8(ascii: "-")
             count = 1
         }
-        writeDigits(integer, count: integerDigits, to: out + count)
-        count += integerDigits
-        out[count] = UInt8(ascii: ".")
-        writeDigits(fraction, count: fractionDigits, to: out + count + 1)
-        return count + 1 + fractionDigits
-    }
-
-    /// Writes the last `count` decimal digits of `value` (zeros in front when it has fewer) at `out`,
-    /// two at a time from the last. O(count).
-    @inlinable
-    static func writeDigits(_ value: UInt64, count: Int, to out: UnsafeMutablePointer<UInt8>) {
-        var value = value
-        var end = count
-        while end >= 2 {
-            let pair = UInt8(truncatingIfNeeded: value % 100)
-            value /= 100
-            out[end - 2] = 48 &+ pair / 10
-            out[end - 1] = 48 &+ pair % 10
-            end -= 2
-        }
-        if end == 1 { out[0] = 48 &+ UInt8(truncatingIfNeeded: value % 10) }
+        return count + DecimalDigits.write(digits, count: integerDigits + fractionDigits, pointAfter: integerDigits, to: out + count)
     }
 
     /// Appends `Timestamp.iso8601`: 24 bytes written in place for years 0000–9999
@@ -118,7 +93,11 @@ public enum EventFormatting {
     /// Whether a field of UTF-8 `bytes` is quoted (as `csvNeedsQuotes(_:)` of a string). O(n).
     @inlinable
     public static func csvNeedsQuotes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.contains(where: quotedInCSV)
+        // Eight bytes at a time (`ByteLanes`): the same bytes as `quotedInCSV`.
+        ByteLanes.contains(bytes, filler: UInt8(ascii: "a")) { word in
+            ByteLanes.equal(word, 0x2C) | ByteLanes.equal(word, 0x22) | ByteLanes.equal(word, 0x0D)
+                | ByteLanes.equal(word, 0x0A)
+        }
     }
 
     /// A comma, a quote, CR or LF.

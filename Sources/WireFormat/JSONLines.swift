@@ -22,30 +22,41 @@ public enum JSONLines {
         return String(decoding: line, as: UTF8.self)
     }
 
-    /// Appends the event as one JSON object, without a line end, to UTF-8 bytes (no other allocation).
-    @inlinable
-    public static func append(_ event: GeofenceEvent, to out: inout [UInt8]) { append(WireEvent(event), to: &out) }
+    /// Appends the event as one JSON object, without a line end, to UTF-8 bytes: its fields read in place
+    /// (`WireRecord`), no `WireEvent` made, the same bytes as `append(WireEvent(event), to:)`.
+    public static func append(_ event: GeofenceEvent, to out: inout [UInt8]) { appendObject(event, to: &out) }
 
     /// Appends the wire event as one JSON object, without a line end, to UTF-8 bytes (one copy of its
     /// bytes, made first in memory of their own: `EventFormatting.append(atMost:to:_:)`).
-    public static func append(_ event: WireEvent, to out: inout [UInt8]) {
-        EventFormatting.append(atMost: EventFormatting.bound(of: event), to: &out) { cursor in
-            cursor.put(UInt8(ascii: "{"))
-            put(membersOf: event, includePosition: true, to: &cursor)
-            cursor.put(UInt8(ascii: "}"))
-        }
+    public static func append(_ event: WireEvent, to out: inout [UInt8]) { appendObject(event, to: &out) }
+
+    /// `append(_:to:)` for either kind of event (specialized for each in this module).
+    private static func appendObject(_ event: some WireRecord, to out: inout [UInt8]) {
+        EventFormatting.append(atMost: EventFormatting.bound(of: event), to: &out) { put(object: event, to: &$0) }
     }
 
-    /// Appends the event's fields as JSON members (`"key":value,...`, no braces), in wire order, leaving
-    /// out `lat`/`lon` when `includePosition` is false (GeoJSON puts them in the geometry).
-    public static func appendMembers(of event: WireEvent, includePosition: Bool = true, to out: inout [UInt8]) {
-        EventFormatting.append(atMost: EventFormatting.bound(of: event), to: &out) { cursor in
-            put(membersOf: event, includePosition: includePosition, to: &cursor)
-        }
+    /// Writes the event as one JSON object, without a line end, with `cursor`, which has room for
+    /// `EventFormatting.bound(of: event)` bytes (for a writer that writes in its output's own memory,
+    /// `OutputFile.write(atMost:_:)`).
+    public static func put(_ event: GeofenceEvent, to cursor: inout ByteCursor) { put(object: event, to: &cursor) }
+
+    /// The object, written by `out`.
+    private static func put(object event: some WireRecord, to out: inout ByteCursor) {
+        out.put(UInt8(ascii: "{"))
+        put(fieldsOf: event, includePosition: true, to: &out)
+        out.put(UInt8(ascii: "}"))
     }
 
-    /// The members, written by `cursor`.
-    private static func put(membersOf event: WireEvent, includePosition: Bool, to out: inout ByteCursor) {
+    /// Writes the event's members (`"key":value,...`, no braces, in wire order; without `lat`/`lon` when
+    /// `includePosition` is false) with `cursor`, which has room for `EventFormatting.bound(of: event)`
+    /// bytes: for a sink that writes in its output's own memory (`OutputFile.write(atMost:_:)`) and adds
+    /// members of its own.
+    public static func put(membersOf event: GeofenceEvent, includePosition: Bool = true, to cursor: inout ByteCursor) {
+        put(fieldsOf: event, includePosition: includePosition, to: &cursor)
+    }
+
+    /// The members, written by `out`.
+    private static func put(fieldsOf event: some WireRecord, includePosition: Bool, to out: inout ByteCursor) {
         func time(_ key: StaticString, _ value: Timestamp) {
             out.put(key)
             out.put(0x22)
@@ -58,12 +69,12 @@ public enum JSONLines {
         out.put(",\"region\":")
         out.put(jsonString: event.region)
         out.put(",\"kind\":\"")
-        out.put(utf8: event.kind.description)
+        out.put(event.kind.name)
         if includePosition {
             out.put("\",\"lat\":")
-            out.put(number: event.lat)
+            out.put(number: event.coordinate.latitude)
             out.put(",\"lon\":")
-            out.put(number: event.lon)
+            out.put(number: event.coordinate.longitude)
             out.put(",\"distance\":")
         } else {
             out.put("\",\"distance\":")

@@ -36,6 +36,26 @@ import WireFormat
         #expect(try files(in: directory) == ["events.jsonl"])
     }
 
+    /// A record is formatted in the buffer's own memory, which holds 128 KiB: one larger than that (a
+    /// 300,000-byte id, escaped at worst to six bytes a byte in the bound) grows it, between short ones,
+    /// and every sink writes it whole.
+    @Test func aRecordLargerThanTheBufferIsWrittenWhole() throws {
+        var large = samples[0].event
+        large.device = String(repeating: "d", count: 300_000)
+        let events = [samples[0].event, large, samples[1].event, large, samples[2].event]
+        let jsonl = try JSONLinesSink(path: target)
+        let csvPath = directory + "/events.csv"
+        let csv = try CSVSink(path: csvPath)
+        for event in events {
+            try jsonl.send(event)
+            try csv.send(event)
+        }
+        try jsonl.finish()
+        try csv.finish()
+        #expect(try contents(target) == events.map { JSONLines.encode($0) + "\n" }.joined())
+        #expect(try contents(csvPath) == CSVRecords.header + events.map { CSVRecords.encode($0) + "\r\n" }.joined())
+    }
+
     @Test func cancelLeavesTheOldFileAndNoPartial() throws {
         let sink = try CSVSink(path: target)
         for sample in samples { try sink.send(sample.event) }

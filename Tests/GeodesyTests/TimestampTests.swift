@@ -123,6 +123,40 @@ struct TimestampTests {
         #expect(failures == 0, "seed \(seed)")
     }
 
+    /// Beyond four-digit years the text is longer and not read back (an event log holds no such time):
+    /// computed with Python's integers.
+    @Test(".iso8601 beyond year 9999", arguments: [
+        FormatCase(micros: 253_402_300_800_000_000, text: "10000-01-01T00:00:00.000Z"),
+        FormatCase(micros: .max, text: "294247-01-10T04:00:54.775Z"),
+    ])
+    func formatBeyondFourDigitYears(_ c: FormatCase) {
+        #expect(Timestamp(microsecondsSince1970: c.micros).iso8601 == c.text)
+    }
+
+    /// `civilFromDays` (Neri and Schneider's) is checked against `daysFromCivil` (Hinnant's, the
+    /// parser's), which computes the other way its own way: the ends of what a `Timestamp` holds, every
+    /// day around 1970 and the shifted calendar's ends, then seeded days from the whole range.
+    @Test("civilFromDays is a valid date that daysFromCivil reads back, over every day a Timestamp holds")
+    func civilDatesReadBack() {
+        let seed: UInt64 = 0xC1_7111
+        var random = SplitMix64(seed: seed)
+        let first = floorDiv(Int64.min / 1_000_000, 86_400) - 1, last = Int64.max / 86_400_000_000
+        var days = [first, first + 1, last - 1, last] + Array(-1_000...1_000)
+        days += (0..<100_000).map { _ in .random(in: first...last, using: &random) }
+        var failures = 0
+        for n in days {
+            let (year, month, day) = civilFromDays(n)
+            let valid = (1...12).contains(month) && day >= 1 && day <= Int64(daysIn(month: Int(month), year: Int(year)))
+            if !valid || daysFromCivil(year: year, month: month, day: day) != n {
+                failures += 1
+                if failures <= 5 { Issue.record("seed \(seed): day \(n) became \(year)-\(month)-\(day)") }
+            }
+        }
+        #expect(failures == 0, "seed \(seed)")
+        #expect(civilFromDays(0) == (1970, 1, 1) && civilFromDays(-1) == (1969, 12, 31))
+        #expect(civilFromDays(-719_528) == (0, 1, 1) && civilFromDays(2_932_896) == (9999, 12, 31))
+    }
+
     @Test("time arithmetic is exact")
     func arithmetic() {
         let t = Timestamp(iso8601: "2016-01-10T12:00:05.000001Z")!
