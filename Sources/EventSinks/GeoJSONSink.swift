@@ -37,9 +37,9 @@ public final class GeoJSONSink: CancellableEventSink {
     }
 
     public func finish() throws {
-        try output.write { out in
-            EventFormatting.append(count == 0 ? Self.opening : "\n", to: &out)
-            EventFormatting.append(Self.closing, to: &out)
+        try output.write(atMost: Self.opening.utf8CodeUnitCount + Self.closing.utf8CodeUnitCount) { out in
+            out.put(count == 0 ? Self.opening : "\n")
+            out.put(Self.closing)
         }
         try output.commit()
     }

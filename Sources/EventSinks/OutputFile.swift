@@ -32,10 +32,6 @@ public final class OutputFile {
     private var storage: UnsafeMutablePointer<UInt8>
     private var capacity = 2 * OutputFile.bufferSize
     private var pending = 0
-    /// What a `write(_:)` body appends, copied into `storage` after it. An output is used from one
-    /// thread at a time and no body reaches its own output, so the access across the body goes
-    /// unchecked at run time.
-    @exclusivity(unchecked) private var scratch: [UInt8] = []
     private var isClosed = false
     /// The write error that closed the output, reported again by `write` and `commit`.
     private var failure: SinkError?
@@ -95,17 +91,6 @@ public final class OutputFile {
     /// Appends `text` (UTF-8); writes when the buffer is full.
     public func write(_ text: String) throws(SinkError) {
         try write(atMost: text.utf8.count) { $0.put(utf8: text) }
-    }
-
-    /// Lets `body` append UTF-8 bytes to an array, then copies them into the buffer (for formatting done
-    /// in arrays; `write(atMost:_:)` needs no copy); writes when the buffer is full.
-    public func write(_ body: (inout [UInt8]) -> Void) throws(SinkError) {
-        if let failure { throw failure }
-        scratch.removeAll(keepingCapacity: true)
-        body(&scratch)
-        try scratch.withUnsafeBufferPointer { bytes throws(SinkError) in
-            try write(atMost: bytes.count) { $0.put(bytes) }
-        }
     }
 
     /// Lets `body` write at most `bound` bytes straight into the buffer's memory (a cursor that traps
@@ -183,7 +168,6 @@ public final class OutputFile {
         guard !isClosed else { return }
         isClosed = true
         pending = 0
-        scratch = []
         switch target {
         case let .file(file): file.discard()
         case let .device(fd): try? fd.close()

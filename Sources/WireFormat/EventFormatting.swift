@@ -78,12 +78,6 @@ public enum EventFormatting {
         append(atMost: fieldBound, to: &out) { $0.put(time: time) }
     }
 
-    /// Appends ASCII text known at compile time (keys, punctuation).
-    @inlinable
-    public static func append(_ text: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
     /// Whether `text` is quoted as a CSV field: it holds a comma, a quote, CR or LF. O(bytes).
     @inlinable
     public static func csvNeedsQuotes(_ text: String) -> Bool {
