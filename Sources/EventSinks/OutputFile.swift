@@ -1,4 +1,5 @@
 import FileSystem
+import Geodesy
 import SystemPackage
 import WireFormat
 
@@ -26,11 +27,8 @@ public final class OutputFile {
     /// The target path, or `-` / a name for a descriptor.
     public let path: String
     private let target: Target
-    /// The bytes not yet written: the first `pending` of `storage`, which holds `capacity` (twice
-    /// `bufferSize`, so that a record of up to 64 KiB always fits after what is pending; more for a
-    /// larger one).
-    private var storage: UnsafeMutablePointer<UInt8>
-    private var capacity = 2 * OutputFile.bufferSize
+    /// The bytes not yet written: the first `pending` of `memory`'s.
+    private let memory = Memory(capacity: 2 * OutputFile.bufferSize)
     private var pending = 0
     private var isClosed = false
     /// The write error that closed the output, reported again by `write` and `commit`.
@@ -45,7 +43,6 @@ public final class OutputFile {
                 removingStalePartials: Bool = true) throws(SinkError) {
         self.spec = spec
         self.path = path
-        storage = .allocate(capacity: capacity)
         if path == "-" {
             target = .descriptor(.standardOutput)
             return
@@ -73,13 +70,9 @@ public final class OutputFile {
         self.spec = spec
         self.path = name
         target = .descriptor(FileDescriptor(rawValue: fileDescriptor))
-        storage = .allocate(capacity: capacity)
     }
 
-    deinit {
-        discard()
-        storage.deallocate()
-    }
+    deinit { discard() }
 
     private var descriptor: FileDescriptor {
         switch target {
@@ -99,9 +92,9 @@ public final class OutputFile {
     @inline(__always)
     public func write(atMost bound: Int, _ body: (inout ByteCursor) -> Void) throws(SinkError) {
         if let failure { throw failure }
-        if pending + bound > capacity { try makeRoom(for: bound) }
+        if pending + bound > memory.capacity { try makeRoom(for: bound) }
         guard bound > 0 else { return }
-        var cursor = ByteCursor(UnsafeMutableBufferPointer(start: storage + pending, count: bound))
+        var cursor = ByteCursor(UnsafeMutableBufferPointer(start: memory.bytes + pending, count: bound), dates: memory.dates)
         body(&cursor)
         pending += cursor.count
         if pending >= Self.bufferSize { try flush() }
@@ -110,11 +103,7 @@ public final class OutputFile {
     /// Writes the buffer out, and grows it when `bound` bytes are more than it holds.
     private func makeRoom(for bound: Int) throws(SinkError) {
         try flush()
-        if bound > capacity {
-            storage.deallocate()
-            capacity = bound
-            storage = .allocate(capacity: capacity)
-        }
+        if bound > memory.capacity { memory.grow(to: bound) }
     }
 
     /// Writes the buffer out.
@@ -126,7 +115,7 @@ public final class OutputFile {
         }
         var code: Errno?
         do {
-            _ = try descriptor.writeAll(UnsafeRawBufferPointer(start: storage, count: pending))
+            _ = try descriptor.writeAll(UnsafeRawBufferPointer(start: memory.bytes, count: pending))
         } catch {
             code = (error as? Errno) ?? .ioError
         }
@@ -172,6 +161,36 @@ public final class OutputFile {
         case let .file(file): file.discard()
         case let .device(fd): try? fd.close()
         case .descriptor: break
+        }
+    }
+}
+
+extension OutputFile {
+    /// The buffer's memory (twice `bufferSize` at first, so that a record of up to 64 KiB always fits
+    /// after what is pending; more for a larger one) and the date of the last time written, for the next
+    /// record's times (most share its day). Freed with its output, even one whose `init` failed.
+    private final class Memory {
+        private(set) var bytes: UnsafeMutablePointer<UInt8>
+        private(set) var capacity: Int
+        let dates = UnsafeMutablePointer<ISO8601DateMemo>.allocate(capacity: 1)
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            bytes = .allocate(capacity: capacity)
+            dates.initialize(to: ISO8601DateMemo())
+        }
+
+        /// Room for `capacity` bytes; what it held is dropped (the output has just been flushed).
+        func grow(to capacity: Int) {
+            bytes.deallocate()
+            self.capacity = capacity
+            bytes = .allocate(capacity: capacity)
+        }
+
+        deinit {
+            bytes.deallocate()
+            dates.deinitialize(count: 1)
+            dates.deallocate()
         }
     }
 }

@@ -62,18 +62,32 @@ extension Timestamp {
     /// for a time in `writable` (years 0000 to 9999). O(1), no allocation.
     @discardableResult
     public func write(iso8601Into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var memo = ISO8601DateMemo()
+        return write(iso8601Into: buffer, memo: &memo)
+    }
+
+    /// `write(iso8601Into:)`, the date copied from `memo` when it holds this time's day (a writer of
+    /// times in order, such as a sink's output, rarely changes day), else written and kept there.
+    @discardableResult
+    public func write(iso8601Into buffer: UnsafeMutableBufferPointer<UInt8>, memo: inout ISO8601DateMemo) -> Int {
         precondition(Self.writable.contains(self) && buffer.count >= Self.iso8601Length)
-        let (y, m, d, secondOfDay, millis) = civilParts
+        let (day, microsOfDay) = dayAndRest
         let out = buffer.baseAddress!
         /// Two decimal digits of `value` (0–99) at `offset`.
         func pair(_ value: UInt32, at offset: Int) { DecimalDigits.writePair(value, to: out + offset) }
-        // All small and never negative here: unsigned 32-bit divisions by constants.
-        let year = UInt32(truncatingIfNeeded: y), century = year / 100
-        let second = UInt32(truncatingIfNeeded: secondOfDay), minute = second / 60, hour = minute / 60
-        let milli = UInt32(truncatingIfNeeded: millis), hundreds = milli / 100
-        pair(century, at: 0); pair(year - century * 100, at: 2); out[4] = 0x2D
-        pair(UInt32(truncatingIfNeeded: m), at: 5); out[7] = 0x2D
-        pair(UInt32(truncatingIfNeeded: d), at: 8); out[10] = 0x54
+        if day == memo.day {
+            memo.copyDate(to: out)
+        } else {
+            // All small and never negative here: unsigned 32-bit divisions by constants.
+            let (y, m, d) = civilFromDays(day)
+            let year = UInt32(truncatingIfNeeded: y), century = year / 100
+            pair(century, at: 0); pair(year - century * 100, at: 2); out[4] = 0x2D
+            pair(UInt32(truncatingIfNeeded: m), at: 5); out[7] = 0x2D
+            pair(UInt32(truncatingIfNeeded: d), at: 8); out[10] = 0x54
+            memo.keep(day: day, dateFrom: out)
+        }
+        let second = UInt32(truncatingIfNeeded: microsOfDay / 1_000_000), minute = second / 60, hour = minute / 60
+        let milli = UInt32(truncatingIfNeeded: microsOfDay % 1_000_000 / 1000), hundreds = milli / 100
         pair(hour, at: 11); out[13] = 0x3A
         pair(minute - hour * 60, at: 14); out[16] = 0x3A
         pair(second - minute * 60, at: 17); out[19] = 0x2E
@@ -82,22 +96,25 @@ extension Timestamp {
         return Self.iso8601Length
     }
 
-    /// The UTC date (year, month, day), the second of the day and the millisecond, truncated toward the past.
-    private var civilParts: (year: Int64, month: Int64, day: Int64, secondOfDay: Int64, millis: Int64) {
+    /// The day since 1970-01-01 and the microseconds into it (0 ..< 86,400,000,000), toward the past.
+    private var dayAndRest: (day: Int64, microsOfDay: UInt64) {
         let micros = microsecondsSince1970
         if micros >= 0 {
-            // From 1970 on, the same parts by unsigned division (no rounding toward the past to correct).
-            let unsigned = UInt64(micros)
-            let totalSeconds = unsigned / 1_000_000
-            let days = totalSeconds / 86_400
-            let (y, m, d) = civilFromDays(Int64(days))
-            return (y, m, d, Int64(totalSeconds - days * 86_400), Int64(unsigned % 1_000_000 / 1000))
+            // From 1970 on, by unsigned division (no rounding toward the past to correct).
+            let unsigned = UInt64(micros), day = unsigned / 86_400_000_000
+            return (Int64(day), unsigned - day * 86_400_000_000)
         }
-        let totalSeconds = floorDiv(micros, 1_000_000)
-        let millis = floorDiv(micros - totalSeconds * 1_000_000, 1000)
-        let days = floorDiv(totalSeconds, 86_400)
-        let (y, m, d) = civilFromDays(days)
-        return (y, m, d, totalSeconds - days * 86_400, millis)
+        // The remainder is in range although day · 86,400,000,000 may not be (near Int64.min): wrapping
+        // arithmetic gives it exactly.
+        let day = floorDiv(micros, 86_400_000_000)
+        return (day, UInt64(bitPattern: micros &- day &* 86_400_000_000))
+    }
+
+    /// The UTC date (year, month, day), the second of the day and the millisecond, truncated toward the past.
+    private var civilParts: (year: Int64, month: Int64, day: Int64, secondOfDay: Int64, millis: Int64) {
+        let (day, microsOfDay) = dayAndRest
+        let (y, m, d) = civilFromDays(day)
+        return (y, m, d, Int64(microsOfDay / 1_000_000), Int64(microsOfDay % 1_000_000 / 1000))
     }
 
     /// `iso8601` for any time, years beyond 9999 included (padded to at least 4 digits).

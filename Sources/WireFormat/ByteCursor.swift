@@ -13,13 +13,17 @@ public struct ByteCursor: TextOutputStream {
     @usableFromInline var next: UnsafeMutablePointer<UInt8>
     @usableFromInline let end: UnsafeMutablePointer<UInt8>
     @usableFromInline let start: UnsafeMutablePointer<UInt8>
+    /// The date of the last time its writer wrote, kept from record to record (`OutputFile`'s), if any.
+    @usableFromInline let dates: UnsafeMutablePointer<ISO8601DateMemo>?
 
     /// Writes from the start of `memory` (not empty), and never past its end (a write that would traps).
+    /// Times copy their date from `dates` when it holds their day, and leave theirs there.
     @inlinable
-    public init(_ memory: UnsafeMutableBufferPointer<UInt8>) {
+    public init(_ memory: UnsafeMutableBufferPointer<UInt8>, dates: UnsafeMutablePointer<ISO8601DateMemo>? = nil) {
         start = memory.baseAddress!
         next = start
         end = start + memory.count
+        self.dates = dates
     }
 
     /// The bytes written so far.
@@ -62,7 +66,12 @@ public struct ByteCursor: TextOutputStream {
     public mutating func put(time: Timestamp) {
         guard Timestamp.writable.contains(time) else { return put(utf8: time.iso8601) }
         precondition(end - next >= Timestamp.iso8601Length)
-        next += time.write(iso8601Into: UnsafeMutableBufferPointer(start: next, count: Timestamp.iso8601Length))
+        let buffer = UnsafeMutableBufferPointer(start: next, count: Timestamp.iso8601Length)
+        if let dates {
+            next += time.write(iso8601Into: buffer, memo: &dates.pointee)
+        } else {
+            next += time.write(iso8601Into: buffer)
+        }
     }
 
     /// `value` as `Double.description` writes it; a value that is not finite puts `otherwise` (`null` in

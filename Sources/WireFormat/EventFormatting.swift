@@ -50,17 +50,15 @@ public enum EventFormatting {
         // additions (`rounded()` is a call to the C library's `rint` or `round` on this target).
         let scaled = (magnitude * 1e6 + 0x1p52) - 0x1p52
         guard scaled / 1e6 == magnitude else { return 0 }
-        // D's digits without the fraction's trailing zeros (one fraction digit is always written).
-        var digits = UInt64(scaled)
-        var fractionDigits = 6
-        while fractionDigits > 1 && digits % 10 == 0 {
-            digits /= 10
-            fractionDigits -= 1
-        }
+        // D's integer part, then its six fraction digits, then the fraction's trailing zeros taken back
+        // (one fraction digit is always written): no division but by constants, no loop over digits.
+        let digits = UInt64(scaled)
+        let integer = digits / 1_000_000
+        let fraction = UInt32(truncatingIfNeeded: digits &- integer &* 1_000_000)
         var integerDigits = 1
-        var power = DecimalDigits.power(fractionDigits &+ 1)
-        while digits >= power {
-            integerDigits += 1
+        var power: UInt64 = 10
+        while integer >= power {
+            integerDigits &+= 1
             power &*= 10
         }
         var count = 0
@@ -68,7 +66,13 @@ public enum EventFormatting {
             out[0] = UInt8(ascii: "-")
             count = 1
         }
-        return count + DecimalDigits.write(digits, count: integerDigits + fractionDigits, pointAfter: integerDigits, to: out + count)
+        DecimalDigits.write(integer, count: integerDigits, to: out + count)
+        count &+= integerDigits
+        out[count] = UInt8(ascii: ".")
+        DecimalDigits.write(UInt64(fraction), count: 6, to: out + count + 1)
+        count &+= 7
+        while out[count - 1] == UInt8(ascii: "0") && out[count - 2] != UInt8(ascii: ".") { count &-= 1 }
+        return count
     }
 
     /// Appends `Timestamp.iso8601`: 24 bytes written in place for years 0000–9999

@@ -133,6 +133,31 @@ struct TimestampTests {
         #expect(Timestamp(microsecondsSince1970: c.micros).iso8601 == c.text)
     }
 
+    /// A writer that keeps the last date (`ISO8601DateMemo`) writes what `iso8601` writes, whether the
+    /// next time is on the same day, the next, an earlier one, or before 1970: a seeded walk of 100,000
+    /// steps from a few milliseconds to two days either way.
+    @Test("times written with the last date kept are .iso8601 (a seeded walk across days, both ways)")
+    func memoKeepsTheText() {
+        let seed: UInt64 = 0xDA7E_5
+        var random = SplitMix64(seed: seed)
+        var memo = ISO8601DateMemo()
+        var micros: Int64 = -86_400_000_000 * 3
+        var failures = 0
+        var buffer = [UInt8](repeating: 0, count: Timestamp.iso8601Length)
+        for _ in 0..<100_000 {
+            let step: Int64 = Bool.random(using: &random) ? .random(in: 0...5_000_000, using: &random)
+                : .random(in: -172_800_000_000...172_800_000_000, using: &random)
+            micros += step
+            let time = Timestamp(microsecondsSince1970: micros)
+            buffer.withUnsafeMutableBufferPointer { _ = time.write(iso8601Into: $0, memo: &memo) }
+            if String(decoding: buffer, as: UTF8.self) != time.iso8601 {
+                failures += 1
+                if failures <= 5 { Issue.record("seed \(seed): \(micros) µs written \(String(decoding: buffer, as: UTF8.self))") }
+            }
+        }
+        #expect(failures == 0, "seed \(seed)")
+    }
+
     /// `civilFromDays` (Neri and Schneider's) is checked against `daysFromCivil` (Hinnant's, the
     /// parser's), which computes the other way its own way: the ends of what a `Timestamp` holds, every
     /// day around 1970 and the shifted calendar's ends, then seeded days from the whole range.
