@@ -4,7 +4,7 @@ extension EventFormatting {
     /// Writes `value` as `Double.description` does when its magnitude is from 0.0001 to 2⁵³ (where
     /// `description` writes no exponent), and returns the bytes written (at most 24); else, or in a case
     /// it leaves to `description` (below), writes nothing and returns 0. For a distance's 16 or 17 digits,
-    /// which `writeShortDecimal` leaves, in a quarter of `description`'s instructions.
+    /// which `writeShortDecimal` leaves, in two thirds of `description`'s instructions (391 against 587).
     ///
     /// `description` writes the shortest decimal that reads back as `value`, and of those the nearest to
     /// it. With `value` = m · 2ᵉ, the decimals that read back are those strictly inside (m ± ½) · 2ᵉ, or
