@@ -56,6 +56,18 @@ public enum DecimalDigits {
         return count + 1
     }
 
+    /// How many decimal digits `value` has (1 for 0, at most 20). O(digits).
+    @inlinable @inline(__always)
+    public static func count(of value: UInt64) -> Int {
+        var digits = 1
+        var next: UInt64 = 10
+        while digits < 20 && value >= next {
+            digits &+= 1
+            next &*= 10
+        }
+        return digits
+    }
+
     /// 10ⁿ for n from 0 to 19 (a table). O(1).
     @inlinable @inline(__always)
     public static func power(_ n: Int) -> UInt64 {

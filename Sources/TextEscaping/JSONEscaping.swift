@@ -40,26 +40,19 @@ public enum JSONEscaping {
     /// such strings take the slow path.
     @inlinable
     public static func needsEscaping(_ text: String) -> Bool {
-        // Through the bytes where they lie (a native string's always are): iterating the view costs more.
-        if let found = text.utf8.withContiguousStorageIfAvailable(needsEscaping) {
-            return found
-        }
-        return text.utf8.contains(where: mayNeedEscaping)
+        // Through the bytes where they lie (a native string's always are; any other is made native).
+        var text = text
+        return text.withUTF8(needsEscaping)
     }
 
-    /// Whether UTF-8 `bytes` hold a byte that may need escaping (as `needsEscaping(_:)` of a string). O(n).
+    /// Whether UTF-8 `bytes` hold a byte that may need escaping (as `needsEscaping(_:)` of a string): below
+    /// 0x20, `"`, `\`, 0x7F or 0xE2. Eight bytes at a time (`ByteLanes`). O(n).
     @inlinable
     public static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Eight bytes at a time (`ByteLanes`): the same bytes as `mayNeedEscaping`.
         ByteLanes.contains(bytes, filler: UInt8(ascii: "a")) { word in
             ByteLanes.below(word, 0x20) | ByteLanes.equal(word, 0x22) | ByteLanes.equal(word, 0x5C)
                 | ByteLanes.equal(word, 0x7F) | ByteLanes.equal(word, 0xE2)
         }
-    }
-
-    @inlinable
-    static func mayNeedEscaping(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2
     }
 
     /// The slow path: scalar by scalar, the short escapes where JSON has them, `\u00XX` otherwise.

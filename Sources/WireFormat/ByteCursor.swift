@@ -93,10 +93,8 @@ public struct ByteCursor: TextOutputStream {
     public mutating func put(integer: Int) {
         precondition(end - next >= 20)
         if integer < 0 { put(UInt8(ascii: "-")) }
-        let magnitude = integer.magnitude
-        var digits = 1
-        while digits < 20 && magnitude >= DecimalDigits.power(digits) { digits += 1 }
-        DecimalDigits.write(UInt64(magnitude), count: digits, to: next)
+        let magnitude = UInt64(integer.magnitude), digits = DecimalDigits.count(of: magnitude)
+        DecimalDigits.write(magnitude, count: digits, to: next)
         next += digits
     }
 

@@ -55,12 +55,7 @@ public enum EventFormatting {
         let digits = UInt64(scaled)
         let integer = digits / 1_000_000
         let fraction = UInt32(truncatingIfNeeded: digits &- integer &* 1_000_000)
-        var integerDigits = 1
-        var power: UInt64 = 10
-        while integer >= power {
-            integerDigits &+= 1
-            power &*= 10
-        }
+        let integerDigits = DecimalDigits.count(of: integer)
         var count = 0
         if value < 0 {
             out[0] = UInt8(ascii: "-")
@@ -85,23 +80,19 @@ public enum EventFormatting {
     /// Whether `text` is quoted as a CSV field: it holds a comma, a quote, CR or LF. O(bytes).
     @inlinable
     public static func csvNeedsQuotes(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable(csvNeedsQuotes) ?? text.utf8.contains(where: quotedInCSV)
+        // Through the bytes where they lie (a native string's always are; any other is made native).
+        var text = text
+        return text.withUTF8(csvNeedsQuotes)
     }
 
-    /// Whether a field of UTF-8 `bytes` is quoted (as `csvNeedsQuotes(_:)` of a string). O(n).
+    /// Whether a field of UTF-8 `bytes` is quoted (as `csvNeedsQuotes(_:)` of a string): it holds a comma,
+    /// a quote, CR or LF. Eight bytes at a time (`ByteLanes`). O(n).
     @inlinable
     public static func csvNeedsQuotes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Eight bytes at a time (`ByteLanes`): the same bytes as `quotedInCSV`.
         ByteLanes.contains(bytes, filler: UInt8(ascii: "a")) { word in
             ByteLanes.equal(word, 0x2C) | ByteLanes.equal(word, 0x22) | ByteLanes.equal(word, 0x0D)
                 | ByteLanes.equal(word, 0x0A)
         }
-    }
-
-    /// A comma, a quote, CR or LF.
-    @inlinable
-    static func quotedInCSV(_ byte: UInt8) -> Bool {
-        byte == 0x2C || byte == 0x22 || byte == 0x0D || byte == 0x0A
     }
 
     /// Appends a CSV field per RFC 4180: quoted when it holds a comma, a quote, CR or LF; quotes doubled.
