@@ -80,11 +80,28 @@ public struct RegressionCheck: Sendable {
         return (found.files, found.unreachable)
     }
 
+    /// A sentence when `path` is an event log (`NAME.events.jsonl`, or any `.jsonl` file) rather than a
+    /// scenario: check runs scenarios and finds each one's golden log beside it.
+    static func eventLogGiven(_ path: String) -> String? {
+        guard path.hasSuffix(".jsonl") else { return nil }
+        let stem = path.hasSuffix(".events.jsonl") ? String(path.dropLast(".events.jsonl".count)) : nil
+        let beside = stem.map { [$0 + ".yaml", $0 + ".yml"] }?.first { FileManager.default.fileExists(atPath: $0) }
+        return "\(path): this is an event log (JSON Lines), not a scenario; check takes the scenario "
+            + (beside.map { "(\($0)) " } ?? "(NAME.yaml) ") + "and compares its events with the golden log "
+            + "NAME.events.jsonl beside it"
+    }
+
     /// Loads, runs and checks the scenario at `path`.
     public func check(scenarioAt path: String) -> CheckResult {
         let clock = ContinuousClock.now
         var result = CheckResult(path: path, name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
                                  status: .passed, headline: "", details: [], warnings: [], seconds: 0)
+        if let sentence = Self.eventLogGiven(path) {
+            result.status = .badInput
+            result.headline = "an event log was given, not a scenario"
+            result.details = [sentence]
+            return result
+        }
         let run: ScenarioRun
         do {
             run = try ScenarioRun(loading: path)

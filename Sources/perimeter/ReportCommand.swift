@@ -11,12 +11,12 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Writes one self-contained HTML page: the map, each device's timeline, the comparison.",
         discussion: """
-        The page needs nothing but a browser: its style and script are inside it, and it makes no request \\
-        (unless --tiles adds a base map). The map shows the regions (circles as true circles, polygons with \\
-        their holes), each device's track (simplified for drawing), and a marker per enter (green), exit \\
-        (red), dwell (gold) and visit (blue), one layer per profile; hover a marker for its event; drag to \\
-        pan, the wheel to zoom. The timeline shows, per device, region and profile, the inside periods and \\
-        the events on one time axis, with --runs the p5–p95 spread of each event's time; the table compares \\
+        The page needs nothing but a browser: its style and script are inside it, and it makes no request \
+        (unless --tiles adds a base map). The map shows the regions (circles as true circles, polygons with \
+        their holes), each device's track (simplified for drawing), and a marker per enter (green), exit \
+        (red), dwell (gold) and visit (blue), one layer per profile; hover a marker for its event; drag to \
+        pan, the wheel to zoom. The timeline shows, per device, region and profile, the inside periods and \
+        the events on one time axis, with --runs the p5–p95 spread of each event's time; the table compares \
         each profile with ideal (as perimeter compare). The file is replaced only once it is complete.
         """
     )

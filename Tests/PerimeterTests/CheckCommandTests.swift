@@ -73,4 +73,13 @@ struct CheckCommandTests {
         #expect(CheckSummary([fail, bad, pass]).exitCode == 2)
         #expect(CheckSummary([fail, CheckResult(path: "d", name: "d", status: .writeFailed)]).exitCode == 3)
     }
+
+    @Test("An event log given to check is said to be one, with the scenario to pass instead")
+    func eventLogGiven() throws {
+        let result = try PerimeterProcess.run(["check", "Scenarios/lorrenzillos.events.jsonl"])
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("Scenarios/lorrenzillos.events.jsonl: this is an event log (JSON Lines), "
+            + "not a scenario; check takes the scenario (Scenarios/lorrenzillos.yaml)"), "\(result.stdout)")
+        #expect(!result.stdout.contains("YAML syntax error"))
+    }
 }
