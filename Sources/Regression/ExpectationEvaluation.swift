@@ -36,10 +36,10 @@ extension EventExpectation {
             guard let nearest = matching.min(by: { gap($0) < gap($1) }) else { return expected + "; there was none" }
             let side = nearest < window.start ? "before" : "after"
             return expected + "; the nearest was at \(show(nearest)) (\(gap(nearest).readable) \(side) the window)"
-        case let .count(n, window):
+        case let .count(bounds, window):
             let counted = matching.filter { window?.contains($0) ?? true }
-            if counted.count == n { return nil }
-            return "expected \(n) \(subject(plural: n != 1))\(inWindow(window)), got \(counted.count)"
+            if bounds.contains(counted.count) { return nil }
+            return "expected \(bounds.phrase) \(subject(plural: bounds.isPlural))\(inWindow(window)), got \(counted.count)"
                 + (counted.first.map { " (first at \(show($0)))" } ?? "")
         case let .never(window):
             let counted = matching.filter { window?.contains($0) ?? true }
@@ -86,7 +86,7 @@ extension EventExpectation {
         switch condition {
         case let .at(target, within): return "\(subject()) at \(show(target))" + (within == .zero ? "" : " ± \(within.readable)")
         case let .between(window): return subject() + inWindow(window)
-        case let .count(n, window): return "\(n) \(subject(plural: n != 1))" + inWindow(window)
+        case let .count(bounds, window): return "\(bounds.phrase) \(subject(plural: bounds.isPlural))" + inWindow(window)
         case let .never(window): return "no \(subject())" + inWindow(window)
         case let .after(atLeast, atMost): return "\(subject()) \(Self.range(atLeast, atMost)) after the start"
         case let .since(kind, atLeast, atMost): return "\(subject()) \(Self.range(atLeast, atMost)) after its \(kind)"

@@ -198,19 +198,31 @@ extension RegressionCheck {
         guard !probable.isEmpty, let runs = scenario.runs,
               let batch = try? MonteCarlo(ScenarioRun(scenario), runs: runs) else { return [] }
         var held = Array(repeating: 0, count: probable.count)
+        // Runs with more than one matching event, and the most in one run: a run counts once however many
+        // it has, and the line says so when it matters.
+        var repeated = Array(repeating: 0, count: probable.count)
+        var most = Array(repeating: 0, count: probable.count)
         batch.forEachRun(threads: threads) { _, events in
             let wire = events.map(WireEvent.init)
-            for (i, expectation) in probable.enumerated() where expectation.failure(in: wire, clockStart: day) == nil {
-                held[i] += 1
+            for (i, expectation) in probable.enumerated() {
+                if expectation.failure(in: wire, clockStart: day) == nil { held[i] += 1 }
+                let matching = wire.count(where: expectation.matches)
+                if matching > 1 { repeated[i] += 1 }
+                most[i] = max(most[i], matching)
             }
         }
         var failures: [String] = []
-        for (expectation, count) in zip(probable, held) {
+        for (i, expectation) in probable.enumerated() {
             let bounds = expectation.probability!
+            let count = held[i]
             let share = Double(count) / Double(runs)
             var line = expectation.placeDescription.isEmpty ? "" : expectation.placeDescription + ": "
             line += "\(expectation.statement(clockStart: day)) held in \(count) of \(runs) runs "
                 + "(\(Readable.number(share, decimals: 4)); expected \(bounds.phrase))"
+            if case .count = expectation.condition {} else if repeated[i] > 0 {
+                line += "; each run counts once: \(repeated[i]) of them had 2 or more \(expectation.subject(plural: true)) "
+                    + "(up to \(most[i]))"
+            }
             result.measurements.append(line)
             if !bounds.contains(share) { failures.append(line) }
         }

@@ -9,6 +9,7 @@ import Geofencing
 ///   - {kind: enter, device: phone, region: lorrenzillos, at: "12:01:57", within: 30s}  # an event near a time
 ///   - {kind: exit, region: lorrenzillos, between: ["12:04:00", "12:06:00"]}          # an event in a window
 ///   - {kind: dwell, rule: Thanks for visiting, count: 1}                              # exactly N events
+///   - {kind: dwell, rule: Thanks for visiting, count: {atLeast: 1}}                   # N or more (or at most M)
 ///   - {kind: enter, region: pizzeria, never: true}                                    # no such event
 ///   - {kind: dwell, region: lorrenzillos, after: {atMost: 3m}}                        # first one ≤ 3 min after the start
 ///   - {kind: dwell, rule: welcome, after: {atMost: 1m, since: enter}}                 # ≤ 1 min after its enter
@@ -27,8 +28,9 @@ public struct EventExpectation: Hashable, Sendable {
         case at(Timestamp, within: TimeSpan)
         /// `between: [A, B]` alone: some matching event has A ≤ time ≤ B.
         case between(TimeWindow)
-        /// `count: N`, optionally with `between`: exactly N matching events (in the window, when given).
-        case count(Int, in: TimeWindow?)
+        /// `count: N` or `count: {atLeast: N, atMost: M}`, optionally with `between`: how many matching
+        /// events (in the window, when given).
+        case count(CountBounds, in: TimeWindow?)
         /// `never: true`, optionally with `between`: no matching event (in the window, when given).
         case never(in: TimeWindow?)
         /// `after: {atLeast, atMost}`: the first matching event's time minus the clock's start lies in
@@ -38,6 +40,9 @@ public struct EventExpectation: Hashable, Sendable {
         /// last event of kind KIND before it, of the same device and region, lies in [atLeast, atMost]
         /// ("the welcome comes within 3 minutes of the enter").
         case since(GeofenceEvent.Kind, atLeast: TimeSpan?, atMost: TimeSpan?)
+
+        /// `count: N`: exactly N matching events.
+        public static func count(_ n: Int, in window: TimeWindow?) -> Condition { .count(.exactly(n), in: window) }
     }
 
     public var kind: GeofenceEvent.Kind
@@ -84,6 +89,46 @@ public struct TimeWindow: Hashable, Sendable {
     }
 
     public func contains(_ time: Timestamp) -> Bool { start <= time && time <= end }
+}
+
+/// How many events an expectation allows: exactly N (`count: N`), or from `atLeast` to `atMost`, both
+/// included (`count: {atLeast: 1}`: "the welcome fires"); at least one bound is set.
+public struct CountBounds: Hashable, Sendable {
+    public var atLeast: Int?
+    public var atMost: Int?
+
+    public init(atLeast: Int? = nil, atMost: Int? = nil) {
+        self.atLeast = atLeast
+        self.atMost = atMost
+    }
+
+    /// `count: N`.
+    public static func exactly(_ n: Int) -> CountBounds { CountBounds(atLeast: n, atMost: n) }
+
+    public func contains(_ count: Int) -> Bool {
+        (atLeast.map { count >= $0 } ?? true) && (atMost.map { count <= $0 } ?? true)
+    }
+
+    /// `2`, `at least 1`, `at most 3`, `between 1 and 3`: the number of a statement.
+    public var phrase: String {
+        switch (atLeast, atMost) {
+        case let (l?, m?) where l == m: return "\(l)"
+        case let (l?, m?): return "between \(l) and \(m)"
+        case let (l?, nil): return "at least \(l)"
+        case let (nil, m?): return "at most \(m)"
+        case (nil, nil): return "any number of"
+        }
+    }
+
+    /// Whether the noun after `phrase` is plural: `1 dwell`, `at least 1 dwell`, `at most 2 dwells`.
+    public var isPlural: Bool {
+        switch (atLeast, atMost) {
+        case let (l?, m?): return l != m || l != 1
+        case let (l?, nil): return l != 1
+        case let (nil, m?): return m != 1
+        case (nil, nil): return true
+        }
+    }
 }
 
 /// The bounds of a share of runs, from 0 to 1, both included; at least one is set.

@@ -12,7 +12,8 @@ import Geofencing
 ///   (then only events in the window count):
 ///   - `at: TIME` and optional `within: DURATION` (default 0): some matching event within that of TIME;
 ///   - `between: [TIME, TIME]`: some matching event in the window, both ends included;
-///   - `count: N` (an integer of 0 or more): exactly N matching events;
+///   - `count: N` (an integer of 0 or more): exactly N matching events; `count: {atLeast: N, atMost: M}`
+///     (one or both): from N to M of them;
 ///   - `never: true`: no matching event;
 ///   - `after: {atLeast: DURATION, atMost: DURATION}` (one or both): the first matching event comes that
 ///     long after the clock's start; with `since: KIND` (an event kind, or `start`, the default), that
@@ -89,8 +90,7 @@ extension ScenarioLoader {
             let within = f["within"].map { $0.duration(.nonNegative) } ?? .zero
             if let time, let within { condition = .at(time, within: within) } else { condition = nil }
         } else if let count = f["count"] {
-            condition = count.integer(.nonNegative, "a number of events, an integer")
-                .flatMap { Int(exactly: $0) }.map { .count($0, in: window ?? nil) }
+            condition = self.count(count).map { .count($0, in: window ?? nil) }
         } else if let never = f["never"] {
             if let text = never.scalarText, ["true", "True", "TRUE"].contains(text) {
                 condition = .never(in: window ?? nil)
@@ -185,6 +185,28 @@ extension ScenarioLoader {
             return nil
         }
         return TimeWindow(start, end)
+    }
+
+    /// `count: N`, or `count: {atLeast: N, atMost: M}` (one or both).
+    private func count(_ c: PlacedNode) -> CountBounds? {
+        let what = "a number of events, an integer"
+        if c.scalarText != nil {
+            return c.integer(.nonNegative, what).flatMap { Int(exactly: $0) }.map(CountBounds.exactly)
+        }
+        let shape = "{atLeast: N, atMost: M} (one or both, integers of 0 or more), or an integer N for exactly N"
+        guard let f = c.mapping(shape, allowed: ["atLeast", "atMost"]) else { return nil }
+        let least = f["atLeast"].map { $0.integer(.nonNegative, what).flatMap { Int(exactly: $0) } }
+        let most = f["atMost"].map { $0.integer(.nonNegative, what).flatMap { Int(exactly: $0) } }
+        if least == nil && most == nil {
+            if f.misspelt.isEmpty { c.expected(shape) }
+            return nil
+        }
+        if least == .some(nil) || most == .some(nil) { return nil }
+        if let l = least ?? nil, let m = most ?? nil, m < l {
+            c.fail("atMost (\(m)) is less than atLeast (\(l))")
+            return nil
+        }
+        return CountBounds(atLeast: least ?? nil, atMost: most ?? nil)
     }
 
     private func probability(_ c: PlacedNode) -> ProbabilityBounds? {

@@ -1,5 +1,6 @@
 import Foundation
 import Regression
+import Runs
 import TextEscaping
 import TestSupport
 import Testing
@@ -95,5 +96,33 @@ struct CheckTests {
         try xml.write(to: file, atomically: true, encoding: .utf8)
         let junit = try JUnitSchema.validate(file.path)
         #expect(junit.valid, "\(junit.output)")
+    }
+
+    @Test("A probability says when runs had more than one matching event: each run counts once")
+    func probabilityCountsRunsOnce() throws {
+        let folder = try RepositoryCopy.lorrenzillos()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = folder.appendingPathComponent("Scenarios/lorrenzillos.yaml")
+        try RepositoryCopy.edit(scenario, "expect:\n", """
+            noise: {sigma: 150m, seed: 3, correlation: 5s}
+            runs: 20
+            expect:
+              - {kind: enter, region: lorrenzillos, between: ["12:00:00", "12:10:00"], probability: {atLeast: 0.5}}
+
+            """)
+        try RepositoryCopy.edit(scenario, "profile: ios", "profile: ideal")
+        // The runs with two or more enters, and the most in one run, counted here apart from the check.
+        let batch = try MonteCarlo(ScenarioRun(loading: scenario.path), runs: 20)
+        var repeated = 0, most = 0
+        batch.forEachRun { _, events in
+            let enters = events.count { $0.kind == .enter }
+            if enters > 1 { repeated += 1 }
+            most = max(most, enters)
+        }
+        try #require(repeated > 0, "the noise should make some runs enter more than once")
+        let result = RegressionCheck(update: true).check(scenarioAt: scenario.path)
+        let line = try #require(result.measurements.first)
+        #expect(line.hasSuffix("; each run counts once: \(repeated) of them had 2 or more enters of lorrenzillos (up to \(most))"),
+                "\(line)")
     }
 }

@@ -28,7 +28,7 @@ from pyspark.sql.pandas.types import from_arrow_schema
 
 from .stage import ARROW_SCHEMA, PerimeterStageError, resolve_shipped, run_partition, stream_command
 
-__all__ = ["run_fleet", "EVENT_SCHEMA", "FIX_COLUMNS", "PerimeterStageError", "fleet_start"]
+__all__ = ["run_fleet", "EVENT_SCHEMA", "FIX_COLUMNS", "FixColumnError", "PerimeterStageError", "fleet_start"]
 
 # The fix table's columns (SEMANTICS §1); accuracy is optional.
 FIX_COLUMNS = ("device", "time", "lat", "lon", "accuracy")
@@ -36,6 +36,19 @@ FIX_COLUMNS = ("device", "time", "lat", "lon", "accuracy")
 # SEMANTICS §7's names, typed: times as UTC timestamps, distances and durations as doubles, nulls where a
 # kind has no value; then the run's id. Spark's reading of the Arrow schema the partitions return.
 EVENT_SCHEMA = from_arrow_schema(ARROW_SCHEMA)
+
+
+class FixColumnError(ValueError):
+    """A fix-table column (`name`) that the fixes do not have under `source`; `have` lists theirs. The
+    command line says how to map it with --columns, a library caller with columns=."""
+
+    def __init__(self, name: str, source: str, have: list[str]):
+        self.name, self.source, self.have = name, source, have
+        super().__init__(f"{self.reason}; map it with columns={{{name!r}: 'your_column'}}")
+
+    @property
+    def reason(self) -> str:
+        return f"the fixes have no column {self.source!r} for {self.name!r} (they have {self.have})"
 
 
 def _named(fixes: DataFrame, columns: Optional[Mapping[str, str]]) -> DataFrame:
@@ -52,8 +65,7 @@ def _named(fixes: DataFrame, columns: Optional[Mapping[str, str]]) -> DataFrame:
         if source not in have:
             if name == "accuracy":
                 continue
-            raise ValueError(f"the fixes have no column {source!r} for {name!r} (they have {sorted(have)}); "
-                             f"map it with columns={{{name!r}: 'your_column'}}")
+            raise FixColumnError(name, source, sorted(have))
         picked.append(F.col(f"`{source}`").alias(name))
     return fixes.select(*picked)
 

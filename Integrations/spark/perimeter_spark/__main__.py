@@ -67,12 +67,16 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"{args.binary}: not an executable file")
     if args.partitions is not None and args.partitions < 1:
         parser.error(f"--partitions must be 1 or more, not {args.partitions}")
+    if args.mode == "error" and os.path.exists(args.out):
+        parser.error(f"--out {args.out} already exists; give --mode overwrite to replace it, --mode append to add "
+                     "to it, or another --out")
+    kind = _format(args.fixes, args.input_format)
 
     # The workers run this same Python (with pyarrow), unless told otherwise.
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     from pyspark.sql import SparkSession
     from pyspark.sql import functions as F
-    from . import run_fleet
+    from . import FixColumnError, run_fleet
 
     builder = SparkSession.builder.appName("perimeter")
     if args.master:
@@ -81,7 +85,6 @@ def main(argv: list[str] | None = None) -> int:
              .config("spark.sql.parquet.outputTimestampType", "TIMESTAMP_MICROS").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     try:
-        kind = _format(args.fixes, args.input_format)
         reader = spark.read
         if kind == "csv":
             fixes = reader.option("header", True).csv(args.fixes)  # every column as text: perimeter reads it exactly
@@ -90,8 +93,16 @@ def main(argv: list[str] | None = None) -> int:
         else:
             fixes = reader.parquet(args.fixes)
         began = time.monotonic()
-        events = run_fleet(spark, fixes, args.scenario, args.binary, columns=args.columns, profile=args.profile,
-                           partitions=args.partitions, start=args.start, run_id=args.run_id)
+        try:
+            events = run_fleet(spark, fixes, args.scenario, args.binary, columns=args.columns, profile=args.profile,
+                               partitions=args.partitions, start=args.start, run_id=args.run_id)
+        except FixColumnError as error:  # the user's columns: one line, in the command line's words
+            print(f"perimeter_spark: {args.fixes}: {error.reason}; map it with --columns {error.name}=YOUR_COLUMN",
+                  file=sys.stderr)
+            return 2
+        except ValueError as error:
+            print(f"perimeter_spark: {args.fixes}: {error}", file=sys.stderr)
+            return 2
         events = events.withColumn("date", F.to_date("time"))
         try:
             events.write.mode("errorifexists" if args.mode == "error" else args.mode).partitionBy("date").parquet(args.out)

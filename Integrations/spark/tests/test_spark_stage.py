@@ -117,6 +117,30 @@ class SparkStageTests(unittest.TestCase):
         self.assertTrue(all(row["crossedAt"] is None for row in rows if row["kind"] in ("dwell", "visit", "monitor-start")))
         self.assertEqual(sorted(canonical(row) for row in rows), self.expected)
 
+    def cli(self, *arguments: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "perimeter_spark", *arguments, "--master", "local[2]",
+                               "--binary", self.binary],
+                              cwd=os.path.join(ROOT, "Integrations", "spark"), capture_output=True, text=True)
+
+    def test_command_line_refuses_an_existing_out_before_computing(self):
+        out = tempfile.mkdtemp(dir=self.folder)
+        job = self.cli(self.scenario, self.parquet, "--out", out)
+        self.assertEqual(job.returncode, 2, job.stderr[-4000:])
+        self.assertIn(f"--out {out} already exists; give --mode overwrite", job.stderr)
+        self.assertNotIn("Traceback", job.stderr)
+        self.assertEqual(os.listdir(out), [])
+
+    def test_command_line_says_a_missing_column_in_one_line(self):
+        out = os.path.join(self.folder, "never")
+        job = self.cli(self.scenario, self.parquet, "--out", out, "--columns", "time=ts")
+        self.assertEqual(job.returncode, 2, job.stderr[-4000:])
+        self.assertNotIn("Traceback", job.stderr)
+        line = [text for text in job.stderr.splitlines() if text.startswith("perimeter_spark:")]
+        self.assertEqual(len(line), 1, job.stderr[-4000:])
+        self.assertIn("the fixes have no column 'ts' for 'time'", line[0])
+        self.assertIn("map it with --columns time=YOUR_COLUMN", line[0])
+        self.assertFalse(os.path.exists(out))
+
     def test_run_fleet_with_mapped_csv_columns_on_one_partition(self):
         from perimeter_spark import run_fleet
         renamed = os.path.join(self.folder, "renamed.csv")
