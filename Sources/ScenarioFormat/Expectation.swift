@@ -91,34 +91,43 @@ public struct TimeWindow: Hashable, Sendable {
     public func contains(_ time: Timestamp) -> Bool { start <= time && time <= end }
 }
 
-/// How many events an expectation allows: exactly N (`count: N`), or from `atLeast` to `atMost`, both
-/// included (`count: {atLeast: 1}`: "the welcome fires"); at least one bound is set.
-public struct CountBounds: Hashable, Sendable {
-    public var atLeast: Int?
-    public var atMost: Int?
+/// A closed range with either end open: `{atLeast, atMost}` of an expectation, both ends included, at
+/// least one set. `count:` bounds a number of events, `probability:` a share of runs from 0 to 1.
+public struct Bounds<Value: Comparable & Hashable & Sendable>: Hashable, Sendable {
+    public var atLeast: Value?
+    public var atMost: Value?
 
-    public init(atLeast: Int? = nil, atMost: Int? = nil) {
+    public init(atLeast: Value? = nil, atMost: Value? = nil) {
         self.atLeast = atLeast
         self.atMost = atMost
     }
 
-    /// `count: N`.
-    public static func exactly(_ n: Int) -> CountBounds { CountBounds(atLeast: n, atMost: n) }
-
-    public func contains(_ count: Int) -> Bool {
-        (atLeast.map { count >= $0 } ?? true) && (atMost.map { count <= $0 } ?? true)
+    public func contains(_ value: Value) -> Bool {
+        (atLeast.map { value >= $0 } ?? true) && (atMost.map { value <= $0 } ?? true)
     }
 
-    /// `2`, `at least 1`, `at most 3`, `between 1 and 3`: the number of a statement.
+    /// `0.5` (both ends equal), `between 0.4 and 0.6`, `at least 0.9`, `at most 0.1`.
     public var phrase: String {
         switch (atLeast, atMost) {
         case let (l?, m?) where l == m: return "\(l)"
         case let (l?, m?): return "between \(l) and \(m)"
         case let (l?, nil): return "at least \(l)"
         case let (nil, m?): return "at most \(m)"
-        case (nil, nil): return "any number of"
+        case (nil, nil): return "any"
         }
     }
+}
+
+/// The bounds of a share of runs, from 0 to 1.
+public typealias ProbabilityBounds = Bounds<Double>
+
+/// How many events an expectation allows: exactly N (`count: N`), or a range (`count: {atLeast: 1}`: "the
+/// welcome fires").
+public typealias CountBounds = Bounds<Int>
+
+extension Bounds where Value == Int {
+    /// `count: N`.
+    public static func exactly(_ n: Int) -> CountBounds { CountBounds(atLeast: n, atMost: n) }
 
     /// Whether the noun after `phrase` is plural: `1 dwell`, `at least 1 dwell`, `at most 2 dwells`.
     public var isPlural: Bool {
@@ -127,31 +136,6 @@ public struct CountBounds: Hashable, Sendable {
         case let (l?, nil): return l != 1
         case let (nil, m?): return m != 1
         case (nil, nil): return true
-        }
-    }
-}
-
-/// The bounds of a share of runs, from 0 to 1, both included; at least one is set.
-public struct ProbabilityBounds: Hashable, Sendable {
-    public var atLeast: Double?
-    public var atMost: Double?
-
-    public init(atLeast: Double? = nil, atMost: Double? = nil) {
-        self.atLeast = atLeast
-        self.atMost = atMost
-    }
-
-    public func contains(_ share: Double) -> Bool {
-        (atLeast.map { share >= $0 } ?? true) && (atMost.map { share <= $0 } ?? true)
-    }
-
-    /// `at least 0.9`, `at most 0.1`, `between 0.4 and 0.6`.
-    public var phrase: String {
-        switch (atLeast, atMost) {
-        case let (l?, m?): return "between \(l) and \(m)"
-        case let (l?, nil): return "at least \(l)"
-        case let (nil, m?): return "at most \(m)"
-        case (nil, nil): return "any"
         }
     }
 }

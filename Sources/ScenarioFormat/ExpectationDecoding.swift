@@ -194,26 +194,23 @@ extension ScenarioLoader {
             return c.integer(.nonNegative, what).flatMap { Int(exactly: $0) }.map(CountBounds.exactly)
         }
         let shape = "{atLeast: N, atMost: M} (one or both, integers of 0 or more), or an integer N for exactly N"
-        guard let f = c.mapping(shape, allowed: ["atLeast", "atMost"]) else { return nil }
-        let least = f["atLeast"].map { $0.integer(.nonNegative, what).flatMap { Int(exactly: $0) } }
-        let most = f["atMost"].map { $0.integer(.nonNegative, what).flatMap { Int(exactly: $0) } }
-        if least == nil && most == nil {
-            if f.misspelt.isEmpty { c.expected(shape) }
-            return nil
-        }
-        if least == .some(nil) || most == .some(nil) { return nil }
-        if let l = least ?? nil, let m = most ?? nil, m < l {
-            c.fail("atMost (\(m)) is less than atLeast (\(l))")
-            return nil
-        }
-        return CountBounds(atLeast: least ?? nil, atMost: most ?? nil)
+        return bounds(c, shape) { $0.integer(.nonNegative, what).flatMap { Int(exactly: $0) } }
+            .map { CountBounds(atLeast: $0.atLeast, atMost: $0.atMost) }
     }
 
     private func probability(_ c: PlacedNode) -> ProbabilityBounds? {
         let shape = "{atLeast: SHARE, atMost: SHARE} (one or both, from 0 to 1)"
+        return bounds(c, shape) { $0.number("a share of runs from 0 to 1", in: 0...1) }
+            .map { ProbabilityBounds(atLeast: $0.atLeast, atMost: $0.atMost) }
+    }
+
+    /// `{atLeast: X, atMost: Y}` (one or both), each read by `read`; nil, with the problem reported, when
+    /// neither is given, one cannot be read, or atMost is less than atLeast.
+    private func bounds<Value: Comparable>(_ c: PlacedNode, _ shape: String, _ read: (PlacedNode) -> Value?)
+        -> (atLeast: Value?, atMost: Value?)? {
         guard let f = c.mapping(shape, allowed: ["atLeast", "atMost"]) else { return nil }
-        let least = f["atLeast"].map { $0.number("a share of runs from 0 to 1", in: 0...1) }
-        let most = f["atMost"].map { $0.number("a share of runs from 0 to 1", in: 0...1) }
+        let least = f["atLeast"].map(read)
+        let most = f["atMost"].map(read)
         if least == nil && most == nil {
             if f.misspelt.isEmpty { c.expected(shape) }
             return nil
@@ -223,7 +220,7 @@ extension ScenarioLoader {
             c.fail("atMost (\(m)) is less than atLeast (\(l))")
             return nil
         }
-        return ProbabilityBounds(atLeast: least ?? nil, atMost: most ?? nil)
+        return (least ?? nil, most ?? nil)
     }
 
     private func after(_ c: PlacedNode) -> EventExpectation.Condition? {
