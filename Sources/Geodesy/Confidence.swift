@@ -10,4 +10,18 @@ public enum Confidence {
         let c = Swift.min(1, Swift.max(-1, d / a))
         return (_acos(c) - c * (1 - c * c).squareRoot()) / Double.pi
     }
+
+    /// The least depth inside a straight boundary, in metres, at which a disc of radius `accuracy` has at
+    /// least `share` of itself inside: the inverse of `inside(distance:accuracy:)` (at depth D the signed
+    /// distance is −D), so 0 for a share of 0.5 and `accuracy` for 1; 0 whenever `accuracy` is 0 and the
+    /// share at most 1. By bisection to about a micrometre: O(1).
+    public static func depth(forShare share: Double, accuracy a: Meters) -> Meters {
+        guard a > 0 else { return 0 }
+        var low = -a, high = a  // inside(−low) ≤ share ≤ inside(−high) for every share in [0, 1]
+        for _ in 0..<60 where high - low > 1e-6 {
+            let middle = (low + high) / 2
+            if inside(distance: -middle, accuracy: a) >= share { high = middle } else { low = middle }
+        }
+        return high
+    }
 }

@@ -14,11 +14,24 @@ public struct ScenarioRun: Sendable {
     /// Its simulation, under the profile that was asked for.
     public var simulation: Simulation
 
-    /// `scenario`, under `profile` when given (else its own).
+    /// The warnings that depend on the profile, for a run under another profile than the scenario's (the
+    /// loader gave them for its own): the regions that can never get an enter under it.
+    public let profileWarnings: [String]
+
+    /// `scenario`, under `profile` when given (else its own). Under another profile, the regions that can
+    /// never get an enter under it are found first: O(fixes + regions).
     public init(_ scenario: Scenario, profile: Profile? = nil) {
         self.scenario = scenario
         simulation = scenario.simulation
-        if let profile { simulation.profile = profile }
+        guard let profile, profile != scenario.simulation.profile else {
+            profileWarnings = []
+            return
+        }
+        simulation.profile = profile
+        let simulation = simulation
+        profileWarnings = simulation.unenterableRegions().map {
+            "\(scenario.file): " + ScenarioLoader.neverEntered(simulation.regions[$0.index], $0, profile: profile)
+        }
     }
 
     /// Loads the scenario at `path` (every problem at once, each with its file and place), refusing a run
@@ -46,8 +59,15 @@ public struct ScenarioRun: Sendable {
 
     /// The scenario's name (`name:`, or its file name).
     public var name: String { scenario.name }
-    /// What deserves a look: GPX points dropped and the like, each with its file and line.
-    public var warnings: [String] { scenario.warnings }
+    /// What deserves a look: GPX points dropped and the like, each with its file and line, then
+    /// `profileWarnings`.
+    public var warnings: [String] { scenario.warnings + profileWarnings }
+
+    /// `warnings`, then for each of `profiles` that is not this run's, the regions that can never get an
+    /// enter under it (`compare` and `report`, which run several).
+    public func warnings(under profiles: [Profile]) -> [String] {
+        warnings + profiles.filter { $0 != simulation.profile }.flatMap { (try? under($0))?.profileWarnings ?? [] }
+    }
 
     /// Runs to the end and returns every event in the order of SEMANTICS §7, with the run's summary.
     public func events(threads: Int = RunOptions.defaultThreads) -> (events: [GeofenceEvent], summary: RunSummary) {

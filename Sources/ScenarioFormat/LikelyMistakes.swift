@@ -8,6 +8,8 @@ import Geofencing
 extension ScenarioLoader {
     /// The smallest radius a phone can tell apart: GPS fixes are rarely better than this.
     static let plausibleRadius: Meters = 5
+    /// A circle larger than this is almost surely a slip of the unit (a country is a polygon).
+    static let plausibleLargestRadius: Meters = 1_000_000
     /// A region farther than this from every device's track can never be reached.
     static let reachableDistance: Meters = 10_000
     /// Regions named one by one before the rest are counted.
@@ -16,6 +18,11 @@ extension ScenarioLoader {
     /// Records the warnings; O(regions × devices + fixes).
     func warnAboutLikelyMistakes(_ simulation: Simulation, regions: [PlacedRegion], list: PlacedNode?, rules: [PlacedNode]) {
         warnAboutTinyCircles(regions)
+        warnAboutHugeCircles(regions)
+        for unenterable in simulation.unenterableRegions() {
+            let placed = regions[unenterable.index]
+            placed.origin.warn(Self.neverEntered(placed.region, unenterable, profile: simulation.profile))
+        }
         // What both checks need of each device's fixes on the clock, the devices on all cores.
         let start = simulation.clockStart
         let devices = simulation.devices
@@ -48,6 +55,23 @@ extension ScenarioLoader {
                 + "apart (\(Int(Self.plausibleRadius)) m at best): a device is almost never inside it"
             if circle.radius * 1000 >= Self.plausibleRadius { message += "; a radius without a unit is in metres: did you mean \"\(radius)km\"?" }
             placed.origin.warn(message)
+        }
+    }
+
+    /// `region "cafe" can never get an enter under the android profile: …`, for the loader's warning and
+    /// for a run under another profile (`ScenarioRun`).
+    public static func neverEntered(_ region: Region, _ unenterable: UnenterableRegion, profile: Profile) -> String {
+        "region \"\(region.id)\" can never get an enter under the \(profile.rawValue) profile: "
+            + unenterable.reason(shape: region.shape)
+            + "; make the region larger, or lower its enterConfidence (or the monitor's) if your phones enter it"
+    }
+
+    private func warnAboutHugeCircles(_ regions: [PlacedRegion]) {
+        for placed in regions {
+            guard case let .circle(circle) = placed.region.shape, circle.radius > Self.plausibleLargestRadius else { continue }
+            placed.origin.warn("region \"\(placed.region.id)\" has a radius of \(Readable.distance(circle.radius)), "
+                + "far larger than any geofence a phone monitors (tens of metres to a few kilometres): check its unit "
+                + "(a radius without one is in metres)")
         }
     }
 

@@ -72,7 +72,7 @@ struct Compare: ParsableCommand {
             for problem in error.errors { StandardError.error(problem.description) }
             throw ExitCode(Exit.badInput)
         }
-        for warning in base.warnings { StandardError.warning(warning) }
+        for warning in base.warnings(under: comparison.profiles) { StandardError.warning(warning) }
         let threads = threads ?? RunOptions.defaultThreads
         let result: ComparisonReport
         if let runs {

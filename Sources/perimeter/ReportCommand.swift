@@ -52,7 +52,7 @@ struct ReportCommand: ParsableCommand {
         let page: ReportPage
         do {
             let base = try ScenarioRun(loading: scenario)
-            for warning in base.warnings { StandardError.warning(warning) }
+            for warning in base.warnings(under: list) { StandardError.warning(warning) }
             page = ReportPage(try ReportBuilder(base, profiles: list, runs: runs, seed: seed, tiles: tiles))
         } catch {
             for problem in error.errors { StandardError.error(problem.description) }

@@ -49,6 +49,53 @@ struct GuardRailTests {
         ])
     }
 
+    /// A 30 × 20 m café (10 m deep at most) beside Anna's start, a 12 m circle, the café's shape with its
+    /// own enterConfidence, and a radius of 5,000 km.
+    static let smallFences = """
+        name: Small fences
+        profile: PROFILE
+        regions:
+          - {id: cafe, polygon: {type: Polygon, coordinates: [[[30.31700, 59.92660], [30.31754, 59.92660], [30.31754, 59.92678], [30.31700, 59.92678], [30.31700, 59.92660]]]}}
+          - {id: kiosk, circle: {lat: 59.9265, lon: 30.3170, radius: 12}}
+          - {id: corner, enterConfidence: 0.6, polygon: {type: Polygon, coordinates: [[[30.31700, 59.92660], [30.31754, 59.92660], [30.31754, 59.92678], [30.31700, 59.92678], [30.31700, 59.92660]]]}}
+          - {id: city, circle: {lat: 59.9265, lon: 30.3170, radius: 5000km}}
+        devices:
+          - {id: anna, track: anna.gpx}
+
+        """
+
+    // By SEMANTICS §5, 85 % of a 20 m circle lies inside at a depth of 0.58514 × 20 = 11.70 m.
+    @Test("A fence no fix can enter under the profile is said, per region and profile; so is a radius of 5,000 km",
+          arguments: [
+            (profile: "android", command: ["validate"], place: ":4:10: regions[0].id: ", under: "android"),
+            (profile: "android", command: ["run", "--sink", "jsonl:/dev/null"], place: ":4:10: regions[0].id: ", under: "android"),
+            (profile: "ios", command: ["run", "--profile", "android-background", "--sink", "jsonl:/dev/null"], place: ": ",
+             under: "android-background"),
+            (profile: "ios", command: ["compare", "--profiles", "ios,android"], place: ": ", under: "android"),
+          ])
+    func fencesTooSmall(profile: String, command: [String], place: String, under: String) throws {
+        let (folder, path) = try Self.scenario(Self.smallFences.replacingOccurrences(of: "PROFILE", with: profile))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try PerimeterProcess.run([command[0], path] + command.dropFirst())
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }.map(String.init)
+        #expect(warnings.contains("warning: \(path):7:10: regions[3].id: region \"city\" has a radius of 5,000 km, far larger "
+            + "than any geofence a phone monitors (tens of metres to a few kilometres): check its unit (a radius without one is in metres)"))
+        let cafe = warnings.filter { $0.contains("can never get an enter") }
+        #expect(cafe == ["warning: \(path)\(place)region \"cafe\" can never get an enter under the \(under) profile: an enter "
+            + "needs a fix 11.7 m inside (85 % of a 20 m accuracy circle inside), and no point of it is that deep; make the region "
+            + "larger, or lower its enterConfidence (or the monitor's) if your phones enter it"])
+    }
+
+    @Test("Under a profile without an accuracy rule no fence is too small")
+    func fencesUnderIOS() throws {
+        let (folder, path) = try Self.scenario(Self.smallFences.replacingOccurrences(of: "PROFILE", with: "ios"))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try PerimeterProcess.run(["validate", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("can never get an enter"), "\(result.stderr)")
+    }
+
     @Test("A stay still open when the track ends is said, with how many")
     func openStays() throws {
         let (folder, path) = try Self.scenario("""

@@ -1,0 +1,67 @@
+import Geodesy
+
+/// A region that no fix of any device can ever enter under the run's monitor (SEMANTICS §5): an enter
+/// needs a fix at least `neededDepth` metres inside (its `enterBuffer`, and the depth at which
+/// `enterConfidence` of the fix's accuracy circle lies inside), and no point of the region is that deep.
+public struct UnenterableRegion: Hashable, Sendable {
+    /// The region's index in `Simulation.regions`.
+    public var index: Int
+    /// The depth an enter needs, in metres.
+    public var neededDepth: Meters
+    /// The smallest accuracy any fix plays with, in metres.
+    public var accuracy: Meters
+    public var enterConfidence: Double
+    public var enterBuffer: Meters
+
+    /// Why, for people: `an enter needs a fix 16.3 m inside (85 % of a 20 m accuracy circle inside), and no
+    /// point of it is that deep (a circle of radius 10 m)`.
+    public func reason(shape: Shape) -> String {
+        var needs: [String] = []
+        if enterConfidence > 0.5 && accuracy > 0 {
+            let percent = enterConfidence * 100
+            let share = percent == percent.rounded() ? String(Int(percent)) : Readable.number(percent, decimals: 1)
+            needs.append("\(share) % of a \(Readable.distance(accuracy)) accuracy circle inside")
+        }
+        if enterBuffer > 0 { needs.append("enterBuffer \(Readable.distance(enterBuffer))") }
+        var text = "an enter needs a fix \(Readable.number(neededDepth, decimals: 1)) m inside (\(needs.joined(separator: ", "))), "
+            + "and no point of it is that deep"
+        if case let .circle(circle) = shape { text += " (its radius is \(Readable.number(circle.radius, decimals: 1)) m)" }
+        return text
+    }
+}
+
+extension Simulation {
+    /// The regions that cannot get an enter under this monitor, whatever the tracks: by the smallest
+    /// accuracy any fix plays with (its own, else its device's, else the monitor's, SEMANTICS §2) and each
+    /// region's enter thresholds. A region the depth search cannot settle is not listed. Noise moves fixes,
+    /// not the region's depth, so it changes nothing here. O(fixes + regions × the search).
+    public func unenterableRegions() -> [UnenterableRegion] {
+        guard let accuracy = smallestAccuracy() else { return [] }
+        let settings = self.settings
+        var found: [UnenterableRegion] = []
+        for (index, region) in regions.enumerated() {
+            let confidence = region.enterConfidence ?? settings.enterConfidence
+            let buffer = region.enterBuffer ?? settings.enterBuffer
+            let needed = Swift.max(buffer, Confidence.depth(forShare: confidence, accuracy: accuracy))
+            guard needed > 0, region.shape.reaches(depth: needed) == false else { continue }
+            found.append(UnenterableRegion(index: index, neededDepth: needed, accuracy: accuracy,
+                                           enterConfidence: confidence, enterBuffer: buffer))
+        }
+        return found
+    }
+
+    /// The smallest accuracy a fix of any device plays with, in metres; nil without fixes. O(fixes).
+    func smallestAccuracy() -> Meters? {
+        let fallback = settings.accuracy, start = clockStart
+        var smallest: Meters?
+        for device in devices {
+            for segment in device.track.fixes(start: start) {
+                for fix in segment {
+                    let accuracy = fix.accuracy ?? device.accuracy ?? fallback
+                    if smallest.map({ accuracy < $0 }) ?? true { smallest = accuracy }
+                }
+            }
+        }
+        return smallest
+    }
+}
