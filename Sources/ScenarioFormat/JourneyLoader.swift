@@ -9,7 +9,8 @@ import TrackSynthesis
 /// start: 2024-05-01T09:00:00Z      # time of the first fix (whole milliseconds)
 /// seed: 7                          # noise seed, an integer of 0 or more (default 0)
 /// interval: 1s                     # time between fixes (default 1 s; whole milliseconds)
-/// noise: 5m                        # Gaussian sigma north and east (default 0)
+/// noise: 5m                        # Gaussian sigma north and east (default 0), or
+///                                  # {sigma: 5m, correlation: 30s}: the error wanders (as a scenario's)
 /// route:
 ///   - at: [59.9343, 30.3351]        # [lat, lon]: where it starts (first, and only first)
 ///   - to: [59.9400, 30.3150]        # a move along the great circle…
@@ -47,7 +48,7 @@ public enum JourneyLoader {
             }
             return span
         } ?? .seconds(1)
-        let noise = top["noise"].map { $0.distance(.nonNegative) } ?? 0
+        let (noise, correlation) = top["noise"].map(Self.noise) ?? (0, .zero)
 
         var origin: Coordinate?
         var steps: [Journey.Step] = []
@@ -90,9 +91,19 @@ public enum JourneyLoader {
             }
         }
         if d.hasErrors { throw ScenarioErrors(d.errors) }
-        guard let start, let seed, let interval, let noise, let origin else { throw ScenarioErrors(d.errors) }
+        guard let start, let seed, let interval, let noise, let correlation, let origin else { throw ScenarioErrors(d.errors) }
         return Journey(name: name, start: start, seed: UInt64(seed), interval: interval, noise: noise,
-                       origin: origin, steps: steps)
+                       noiseCorrelation: correlation, origin: origin, steps: steps)
+    }
+
+    /// `noise: 5m`, or `noise: {sigma: 5m, correlation: 30s}` (the seed is the journey's `seed:`).
+    private static func noise(_ c: PlacedNode) -> (Meters?, TimeSpan?) {
+        if c.scalarText != nil { return (c.distance(.nonNegative), .zero) }
+        guard let f = c.mapping("GPS noise: a sigma such as 5m, or {sigma: 5m, correlation: 30s}",
+                                allowed: ["sigma", "correlation"]) else { return (nil, nil) }
+        let sigma = f.required("sigma", "a distance in metres of 0 or more")?.distance(.nonNegative)
+        let correlation = f["correlation"].map { $0.duration(.nonNegative) } ?? .zero
+        return (sigma, correlation)
     }
 
     private enum Parsed {

@@ -3,7 +3,8 @@ import Geodesy
 /// A journey described instead of recorded: where it starts, then moves, stops and fix losses, in order.
 ///
 /// `synthesize()` turns it into fixes at `start + k × interval`: the device's position on the route at
-/// that time (moves along the great circle at constant speed), displaced by seeded Gaussian noise, and
+/// that time (moves along the great circle at constant speed), displaced by seeded Gaussian noise (which
+/// wanders from fix to fix when it has a correlation time), and
 /// left out while a fix loss lasts. The same journey always gives the same fixes.
 public struct Journey: Sendable, Hashable {
     /// One step of the route after its starting point.
@@ -28,17 +29,21 @@ public struct Journey: Sendable, Hashable {
     public var interval: TimeSpan
     /// Standard deviation of the Gaussian noise, north and east independently, in metres (0: none).
     public var noise: Meters
+    /// How long the noise takes to forget itself (a first-order Gauss–Markov process, as a scenario's
+    /// `noise.correlation`, SEMANTICS §2); zero draws each fix's offset afresh.
+    public var noiseCorrelation: TimeSpan
     /// Where the device is at `start`.
     public var origin: Coordinate
     public var steps: [Step]
 
     public init(name: String? = nil, start: Timestamp, seed: UInt64 = 0, interval: TimeSpan = .seconds(1),
-                noise: Meters = 0, origin: Coordinate, steps: [Step]) {
+                noise: Meters = 0, noiseCorrelation: TimeSpan = .zero, origin: Coordinate, steps: [Step]) {
         self.name = name
         self.start = start
         self.seed = seed
         self.interval = interval
         self.noise = noise
+        self.noiseCorrelation = noiseCorrelation
         self.origin = origin
         self.steps = steps
     }

@@ -29,19 +29,22 @@ extension Journey {
     public func synthesize() -> SyntheticTrack {
         precondition(interval.microseconds > 0, "the interval must be positive")
         let line = timeline()
-        let noise = FixNoise(sigma: self.noise, seed: seed)
+        var noise = FixNoise(sigma: self.noise, seed: seed, correlation: noiseCorrelation, interval: interval)
         var segments: [[SyntheticFix]] = []
         var current: [SyntheticFix] = []
         var k: Int64 = 0
         while true {
             let offset = k * interval.microseconds
             guard offset <= line.total.microseconds else { break }
+            // Every fix's offset is drawn, lost or not, so that a fix loss changes no other fix's noise.
+            let displacement = noise.next(index: UInt64(k))
             if line.losses.contains(where: { $0.contains(offset) }) {
                 if !current.isEmpty { segments.append(current); current = [] }
             } else {
                 let exact = line.position(at: offset)
-                current.append(SyntheticFix(noise.displace(exact, index: UInt64(k)),
-                                            at: start + TimeSpan(microseconds: offset)))
+                let fix = noise.noise.sigma > 0
+                    ? exact.offset(northMeters: displacement.north, eastMeters: displacement.east) : exact
+                current.append(SyntheticFix(fix, at: start + TimeSpan(microseconds: offset)))
             }
             k += 1
         }
@@ -99,19 +102,32 @@ struct Timeline {
     }
 }
 
-/// Seeded Gaussian offsets, north and east, for fix number `index`: a SplitMix64 stream keyed by the
-/// seed and the index gives two uniforms, Box–Muller two independent N(0, σ²) values. A fix's offset
-/// depends only on (seed, index), so a fix loss does not change the noise of the other fixes.
-/// The journey's GPS noise: Geodesy's seeded Gaussian offsets, keyed by the journey's seed.
+/// The journey's GPS noise: Geodesy's seeded Gaussian offsets, keyed by the journey's seed. Fix k's fresh
+/// pair w_k (N(0, σ²) north and east, by Box–Muller from a SplitMix64 stream keyed by the seed and k)
+/// depends only on (seed, k). Without a correlation time the offset is w_k; with one, T, it is
+/// `ρ × n_{k−1} + sqrt(1 − ρ²) × w_k` with `ρ = exp(−interval / T)` from the second fix on (SEMANTICS §2's
+/// process over the fixes' clock). Offsets are drawn for every k in order, lost fixes too. O(1) a fix.
 struct FixNoise {
     let noise: GaussianNoise
+    /// ρ between two fixes; 0 without a correlation time.
+    let rho: Double
+    private var last: (north: Meters, east: Meters)?
 
-    init(sigma: Meters, seed: UInt64) {
+    init(sigma: Meters, seed: UInt64, correlation: TimeSpan = .zero, interval: TimeSpan = .seconds(1)) {
         noise = GaussianNoise(sigma: sigma, key: SplitMix64.mix(seed))
+        rho = correlation.microseconds > 0
+            ? GaussianNoise.correlation(exponent: -interval.seconds / correlation.seconds) : 0
     }
 
-    /// The (north, east) offset of fix `index`, in metres.
-    func offset(index: UInt64) -> (north: Meters, east: Meters) { noise.offset(index: index) }
-
-    func displace(_ point: Coordinate, index: UInt64) -> Coordinate { noise.displace(point, index: index) }
+    /// The (north, east) offset of fix `index`, in metres; fixes come in order, each once.
+    mutating func next(index: UInt64) -> (north: Meters, east: Meters) {
+        guard noise.sigma > 0 else { return (0, 0) }
+        var offset = noise.offset(index: index)
+        if let last, rho > 0 {
+            let scale = (1 - rho * rho).squareRoot()
+            offset = (rho * last.north + scale * offset.north, rho * last.east + scale * offset.east)
+        }
+        last = offset
+        return offset
+    }
 }

@@ -23,6 +23,11 @@ struct JourneyFileTests {
         // Defaults: seed 0, 1 s, no noise.
         let minimal = try JourneyLoader.load(path: try JourneyFiles.write("start: 2024-05-01T09:00:00Z\nroute: [{at: [1, 2]}]\n"))
         #expect(minimal.seed == 0 && minimal.interval == .seconds(1) && minimal.noise == 0 && minimal.steps.isEmpty)
+        #expect(minimal.noiseCorrelation == .zero && j.noiseCorrelation == .zero)
+        // Noise that wanders, as a scenario's.
+        let wandering = try JourneyLoader.load(path: try JourneyFiles.write(
+            "start: 2024-05-01T09:00:00Z\nnoise: {sigma: 8m, correlation: 30s}\nroute: [{at: [1, 2]}]\n"))
+        #expect(wandering.noise == 8 && wandering.noiseCorrelation == .seconds(30))
     }
 
     @Test("speeds", arguments: [("12", 12.0), ("1.4", 1.4), ("12m/s", 12.0), ("36 km/h", 10.0), ("40km/h", 40 / 3.6)])
@@ -50,6 +55,15 @@ struct JourneyFileTests {
             """, errors: [
                 #"2:1: intervall: unknown key "intervall"; did you mean "interval"? The keys allowed here are: name, start, seed, interval, noise, route."#,
                 #"5:34: route[1].sped: unknown key "sped"; did you mean "speed"? The keys allowed here are: at, to, speed, stop, lost."#,
+            ]),
+        Invalid(label: "noise as a mapping: its sigma is needed, its seed is the journey's", yaml: """
+            start: 2024-05-01T09:00:00Z
+            noise: {correlation: -3s, seed: 4}
+            route: [{at: [1, 2]}]
+            """, errors: [
+                #"2:27: noise.seed: unknown key "seed". The keys allowed here are: sigma, correlation."#,
+                #"2:8: noise.sigma: missing; expected a distance in metres of 0 or more"#,
+                #"2:22: noise.correlation: expected a duration of 0 or more (a number of seconds or a string like "20s", "5m", "2h" or "250ms", exact to the microsecond), got "-3s""#,
             ]),
         Invalid(label: "missing start and route", yaml: "seed: 3\n", errors: [
             "1:1: start: missing; expected the time of the first fix in ISO 8601, such as 2024-05-01T09:00:00Z",

@@ -158,4 +158,35 @@ struct SynthesisTests {
         let r = zip(north, east).map { $0 * $1 }.reduce(0, +) / Double(north.count) / (sigma * sigma)
         #expect(abs(r) < 0.035)
     }
+
+    @Test("correlated noise: each offset keeps exp(−Δt / T) of the last one, and its spread is still sigma")
+    func correlatedNoise() {
+        let sigma = 10.0, rho = exp(-1.0 / 30)  // a fix a second, T = 30 s
+        let j = Journey(start: may1, seed: 11, noise: sigma, noiseCorrelation: .seconds(30), origin: Self.spb,
+                        steps: [.stop(.seconds(59_999))])
+        let fixes = j.synthesize().fixes
+        let cosLat = cos(Self.spb.latitude.radians)
+        let north = fixes.map { ($0.coordinate.latitude - Self.spb.latitude).radians * Earth.radius }
+        let east = fixes.map { ($0.coordinate.longitude - Self.spb.longitude).radians * Earth.radius * cosLat }
+        for values in [north, east] {
+            let n = Double(values.count), mean = values.reduce(0, +) / n
+            let variance = values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / n
+            let lag1 = zip(values, values.dropFirst()).map { ($0 - mean) * ($1 - mean) }.reduce(0, +) / (n - 1) / variance
+            // About 1,000 independent values in 60,000 correlated ones: the spread within 10 %, ρ within 0.01.
+            #expect(abs(variance.squareRoot() - sigma) < 0.1 * sigma, "sd \(variance.squareRoot())")
+            #expect(abs(lag1 - rho) < 0.01, "lag-1 correlation \(lag1), expected \(rho)")
+        }
+    }
+
+    @Test("a fix loss changes no other fix's noise, with or without a correlation time", arguments: [0, 30] as [Int64])
+    func lossKeepsNoise(correlation: Int64) {
+        func journey(_ steps: [Journey.Step]) -> Journey {
+            Journey(start: may1, seed: 5, noise: 6, noiseCorrelation: .seconds(correlation), origin: Self.spb, steps: steps)
+        }
+        let whole = journey([.move(to: Self.spbNorth1km, speed: 2), .stop(.seconds(100))]).synthesize().fixes
+        let cut = journey([.move(to: Self.spbNorth1km, speed: 2), .lost(.seconds(40)), .stop(.seconds(100))]).synthesize().fixes
+        #expect(cut.count == whole.count - 40)
+        let byTime = Dictionary(uniqueKeysWithValues: whole.map { ($0.time, $0.coordinate) })
+        #expect(cut.allSatisfy { byTime[$0.time] == $0.coordinate })
+    }
 }
