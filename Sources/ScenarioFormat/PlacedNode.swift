@@ -40,6 +40,8 @@ struct PlacedNode {
     var path: String { KeyPathLink.text(parent, step) }
     var line: Int { Int(node.mark.line) }
     var column: Int { Int(node.mark.column) }
+    /// Where this node is, for a problem found after the load.
+    var sourcePlace: SourcePlace { SourcePlace(file: file, keyPath: path, line: line, column: column) }
 
     func child(_ key: String, _ node: DocumentNode) -> PlacedNode {
         PlacedNode(node: node, parent: link, step: .key(key), document: document)
