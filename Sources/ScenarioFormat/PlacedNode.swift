@@ -69,12 +69,12 @@ struct PlacedNode {
         switch node {
         case let .scalar(scalar):
             if scalar.isNull { return "nothing (null)" }
-            return "\"" + scalar.text.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            return "\"" + TerminalText.visible(scalar.text).replacingOccurrences(of: "\"", with: "\\\"") + "\""
         case .mapping: return "a mapping"
         case let .sequence(sequence, _):
             let texts = sequence.compactMap(\.text)
             guard texts.count == sequence.count, (1...4).contains(texts.count) else { return "a list" }
-            return "[" + texts.joined(separator: ", ") + "]"
+            return "[" + TerminalText.visible(texts.joined(separator: ", ")) + "]"
         case .alias: return "an alias"
         case .yaml, .positions: return "a node"  // never: a placed node is expanded
         }
@@ -137,7 +137,7 @@ struct PlacedNode {
             if !allowed.contains(key) {
                 if !foreignMembers {
                     let child = child(key, keyNode)
-                    var message = "unknown key \"\(key)\""
+                    var message = "unknown key \"\(TerminalText.visible(key))\""
                     if let guess = closestKey(to: key, in: allowed) {
                         message += "; did you mean \"\(guess)\"?"
                         misspelt.insert(guess)
@@ -313,7 +313,9 @@ final class KeyPathLink: Sendable {
         let above = parent.map { text($0.parent, $0.step) } ?? ""
         switch step {
         case let .index(index): return "\(above)[\(index)]"
-        case let .key(key): return above.isEmpty ? key : "\(above).\(key)"
+        case let .key(key):
+            let key = TerminalText.visible(key)
+            return above.isEmpty ? key : "\(above).\(key)"
         }
     }
 }

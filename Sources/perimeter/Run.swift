@@ -5,6 +5,7 @@ import Geofencing
 import Runs
 import ScenarioFormat
 import Foundation
+import TextEscaping
 
 extension Profile: ExpressibleByArgument {}
 
@@ -155,7 +156,8 @@ extension Run {
         }
         progress.finish()
         let day = scenarioRun.simulation.clockStart
-        let text = json ? spread.json(seed: batch.seed) + "\n" : spread.readable(scenario: scenarioRun.name, seed: batch.seed, day: day)
+        let text = json ? spread.json(seed: batch.seed) + "\n"
+            : TerminalText.message(spread.readable(scenario: scenarioRun.name, seed: batch.seed, day: day))
         // A sink on standard output (jsonl:-) keeps it to itself: the spread goes to standard error then.
         if sinks.contains(where: { (try? Perimeter.sinks.spec(parsing: $0))?.writesToStandardOutput == true }) {
             if !quiet { StandardError.write(text) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FileSystem
 import Runs
 import ScenarioFormat
+import TextEscaping
 
 /// `perimeter validate PATH...`: checks scenarios, region files and tracks without running them.
 struct Validate: ParsableCommand {
@@ -40,7 +41,7 @@ struct Validate: ParsableCommand {
             }
             for problem in found { StandardError.error(problem) }
             for warning in warnings { StandardError.warning(warning) }
-            if found.isEmpty { print("ok: \(file)" + notes.map { "\n    " + $0 }.joined()) }
+            if found.isEmpty { print(TerminalText.message("ok: \(file)" + notes.map { "\n    " + $0 }.joined())) }
             problems += found.count
         }
         if problems > 0 {
