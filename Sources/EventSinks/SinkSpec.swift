@@ -98,7 +98,9 @@ public struct SinkReach: Hashable, Sendable {
     init(target: SinkKind.Target, spec: SinkSpec) {
         switch target {
         case .standardOutput: self.init(standardOutput: true)
-        case .path: self.init(standardOutput: spec.writesToStandardOutput, files: spec.writesToStandardOutput ? [] : spec.path.map { [$0] } ?? [])
+        case .path:
+            let toStandardOutput = spec.writesToStandardOutput
+            self.init(standardOutput: toStandardOutput, files: toStandardOutput ? [] : spec.path.map { [$0] } ?? [])
         case .url: self.init(urls: [String(spec.kindText.prefix { $0 != ";" })])
         }
     }

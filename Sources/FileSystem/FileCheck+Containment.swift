@@ -23,8 +23,9 @@ extension FileCheck {
     /// Lexically first (an absolute path, `..` past the top), then as the system would resolve it: the
     /// deepest part of the path that exists (the file itself when it does: `AtomicFile` replaces what a
     /// link points to) is resolved with realpath(3), the rest appended (a link to nothing yet followed as
-    /// written), and the result must lie in the real folder. O(components) realpath calls. The folder could still change between this check and
-    /// the write: it guards against a file someone hands over, not against a race on one's own disk.
+    /// written), and the result must lie in the real folder. O(components) realpath calls. The folder
+    /// could still change between this check and the write: it guards against a file someone hands
+    /// over, not against a race on one's own disk.
     public static func escape(of path: String, from folder: String) -> FolderEscape? {
         if path.hasPrefix("/") { return .absolute }
         let lexical = FileNames.normalize(path)
