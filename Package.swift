@@ -49,7 +49,7 @@ let package = Package(
             dependencies: [.product(name: "HeapModule", package: "swift-collections")]
         ),
         .target(name: "TextEscaping"),
-        .target(name: "FileSystem", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "FileSystem", dependencies: ["TextEscaping", .product(name: "SystemPackage", package: "swift-system")]),
 
         // Tracks in, events out.
         .systemLibrary(
@@ -105,7 +105,7 @@ let package = Package(
             name: "perimeter",
             dependencies: [
                 "Geodesy", "GPX", "FixTables", "Geofencing", "WireFormat", "EventSinks", "EventSinksSQLite", "EventSinksHTTP",
-                "ScenarioFormat", "TrackSynthesis", "Runs", "Analysis", "Regression", "Report", "FileSystem",
+                "ScenarioFormat", "TrackSynthesis", "Runs", "Analysis", "Regression", "Report", "FileSystem", "TextEscaping",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

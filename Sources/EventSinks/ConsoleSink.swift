@@ -15,10 +15,11 @@ import TextEscaping
 /// ```
 ///
 /// Times are UTC: `HH:MM:SS`, with `.mmm` only when the milliseconds are not zero (the column is as
-/// wide as the longer form). Distances are rounded to 0.1 m. Control characters in ids are shown
-/// escaped (`\n`, `\u001b`), so an id cannot break a line or drive the terminal. The device and region
-/// columns are as wide as the longest id among the first 1,000 events (held back until then or until
-/// `finish()`); a longer id later widens its column from that line on. The output depends only on
+/// wide as the longer form). Distances are rounded to 0.1 m. Control characters in ids and rule names
+/// are shown escaped (`\n`, `\u001b`: `TerminalText.visible`), so that an id cannot break a line or
+/// drive the terminal. The device and region columns are as wide as the longest id among the first
+/// 1,000 events (held back until then or until `finish()`); a longer id later widens its column from
+/// that line on. The output depends only on
 /// the events, never on the terminal. Column widths count East Asian wide characters and emoji as two.
 public final class ConsoleSink: CancellableEventSink {
     /// How many events are held back to size the columns.
@@ -74,8 +75,8 @@ public final class ConsoleSink: CancellableEventSink {
         guard !sized else { return }
         sized = true
         for event in pending {
-            deviceWidth = max(deviceWidth, Self.width(Self.visible(event.device)))
-            regionWidth = max(regionWidth, Self.width(Self.visible(event.region)))
+            deviceWidth = max(deviceWidth, Self.width(TerminalText.visible(event.device)))
+            regionWidth = max(regionWidth, Self.width(TerminalText.visible(event.region)))
         }
         let events = pending
         pending = []
@@ -89,8 +90,8 @@ public final class ConsoleSink: CancellableEventSink {
             day = date
             text += date + " (UTC)\n"
         }
-        let device = Self.visible(event.device)
-        let region = Self.visible(event.region)
+        let device = TerminalText.visible(event.device)
+        let region = TerminalText.visible(event.region)
         deviceWidth = max(deviceWidth, Self.width(device))
         regionWidth = max(regionWidth, Self.width(region))
         text += Self.padded(clock, 12) + "  " + Self.padded(device, deviceWidth) + "  "
@@ -122,7 +123,7 @@ public final class ConsoleSink: CancellableEventSink {
             parts.append("stayed " + (departure - arrival).readable)
             parts.append(at(arrival) + " to " + at(departure))
         case let .dwell(rule, _, span):
-            parts.append("rule " + JSONEscaping.string(rule) + " after " + span.readable)
+            parts.append("rule " + TerminalText.visible(JSONEscaping.string(rule)) + " after " + span.readable)
         }
         parts.append(distance(event.distance))
         return parts.joined(separator: ", ")
@@ -147,28 +148,6 @@ public final class ConsoleSink: CancellableEventSink {
         let millis = String(decoding: utf8[20..<23], as: UTF8.self)
         let clock = String(decoding: utf8[11..<19], as: UTF8.self)
         return (date, millis == "000" ? clock : clock + "." + millis)
-    }
-
-    /// `text` with control characters escaped, for one line of a terminal.
-    static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where isControl(scalar):
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 
     private static func padded(_ text: String, _ columns: Int) -> String {

@@ -113,6 +113,13 @@ public struct SinkRegistry: Sendable {
             + "(an HTTP sink also its own options); a path cannot hold a ';'."
     }
 
+    /// What the sink of `spec` would reach when opened: standard output, files, URLs, environment
+    /// variables (`SinkReach`).
+    public func reach(of spec: SinkSpec) -> SinkReach {
+        guard let kind = kind(spec.scheme) else { return SinkReach() }
+        return kind.reach?(spec) ?? SinkReach(target: kind.target, spec: spec)
+    }
+
     /// Opens the sink of `spec`: a file is created now (as a partial file beside the target) so that a
     /// bad path fails before the run starts, and replaces the target on `finish()`.
     public func makeSink(for spec: SinkSpec, context: SinkContext = SinkContext()) throws(SinkError)

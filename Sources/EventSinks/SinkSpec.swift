@@ -54,18 +54,55 @@ public struct SinkKind: Sendable {
     public let note: String?
     /// Checks what a path or URL spec holds beyond its form (a URL's options), at parse time.
     let check: @Sendable (String) throws(SinkError) -> Void
+    /// What a parsed spec would reach when opened (nil: what its target says, `SinkReach(target:spec:)`).
+    let reach: (@Sendable (SinkSpec) -> SinkReach)?
     /// Opens the sink.
     let open: @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any CancellableEventSink
 
     public init(schemes: [String], target: Target, form: String, note: String? = nil,
                 check: @escaping @Sendable (String) throws(SinkError) -> Void = { _ throws(SinkError) in },
+                reach: (@Sendable (SinkSpec) -> SinkReach)? = nil,
                 open: @escaping @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any CancellableEventSink) {
         self.schemes = schemes
         self.target = target
         self.form = form
         self.note = note
         self.check = check
+        self.reach = reach
         self.open = open
+    }
+}
+
+/// What opening a sink would touch beyond the process: standard output, files, servers, environment
+/// variables. What a scenario's own sinks may touch is limited (`ScenarioSinkPolicy`), and `validate`
+/// says it.
+public struct SinkReach: Hashable, Sendable {
+    /// Whether it writes to standard output.
+    public var standardOutput = false
+    /// The files it writes, as written in the spec (relative to the folder the sink resolves against).
+    public var files: [String] = []
+    /// The URLs it sends events to.
+    public var urls: [String] = []
+    /// The environment variables it reads (an HTTP sink's `auth-env=`).
+    public var environment: [String] = []
+
+    public init(standardOutput: Bool = false, files: [String] = [], urls: [String] = [], environment: [String] = []) {
+        self.standardOutput = standardOutput
+        self.files = files
+        self.urls = urls
+        self.environment = environment
+    }
+
+    /// What a sink of `target` reaches from its spec alone: standard output, its path, or its URL (up
+    /// to the first `;`).
+    init(target: SinkKind.Target, spec: SinkSpec) {
+        switch target {
+        case .standardOutput: self.init(standardOutput: true)
+        case .path:
+            let toStandardOutput = spec.writesToStandardOutput
+            self.init(standardOutput: toStandardOutput, files: toStandardOutput ? [] : spec.path.map { [$0] } ?? [])
+        case .url: self.init(urls: [String(spec.kindText.prefix { $0 != ";" })])
+        }
     }
 }
 

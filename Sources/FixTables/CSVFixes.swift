@@ -1,3 +1,5 @@
+import TextEscaping
+
 /// The CSV side of `FixTableReader`: RFC 4180 records (fields separated by commas, optionally in double
 /// quotes with `""` for a quote, records ended by CRLF or LF), the first one a header naming the columns.
 /// O(bytes); the only copies are of quoted fields that hold a `""`.
@@ -192,7 +194,7 @@ struct CSVFixes {
                 for (k, w) in wanted.enumerated() where w == name && positions[k] < 0 { positions[k] = index }
             }
         }
-        let found = fields.all.map { "\"\(String(decoding: file.buffer[$0.start..<$0.end], as: UTF8.self))\"" }
+        let found = fields.all.map { "\"\(TerminalText.visible(String(decoding: file.buffer[$0.start..<$0.end], as: UTF8.self)))\"" }
         for k in 0..<4 where positions[k] < 0 {
             throw fail(1, 1, "the header has no \"\(wanted[k])\" column (it has \(found.joined(separator: ", "))); name the columns in the scenario's columns: mapping if they are called otherwise")
         }

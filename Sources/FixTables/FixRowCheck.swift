@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import TextEscaping
 
 /// A field of a row as a reader found it: its bytes and its place (1-based line and column).
 struct RowField {
@@ -42,7 +43,7 @@ struct FixRowCheck {
     /// The field's text for a message: quoted, cut after 40 characters.
     private func shown(_ field: RowField) -> String {
         let text = String(decoding: field.bytes.prefix(120), as: UTF8.self)
-        return "\"" + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + "\""
+        return "\"" + TerminalText.visible(text.count > 40 ? String(text.prefix(40)) + "…" : text) + "\""
     }
 
     /// The four values a row must have, or an error at the row's end naming the first one missing.

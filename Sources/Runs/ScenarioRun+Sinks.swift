@@ -25,6 +25,8 @@ public enum RunFailure: Error, Sendable {
 public struct SinkPlan: Sendable {
     /// The sink specs from the command line; empty for the scenario's own `sinks:` (default `console`).
     public var commandLine: [String]
+    /// What the scenario's own `sinks:` may do (files inside its folder; the network only when allowed).
+    public var scenarioSinks: ScenarioSinkPolicy
     /// The kinds of sink this program knows.
     public var registry: SinkRegistry
     /// What the SQLite sink records of the program that ran it.
@@ -33,10 +35,12 @@ public struct SinkPlan: Sendable {
     public var journalFolder: String
     public var warn: @Sendable (String) -> Void
 
-    public init(commandLine: [String] = [], registry: SinkRegistry = .core, programVersion: String? = nil,
+    public init(commandLine: [String] = [], scenarioSinks: ScenarioSinkPolicy = ScenarioSinkPolicy(),
+                registry: SinkRegistry = .core, programVersion: String? = nil,
                 journalFolder: String = RunJournal.defaultFolder,
                 warn: @escaping @Sendable (String) -> Void = { StandardError.warning($0) }) {
         self.commandLine = commandLine
+        self.scenarioSinks = scenarioSinks
         self.registry = registry
         self.programVersion = programVersion
         self.journalFolder = journalFolder
@@ -46,7 +50,8 @@ public struct SinkPlan: Sendable {
 
 extension ScenarioRun {
     /// Runs into the sinks of `plan`, with the policy every verb shares:
-    /// - specs from the command line are relative to the working directory, the scenario's own to its file;
+    /// - specs from the command line are relative to the working directory, the scenario's own to its file,
+    ///   checked by `plan.scenarioSinks` (a refused one is bad input, with its place: nothing is run);
     /// - every sink is opened before the run, so that a bad path fails with nothing run;
     /// - a journal of the run keeps the events of any sink that fails (`FanOutSink`, `RunJournal`);
     /// - when a sink fails, the others are finished with every event produced, a SQLite sink records its
@@ -61,12 +66,19 @@ extension ScenarioRun {
     /// finishes the sink it is given (a summary marked interrupted is recorded so by the sinks).
     func withSinks(of plan: SinkPlan, _ body: (any EventSink) throws -> RunSummary) throws(RunFailure) -> RunSummary {
         let fromCommandLine = !plan.commandLine.isEmpty
-        let texts = fromCommandLine ? plan.commandLine : (scenario.sinks.isEmpty ? ["console"] : scenario.sinks)
         let specs: [SinkSpec]
-        do {
-            specs = try texts.map { text throws(SinkError) in try plan.registry.spec(parsing: text) }
-        } catch {
-            throw .badSink([error.description])
+        if fromCommandLine || scenario.sinks.isEmpty {
+            do {
+                specs = try (fromCommandLine ? plan.commandLine : ["console"]).map { text throws(SinkError) in
+                    try plan.registry.spec(parsing: text)
+                }
+            } catch {
+                throw .badSink([error.description])
+            }
+        } else {
+            let checked = plan.scenarioSinks.check(scenario, registry: plan.registry)
+            guard checked.problems.isEmpty else { throw .badSink(checked.problems.map(\.description)) }
+            specs = checked.specs
         }
         let sink: any CancellableEventSink
         do {

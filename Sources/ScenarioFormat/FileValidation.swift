@@ -32,31 +32,43 @@ public enum FileValidation {
         }
     }
 
-    /// Every problem of one file, and its warnings; one load each.
-    public static func check(_ file: String) -> (problems: [String], warnings: [String]) {
+    /// What a later check of a loaded scenario says: problems (refused sinks, each with its place) and
+    /// notes for people (what its sinks would do).
+    public typealias ScenarioCheck = @Sendable (Scenario) -> (problems: [String], notes: [String])
+
+    /// Every problem of one file, and its warnings; one load each. A scenario that loads is also given to
+    /// `scenarioCheck` (`perimeter validate` checks its sinks there), whose notes are returned.
+    public static func check(_ file: String, scenarioCheck: ScenarioCheck = { _ in ([], []) })
+        -> (problems: [String], warnings: [String], notes: [String]) {
         switch kind(of: file) {
         case .scenario:
-            do { return ([], try ScenarioLoader.load(path: file).warnings) } catch { return (error.errors.map(\.description), []) }
+            do {
+                let scenario = try ScenarioLoader.load(path: file)
+                let (problems, notes) = scenarioCheck(scenario)
+                return (problems, scenario.warnings, notes)
+            } catch {
+                return (error.errors.map(\.description), [], [])
+            }
         case .journey:
-            do { _ = try JourneyLoader.load(path: file) } catch { return (error.errors.map(\.description), []) }
+            do { _ = try JourneyLoader.load(path: file) } catch { return (error.errors.map(\.description), [], []) }
         case .regions:
             var warnings: [String] = []
-            do { _ = try RegionFile.load(path: file, warnings: &warnings) } catch { return (error.errors.map(\.description), []) }
-            return ([], warnings)
+            do { _ = try RegionFile.load(path: file, warnings: &warnings) } catch { return (error.errors.map(\.description), [], []) }
+            return ([], warnings, [])
         case .track:
-            do { return ([], try GPXTrack.load(path: file).warnings.map { "\(file):\($0)" }) } catch { return ([error.description], []) }
+            do { return ([], try GPXTrack.load(path: file).warnings.map { "\(file):\($0)" }, []) } catch { return ([error.description], [], []) }
         case .fixTable:
             do {
                 let table = try FixTableReader(path: file).read()
                 return ([], table.warnings.map(\.description) + (table.dropped > table.warnings.count
-                    ? ["\(file): \(table.dropped - table.warnings.count) more fixes dropped"] : []))
+                    ? ["\(file): \(table.dropped - table.warnings.count) more fixes dropped"] : []), [])
             } catch {
-                return ([error.description], [])
+                return ([error.description], [], [])
             }
         case nil:
-            return (["\(file): not a scenario (.yaml, .yml, .json), region file (.geojson), track (.gpx) or fix table (.csv, .jsonl, .ndjson)."], [])
+            return (["\(file): not a scenario (.yaml, .yml, .json), region file (.geojson), track (.gpx) or fix table (.csv, .jsonl, .ndjson)."], [], [])
         }
-        return ([], [])
+        return ([], [], [])
     }
 
     /// A journey has a top-level `route:` key, which no scenario has.

@@ -40,6 +40,8 @@ struct PlacedNode {
     var path: String { KeyPathLink.text(parent, step) }
     var line: Int { Int(node.mark.line) }
     var column: Int { Int(node.mark.column) }
+    /// Where this node is, for a problem found after the load.
+    var sourcePlace: SourcePlace { SourcePlace(file: file, keyPath: path, line: line, column: column) }
 
     func child(_ key: String, _ node: DocumentNode) -> PlacedNode {
         PlacedNode(node: node, parent: link, step: .key(key), document: document)
@@ -67,12 +69,12 @@ struct PlacedNode {
         switch node {
         case let .scalar(scalar):
             if scalar.isNull { return "nothing (null)" }
-            return "\"" + scalar.text.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            return "\"" + TerminalText.visible(scalar.text).replacingOccurrences(of: "\"", with: "\\\"") + "\""
         case .mapping: return "a mapping"
         case let .sequence(sequence, _):
             let texts = sequence.compactMap(\.text)
             guard texts.count == sequence.count, (1...4).contains(texts.count) else { return "a list" }
-            return "[" + texts.joined(separator: ", ") + "]"
+            return "[" + TerminalText.visible(texts.joined(separator: ", ")) + "]"
         case .alias: return "an alias"
         case .yaml, .positions: return "a node"  // never: a placed node is expanded
         }
@@ -135,7 +137,7 @@ struct PlacedNode {
             if !allowed.contains(key) {
                 if !foreignMembers {
                     let child = child(key, keyNode)
-                    var message = "unknown key \"\(key)\""
+                    var message = "unknown key \"\(TerminalText.visible(key))\""
                     if let guess = closestKey(to: key, in: allowed) {
                         message += "; did you mean \"\(guess)\"?"
                         misspelt.insert(guess)
@@ -311,7 +313,9 @@ final class KeyPathLink: Sendable {
         let above = parent.map { text($0.parent, $0.step) } ?? ""
         switch step {
         case let .index(index): return "\(above)[\(index)]"
-        case let .key(key): return above.isEmpty ? key : "\(above).\(key)"
+        case let .key(key):
+            let key = TerminalText.visible(key)
+            return above.isEmpty ? key : "\(above).\(key)"
         }
     }
 }

@@ -28,6 +28,21 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 }
 
+/// A place in a scenario file where a later check may find a problem: a scenario's sinks are checked
+/// where the kinds of sink are known (`Runs.ScenarioSinkPolicy`), after the load, at `sinks[i]`.
+public struct SourcePlace: Hashable, Sendable {
+    public var file: String
+    public var keyPath: String
+    /// 1-based; 0 when unknown.
+    public var line: Int
+    public var column: Int
+
+    /// The problem `message` at this place.
+    public func error(_ message: String) -> ScenarioError {
+        ScenarioError(file: file, keyPath: keyPath, line: line, column: column, message: message)
+    }
+}
+
 /// Every problem found in one load, in the order met: the loader goes on past a bad region or device,
 /// so that `perimeter validate` can show them all at once.
 public struct ScenarioErrors: Error, Sendable, CustomStringConvertible {

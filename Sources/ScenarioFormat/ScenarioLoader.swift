@@ -12,6 +12,9 @@ public struct Scenario: Sendable {
     public var simulation: Simulation
     /// `sinks:` as written (sink specs such as `console` or `jsonl:out.jsonl`); empty when not set.
     public var sinks: [String]
+    /// Where each of `sinks` is in the file (`sinks[1]`), for the problems a run or `validate` finds
+    /// in them (`Runs.ScenarioSinkPolicy`).
+    var sinkPlaces: [SourcePlace] = []
     /// `expect:`, decoded (see `EventExpectation`); each keeps its place in the file.
     public var expectations: [EventExpectation]
     /// `runs:`: the Monte Carlo runs over which `perimeter check` measures `probability:` expectations
@@ -20,6 +23,14 @@ public struct Scenario: Sendable {
     /// Things that loaded but deserve a look, each starting with its file and line: GPX points dropped,
     /// an offset given to an untimed track, a pace given to a timed one.
     public var warnings: [String]
+}
+
+extension Scenario {
+    /// Where `sinks[index]` is in the file (line and column 0 for a scenario not read from one).
+    public func sinkPlace(_ index: Int) -> SourcePlace {
+        index < sinkPlaces.count ? sinkPlaces[index]
+            : SourcePlace(file: file, keyPath: "sinks[\(index)]", line: 0, column: 0)
+    }
 }
 
 /// Reads scenario files (README "A first run" and "Commands") into `Scenario`s, reporting every problem at once.
@@ -130,8 +141,12 @@ public struct ScenarioLoader: Sendable {
         let devicesComplete = readsDevices && d.errors.count == beforeDevices
 
         let noise = top["noise"].flatMap(noise)
-        let sinks = top["sinks"]?.list("a list of sink specs such as console or jsonl:events.jsonl")?
-            .compactMap { $0.text("a sink spec such as console or jsonl:events.jsonl") } ?? []
+        var sinks: [String] = [], sinkPlaces: [SourcePlace] = []
+        for node in top["sinks"]?.list("a list of sink specs such as console or jsonl:events.jsonl") ?? [] {
+            guard let text = node.text("a sink spec such as console or jsonl:events.jsonl") else { continue }
+            sinks.append(text)
+            sinkPlaces.append(node.sourcePlace)
+        }
         let simulation = Simulation(regions: placed.map(\.region), rules: rules, profile: profile ?? .ideal,
                                     overrides: overrides, devices: devices, start: start,
                                     tick: tick ?? .seconds(1), noise: noise)
@@ -153,7 +168,7 @@ public struct ScenarioLoader: Sendable {
         } ?? []
 
         if d.hasErrors { throw ScenarioErrors(d.errors) }
-        return Scenario(name: name, file: path, simulation: simulation, sinks: sinks,
+        return Scenario(name: name, file: path, simulation: simulation, sinks: sinks, sinkPlaces: sinkPlaces,
                         expectations: expectations, runs: runs, warnings: d.warnings)
     }
 

@@ -3,6 +3,7 @@ import FileSystem
 import Foundation
 import Geofencing
 import Regression
+import TextEscaping
 
 /// `perimeter check PATH...`: runs scenarios, compares each with its golden event log and evaluates its
 /// expectations; a readable report on standard output, optionally JUnit XML.
@@ -77,10 +78,10 @@ struct Check: ParsableCommand {
         case .failed: word = "FAIL"
         case .badInput, .writeFailed: word = "ERROR"
         }
-        print("\(word) \(result.name) (\(result.path))")
-        for line in result.details { print("    " + line) }
+        print(TerminalText.message("\(word) \(result.name) (\(result.path))"))
+        for line in result.details { print(TerminalText.message("    " + line)) }
         if result.status == .passed {
-            for line in result.measurements { print("    " + line) }
+            for line in result.measurements { print(TerminalText.message("    " + line)) }
         }
     }
 }

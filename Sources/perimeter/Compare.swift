@@ -6,6 +6,7 @@ import Geodesy
 import Geofencing
 import Runs
 import ScenarioFormat
+import TextEscaping
 
 /// `perimeter compare SCENARIO`: the scenario under several profiles against a reference profile, event
 /// by event: what each phone said, how late, what it missed, what it said that did not happen.
@@ -91,7 +92,7 @@ struct Compare: ParsableCommand {
         } else {
             result = comparison.compare(threads: threads)
         }
-        print(json ? result.json : result.readable, terminator: json ? "\n" : "")
+        print(json ? result.json : TerminalText.message(result.readable), terminator: json ? "\n" : "")
     }
 
     private func profileList() throws -> [Profile] { try perimeter.profiles(profiles) }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FileSystem
 import FixTables
 import GPX
+import TextEscaping
 
 /// `perimeter inspect FILE...`: what each GPX track holds (points, segments, span, gaps, speeds), or each
 /// fix table (devices, rows, span, drops), as text or JSON. A file that cannot be read is reported on
@@ -28,7 +29,7 @@ struct Inspect: ParsableCommand {
                     print(json)
                 } else {
                     if index > 0 { print() }
-                    print(text)
+                    print(TerminalText.message(text))
                 }
             } catch {
                 failed = true

@@ -5,6 +5,7 @@ import Geofencing
 import Runs
 import ScenarioFormat
 import Foundation
+import TextEscaping
 
 extension Profile: ExpressibleByArgument {}
 
@@ -16,7 +17,11 @@ struct Run: ParsableCommand {
         Sinks: console, jsonl:PATH, csv:PATH, geojson:PATH, sqlite:PATH, http://… or https://…; '-' as \
         PATH is standard output. Any sink takes ';kinds=KIND,KIND,...' after its spec to receive only those \
         kinds of event (csv:visits.csv;kinds=visit); any other option after a ';' is an error. Each --sink adds one; together they replace the scenario's own 'sinks' \
-        (default: console). A file is replaced only when the run completes; a SQLite database is \
+        (default: console). A scenario file is data, often someone else's: its own sinks may print on \
+        standard output and write files inside its folder (no absolute path, no '..' or symbolic link \
+        leading out); an http:// or https:// sink in it is refused unless you pass \
+        --allow-scenario-network-sinks, and its auth-env= is never honoured (give such a sink with --sink \
+        instead). 'perimeter validate' says what a scenario's sinks would do. A file is replaced only when the run completes; a SQLite database is \
         appended to, one row in its 'runs' table per run, with the run's status. An HTTP sink takes options \
         after the URL as ;key=value: batch=N (events per POST, 500), flush=SECONDS (1), timeout=SECONDS \
         (10), retries=N (5), backoff=SECONDS (0.2), auth-env=NAME (the Authorization header from that \
@@ -56,6 +61,9 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("The most samples the run may make in all (devices × ticks within their tracks); a scenario over it is refused before running.", valueName: "N"))
     var maxSamples: Int64 = ScenarioLoader.defaultMaxSamples
 
+    @Flag(help: "Let the scenario's own http:// and https:// sinks send its events (never with auth-env=); --sink URL is the safer way.")
+    var allowScenarioNetworkSinks = false
+
     @Flag(help: "Print no summary on standard error.")
     var quiet = false
 
@@ -87,8 +95,8 @@ struct Run: ParsableCommand {
         for warning in scenarioRun.warnings { StandardError.warning(warning) }
         if let runs { return try monteCarlo(scenarioRun, runs: runs, clock: clock) }
         let interruption = Interruption()
-        let plan = SinkPlan(commandLine: sinks, registry: Perimeter.sinks,
-                            programVersion: Perimeter.configuration.version)
+        let plan = SinkPlan(commandLine: sinks, scenarioSinks: ScenarioSinkPolicy(allowsNetwork: allowScenarioNetworkSinks),
+                            registry: Perimeter.sinks, programVersion: Perimeter.configuration.version)
         let summary: RunSummary
         let progress = ProgressLine()
         defer { progress.finish() }
@@ -148,7 +156,8 @@ extension Run {
         }
         progress.finish()
         let day = scenarioRun.simulation.clockStart
-        let text = json ? spread.json(seed: batch.seed) + "\n" : spread.readable(scenario: scenarioRun.name, seed: batch.seed, day: day)
+        let text = json ? spread.json(seed: batch.seed) + "\n"
+            : TerminalText.message(spread.readable(scenario: scenarioRun.name, seed: batch.seed, day: day))
         // A sink on standard output (jsonl:-) keeps it to itself: the spread goes to standard error then.
         if sinks.contains(where: { (try? Perimeter.sinks.spec(parsing: $0))?.writesToStandardOutput == true }) {
             if !quiet { StandardError.write(text) }

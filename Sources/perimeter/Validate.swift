@@ -1,6 +1,8 @@
 import ArgumentParser
 import FileSystem
+import Runs
 import ScenarioFormat
+import TextEscaping
 
 /// `perimeter validate PATH...`: checks scenarios, region files and tracks without running them.
 struct Validate: ParsableCommand {
@@ -11,12 +13,18 @@ struct Validate: ParsableCommand {
         files and tracks), or journeys for 'perimeter track synth' when they have a top-level 'route'; \
         .geojson region files, .gpx tracks, .csv, .jsonl and .ndjson fix tables (a fleet's fixes). A folder is \
         searched for all of them. \
-        Every problem is listed, each with its file and place; the exit code is 2 if there was any.
+        Every problem is listed, each with its file and place; the exit code is 2 if there was any. A \
+        scenario's own sinks are checked as 'perimeter run' would (files inside its folder; http:// and \
+        https:// only with --allow-scenario-network-sinks; never auth-env=), and what each accepted one \
+        would do is listed under its 'ok:' line: the files it writes, the URLs it sends events to.
         """
     )
 
     @Argument(help: "Files or folders to check.")
     var paths: [String]
+
+    @Flag(help: "Check scenarios as 'perimeter run --allow-scenario-network-sinks' would take them.")
+    var allowScenarioNetworkSinks = false
 
     func run() throws {
         let (files, unreachable) = FileValidation.files(in: paths)
@@ -25,11 +33,15 @@ struct Validate: ParsableCommand {
             throw ExitCode(Exit.badInput)
         }
         var problems = 0
+        let policy = ScenarioSinkPolicy(allowsNetwork: allowScenarioNetworkSinks)
         for file in files {
-            let (found, warnings) = FileValidation.check(file)
+            let (found, warnings, notes) = FileValidation.check(file) { [policy] scenario in
+                let checked = policy.check(scenario, registry: Perimeter.sinks)
+                return (checked.problems.map(\.description), checked.effects)
+            }
             for problem in found { StandardError.error(problem) }
             for warning in warnings { StandardError.warning(warning) }
-            if found.isEmpty { print("ok: \(file)") }
+            if found.isEmpty { print(TerminalText.message("ok: \(file)" + notes.map { "\n    " + $0 }.joined())) }
             problems += found.count
         }
         if problems > 0 {

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a path written relative to a folder leads out of it.
+public enum FolderEscape: Hashable, Sendable {
+    /// The path is absolute.
+    case absolute
+    /// Its `..` go above the folder.
+    case upward
+    /// A symbolic link on its way (a folder, or the file itself) leads to `target`, a real path outside.
+    case link(target: String)
+}
+
+extension FileCheck {
+    /// How writing `path` (relative to `folder`) would reach outside `folder`, or nil when it stays
+    /// inside: the rule for files a scenario names for its sinks.
+    ///
+    /// Lexically first (an absolute path, `..` past the top), then as the system would resolve it: the
+    /// deepest part of the path that exists (the file itself when it does: `AtomicFile` replaces what a
+    /// link points to) is resolved with realpath(3), the rest appended (a link to nothing yet followed as
+    /// written), and the result must lie in the real folder. O(components) realpath calls. The folder
+    /// could still change between this check and the write: it guards against a file someone hands
+    /// over, not against a race on one's own disk.
+    public static func escape(of path: String, from folder: String) -> FolderEscape? {
+        if path.hasPrefix("/") { return .absolute }
+        let lexical = FileNames.normalize(path)
+        if lexical == ".." || lexical.hasPrefix("../") { return .upward }
+        guard let realFolder = realPath(folder) else { return nil }  // opening the file says why it fails
+        var existing = FileNames.resolve(path, inFolder: folder)
+        var rest: [String] = []
+        var real = realPath(existing)
+        while real == nil, existing.contains("/") {
+            rest.insert(FileNames.lastComponent(of: existing), at: 0)
+            existing = FileNames.directory(of: existing)
+            real = realPath(existing)
+        }
+        guard let real else { return nil }
+        var target = FileNames.normalize(([real] + rest).joined(separator: "/"))
+        // A link to nothing yet: opening the path may create what it points to (SQLite does), so its
+        // target is followed as written, link after link (as many as the system would, 40).
+        var hops = 0
+        while let next = linkTarget(target), hops < 40 {
+            target = next
+            hops += 1
+        }
+        let inside = realFolder == "/" || target == realFolder || target.hasPrefix(realFolder + "/")
+        return inside ? nil : .link(target: target)
+    }
+
+    /// Where the symbolic link at the absolute `path` points, as an absolute path folded lexically, or nil
+    /// when `path` is not a link.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if destination.hasPrefix("/") { return FileNames.normalize(destination) }
+        let folder = realPath(FileNames.directory(of: path)) ?? FileNames.directory(of: path)
+        return FileNames.normalize(folder + "/" + destination)
+    }
+
+    /// realpath(3) of `path`, or nil when some part of it does not exist.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,50 @@
+/// Text for a person's terminal with its control characters shown as escapes (`\n`, `\u001b`): text
+/// from an input (an id, a key, a header, a value, a file's name) can then neither break a line nor
+/// drive the terminal (set its title with OSC, clear or colour it with CSI, ring its bell). The one
+/// escaper for what reaches a person: the console sink's ids, every message on standard error
+/// (`StandardError`), and the readable reports on standard output. Escaping is idempotent (an escape
+/// is plain text), so text escaped where it was made is not escaped again where it is written.
+///
+/// Controls are C0 (U+0000–U+001F), DEL (U+007F), C1 (U+0080–U+009F: U+009B is CSI to some terminals)
+/// and the line and paragraph separators U+2028 and U+2029. O(n) in the UTF-8 bytes; text with nothing
+/// to escape is returned as it is, after one pass over its bytes.
+public enum TerminalText {
+    /// `text` with every control character escaped, line ends and tabs too: for one field of a line.
+    public static func visible(_ text: String) -> String { escaped(text, keepingLines: false) }
+
+    /// A message (`FILE:LINE: …`, a report) with every control character escaped but its own line ends
+    /// (`\n`) and tabs, which are the message's layout.
+    public static func message(_ text: String) -> String { escaped(text, keepingLines: true) }
+
+    /// Whether `scalar` is one of the controls escaped.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+    }
+
+    private static func escaped(_ text: String, keepingLines: Bool) -> String {
+        guard mayHoldControl(text, keepingLines: keepingLines) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n" where keepingLines, "\t" where keepingLines: out.unicodeScalars.append(scalar)
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where isControl(scalar):
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Whether `text`'s UTF-8 holds a byte that may start a control: below 0x20 (but a kept line end or
+    /// tab), 0x7F, 0xC2 (which leads C1) or 0xE2 (which leads U+2028 and U+2029).
+    private static func mayHoldControl(_ text: String, keepingLines: Bool) -> Bool {
+        text.utf8.contains { byte in
+            (byte < 0x20 && !(keepingLines && (byte == 0x0A || byte == 0x09))) || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+        }
+    }
+}
