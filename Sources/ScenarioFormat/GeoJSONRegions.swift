@@ -1,5 +1,6 @@
 import Geodesy
 import Geofencing
+import TextEscaping
 
 /// A region and the place that declared its id, for duplicate-id messages.
 struct PlacedRegion {
@@ -80,6 +81,17 @@ enum GeoJSON {
             root.child("type", root.node).fail("unsupported GeoJSON type \"\(type)\"; expected \(what)")
             return []
         }
+    }
+
+    /// A feature as a person names it: `"ATA" (Antarctica)`, by its id and `properties.name`, else its
+    /// key path.
+    static func label(of feature: PlacedNode) -> String {
+        let properties = feature.peek("properties")
+        let id = properties?.peek("id")?.scalarText ?? feature.peek("id")?.scalarText
+        let name = properties?.peek("name")?.scalarText
+        var text = id.map { "\"\(TerminalText.visible($0))\"" } ?? feature.path
+        if let name, name != id { text += " (\(TerminalText.visible(name)))" }
+        return text
     }
 
     /// One Feature as a region, or nil with its errors recorded.
@@ -222,20 +234,32 @@ enum GeoJSON {
         }
     }
 
+    /// How far past ±180° a longitude may lie and still be read as ±180 (with one warning a file, which
+    /// says 1e-9°): the
+    /// floating-point residue of borders computed in another projection (Natural Earth's Russia has
+    /// 180.00000000000006).
+    static let antimeridianResidue = 1e-9
+
     /// `[longitude, latitude]` or `[longitude, latitude, elevation]`, in range; nil, with an error, otherwise.
+    /// A longitude past ±180 by less than `antimeridianResidue` is read as ±180, with a warning.
     static func position(_ c: PlacedNode) -> Coordinate? {
-        guard let coordinate = coordinate(of: c.node) else {
-            c.expected("a position [longitude, latitude] with longitude in [-180, 180] and latitude in [-90, 90]")
-            return nil
+        if let coordinate = coordinate(of: c.node) { return coordinate }
+        if let coordinate = coordinate(of: c.node, roundingResidue: true),
+           case let .sequence(sequence, _) = c.node, let written = PlacedNode.plainNumber(sequence[0]) {
+            c.diagnostics.roundedLongitude(file: c.file, place: c.place + ": " + c.path, longitude: written)
+            return coordinate
         }
-        return coordinate
+        c.expected("a position [longitude, latitude] with longitude in [-180, 180] and latitude in [-90, 90]")
+        return nil
     }
 
-    /// The coordinate of a position node, or nil (without an error) when it is not one.
-    private static func coordinate(of node: DocumentNode) -> Coordinate? {
+    /// The coordinate of a position node, or nil (without an error) when it is not one; with
+    /// `roundingResidue`, a longitude within `antimeridianResidue` past ±180 is read as ±180.
+    private static func coordinate(of node: DocumentNode, roundingResidue: Bool = false) -> Coordinate? {
         guard case let .sequence(sequence, _) = node.expanded, sequence.count >= 2,
-              let lon = PlacedNode.plainNumber(sequence[0]), let lat = PlacedNode.plainNumber(sequence[1]),
+              var lon = PlacedNode.plainNumber(sequence[0]), let lat = PlacedNode.plainNumber(sequence[1]),
               sequence.dropFirst(2).allSatisfy({ PlacedNode.plainNumber($0) != nil }) else { return nil }
+        if roundingResidue && abs(lon) > 180 && abs(lon) <= 180 + antimeridianResidue { lon = lon > 0 ? 180 : -180 }
         let coordinate = Coordinate(latitude: lat, longitude: lon)
         return coordinate.isValid ? coordinate : nil
     }

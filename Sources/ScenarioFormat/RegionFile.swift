@@ -25,7 +25,10 @@ public enum RegionFile {
     /// Read as JSON (`JSONReader`), a FeatureCollection one feature at a time: memory holds the file's
     /// bytes and the regions, not a tree of the document.
     /// `direct` false reads every feature as nodes (`JSONReader.direct`), for tests.
-    static func read(_ path: String, defaults: RegionOverrides, diagnostics: ProblemLog, direct: Bool = true) -> [PlacedRegion] {
+    /// With `skipped`, a feature that cannot be read is left out and said there (`skip: invalid`, for
+    /// files nobody here wrote: Natural Earth's Antarctica); without, its polygon errors name it.
+    static func read(_ path: String, defaults: RegionOverrides, diagnostics: ProblemLog, direct: Bool = true,
+                     skipped: SkippedFeatures? = nil) -> [PlacedRegion] {
         func fail(_ line: Int32, _ column: Int32, _ message: String) {
             diagnostics.error(ScenarioError(file: path, keyPath: "", line: Int(line), column: Int(column), message: message))
         }
@@ -51,7 +54,10 @@ public enum RegionFile {
                     case let .direct(direct):
                         regions.append(direct.placed(at: features.element(index, .alias(direct.mark))))
                     case let .node(node):
-                        if let region = GeoJSON.feature(features.element(index, node), defaults: defaults) { regions.append(region) }
+                        if let region = readFeature(node, index, path: path, defaults: defaults, diagnostics: diagnostics,
+                                                skipped: skipped) {
+                            regions.append(region)
+                        }
                     }
                 }
                 if streamed { return regions }
@@ -66,6 +72,34 @@ public enum RegionFile {
                 return []
             }
         }
+    }
+
+    /// One feature read the general way, its errors kept apart first: when it cannot be read it is skipped
+    /// (into `skipped`), or its errors are recorded, a polygon's naming the feature and `skip: invalid`.
+    private static func readFeature(_ node: DocumentNode, _ index: Int, path: String, defaults: RegionOverrides,
+                                diagnostics: ProblemLog, skipped: SkippedFeatures?) -> PlacedRegion? {
+        let own = ProblemLog(warningsTo: diagnostics)
+        let cursor = PlacedNode(node: node, path: "features[\(index)]", file: path, diagnostics: own)
+        let region = GeoJSON.feature(cursor, defaults: defaults)
+        guard let first = own.errors.first else { return region }
+        let label = GeoJSON.label(of: cursor)
+        if let skipped {
+            skipped.features.append("\(label) at \(first.line):\(first.column): \(first.message)")
+            return nil
+        }
+        for var error in own.errors {
+            if error.message.hasPrefix("invalid polygon") || error.message.hasPrefix("invalid MultiPolygon") {
+                error.message += " It is in feature \(label); skip: invalid on the geojson: entry loads the other "
+                    + "features without it."
+            }
+            diagnostics.error(error)
+        }
+        return nil
+    }
+
+    /// The features a `skip: invalid` entry left out, each with its first problem.
+    final class SkippedFeatures {
+        var features: [String] = []
     }
 
     /// The largest region file read: 1 GiB. JSON is read from its bytes without a document tree (a

@@ -3,7 +3,9 @@ import Geodesy
 import Geofencing
 
 extension ScenarioLoader {
-    static let regionKeys = ["id", "geojson", "circle", "polygon"] + RegionOverrides.keys
+    static let regionKeys = ["id", "geojson", "skip", "circle", "polygon"] + RegionOverrides.keys
+    /// Features a `skip: invalid` entry lists before counting the rest.
+    static let skippedListed = 10
     static let regionShape = "a region: {geojson: PATH}, {id, circle: {lat, lon, radius}} or {id, polygon: GEOMETRY}"
 
     /// One `regions[i]` entry: a GeoJSON file's regions, or one inline circle or polygon.
@@ -31,7 +33,25 @@ extension ScenarioLoader {
                 file.fail("cannot read the GeoJSON file: \(problem)")
                 return []
             }
-            return RegionFile.read(resolved, defaults: overrides, diagnostics: diagnostics)
+            var skipped: RegionFile.SkippedFeatures?
+            if let skip = f["skip"] {
+                guard skip.scalarText == "invalid" else {
+                    skip.expected("invalid (skip: invalid leaves out the features that cannot be read, with a warning)")
+                    return []
+                }
+                skipped = RegionFile.SkippedFeatures()
+            }
+            let regions = RegionFile.read(resolved, defaults: overrides, diagnostics: diagnostics, skipped: skipped)
+            if let left = skipped?.features, !left.isEmpty, let skip = f["skip"] {
+                let listed = left.prefix(Self.skippedListed).joined(separator: "; ")
+                let more = left.count > Self.skippedListed ? "; and \(left.count - Self.skippedListed) more" : ""
+                skip.warn("skipped \(left.count) feature\(left.count == 1 ? "" : "s") of \(relative) that cannot be read: "
+                    + listed + more)
+            }
+            return regions
+        }
+        if let skip = f["skip"] {
+            skip.fail("skip goes with geojson: it leaves out a file's features that cannot be read")
         }
         let idCursor = f.required("id", "the region's id, a non-empty string")
         let id = idCursor?.text("the region's id, a non-empty string")

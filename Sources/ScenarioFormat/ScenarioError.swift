@@ -59,8 +59,34 @@ public struct ScenarioErrors: Error, Sendable, CustomStringConvertible {
 final class ProblemLog {
     private(set) var errors: [ScenarioError] = []
     private(set) var warnings: [String] = []
+    /// Longitudes read as ±180 though a hair past it, per file: the warning's index and the count.
+    private var roundedLongitudes: [String: (warning: Int, count: Int)] = [:]
+    /// Where warnings go instead of `warnings`: a log of one part's errors (a GeoJSON feature that may be
+    /// skipped) passes its warnings to the whole load's.
+    private let warningsGoTo: ProblemLog?
+
+    /// A log of its own, or one whose warnings go to `parent`.
+    init(warningsTo parent: ProblemLog? = nil) { warningsGoTo = parent }
 
     func error(_ error: ScenarioError) { errors.append(error) }
-    func warning(_ text: String) { warnings.append(text) }
+    func warning(_ text: String) {
+        if let warningsGoTo { warningsGoTo.warning(text) } else { warnings.append(text) }
+    }
     var hasErrors: Bool { !errors.isEmpty }
+
+    /// Notes a longitude, as written, read as ±180 at `place` (`FILE:LINE:COLUMN: KEYPATH`): one warning
+    /// per file, at its first such position, counting them all.
+    func roundedLongitude(file: String, place: String, longitude: Double) {
+        if let warningsGoTo { return warningsGoTo.roundedLongitude(file: file, place: place, longitude: longitude) }
+        if let known = roundedLongitudes[file] {
+            roundedLongitudes[file] = (known.warning, known.count + 1)
+            let text = warnings[known.warning]
+            let head = text[..<(text.range(of: " (and ")?.lowerBound ?? text.endIndex)]
+            warnings[known.warning] = head + " (and \(known.count) more position\(known.count == 1 ? "" : "s") of this file)"
+        } else {
+            roundedLongitudes[file] = (warnings.count, 1)
+            warnings.append("\(place): the longitude \(longitude) lies past ±180° by less than 1e-9° "
+                + "(floating-point residue, as in Natural Earth's borders); it is read as \(longitude > 0 ? 180 : -180)")
+        }
+    }
 }
