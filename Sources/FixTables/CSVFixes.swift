@@ -38,19 +38,34 @@ struct CSVFixes {
     @discardableResult
     mutating func read(_ file: inout ChunkedFile, into builder: inout some FixRowSink) throws(FixTableError) -> Bool {
         if !sawHeader { try readHeader(&file) }
-        while let (length, lines) = try nextRecord(&file) {
-            let recordLine = line
-            defer {
-                file.consume(length)
-                line += lines
-                longestRecord = max(longestRecord, length)
+        do {
+            while let (length, lines) = try nextRecord(&file) {
+                let recordLine = line
+                defer {
+                    file.consume(length)
+                    line += lines
+                    longestRecord = max(longestRecord, length)
+                }
+                // A blank line (one empty unquoted field) is no row.
+                if fields.count == 1 && fields[0].start == fields[0].end && !fields[0].escaped { continue }
+                try row(file, line: recordLine, into: &builder)
+                if builder.deviceEnded { return true }
             }
-            // A blank line (one empty unquoted field) is no row.
-            if fields.count == 1 && fields[0].start == fields[0].end && !fields[0].escaped { continue }
-            try row(file, line: recordLine, into: &builder)
-            if builder.deviceEnded { return true }
+        } catch {
+            refusedRecord(file, into: &builder)
+            throw error
         }
         return false
+    }
+
+    /// Tells `builder` of the record refused: its device field, when it was scanned before the error.
+    private func refusedRecord(_ file: borrowing ChunkedFile, into builder: inout some FixRowSink) {
+        let position = positions[0]
+        guard position >= 0, position < fields.count else { return builder.refused(device: nil) }
+        let field = fields[position]
+        var id: [UInt8] = []
+        file.buffer.withUnsafeBufferPointer { Self.unescape($0[field.start..<field.end], into: &id) }
+        id.withUnsafeBufferPointer { builder.refused(device: RowField(bytes: $0, line: field.line, column: field.column)) }
     }
 
     /// Reads the header row alone: `file` is then at the first data row, and this reader (or a copy of
@@ -74,7 +89,14 @@ struct CSVFixes {
                 longestRecord = file.end - file.start
                 throw fail(line, 1, "a row longer than \(FixTableReader.maximumRowLength >> 20) MiB (is a quote never closed?)")
             }
-            if try !file.refill() {
+            let more: Bool
+            do {
+                more = try file.refill()
+            } catch {
+                fields = CSVFields()  // the bytes it placed may have moved
+                throw error
+            }
+            if !more {
                 if file.end == file.start { return nil }
                 if let found = try scan(file, atEnd: true) { return found }
                 return nil

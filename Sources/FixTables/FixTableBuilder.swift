@@ -41,7 +41,14 @@ struct FixTableBuilder: FixRowSink {
     mutating func add(device: RowField?, time: RowField?, lat: RowField?, lon: RowField?, accuracy: RowField?,
                       line: Int, rowEnd: (line: Int, column: Int)) throws(FixTableError) {
         rows += 1
-        let (device, time, lat, lon) = try check.present(device: device, time: time, lat: lat, lon: lon, rowEnd: rowEnd)
+        let present: (RowField, RowField, RowField, RowField)
+        do {
+            present = try check.present(device: device, time: time, lat: lat, lon: lon, rowEnd: rowEnd)
+        } catch {
+            refused(device: device)
+            throw error
+        }
+        let (device, time, lat, lon) = present
         // The device first: in a stream, a new device's row ends the previous device, even when it is bad.
         let (index, added) = try check.device(device)
         if added { addedDevice(line: line) }
@@ -60,6 +67,15 @@ struct FixTableBuilder: FixRowSink {
             return try addInOrder(fix, time)
         }
         keep(fix, device: index)
+    }
+
+    /// Streaming: a bad row that names a device other than the one being read (even one cut short by the
+    /// end of the input) ends that device's rows, which are handed over (`completed`) before the error,
+    /// as when the row is whole; a row of the same device, or with no device, ends nothing. O(id length).
+    mutating func refused(device: RowField?) {
+        guard streaming, current >= 0, completed == nil, let device, !device.isNull, !device.bytes.isEmpty,
+              !device.bytes.elementsEqual(check.devices.ids[current].utf8) else { return }
+        completeCurrent()
     }
 
     /// A device was added to `check.devices` by a row at `line`: its state.

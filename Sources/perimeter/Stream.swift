@@ -31,8 +31,9 @@ struct Stream: ParsableCommand {
         events 'perimeter run' gives it in the whole fleet.
 
         Events go to the --sinks (default jsonl:-, standard output), device after device, each device's \
-        in the order of SEMANTICS §7. When a row is bad, the sinks keep the events of the devices before \
-        it. A summary goes to standard error (--quiet: none); on a terminal, a progress line.
+        in the order of SEMANTICS §7. When a row is bad (or cut short by the end of the input), the sinks \
+        keep the events of the devices before it. A summary goes to standard error (--quiet: none); on a \
+        terminal, a progress line.
         """
     )
 
