@@ -27,11 +27,16 @@ struct FixTableBuilder: FixRowSink {
     private var lastLines: [Int] = []
     /// Streaming: a device whose rows have ended, until it is taken.
     var completed: StreamedDevice?
+    /// Streaming: the most rows one device may have (its fixes are held until its rows end).
+    let maximumDeviceRows: Int
+    /// Streaming: the rows of the device being read.
+    private var currentRows = 0
 
-    init(path: String, names: FixTableColumns, streaming: Bool = false) {
+    init(path: String, names: FixTableColumns, streaming: Bool = false, maximumDeviceRows: Int = .max) {
         self.path = path
         self.names = names
         self.streaming = streaming
+        self.maximumDeviceRows = maximumDeviceRows
         check = FixRowCheck(path: path, names: names)
     }
 
@@ -60,7 +65,11 @@ struct FixTableBuilder: FixRowSink {
             completeCurrent()
             current = index
         }
-        if streaming { lastLines[index] = line }
+        if streaming {
+            lastLines[index] = line
+            currentRows += 1
+            if currentRows > maximumDeviceRows { throw tooManyRows(at: device) }
+        }
         let fix = try check.fix(time: time, lat: lat, lon: lon, accuracy: accuracy, line: line)
         if streaming {
             guard fix.isInRange else { return warn(.outOfRange, fix: fix, last: nil, device: index) }
@@ -177,6 +186,12 @@ struct FixTableBuilder: FixRowSink {
         fixes.append(fix)
     }
 
+    /// Streaming: the error for the row past `maximumDeviceRows` of the device being read, at its id.
+    private func tooManyRows(at device: RowField) -> FixTableError {
+        let limit = Readable.grouped(Int64(maximumDeviceRows))
+        return check.fail(device, "\"\(check.devices.ids[current])\" has more than \(limit) rows; a streamed device holds at most \(limit) rows in memory (--max-rows-per-device N raises the limit, at about \(FixTableStream.bytesPerDeviceRow) bytes of memory a row)")
+    }
+
     /// Streaming: hands the current device's fixes over to `completed`.
     private mutating func completeCurrent() {
         guard current >= 0 else { return }
@@ -184,6 +199,7 @@ struct FixTableBuilder: FixRowSink {
         completed = StreamedDevice(id: check.devices.ids[current], fixes: fixes)
         fixes = []
         current = -1
+        currentRows = 0
     }
 
     /// Streaming, at the end of the table: the last device's fixes, or nil when the table had no row.

@@ -32,8 +32,9 @@ struct Stream: ParsableCommand {
 
         Events go to the --sinks (default jsonl:-, standard output), device after device, each device's \
         in the order of SEMANTICS §7. When a row is bad (or cut short by the end of the input), the sinks \
-        keep the events of the devices before it. A summary goes to standard error (--quiet: none); on a \
-        terminal, a progress line.
+        keep the events of the devices before it. A device of more than --max-rows-per-device rows stops \
+        the stream with exit code 2. A summary goes to standard error (--quiet: none); on a terminal, a \
+        progress line.
         """
     )
 
@@ -52,12 +53,18 @@ struct Stream: ParsableCommand {
     @Option(help: "Replaces the scenario's profile: ios, android, android-background or ideal.")
     var profile: Profile?
 
+    @Option(help: ArgumentHelp("The most rows one device may have (its fixes are held in memory until its rows end, about \(FixTableStream.bytesPerDeviceRow) bytes a row).", valueName: "N"))
+    var maxRowsPerDevice: Int = FixTableStream.defaultMaximumDeviceRows
+
     @Flag(help: "Print no summary on standard error.")
     var quiet = false
 
     func validate() throws {
         if let start, Timestamp(iso8601: start) == nil {
             throw ValidationError("--start is \"\(start)\", which is not an ISO 8601 time such as 2026-03-01T08:00:00Z.")
+        }
+        guard maxRowsPerDevice > 0 else {
+            throw ValidationError("--max-rows-per-device is \(maxRowsPerDevice); a device has at least one row: give a positive number such as \(FixTableStream.defaultMaximumDeviceRows).")
         }
     }
 
@@ -81,7 +88,7 @@ struct Stream: ParsableCommand {
             StandardError.warning("\(scenario) starts at \(own.iso8601); --start \(given.iso8601) is not used.")
         }
 
-        var input = FixTableStream(standardInputAs: format)
+        var input = FixTableStream(standardInputAs: format, maximumDeviceRows: maxRowsPerDevice)
         let total = Self.standardInputSize()
         let progress = ProgressLine()
         defer { progress.finish() }

@@ -167,6 +167,28 @@ struct StreamCommandTests {
         #expect(result.stderr.contains("the sinks kept the events of the \(refusal.kept.count) device\(refusal.kept.count == 1 ? "" : "s") before it"))
     }
 
+    @Test("a device of more rows than --max-rows-per-device stops the stream with exit 2; the devices before it keep their events")
+    func tooManyRows() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        let scenario = try Self.fleetScenario(in: folder, devices: false)
+        let input = folder.appendingPathComponent("long.csv").path
+        try (["device,time,lat,lon"] + Self.vanRows(1, count: 3) + Self.vanRows(2, count: 5) + Self.vanRows(3, count: 2))
+            .joined(separator: "\n").appending("\n").write(toFile: input, atomically: true, encoding: .utf8)
+        let arguments = ["stream", scenario, "--start", Self.fleetStart]
+        let refused = try PerimeterProcess.run(arguments + ["--max-rows-per-device", "3"], standardInput: input)
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains(#"standard input:8:1: "van-02" has more than 3 rows; a streamed device holds at most 3 rows in memory (--max-rows-per-device N raises the limit, at about "#),
+                "\(refused.stderr)")
+        #expect(Set(Self.devices(ofLines: refused.stdout.split(separator: "\n"))) == ["van-01"], "\(refused.stderr)")
+        #expect(refused.stderr.contains("the sinks kept the events of the 1 device before it"))
+        let enough = try PerimeterProcess.run(arguments + ["--max-rows-per-device", "5"], standardInput: input)
+        #expect(enough.status == 0, "\(enough.stderr)")
+        #expect(Set(Self.devices(ofLines: enough.stdout.split(separator: "\n"))) == ["van-01", "van-02", "van-03"])
+        let zero = try PerimeterProcess.run(arguments + ["--max-rows-per-device", "0"], standardInput: input)
+        #expect(zero.status == 64)
+        #expect(zero.stderr.contains("--max-rows-per-device is 0; a device has at least one row: give a positive number"), "\(zero.stderr)")
+    }
+
     @Test("the clock needs a start: --start, or the scenario's own (which wins)")
     func start() throws {
         let folder = try PerimeterProcess.temporaryFolder()
