@@ -14,7 +14,9 @@ public struct StreamedDevice: Hashable, Sendable {
 /// that comes back). O(rows).
 ///
 /// A bad row is thrown after the device before it is handed over when the row names another device,
-/// even a row cut short by the end of the input (a writer that died mid-row).
+/// even a row cut short by the end of the input (a writer that died mid-row). Standard input is
+/// waited on in slices of `ChunkedFile.wakeInterval`, so that a signal stops a stream that waits for
+/// a row (`interrupted`).
 ///
 /// ```swift
 /// var reader = FixTableStream(standardInputAs: .csv)
@@ -32,6 +34,8 @@ public struct FixTableStream: ~Copyable {
     private var ended = false
     /// A bad row found while ending the device before it, thrown at the next call.
     private var pending: FixTableError?
+    /// `isCancelled` stopped the read: the stream ended early, the device being read not handed over.
+    public private(set) var interrupted = false
 
     /// The name messages give the input: `standard input`.
     public static let standardInputName = "standard input"
@@ -43,10 +47,12 @@ public struct FixTableStream: ~Copyable {
     public static let bytesPerDeviceRow = 100
 
     /// Reads standard input as a fix table in `format`, its columns named by `columns`; a device of more
-    /// than `maximumDeviceRows` rows is an error at its first row past them.
+    /// than `maximumDeviceRows` rows is an error at its first row past them. While it waits for input,
+    /// `isCancelled` is asked every `ChunkedFile.wakeInterval`: once true, the stream ends (`interrupted`).
     public init(standardInputAs format: FixTableFormat, columns: FixTableColumns = FixTableColumns(),
-                maximumDeviceRows: Int = defaultMaximumDeviceRows) {
-        self.init(file: ChunkedFile(descriptor: .standardInput, name: Self.standardInputName),
+                maximumDeviceRows: Int = defaultMaximumDeviceRows,
+                isCancelled: @escaping @Sendable () -> Bool = { false }) {
+        self.init(file: ChunkedFile(descriptor: .standardInput, name: Self.standardInputName, isCancelled: isCancelled),
                   format: format, columns: columns, maximumDeviceRows: maximumDeviceRows)
     }
 
@@ -67,14 +73,13 @@ public struct FixTableStream: ~Copyable {
         }
     }
 
-    /// The next device, once its rows have ended; nil after the last. The first bad row throws, naming
-    /// its line and column; a device that comes back after another's rows, or whose time goes back,
-    /// throws naming both lines.
+    /// The next device, once its rows have ended; nil after the last, or once interrupted. The first bad
+    /// row throws, naming its line and column; a device that comes back after another's rows, or whose
+    /// time goes back, throws naming both lines.
     public mutating func next() throws(FixTableError) -> StreamedDevice? {
         if let pending {
             self.pending = nil
-            ended = true
-            throw pending
+            return try end(pending)
         }
         guard !ended else { return nil }
         let more: Bool
@@ -94,8 +99,7 @@ public struct FixTableStream: ~Copyable {
                 pending = error
                 return device
             }
-            ended = true
-            throw error
+            return try end(error)
         }
         if more, let device = builder.completed {
             builder.completed = nil
@@ -103,6 +107,14 @@ public struct FixTableStream: ~Copyable {
         }
         ended = true
         return builder.finishStream()
+    }
+
+    /// Ends the stream at `error`: thrown, or (an interruption) nil.
+    private mutating func end(_ error: FixTableError) throws(FixTableError) -> StreamedDevice? {
+        ended = true
+        guard error.isInterruption else { throw error }
+        interrupted = true
+        return nil
     }
 
     /// The input's name in messages: its path, or `standard input`.

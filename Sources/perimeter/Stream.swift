@@ -33,8 +33,9 @@ struct Stream: ParsableCommand {
         Events go to the --sinks (default jsonl:-, standard output), device after device, each device's \
         in the order of SEMANTICS §7. When a row is bad (or cut short by the end of the input), the sinks \
         keep the events of the devices before it. A device of more than --max-rows-per-device rows stops \
-        the stream with exit code 2. A summary goes to standard error (--quiet: none); on a terminal, a \
-        progress line.
+        the stream with exit code 2. Ctrl-C or SIGTERM stops it at once, even while it waits for input: \
+        exit code 130, the sinks keeping the events of the devices whose rows had ended. A summary goes \
+        to standard error (--quiet: none); on a terminal, a progress line.
         """
     )
 
@@ -88,11 +89,12 @@ struct Stream: ParsableCommand {
             StandardError.warning("\(scenario) starts at \(own.iso8601); --start \(given.iso8601) is not used.")
         }
 
-        var input = FixTableStream(standardInputAs: format, maximumDeviceRows: maxRowsPerDevice)
+        let interruption = Interruption()
+        var input = FixTableStream(standardInputAs: format, maximumDeviceRows: maxRowsPerDevice,
+                                   isCancelled: { interruption.happened })
         let total = Self.standardInputSize()
         let progress = ProgressLine()
         defer { progress.finish() }
-        let interruption = Interruption()
         let plan = SinkPlan(commandLine: sinks.isEmpty ? ["jsonl:-"] : sinks, registry: Perimeter.sinks,
                             programVersion: Perimeter.configuration.version)
         let summary: RunSummary
