@@ -18,6 +18,8 @@ struct CSVFixes {
     private var recordHasEscapes = false
     /// The last field the header names for device, time, lat and lon: a row with more fields has them all.
     private var lastRequired = 0
+    /// The header's fields: a row may have no more.
+    private var headerFields = 0
     /// The line the unread bytes start at (1-based).
     var line = 1
     private var sawHeader = false
@@ -38,19 +40,34 @@ struct CSVFixes {
     @discardableResult
     mutating func read(_ file: inout ChunkedFile, into builder: inout some FixRowSink) throws(FixTableError) -> Bool {
         if !sawHeader { try readHeader(&file) }
-        while let (length, lines) = try nextRecord(&file) {
-            let recordLine = line
-            defer {
-                file.consume(length)
-                line += lines
-                longestRecord = max(longestRecord, length)
+        do {
+            while let (length, lines) = try nextRecord(&file) {
+                let recordLine = line
+                defer {
+                    file.consume(length)
+                    line += lines
+                    longestRecord = max(longestRecord, length)
+                }
+                // A blank line (one empty unquoted field) is no row.
+                if fields.count == 1 && fields[0].start == fields[0].end && !fields[0].escaped { continue }
+                try row(file, line: recordLine, into: &builder)
+                if builder.deviceEnded { return true }
             }
-            // A blank line (one empty unquoted field) is no row.
-            if fields.count == 1 && fields[0].start == fields[0].end && !fields[0].escaped { continue }
-            try row(file, line: recordLine, into: &builder)
-            if builder.deviceEnded { return true }
+        } catch {
+            refusedRecord(file, into: &builder)
+            throw error
         }
         return false
+    }
+
+    /// Tells `builder` of the record refused: its device field, when it was scanned before the error.
+    private func refusedRecord(_ file: borrowing ChunkedFile, into builder: inout some FixRowSink) {
+        let position = positions[0]
+        guard position >= 0, position < fields.count else { return builder.refused(device: nil) }
+        let field = fields[position]
+        var id: [UInt8] = []
+        file.buffer.withUnsafeBufferPointer { Self.unescape($0[field.start..<field.end], into: &id) }
+        id.withUnsafeBufferPointer { builder.refused(device: RowField(bytes: $0, line: field.line, column: field.column)) }
     }
 
     /// Reads the header row alone: `file` is then at the first data row, and this reader (or a copy of
@@ -74,7 +91,14 @@ struct CSVFixes {
                 longestRecord = file.end - file.start
                 throw fail(line, 1, "a row longer than \(FixTableReader.maximumRowLength >> 20) MiB (is a quote never closed?)")
             }
-            if try !file.refill() {
+            let more: Bool
+            do {
+                more = try file.refill()
+            } catch {
+                fields = CSVFields()  // the bytes it placed may have moved
+                throw error
+            }
+            if !more {
                 if file.end == file.start { return nil }
                 if let found = try scan(file, atEnd: true) { return found }
                 return nil
@@ -183,28 +207,41 @@ struct CSVFixes {
         return j
     }
 
-    /// The header: which field is which column.
+    /// The header: which field is which column. A column named twice is refused at its second name (which
+    /// of the two to read is not guessed), as JSON Lines refuses a key given twice.
     private mutating func header(_ file: borrowing ChunkedFile) throws(FixTableError) {
         let wanted = names.names
-        file.buffer.withUnsafeBufferPointer { b in
-            for (index, field) in fields.all.enumerated() {
+        let found = file.buffer.withUnsafeBufferPointer { b in
+            fields.all.map { field in
                 var bytes: [UInt8] = []
                 Self.unescape(b[field.start..<field.end], into: &bytes)
-                let name = String(decoding: bytes, as: UTF8.self)
-                for (k, w) in wanted.enumerated() where w == name && positions[k] < 0 { positions[k] = index }
+                return String(decoding: bytes, as: UTF8.self)
             }
         }
-        let found = fields.all.map { "\"\(TerminalText.visible(String(decoding: file.buffer[$0.start..<$0.end], as: UTF8.self)))\"" }
+        for (index, name) in found.enumerated() {
+            for (k, w) in wanted.enumerated() where w == name {
+                if positions[k] >= 0 {
+                    let field = fields[index]
+                    throw fail(field.line, field.column, "the header names \"\(TerminalText.visible(w))\" twice (fields \(positions[k] + 1) and \(index + 1)); name each column once, or map the one to read in the scenario's columns: mapping")
+                }
+                positions[k] = index
+            }
+        }
         for k in 0..<4 where positions[k] < 0 {
-            throw fail(1, 1, "the header has no \"\(wanted[k])\" column (it has \(found.joined(separator: ", "))); name the columns in the scenario's columns: mapping if they are called otherwise")
+            throw fail(1, 1, "the header has no \"\(wanted[k])\" column (it has \(found.map { "\"\(TerminalText.visible($0))\"" }.joined(separator: ", "))); name the columns in the scenario's columns: mapping if they are called otherwise")
         }
         lastRequired = positions[0..<4].max()!
+        headerFields = found.count
     }
 
     /// One data row.
     private mutating func row(_ file: borrowing ChunkedFile, line recordLine: Int,
                               into builder: inout some FixRowSink) throws(FixTableError) {
         let fieldCount = fields.count
+        if fieldCount > headerFields {
+            let extra = fields[headerFields]
+            throw fail(extra.line, extra.column, "the row has \(fieldCount) fields, more than the header's \(headerFields); remove the extra fields or name their columns in the header")
+        }
         if fieldCount <= lastRequired {
             for k in 0..<4 where positions[k] >= fieldCount {
                 let last = fields[fieldCount - 1]

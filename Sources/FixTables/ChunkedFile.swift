@@ -15,6 +15,8 @@ import SystemPackage
 /// own offsets, so that several windows over one file are read at once on several threads.
 struct ChunkedFile: ~Copyable {
     static let chunkSize = 1 << 20
+    /// How often a read that waits for input (a pipe) wakes to ask `isCancelled`: 100 ms.
+    static let wakeInterval: Duration = .milliseconds(100)
 
     private let descriptor: FileDescriptor
     let path: String
@@ -35,12 +37,17 @@ struct ChunkedFile: ~Copyable {
     private var stopByte: UInt8?
     /// The window ended early at `stopByte`.
     private(set) var stopped = false
+    /// Asked before each read and, while none is ready, every `wakeInterval`: true stops the read
+    /// (`FixTableError.isInterruption`). Nil: reads block.
+    private let isCancelled: (@Sendable () -> Bool)?
 
-    /// Reads an open descriptor (standard input) named `name` in messages; it is left open.
-    init(descriptor: FileDescriptor, name: String) {
+    /// Reads an open descriptor (standard input) named `name` in messages; it is left open. With
+    /// `isCancelled`, a read that waits for input stops once it says so.
+    init(descriptor: FileDescriptor, name: String, isCancelled: (@Sendable () -> Bool)? = nil) {
         self.descriptor = descriptor
         path = name
         ownsDescriptor = false
+        self.isCancelled = isCancelled
         buffer = [UInt8](repeating: 0, count: Self.chunkSize)
     }
 
@@ -55,6 +62,7 @@ struct ChunkedFile: ~Copyable {
         }
         self.path = path
         ownsDescriptor = true
+        isCancelled = nil
         buffer = [UInt8](repeating: 0, count: Self.chunkSize)
     }
 
@@ -113,6 +121,7 @@ struct ChunkedFile: ~Copyable {
         if buffer.count - end < Self.chunkSize / 2 {
             buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
         }
+        try awaitInput()
         let n: Int
         do {
             n = try buffer.withUnsafeMutableBytes { raw in
@@ -133,5 +142,19 @@ struct ChunkedFile: ~Copyable {
         if n == 0 { atEOF = true }
         end += n
         return n > 0
+    }
+
+    /// Returns once the descriptor has bytes, its end or an error to read (the read then tells which),
+    /// asking `isCancelled` first and every `wakeInterval` while poll(2) sleeps; throws an interruption
+    /// once it says so. No CPU is spent while waiting.
+    private func awaitInput() throws(FixTableError) {
+        guard let isCancelled else { return }
+        var entry = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(Self.wakeInterval / .milliseconds(1))
+        while true {
+            if isCancelled() { throw .interrupted(path) }
+            let ready = poll(&entry, 1, milliseconds)
+            if ready > 0 || (ready < 0 && errno != EINTR) { return }
+        }
     }
 }

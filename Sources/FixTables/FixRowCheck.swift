@@ -19,6 +19,9 @@ protocol FixRowSink {
                       line: Int, rowEnd: (line: Int, column: Int)) throws(FixTableError)
     /// A streamed device's rows have ended: the reader returns so that it is handed over.
     var deviceEnded: Bool { get }
+    /// A row refused before `add` took it (too few fields, cut short by the end of the input, not
+    /// JSON): `device` is its device field when the reader got that far, else nil.
+    mutating func refused(device: RowField?)
 }
 
 /// Checks one row's fields in the order SEMANTICS §1 and the messages fix (first that the values are

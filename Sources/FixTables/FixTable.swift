@@ -68,12 +68,21 @@ public struct FixTableError: Error, Hashable, Sendable, CustomStringConvertible 
     public var line: Int
     public var column: Int
     public var message: String
+    /// Not a bad table: the read was stopped while it waited for input (`FixTableStream.interrupted`).
+    public var isInterruption = false
 
     public init(file: String, line: Int, column: Int, message: String) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
+    }
+
+    /// The read of `file` stopped by its `isCancelled` while it waited for input.
+    static func interrupted(_ file: String) -> FixTableError {
+        var error = FixTableError(file: file, line: 0, column: 0, message: "interrupted while waiting for input")
+        error.isInterruption = true
+        return error
     }
 
     public var description: String {

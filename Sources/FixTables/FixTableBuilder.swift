@@ -27,11 +27,16 @@ struct FixTableBuilder: FixRowSink {
     private var lastLines: [Int] = []
     /// Streaming: a device whose rows have ended, until it is taken.
     var completed: StreamedDevice?
+    /// Streaming: the most rows one device may have (its fixes are held until its rows end).
+    let maximumDeviceRows: Int
+    /// Streaming: the rows of the device being read.
+    private var currentRows = 0
 
-    init(path: String, names: FixTableColumns, streaming: Bool = false) {
+    init(path: String, names: FixTableColumns, streaming: Bool = false, maximumDeviceRows: Int = .max) {
         self.path = path
         self.names = names
         self.streaming = streaming
+        self.maximumDeviceRows = maximumDeviceRows
         check = FixRowCheck(path: path, names: names)
     }
 
@@ -41,7 +46,14 @@ struct FixTableBuilder: FixRowSink {
     mutating func add(device: RowField?, time: RowField?, lat: RowField?, lon: RowField?, accuracy: RowField?,
                       line: Int, rowEnd: (line: Int, column: Int)) throws(FixTableError) {
         rows += 1
-        let (device, time, lat, lon) = try check.present(device: device, time: time, lat: lat, lon: lon, rowEnd: rowEnd)
+        let present: (RowField, RowField, RowField, RowField)
+        do {
+            present = try check.present(device: device, time: time, lat: lat, lon: lon, rowEnd: rowEnd)
+        } catch {
+            refused(device: device)
+            throw error
+        }
+        let (device, time, lat, lon) = present
         // The device first: in a stream, a new device's row ends the previous device, even when it is bad.
         let (index, added) = try check.device(device)
         if added { addedDevice(line: line) }
@@ -53,13 +65,26 @@ struct FixTableBuilder: FixRowSink {
             completeCurrent()
             current = index
         }
-        if streaming { lastLines[index] = line }
+        if streaming {
+            lastLines[index] = line
+            currentRows += 1
+            if currentRows > maximumDeviceRows { throw tooManyRows(at: device) }
+        }
         let fix = try check.fix(time: time, lat: lat, lon: lon, accuracy: accuracy, line: line)
         if streaming {
             guard fix.isInRange else { return warn(.outOfRange, fix: fix, last: nil, device: index) }
             return try addInOrder(fix, time)
         }
         keep(fix, device: index)
+    }
+
+    /// Streaming: a bad row that names a device other than the one being read (even one cut short by the
+    /// end of the input) ends that device's rows, which are handed over (`completed`) before the error,
+    /// as when the row is whole; a row of the same device, or with no device, ends nothing. O(id length).
+    mutating func refused(device: RowField?) {
+        guard streaming, current >= 0, completed == nil, let device, !device.isNull, !device.bytes.isEmpty,
+              !device.bytes.elementsEqual(check.devices.ids[current].utf8) else { return }
+        completeCurrent()
     }
 
     /// A device was added to `check.devices` by a row at `line`: its state.
@@ -161,6 +186,12 @@ struct FixTableBuilder: FixRowSink {
         fixes.append(fix)
     }
 
+    /// Streaming: the error for the row past `maximumDeviceRows` of the device being read, at its id.
+    private func tooManyRows(at device: RowField) -> FixTableError {
+        let limit = Readable.grouped(Int64(maximumDeviceRows))
+        return check.fail(device, "\"\(check.devices.ids[current])\" has more than \(limit) rows; a streamed device holds at most \(limit) rows in memory (--max-rows-per-device N raises the limit, at about \(FixTableStream.bytesPerDeviceRow) bytes of memory a row)")
+    }
+
     /// Streaming: hands the current device's fixes over to `completed`.
     private mutating func completeCurrent() {
         guard current >= 0 else { return }
@@ -168,6 +199,7 @@ struct FixTableBuilder: FixRowSink {
         completed = StreamedDevice(id: check.devices.ids[current], fixes: fixes)
         fixes = []
         current = -1
+        currentRows = 0
     }
 
     /// Streaming, at the end of the table: the last device's fixes, or nil when the table had no row.

@@ -35,6 +35,9 @@ struct FixTablePiece: FixRowSink {
 
     var deviceEnded: Bool { false }
 
+    /// A piece's first bad row ends it; no device is handed over.
+    func refused(device: RowField?) {}
+
     /// Reads the bytes `window` of the table at `path`: data rows only, a CSV's columns taken from
     /// `csv` (a reader that has read the header).
     init(path: String, names: FixTableColumns, window: Range<Int>, csv: CSVFixes?) {

@@ -109,19 +109,27 @@ struct JSONLineFixes {
             }
             if blank { return }
         } catch {
+            file.buffer.withUnsafeBufferPointer { b in
+                scratch.withUnsafeBufferPointer { builder.refused(device: field(0, line: lineNumber, b, $0)) }
+            }
             throw FixTableError(file: path, line: lineNumber, column: error.column, message: error.message)
         }
         try file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
             try scratch.withUnsafeBufferPointer { (copied: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
-                func field(_ k: Int) -> RowField? {
-                    guard let v = values[k] else { return nil }
-                    let bytes = v.inScratch ? UnsafeBufferPointer(rebasing: copied[v.range]) : UnsafeBufferPointer(rebasing: b[v.range])
-                    return RowField(bytes: bytes, line: lineNumber, column: v.column, isString: v.isString, isNull: v.isNull)
-                }
+                func field(_ k: Int) -> RowField? { self.field(k, line: lineNumber, b, copied) }
                 try builder.add(device: field(0), time: field(1), lat: field(2), lon: field(3), accuracy: field(4),
                                 line: lineNumber, rowEnd: (lineNumber, end - start + 1))
             }
         }
+    }
+
+    /// Wanted member `k` of the line parsed (nil when absent): its value in the line's bytes `b`, or
+    /// unescaped in `copied` (`scratch`).
+    @inline(__always)
+    private func field(_ k: Int, line: Int, _ b: UnsafeBufferPointer<UInt8>, _ copied: UnsafeBufferPointer<UInt8>) -> RowField? {
+        guard let v = values[k] else { return nil }
+        let bytes = v.inScratch ? UnsafeBufferPointer(rebasing: copied[v.range]) : UnsafeBufferPointer(rebasing: b[v.range])
+        return RowField(bytes: bytes, line: line, column: v.column, isString: v.isString, isNull: v.isNull)
     }
 
     /// Which of the wanted columns (device, time, lat, lon, accuracy) is named `key`, if any: lengths

@@ -20,8 +20,10 @@ extension ScenarioRun {
     ///
     /// Sinks follow the policy of `run(into:options:)`. A bad row stops the stream with `.badInput`
     /// naming its line, after the sinks have been finished with the events of every device before it (a
-    /// SQLite sink records the run as interrupted). Dropped fixes go to `warn` (the first
-    /// `FixTable.keptWarnings`, then a count); `progress` hears after each device, on the calling thread.
+    /// SQLite sink records the run as interrupted). `isCancelled` stops a device between windows, and
+    /// `input` while it waits for rows (when it was made with it): the summary is then `interrupted`.
+    /// Dropped fixes go to `warn` (the first `FixTable.keptWarnings`, then a count); `progress` hears
+    /// after each device, on the calling thread.
     public func stream(_ input: inout FixTableStream, start: Timestamp, into plan: SinkPlan,
                        isCancelled: @escaping @Sendable () -> Bool = { false },
                        progress: (StreamProgress) -> Void = { _ in },
@@ -39,6 +41,7 @@ extension ScenarioRun {
                     if runner.summary.interrupted { break }
                 }
                 summary = runner.summary
+                if input.interrupted { summary.interrupted = true }
             } catch let error as FixTableError {
                 badRow = error
                 summary = runner.summary

@@ -31,8 +31,11 @@ struct Stream: ParsableCommand {
         events 'perimeter run' gives it in the whole fleet.
 
         Events go to the --sinks (default jsonl:-, standard output), device after device, each device's \
-        in the order of SEMANTICS §7. When a row is bad, the sinks keep the events of the devices before \
-        it. A summary goes to standard error (--quiet: none); on a terminal, a progress line.
+        in the order of SEMANTICS §7. When a row is bad (or cut short by the end of the input), the sinks \
+        keep the events of the devices before it. A device of more than --max-rows-per-device rows stops \
+        the stream with exit code 2. Ctrl-C or SIGTERM stops it at once, even while it waits for input: \
+        exit code 130, the sinks keeping the events of the devices whose rows had ended. A summary goes \
+        to standard error (--quiet: none); on a terminal, a progress line.
         """
     )
 
@@ -51,12 +54,18 @@ struct Stream: ParsableCommand {
     @Option(help: "Replaces the scenario's profile: ios, android, android-background or ideal.")
     var profile: Profile?
 
+    @Option(help: ArgumentHelp("The most rows one device may have (its fixes are held in memory until its rows end, about \(FixTableStream.bytesPerDeviceRow) bytes a row).", valueName: "N"))
+    var maxRowsPerDevice: Int = FixTableStream.defaultMaximumDeviceRows
+
     @Flag(help: "Print no summary on standard error.")
     var quiet = false
 
     func validate() throws {
         if let start, Timestamp(iso8601: start) == nil {
             throw ValidationError("--start is \"\(start)\", which is not an ISO 8601 time such as 2026-03-01T08:00:00Z.")
+        }
+        guard maxRowsPerDevice > 0 else {
+            throw ValidationError("--max-rows-per-device is \(maxRowsPerDevice); a device has at least one row: give a positive number such as \(FixTableStream.defaultMaximumDeviceRows).")
         }
     }
 
@@ -80,11 +89,12 @@ struct Stream: ParsableCommand {
             StandardError.warning("\(scenario) starts at \(own.iso8601); --start \(given.iso8601) is not used.")
         }
 
-        var input = FixTableStream(standardInputAs: format)
+        let interruption = Interruption()
+        var input = FixTableStream(standardInputAs: format, maximumDeviceRows: maxRowsPerDevice,
+                                   isCancelled: { interruption.happened })
         let total = Self.standardInputSize()
         let progress = ProgressLine()
         defer { progress.finish() }
-        let interruption = Interruption()
         let plan = SinkPlan(commandLine: sinks.isEmpty ? ["jsonl:-"] : sinks, registry: Perimeter.sinks,
                             programVersion: Perimeter.configuration.version)
         let summary: RunSummary

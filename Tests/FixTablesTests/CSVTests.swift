@@ -89,6 +89,10 @@ struct CSVTests {
     @Test(arguments: [
         Bad(id: "empty file", text: "", error: "FILE: the file is empty; a CSV fix table starts with a header row naming its columns (device, time, lat, lon and optionally accuracy)"),
         Bad(id: "no lat column", text: "device,time,latitude,lon\n", error: #"FILE:1:1: the header has no "lat" column (it has "device", "time", "latitude", "lon"); name the columns in the scenario's columns: mapping if they are called otherwise"#),
+        Bad(id: "a column named twice", text: "device,device,time,lat,lon\nd,e,0,1,2\n", error: #"FILE:1:8: the header names "device" twice (fields 1 and 2); name each column once, or map the one to read in the scenario's columns: mapping"#),
+        Bad(id: "a later column named twice", text: "lon,time,lat,device,time\n", error: #"FILE:1:21: the header names "time" twice (fields 2 and 5); name each column once, or map the one to read in the scenario's columns: mapping"#),
+        Bad(id: "a row with more fields than the header", text: "device,time,lat,lon\nd,0,1,2,3\n", error: "FILE:2:9: the row has 5 fields, more than the header's 4; remove the extra fields or name their columns in the header"),
+        Bad(id: "an empty field past the header's", text: "device,time,lat,lon\nd,0,1,2\nd,1,1,2,\n", error: "FILE:3:9: the row has 5 fields, more than the header's 4; remove the extra fields or name their columns in the header"),
         Bad(id: "short row", text: "device,time,lat,lon\nd,0,1\n", error: #"FILE:2:5: the row has 3 fields; the header names "lon" as field 4"#),
         Bad(id: "lat not a number", text: "device,time,lat,lon\nd,0,north,1\n", error: #"FILE:2:5: "lat" is "north", which is not a number"#),
         Bad(id: "NaN", text: "device,time,lat,lon\nd,0,NaN,1\n", error: #"FILE:2:5: "lat" is "NaN", which is not a number"#),

@@ -169,5 +169,14 @@ struct CommandLineTests {
             #expect(result.stderr == "error: \(bad.path):2:30: \"lat\" is \"north\", which is not a number\n"
                 + (command == "validate" ? "1 problem found.\n" : ""), "\(result.stderr)")
         }
+        // A CSV header naming a column twice: which of the two to read is not guessed.
+        let twice = folder.appendingPathComponent("twice.csv")
+        try "device,device,time,lat,lon\nd,e,0,1,2\n".write(to: twice, atomically: true, encoding: .utf8)
+        for command in ["validate", "inspect"] {
+            let result = try PerimeterProcess.run([command, twice.path])
+            #expect(result.status == 2)
+            #expect(result.stderr.hasPrefix("error: \(twice.path):1:8: the header names \"device\" twice (fields 1 and 2)"),
+                    "\(result.stderr)")
+        }
     }
 }

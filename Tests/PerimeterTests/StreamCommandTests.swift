@@ -91,6 +91,15 @@ struct StreamCommandTests {
         #expect(written == fromJSON.stdout)
     }
 
+    /// Four rows of van `n`, 10 s apart from 09:00:00, as CSV or as JSON Lines.
+    static func vanRows(_ n: Int, count: Int = 4, jsonLines: Bool = false) -> [String] {
+        (0..<count).map { s in
+            let (device, time) = (String(format: "van-%02d", n), String(format: "2024-05-01T09:%02d:%02dZ", s / 6, s % 6 * 10))
+            return jsonLines ? #"{"device":"\#(device)","time":"\#(time)","lat":59.93,"lon":30.32}"#
+                : "\(device),\(time),59.93,30.32"
+        }
+    }
+
     /// A bad table: the first two vans' rows, then a problem; the message and what was kept.
     struct Refusal: CustomTestStringConvertible, Sendable {
         var id: String
@@ -98,6 +107,10 @@ struct StreamCommandTests {
         var message: String
         /// The devices whose events are kept: those whose rows ended before the bad row.
         var kept: Set<String> = ["van-01", "van-02"]
+        /// JSON Lines (no header: the bad row is line 9), else CSV (line 10).
+        var jsonLines = false
+        /// The input ends after the bad row's last byte, with no line end: a writer that died mid-row.
+        var cutShort = false
         var testDescription: String { id }
     }
 
@@ -111,12 +124,28 @@ struct StreamCommandTests {
         Refusal(id: "a latitude that is not a number",
                 rows: ["van-03,2024-05-01T09:00:10Z,north,30.32"],
                 message: #"standard input:10:29: "lat" is "north", which is not a number"#),
-        Refusal(id: "a row with too few fields (whose device is not read)",
+        Refusal(id: "a row of a new device with too few fields",
                 rows: ["van-03,2024-05-01T09:00:10Z"],
-                message: #"standard input:10:8: the row has 2 fields; the header names "lat" as field 3"#, kept: ["van-01"]),
+                message: #"standard input:10:8: the row has 2 fields; the header names "lat" as field 3"#),
         Refusal(id: "a bad row of the current device",
                 rows: ["van-02,2024-05-01T09:00:40Z,59.93,east"],
                 message: #"standard input:10:35: "lon" is "east", which is not a number"#, kept: ["van-01"]),
+        Refusal(id: "CSV: a new device's row cut short by the end of input",
+                rows: ["van-03,2024-05-01T09:00:10Z,59.9"],
+                message: #"standard input:10:29: the row has 3 fields; the header names "lon" as field 4"#, cutShort: true),
+        Refusal(id: "CSV: the end of input inside a new device's quoted field",
+                rows: [#"van-03,"2024-05-01T09:00"#],
+                message: "standard input:10:8: a quoted field is never closed", cutShort: true),
+        Refusal(id: "CSV: the current device's row cut short by the end of input",
+                rows: ["van-02,2024-05-01T09:00:40Z,59.9"],
+                message: #"standard input:10:29: the row has 3 fields; the header names "lon" as field 4"#, kept: ["van-01"],
+                cutShort: true),
+        Refusal(id: "JSON Lines: a new device's line cut short by the end of input",
+                rows: [#"{"device":"van-03","time":"2024-05-01T09:00:10Z","lat":59.9"#],
+                message: "standard input:9:60: the line ends where '}' was expected", jsonLines: true, cutShort: true),
+        Refusal(id: "JSON Lines: a new device's line with no lon",
+                rows: [#"{"device":"van-03","time":"2024-05-01T09:00:10Z","lat":59.9}"#],
+                message: #"standard input:9:61: the row has no "lon""#, jsonLines: true),
     ]
 
     @Test("a bad row stops the stream with exit 2, naming the lines; the devices before it keep their events",
@@ -124,17 +153,40 @@ struct StreamCommandTests {
     func refused(_ refusal: Refusal) throws {
         let folder = try PerimeterProcess.temporaryFolder()
         let scenario = try Self.fleetScenario(in: folder, devices: false)
-        let header = "device,time,lat,lon"
-        let van = { (n: Int) in (0..<4).map { String(format: "van-%02d,2024-05-01T09:00:%02dZ,59.93,30.32", n, $0 * 10) } }
-        let input = folder.appendingPathComponent("bad.csv").path
-        try ([header] + van(1) + van(2) + refusal.rows).joined(separator: "\n").appending("\n")
+        let header = refusal.jsonLines ? [] : ["device,time,lat,lon"]
+        let rows = Self.vanRows(1, jsonLines: refusal.jsonLines) + Self.vanRows(2, jsonLines: refusal.jsonLines)
+        let input = folder.appendingPathComponent("bad").path
+        try (header + rows + refusal.rows).joined(separator: "\n").appending(refusal.cutShort ? "" : "\n")
             .write(toFile: input, atomically: true, encoding: .utf8)
-        let result = try PerimeterProcess.run(["stream", scenario, "--start", Self.fleetStart], standardInput: input)
+        let result = try PerimeterProcess.run(["stream", scenario, "--start", Self.fleetStart]
+                                              + (refusal.jsonLines ? ["--format", "jsonl"] : []), standardInput: input)
         #expect(result.status == 2)
         #expect(result.stderr.contains(refusal.message), "\(result.stderr)")
         let kept = Set(Self.devices(ofLines: result.stdout.split(separator: "\n")))
         #expect(kept == refusal.kept, "\(result.stderr)")
         #expect(result.stderr.contains("the sinks kept the events of the \(refusal.kept.count) device\(refusal.kept.count == 1 ? "" : "s") before it"))
+    }
+
+    @Test("a device of more rows than --max-rows-per-device stops the stream with exit 2; the devices before it keep their events")
+    func tooManyRows() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        let scenario = try Self.fleetScenario(in: folder, devices: false)
+        let input = folder.appendingPathComponent("long.csv").path
+        try (["device,time,lat,lon"] + Self.vanRows(1, count: 3) + Self.vanRows(2, count: 5) + Self.vanRows(3, count: 2))
+            .joined(separator: "\n").appending("\n").write(toFile: input, atomically: true, encoding: .utf8)
+        let arguments = ["stream", scenario, "--start", Self.fleetStart]
+        let refused = try PerimeterProcess.run(arguments + ["--max-rows-per-device", "3"], standardInput: input)
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains(#"standard input:8:1: "van-02" has more than 3 rows; a streamed device holds at most 3 rows in memory (--max-rows-per-device N raises the limit, at about "#),
+                "\(refused.stderr)")
+        #expect(Set(Self.devices(ofLines: refused.stdout.split(separator: "\n"))) == ["van-01"], "\(refused.stderr)")
+        #expect(refused.stderr.contains("the sinks kept the events of the 1 device before it"))
+        let enough = try PerimeterProcess.run(arguments + ["--max-rows-per-device", "5"], standardInput: input)
+        #expect(enough.status == 0, "\(enough.stderr)")
+        #expect(Set(Self.devices(ofLines: enough.stdout.split(separator: "\n"))) == ["van-01", "van-02", "van-03"])
+        let zero = try PerimeterProcess.run(arguments + ["--max-rows-per-device", "0"], standardInput: input)
+        #expect(zero.status == 64)
+        #expect(zero.stderr.contains("--max-rows-per-device is 0; a device has at least one row: give a positive number"), "\(zero.stderr)")
     }
 
     @Test("the clock needs a start: --start, or the scenario's own (which wins)")

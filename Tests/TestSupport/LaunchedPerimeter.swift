@@ -18,9 +18,10 @@ public final class LaunchedPerimeter: @unchecked Sendable {
     /// Starts `perimeter` with `arguments` in `directory`. `environment` is added to the test's own;
     /// `fileSizeLimit` runs it under `/bin/sh -c 'ulimit -f N; exec …'` (N in the shell's blocks: 512
     /// bytes for dash, the usual /bin/sh, 1,024 for bash); `asNobody` runs a world-readable copy of the
-    /// executable as the user nobody (when the tests run as root, which ignores permissions).
+    /// executable as the user nobody (when the tests run as root, which ignores permissions);
+    /// `standardInput` is its standard input (else the test's own).
     public init(_ arguments: [String], in directory: URL, environment: [String: String] = [:],
-                fileSizeLimit: Int? = nil, asNobody: Bool = false) throws {
+                fileSizeLimit: Int? = nil, asNobody: Bool = false, standardInput: FileHandle? = nil) throws {
         var command = [asNobody && geteuid() == 0 ? try PerimeterProcess.worldReadableExecutable().path : PerimeterProcess.executable.path]
             + arguments
         if asNobody && geteuid() == 0 {
@@ -35,6 +36,7 @@ public final class LaunchedPerimeter: @unchecked Sendable {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = output
         process.standardError = errors
+        if let standardInput { process.standardInput = standardInput }
         try process.run()
         errorsRead.enter()
         DispatchQueue.global().async { [self] in
