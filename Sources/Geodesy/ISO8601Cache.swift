@@ -16,16 +16,26 @@ public struct ISO8601Cache {
 
     private static let prefixLength = 17
 
+    /// The zone of times written without one (a scenario's `timezone:`); nil reads them as UTC.
+    public var localZone: LocalTimeZone?
+    /// How many times were written without a zone, for the warning that says how they were read.
+    public private(set) var zonelessCount = 0
+
     public init() {}
+
+    public init(localZone: LocalTimeZone?) { self.localZone = localZone }
 
     /// The instant `text` names, or nil when it is not an ISO 8601 time.
     public mutating func time(_ text: UnsafeBufferPointer<UInt8>) -> Timestamp? {
         let split = ISO8601Cache.split(text)
         if let split, let minuteStart, text.count >= ISO8601Cache.prefixLength, Self.prefix(of: text) == prefix,
            zone.elementsEqual(text[split.zoneStart...]) {
+            if zone.isEmpty { zonelessCount += 1 }
             return Timestamp(microsecondsSince1970: minuteStart.microsecondsSince1970 + split.micros)
         }
-        guard let full = Timestamp(iso8601: String(decoding: text, as: UTF8.self)) else { return nil }
+        guard let (full, hadZone) = Timestamp.parse(iso8601: String(decoding: text, as: UTF8.self), localZone: localZone)
+        else { return nil }
+        if !hadZone { zonelessCount += 1 }
         if let split {
             prefix = Self.prefix(of: text)
             zone = Array(text[split.zoneStart...])

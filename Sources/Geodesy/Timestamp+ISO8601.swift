@@ -2,9 +2,27 @@
 /// exact to the microsecond, any year from 0000 to 9999, the same on every platform.
 extension Timestamp {
     /// Parses `YYYY-MM-DDThh:mm:ss[.fraction][Z|±hh:mm|±hhmm|±hh]`; `t`/`z` and a space separator are
-    /// accepted. Fraction digits beyond six are truncated; no zone means UTC. Returns nil for anything
+    /// accepted. Fraction digits beyond six are truncated; no zone means UTC (`parse(iso8601:localZone:)`
+    /// reads it in a zone). Returns nil for anything
     /// else, including impossible dates (month 13, February 30, hour 24 and the like).
     public init?(iso8601 text: some StringProtocol) {
+        guard let parts = Self.wallClock(iso8601: text) else { return nil }
+        self.init(microsecondsSince1970: parts.local - (parts.offsetMinutes ?? 0) * 60_000_000)
+    }
+
+    /// Parses as `init(iso8601:)` does, a time without a zone in `localZone` when one is given (else UTC);
+    /// `hadZone` says whether the text gave its own (`Z` or an offset).
+    public static func parse(iso8601 text: some StringProtocol, localZone: LocalTimeZone?) -> (instant: Timestamp, hadZone: Bool)? {
+        guard let parts = wallClock(iso8601: text) else { return nil }
+        if let offset = parts.offsetMinutes {
+            return (Timestamp(microsecondsSince1970: parts.local - offset * 60_000_000), true)
+        }
+        return (localZone?.instant(fromLocal: parts.local) ?? Timestamp(microsecondsSince1970: parts.local), false)
+    }
+
+    /// The wall-clock time written (microseconds since 1970 as if UTC) and the zone's offset in minutes,
+    /// nil when the text gives no zone.
+    private static func wallClock(iso8601 text: some StringProtocol) -> (local: Int64, offsetMinutes: Int64?)? {
         var p = ISOScanner(Array(text.utf8))
         p.skipSpaces()
         guard let year = p.digits(4), p.take(UInt8(ascii: "-")),
@@ -24,8 +42,9 @@ extension Timestamp {
             guard count > 0 else { return nil }
             for _ in count..<max(count, 6) { micros *= 10 }
         }
-        var offsetMinutes: Int64 = 0
+        var offsetMinutes: Int64?
         if p.take(UInt8(ascii: "Z")) || p.take(UInt8(ascii: "z")) {
+            offsetMinutes = 0
         } else if let sign = p.sign() {
             guard let oh = p.digits(2), oh <= 23 else { return nil }
             var om = 0
@@ -44,8 +63,8 @@ extension Timestamp {
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
               hour <= 23, minute <= 59, second <= 60 else { return nil }
         let days = daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
-        let seconds = days * 86_400 + Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second) - offsetMinutes * 60
-        self.init(microsecondsSince1970: seconds * 1_000_000 + micros)
+        let seconds = days * 86_400 + Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second)
+        return (seconds * 1_000_000 + micros, offsetMinutes)
     }
 
     /// `YYYY-MM-DDThh:mm:ss.mmmZ` in UTC, milliseconds truncated toward the past (SEMANTICS §7). One

@@ -1,0 +1,50 @@
+import Geodesy
+import Testing
+
+/// Times written without a zone, read in an IANA zone from the system's tz database: hand-checked against
+/// the rules of Europe/Madrid (CET +1, CEST +2 from the last Sunday of March 01:00 UTC to the last Sunday
+/// of October 01:00 UTC) and America/New_York (EST −5, EDT −4).
+@Suite("Local time zones")
+struct LocalTimeZoneTests {
+    @Test("A wall-clock time is the instant at which the zone's clocks read it", arguments: [
+        (zone: "Europe/Madrid", local: "2026-11-20T12:00:00", utc: "2026-11-20T11:00:00.000Z"),
+        (zone: "Europe/Madrid", local: "2026-07-01T12:00:00.250", utc: "2026-07-01T10:00:00.250Z"),
+        (zone: "Europe/Madrid", local: "2026-03-29T02:30:00", utc: "2026-03-29T01:30:00.000Z"),  // the gap: 03:30 CEST
+        (zone: "Europe/Madrid", local: "2026-10-25T02:30:00", utc: "2026-10-25T00:30:00.000Z"),  // the overlap: the earlier
+        (zone: "Europe/Madrid", local: "2026-10-25T03:30:00", utc: "2026-10-25T02:30:00.000Z"),
+        (zone: "America/New_York", local: "2026-01-15T08:00:00", utc: "2026-01-15T13:00:00.000Z"),
+        (zone: "America/New_York", local: "2026-11-01T01:30:00", utc: "2026-11-01T05:30:00.000Z"),  // overlap: EDT
+        (zone: "UTC", local: "2026-06-01T00:00:00", utc: "2026-06-01T00:00:00.000Z"),
+    ])
+    func local(zone: String, local: String, utc: String) throws {
+        let zone = try #require(LocalTimeZone(identifier: zone))
+        let read = try #require(Timestamp.parse(iso8601: local, localZone: zone))
+        #expect(read.instant.iso8601 == utc)
+        #expect(!read.hadZone)
+    }
+
+    @Test("A time with its own zone keeps it, whatever the local zone")
+    func ownZone() throws {
+        let zone = try #require(LocalTimeZone(identifier: "Asia/Tokyo"))
+        let read = try #require(Timestamp.parse(iso8601: "2026-11-20T12:00:00+01:00", localZone: zone))
+        #expect(read.instant.iso8601 == "2026-11-20T11:00:00.000Z" && read.hadZone)
+        #expect(Timestamp.parse(iso8601: "2026-11-20T12:00:00Z", localZone: zone)?.hadZone == true)
+    }
+
+    @Test("Names the tz database does not have are refused", arguments: ["Mars/Olympus", "Europe/Madird", "", "CEST"])
+    func unknown(name: String) {
+        #expect(LocalTimeZone(identifier: name) == nil)
+    }
+
+    @Test("The cache counts times without a zone and reads them in its zone, a minute at a time")
+    func cache() throws {
+        var cache = ISO8601Cache(localZone: LocalTimeZone(identifier: "Europe/Madrid"))
+        let texts = ["2026-11-20T12:00:01", "2026-11-20T12:00:02.5", "2026-11-20T12:00:03Z", "2026-11-20T12:01:00"]
+        let read = texts.map { text in text.utf8CString.withUnsafeBufferPointer { chars in
+            chars.withMemoryRebound(to: UInt8.self) { cache.time(UnsafeBufferPointer(rebasing: $0.dropLast()))?.iso8601 }
+        } }
+        #expect(read == ["2026-11-20T11:00:01.000Z", "2026-11-20T11:00:02.500Z", "2026-11-20T12:00:03.000Z",
+                         "2026-11-20T11:01:00.000Z"])
+        #expect(cache.zonelessCount == 3)
+    }
+}
