@@ -137,6 +137,10 @@ public final class GPXReader {
     /// The next segment start or point, or nil at the end of the file. O(1) amortised.
     ///
     /// After an error every further call throws the same error.
+    /// How many `<time>`s read so far were written without a zone (read as UTC, as GPX's schema means
+    /// them).
+    public var zonelessTimes: Int { state.timeCache.zonelessCount }
+
     public func next() throws(GPXError) -> GPXItem? {
         while true {
             if let failure { throw failure }

@@ -67,6 +67,9 @@ public struct GPXTrack: Sendable {
     /// Segments of kept points: each trkseg for trkpt; one segment for rtept or wpt. Empty trksegs are kept.
     public var segments: [[TrackPoint]]
     public var warnings: [GPXWarning]
+    /// How many of its `<time>`s were written without a zone (`2024-05-01T09:00:00`): read as UTC, which a
+    /// scenario's `timezone:` corrects when all of them are.
+    public var zonelessTimes = 0
 
     public init(file: String, kind: PointKind, timing: Timing, segments: [[TrackPoint]], warnings: [GPXWarning]) {
         self.file = file

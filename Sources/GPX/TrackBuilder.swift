@@ -96,6 +96,8 @@ extension GPXTrack {
         let reader = try GPXReader(path: path)
         var builder = TrackBuilder(file: path)
         while let item = try reader.next() { builder.add(item) }
-        return try builder.build()
+        var track = try builder.build()
+        track.zonelessTimes = reader.zonelessTimes
+        return track
     }
 }

@@ -58,6 +58,9 @@ public struct RegressionCheck: Sendable {
     public var threads: Int
     /// How many changes of a diff are listed; the rest are counted.
     public var diffLimit: Int
+    /// Whether `update` may record a run without events (`--allow-empty`): an empty golden log passes for
+    /// as long as the scenario keeps failing to produce anything, so it is refused unless asked for.
+    public var allowsEmptyLog = false
 
     public init(update: Bool = false, threads: Int = RunOptions.defaultThreads, diffLimit: Int = 20) {
         self.update = update
@@ -138,6 +141,14 @@ public struct RegressionCheck: Sendable {
         }
         let diff = old.map { EventLogDiff(old: $0, new: events) }
         if update {
+            if events.isEmpty && !allowsEmptyLog && (old == nil || !(old?.isEmpty ?? true)) {
+                result.status = .failed
+                result.headline = "the run produced no events, and an empty golden log is not recorded"
+                result.details.append("the run produced no events, so \(golden) was not " + (old == nil ? "recorded" : "rewritten")
+                    + ": an empty golden log passes for as long as the scenario produces nothing. Check its start: "
+                    + "and timezone: against the tracks' times; pass --allow-empty to record it anyway")
+                return
+            }
             if old == nil || !(diff?.isEmpty ?? true) {
                 do {
                     try AtomicFile.write(raw.map { JSONLines.encode($0) + "\n" }.joined().utf8, to: golden)

@@ -6,8 +6,10 @@ import GPX
 extension ScenarioLoader {
     /// One `devices[i]` entry: its id, its track read from GPX and converted (SEMANTICS §1), and the
     /// cursors of its id and pace (the run-size checks name them).
-    func device(_ c: PlacedNode, diagnostics: ProblemLog,
-                preloaded: PreloadedTracks = PreloadedTracks()) -> (Device, id: PlacedNode, pace: PlacedNode?)? {
+    /// Times its GPX writes without a zone are read in `zone` when all of them are (else as UTC, with a
+    /// warning saying so).
+    func device(_ c: PlacedNode, diagnostics: ProblemLog, preloaded: PreloadedTracks = PreloadedTracks(),
+                zone: LocalTimeZone? = nil) -> (Device, id: PlacedNode, pace: PlacedNode?)? {
         guard let fields = c.mapping("a device: {id, track: PATH, offset, pace, accuracy}",
                                      allowed: ["id", "track", "offset", "pace", "accuracy"])
         else { return nil }
@@ -35,6 +37,13 @@ extension ScenarioLoader {
         for warning in gpx.warnings {
             diagnostics.warning("\(resolved):\(warning.line): \(warning.message) (device \"\(id)\")")
         }
+        let timedPoints = gpx.timing == .timed ? gpx.segments.reduce(0) { $0 + $1.count } : 0
+        let local = zone != nil && gpx.zonelessTimes > 0 && gpx.zonelessTimes >= timedPoints
+        if gpx.zonelessTimes > 0 && !local {
+            trackCursor.warn("\(gpx.zonelessTimes) of the track's times have no zone, so they are read as UTC; "
+                + (zone == nil ? "give the scenario timezone: NAME (such as Europe/Madrid) if they are local times"
+                    : "timezone: applies to a track whose times all have no zone, and some of this one's have one"))
+        }
         switch gpx.timing {
         case .timed:
             if let paceCursor, pace != .seconds(1) {
@@ -44,10 +53,11 @@ extension ScenarioLoader {
             for segment in gpx.segments {
                 var fixes: [Fix] = []
                 for point in segment {
-                    guard let time = point.time else {
+                    guard var time = point.time else {
                         trackCursor.fail("\(resolved):\(point.line):\(point.column): the point has no time in a timed track")
                         return nil
                     }
+                    if local, let zone { time = zone.instant(fromLocal: time.microsecondsSince1970) }
                     guard let shifted = time.adding(offset) else {
                         let moved = offset == .zero ? "" : " plus the offset of \(offset) s"
                         (offset == .zero ? trackCursor : fields["offset"] ?? trackCursor).fail(

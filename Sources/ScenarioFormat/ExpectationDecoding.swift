@@ -43,11 +43,14 @@ extension ScenarioLoader {
     }
 
     /// `runs`: the scenario's `runs:` (nil when absent), which `probability` needs.
-    func expectations(_ list: [PlacedNode], clockStart: Timestamp, known: KnownIDs, runs: Int?) -> [EventExpectation] {
-        list.compactMap { expectation($0, clockStart: clockStart, known: known, runs: runs) }
+    /// Times without a zone are in `zone` (the scenario's `timezone:`), else UTC.
+    func expectations(_ list: [PlacedNode], clockStart: Timestamp, known: KnownIDs, runs: Int?,
+                      zone: LocalTimeZone? = nil) -> [EventExpectation] {
+        let clock = ExpectationClock(start: clockStart, zone: zone)
+        return list.compactMap { expectation($0, clock: clock, known: known, runs: runs) }
     }
 
-    private func expectation(_ c: PlacedNode, clockStart: Timestamp, known: KnownIDs, runs: Int?) -> EventExpectation? {
+    private func expectation(_ c: PlacedNode, clock: ExpectationClock, known: KnownIDs, runs: Int?) -> EventExpectation? {
         guard let f = c.mapping(Self.expectationShape, allowed: Self.expectationKeys) else { return nil }
         let kindNames = Self.kindNames
         let kind = f.required("kind", "an event kind: one of \(kindNames.joined(separator: ", "))").flatMap { k in
@@ -81,12 +84,12 @@ extension ScenarioLoader {
             within.fail("within goes with at only; use between for a window")
             ok = false
         }
-        let window = f["between"].map { self.window($0, clockStart: clockStart) }
+        let window = f["between"].map { self.window($0, clock: clock) }
         if window == .some(nil) { ok = false }
 
         let condition: EventExpectation.Condition?
         if let at = f["at"] {
-            let time = self.time(at, clockStart: clockStart)
+            let time = self.time(at, clock: clock)
             let within = f["within"].map { $0.duration(.nonNegative) } ?? .zero
             if let time, let within { condition = .at(time, within: within) } else { condition = nil }
         } else if let count = f["count"] {
@@ -136,16 +139,17 @@ extension ScenarioLoader {
         return nil
     }
 
-    private func timeHelp(_ clockStart: Timestamp) -> String {
-        "a time: \"HH:MM:SS\" (on \(clockStart.iso8601.prefix(10)), the UTC date of the clock's start) or ISO 8601 such as 2016-01-10T12:01:57Z"
+    private func timeHelp(_ clock: ExpectationClock) -> String {
+        "a time: \"HH:MM:SS\" (on \(clock.day), the \(clock.zone?.identifier ?? "UTC") date of the clock's start) "
+            + "or ISO 8601 such as 2016-01-10T12:01:57Z"
     }
 
-    func time(_ c: PlacedNode, clockStart: Timestamp) -> Timestamp? {
+    func time(_ c: PlacedNode, clock: ExpectationClock) -> Timestamp? {
         if let text = c.scalarText {
-            if let time = Timestamp(iso8601: text) { return time }
-            if let time = Self.timeOfDay(text, on: clockStart) { return time }
+            if let (time, _) = Timestamp.parse(iso8601: text, localZone: clock.zone) { return time }
+            if let time = clock.timeOfDay(text) { return time }
         }
-        c.expected(timeHelp(clockStart))
+        c.expected(timeHelp(clock))
         return nil
     }
 
@@ -172,13 +176,13 @@ extension ScenarioLoader {
         return Timestamp(microsecondsSince1970: midnight + ((hours * 60 + minutes) * 60 + seconds) * 1_000_000 + micros)
     }
 
-    private func window(_ c: PlacedNode, clockStart: Timestamp) -> TimeWindow? {
+    private func window(_ c: PlacedNode, clock: ExpectationClock) -> TimeWindow? {
         guard let ends = c.list("a window [START, END] of two times") else { return nil }
         guard ends.count == 2 else {
             c.expected("a window [START, END] of two times")
             return nil
         }
-        guard let start = time(ends[0], clockStart: clockStart), let end = time(ends[1], clockStart: clockStart)
+        guard let start = time(ends[0], clock: clock), let end = time(ends[1], clock: clock)
         else { return nil }
         guard start <= end else {
             c.fail("the window ends before it starts: \(end.iso8601) is earlier than \(start.iso8601)")
@@ -251,6 +255,28 @@ extension ScenarioLoader {
         }
         if let kind = anchor { return .since(kind, atLeast: least ?? nil, atMost: most ?? nil) }
         return .after(atLeast: least ?? nil, atMost: most ?? nil)
+    }
+}
+
+/// The day and zone an expectation's times of day are on: the date of the clock's start in the scenario's
+/// `timezone:` (else UTC), a time of day read on it as the zone's clocks show it.
+struct ExpectationClock {
+    var start: Timestamp
+    var zone: LocalTimeZone?
+
+    /// The start as the zone's clocks show it (microseconds since 1970 as if UTC).
+    private var wallClockStart: Timestamp {
+        guard let zone else { return start }
+        return Timestamp(microsecondsSince1970: start.microsecondsSince1970 + zone.secondsFromUTC(at: start) * 1_000_000)
+    }
+
+    /// `2016-01-10`.
+    var day: Substring { wallClockStart.iso8601.prefix(10) }
+
+    /// `HH:MM:SS[.fraction]` on that day, in the zone.
+    func timeOfDay(_ text: String) -> Timestamp? {
+        guard let local = ScenarioLoader.timeOfDay(text, on: wallClockStart) else { return nil }
+        return zone.map { $0.instant(fromLocal: local.microsecondsSince1970) } ?? local
     }
 }
 

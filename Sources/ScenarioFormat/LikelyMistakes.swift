@@ -16,7 +16,10 @@ extension ScenarioLoader {
     static let farRegionsListed = 10
 
     /// Records the warnings; O(regions × devices + fixes).
-    func warnAboutLikelyMistakes(_ simulation: Simulation, regions: [PlacedRegion], list: PlacedNode?, rules: [PlacedNode]) {
+    /// `startCursor` is the scenario's `start:` (nil when the clock starts at the tracks' first fix),
+    /// `devicesCursor` its `devices:`.
+    func warnAboutLikelyMistakes(_ simulation: Simulation, regions: [PlacedRegion], list: PlacedNode?, rules: [PlacedNode],
+                                 startCursor: PlacedNode? = nil, devicesCursor: PlacedNode? = nil) {
         warnAboutTinyCircles(regions)
         warnAboutHugeCircles(regions)
         for unenterable in simulation.unenterableRegions() {
@@ -29,6 +32,21 @@ extension ScenarioLoader {
         let tracks = concurrentMap(devices.count) { i in TrackExtent(devices[i].track.fixes(start: start), id: devices[i].id) }
         warnAboutUnreachableRegions(tracks, regions: regions, list: list)
         warnAboutEndlessRules(simulation.rules, tracks: tracks, rules: rules)
+        if let place = startCursor ?? devicesCursor { warnAboutTracksBeforeTheClock(tracks, start: start, at: place) }
+    }
+
+    /// One warning when some tracks end before the clock starts (those devices have no sample), saying so
+    /// more loudly when all do (the run has no events): a `start:` meant in another zone is the usual cause.
+    private func warnAboutTracksBeforeTheClock(_ tracks: [TrackExtent], start: Timestamp, at place: PlacedNode) {
+        let ended = tracks.filter { $0.end.map { $0 < start } ?? false }
+        guard !ended.isEmpty else { return }
+        let all = ended.count == tracks.count
+        let listed = ended.prefix(Self.farRegionsListed).map { "\($0.id)'s at \($0.end!.iso8601)" }.joined(separator: ", ")
+            + (ended.count > Self.farRegionsListed ? ", and \(ended.count - Self.farRegionsListed) more" : "")
+        let subject = all ? "every device's track ends before the clock starts at \(start.iso8601), so the run has no "
+            + "sample and no event" : "\(ended.count) of \(tracks.count) devices' tracks end before the clock starts at "
+            + "\(start.iso8601), so they have no sample"
+        place.warn(subject + " (\(listed)); is start: a local time? Write it with its offset, or give timezone: NAME")
     }
 
     /// Where and when a device's track goes: its bounding box and the span of its times (nil without fixes).
@@ -36,6 +54,8 @@ extension ScenarioLoader {
         var id: String
         var box: BoundingBox?
         var span: TimeSpan?
+        /// The time of its last fix.
+        var end: Timestamp?
 
         /// O(fixes).
         init(_ segments: [[Fix]], id: String) {
@@ -43,7 +63,10 @@ extension ScenarioLoader {
             var box = BoundingBox.empty
             for segment in segments { for fix in segment { box.extend(to: fix.coordinate) } }
             self.box = box.minLatitude <= box.maxLatitude ? box : nil
-            if let first = segments.first?.first?.time, let last = segments.last?.last?.time { span = last - first }
+            if let first = segments.first?.first?.time, let last = segments.last?.last?.time {
+                span = last - first
+                end = last
+            }
         }
     }
 

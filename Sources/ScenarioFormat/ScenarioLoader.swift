@@ -20,6 +20,9 @@ public struct Scenario: Sendable {
     /// `runs:`: the Monte Carlo runs over which `perimeter check` measures `probability:` expectations
     /// (run r with the noise seed `noise.seed + r`); nil when absent.
     public var runs: Int? = nil
+    /// `timezone:`: the zone of the times the scenario, its tracks and tables write without one (and of
+    /// the times `check` shows); nil reads them as UTC.
+    public var timeZone: LocalTimeZone? = nil
     /// Things that loaded but deserve a look, each starting with its file and line: GPX points dropped,
     /// an offset given to an untimed track, a pace given to a timed one.
     public var warnings: [String]
@@ -66,8 +69,8 @@ public struct ScenarioLoader: Sendable {
         try ScenarioLoader(maxSamples: maxSamples).load(path: path)
     }
 
-    static let topKeys = ["name", "start", "tick", "profile", "monitor", "regions", "rules", "devices", "noise",
-                          "sinks", "expect", "runs"]
+    static let topKeys = ["name", "start", "timezone", "tick", "profile", "monitor", "regions", "rules", "devices",
+                          "noise", "sinks", "expect", "runs"]
 
     /// Loads the scenario at `path`; paths inside it are relative to its folder.
     public func load(path: String) throws(ScenarioErrors) -> Scenario {
@@ -79,11 +82,16 @@ public struct ScenarioLoader: Sendable {
 
         let fileName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let name = top["name"]?.text("the scenario's name") ?? fileName
+        let zone = top["timezone"].flatMap(timeZone)
         let start = top["start"].flatMap { c -> Timestamp? in
-            if let text = c.scalarText, let time = Timestamp(iso8601: text) {
+            if let text = c.scalarText, let (time, hadZone) = Timestamp.parse(iso8601: text, localZone: zone) {
                 guard Timestamp.writable.contains(time) else {
                     c.fail("\(text) is outside \(Timestamp.writableRangeText), the times an event log can show")
                     return nil
+                }
+                if !hadZone && zone == nil {
+                    c.warn("\(text) has no zone, so it is read as UTC (\(time.iso8601)); write it with Z or an offset, "
+                        + "or give the scenario timezone: NAME (such as Europe/Madrid) if it is a local time")
                 }
                 return time
             }
@@ -125,7 +133,7 @@ public struct ScenarioLoader: Sendable {
             if entry.mappingHasKey("fixes") {
                 found = fixTableDevices(entry, diagnostics: d)
             } else {
-                found = device(entry, diagnostics: d, preloaded: tracks).map { [$0] } ?? []
+                found = device(entry, diagnostics: d, preloaded: tracks, zone: zone).map { [$0] } ?? []
             }
             for (device, idCursor, paceCursor) in found {
                 if let first = deviceIDs[device.id] {
@@ -156,7 +164,8 @@ public struct ScenarioLoader: Sendable {
         }
         if !d.hasErrors {
             warnAboutLikelyMistakes(simulation, regions: placed, list: top["regions"],
-                                    rules: top["rules"]?.list("a list of dwell rules") ?? [])
+                                    rules: top["rules"]?.list("a list of dwell rules") ?? [],
+                                    startCursor: top["start"], devicesCursor: top["devices"])
         }
         // Times of day in expect: are on the clock's start date, which may come from the tracks.
         let known = KnownIDs(regions: regionsComplete ? regionIDs : nil,
@@ -164,12 +173,20 @@ public struct ScenarioLoader: Sendable {
                              rules: rulesComplete ? rules.map(\.name) : nil)
         let runs = top["runs"].flatMap { self.runs($0, noise: noise, hasNoiseKey: top["noise"] != nil) }
         let expectations = top["expect"]?.list("a list of expectations").map {
-            self.expectations($0, clockStart: simulation.clockStart, known: known, runs: runs)
+            self.expectations($0, clockStart: simulation.clockStart, known: known, runs: runs, zone: zone)
         } ?? []
 
         if d.hasErrors { throw ScenarioErrors(d.errors) }
         return Scenario(name: name, file: path, simulation: simulation, sinks: sinks, sinkPlaces: sinkPlaces,
-                        expectations: expectations, runs: runs, warnings: d.warnings)
+                        expectations: expectations, runs: runs, timeZone: zone, warnings: d.warnings)
+    }
+
+    /// `timezone: Europe/Madrid`: an IANA name the system's tz database has.
+    private func timeZone(_ c: PlacedNode) -> LocalTimeZone? {
+        guard let name = c.text("an IANA time zone name such as Europe/Madrid") else { return nil }
+        if let zone = LocalTimeZone(identifier: name) { return zone }
+        c.expected("an IANA time zone name from the tz database, such as Europe/Madrid, America/New_York or UTC")
+        return nil
     }
 
     /// The most runs `runs:` may ask for: `perimeter check` runs them all.

@@ -34,6 +34,9 @@ struct Check: ParsableCommand {
     @Flag(help: "Record or rewrite the golden logs instead of comparing with them.")
     var update = false
 
+    @Flag(help: "With --update: record a golden log even when the run produced no events (refused otherwise: an empty log passes for ever).")
+    var allowEmpty = false
+
     @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"))
     var junit: String?
 
@@ -43,7 +46,8 @@ struct Check: ParsableCommand {
     func run() throws {
         let started = Date()
         let (files, missing) = RegressionCheck.scenarioFiles(in: paths)
-        let checker = RegressionCheck(update: update, threads: threads ?? RunOptions.defaultThreads)
+        var checker = RegressionCheck(update: update, threads: threads ?? RunOptions.defaultThreads)
+        checker.allowsEmptyLog = allowEmpty
         // A path that does not exist is bad input, not a scenario: it is said, and not counted.
         for path in missing { StandardError.error("\(path): no such file or folder") }
         var results: [CheckResult] = []
