@@ -88,7 +88,7 @@ struct Run: ParsableCommand {
         if let runs { return try monteCarlo(scenarioRun, runs: runs, clock: clock) }
         let interruption = Interruption()
         let plan = SinkPlan(commandLine: sinks, registry: Perimeter.sinks,
-                            programVersion: Perimeter.configuration.version)
+                            programVersion: Perimeter.configuration.version, isCancelled: { interruption.happened })
         let summary: RunSummary
         let progress = ProgressLine()
         defer { progress.finish() }
@@ -101,9 +101,7 @@ struct Run: ParsableCommand {
                 }))
         } catch {
             progress.finish()
-            for line in error.messages { StandardError.error(line) }
-            if case .badSink = error { throw ExitCode(Exit.badInput) }
-            throw ExitCode(Exit.sinkFailed)
+            throw error.reported(interrupted: interruption.happened)
         }
         progress.finish()
         for warning in summary.stayWarnings { StandardError.warning(warning) }
@@ -125,7 +123,8 @@ extension Run {
             throw ExitCode(Exit.badInput)
         }
         let interruption = Interruption()
-        let plan = SinkPlan(commandLine: sinks, registry: Perimeter.sinks, programVersion: Perimeter.configuration.version)
+        let plan = SinkPlan(commandLine: sinks, registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
+                            isCancelled: { interruption.happened })
         var spread = EventSpread()
         var events = 0
         let done: Int
@@ -142,9 +141,7 @@ extension Run {
             }
         } catch {
             progress.finish()
-            for line in error.messages { StandardError.error(line) }
-            if case .badSink = error { throw ExitCode(Exit.badInput) }
-            throw ExitCode(Exit.sinkFailed)
+            throw error.reported(interrupted: interruption.happened)
         }
         progress.finish()
         let day = scenarioRun.simulation.clockStart

@@ -86,7 +86,7 @@ struct Stream: ParsableCommand {
         defer { progress.finish() }
         let interruption = Interruption()
         let plan = SinkPlan(commandLine: sinks.isEmpty ? ["jsonl:-"] : sinks, registry: Perimeter.sinks,
-                            programVersion: Perimeter.configuration.version)
+                            programVersion: Perimeter.configuration.version, isCancelled: { interruption.happened })
         let summary: RunSummary
         do {
             summary = try scenarioRun.stream(&input, start: clockStart, into: plan,
@@ -99,11 +99,7 @@ struct Stream: ParsableCommand {
                                              warn: { StandardError.warning($0) })
         } catch {
             progress.finish()
-            for line in error.messages { StandardError.error(line) }
-            switch error {
-            case .badSink, .badInput: throw ExitCode(Exit.badInput)
-            case .sinkFailed: throw ExitCode(Exit.sinkFailed)
-            }
+            throw error.reported(interrupted: interruption.happened)
         }
         progress.finish()
         for warning in summary.stayWarnings { StandardError.warning(warning) }
