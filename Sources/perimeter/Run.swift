@@ -20,9 +20,10 @@ struct Run: ParsableCommand {
         appended to, one row in its 'runs' table per run, with the run's status. An HTTP sink takes options \
         after the URL as ;key=value: batch=N (events per POST, 500), flush=SECONDS (1), timeout=SECONDS \
         (10), retries=N (5), backoff=SECONDS (0.2), auth-env=NAME (the Authorization header from that \
-        environment variable), spool=PATH (where undelivered events go; send them later with \
+        environment variable), spool=PATH (where undelivered events go, appended to the file; send them later with \
         'perimeter deliver'). Ctrl-C stops the run cleanly: the sinks keep what was produced and the \
-        summary says the run was interrupted. When a sink fails (a full disk, a file-size limit, a \
+        summary says the run was interrupted; an HTTP sink stops waiting on its server at once and \
+        spools what it did not deliver (exit 130). When a sink fails (a full disk, a file-size limit, a \
         folder that turned read-only, a closed pipe), the run stops with exit code 3: the other sinks \
         finish with every event produced, and the failed sink's events are kept in a journal, \
         perimeter-run-TIME-PID.jsonl in $TMPDIR (else /tmp), which its message names (JSON Lines, as \

@@ -314,6 +314,35 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         #expect(try SpoolLines.decode(log: contents(directory + "/spool.jsonl")).map(\.event) == events.map(WireEvent.init))
     }
 
+    @Test("an interruption stops a wait at once and spools every undelivered event, keys kept", arguments: [
+        ("waiting for an answer", LoopbackServer.Reply.status(200, delay: 600)),
+        ("waiting out a Retry-After", LoopbackServer.Reply.status(503, retryAfter: "600")),
+    ])
+    func anInterruptionStopsTheWait(waiting: String, reply: LoopbackServer.Reply) throws {
+        let server = try LoopbackServer { _ in reply }
+        defer { server.stop() }
+        let directory = try temporaryDirectory()
+        var configuration = try httpConfiguration(server.url, batch: 2, timeout: 600, retries: 5, directory: directory)
+        configuration.retryAfterCap = 600
+        let interruption = Flag()
+        let sink = try HTTPSink(configuration: configuration, isCancelled: { interruption.isSet })
+        let events = httpEvents(5)
+        for event in events { try sink.send(event) }
+        #expect(eventually { server.requests.count == 1 })
+        Thread.sleep(forTimeInterval: 0.2)  // into the wait (not asserted)
+        interruption.set()
+        let started = Date()
+        let error = #expect(throws: SinkError.self) { try sink.finish() }
+        #expect(Date().timeIntervalSince(started) < 5, "stopped at once, not after the wait")
+        #expect(server.requests.count == 1)
+        #expect(sink.wasInterrupted)
+        #expect(sink.deliveredCount == 0 && sink.spooledCount == 5)
+        let kept = try spooled(directory + "/spool.jsonl")
+        #expect(kept.text == events.map { JSONLines.encode($0) + "\n" }.joined())
+        #expect(kept.keys == [0, 0, 1, 1, 2].map { "\(sink.keyPrefix)-\($0)" })
+        #expect(error?.description.contains("Delivery stopped: interrupted (Ctrl-C or SIGTERM)") == true, "\(String(describing: error))")
+    }
+
     @Test func authEnvSendsTheAuthorizationHeader() throws {
         let server = try LoopbackServer()
         defer { server.stop() }
@@ -346,6 +375,14 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         try run(sink, httpEvents(5))
         #expect(server.requests.map { $0.eventLines?.count } == [2, 2, 1])
     }
+}
+
+/// A flag set by the test, read by the sink's thread.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    func set() { lock.lock(); value = true; lock.unlock() }
 }
 
 /// A server started later by another thread.
