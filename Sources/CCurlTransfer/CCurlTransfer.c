@@ -158,7 +158,7 @@ void perimeter_transfer_post(perimeter_transfer *transfer, const char *url,
     curl.easy_setopt(easy, CURLOPT_URL, url);
     curl.easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
     curl.easy_setopt(easy, CURLOPT_POST, 1L);
-    curl.easy_setopt(easy, CURLOPT_POSTFIELDS, body);
+    curl.easy_setopt(easy, CURLOPT_POSTFIELDS, body != NULL ? body : "");  // NULL would read standard input
     curl.easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, (long long)body_length);
     curl.easy_setopt(easy, CURLOPT_HTTPHEADER, list);
     curl.easy_setopt(easy, CURLOPT_TIMEOUT_MS, timeout_ms);

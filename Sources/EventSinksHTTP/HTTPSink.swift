@@ -55,6 +55,8 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
     private var failure: String?
     private var interrupted = false
     private var spoolFailure: SinkError?
+    /// Where the spooled events are when they could not be appended to `spoolPath`, and why not.
+    private var unappended: (path: String, error: SinkError)?
     private var finishing = false
     private var cancelled = false
     private var workerDone = false
@@ -190,9 +192,14 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
         do {
             try spool.commit()
         } catch {
-            if spoolFailure == nil { spoolFailure = error }
-            lost += spooled
-            spooled = 0
+            let kept = AtomicFile.keptPath(for: spoolPath)
+            if spoolFailure == nil && FileCheck.isRegularFile(kept) {
+                unappended = (kept, error)  // the events are whole, beside the spool file
+            } else {
+                if spoolFailure == nil { spoolFailure = error }
+                lost += spooled
+                spooled = 0
+            }
         }
         outcome = report()
         return outcome
@@ -202,15 +209,19 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
     private func report() -> SinkError {
         let url = configuration.url.absoluteString
         var reason = "delivered \(delivered) of \(produced) event\(produced == 1 ? "" : "s") to \(url)"
+        let keptPath = unappended?.path ?? spoolPath
         if spooled > 0 {
-            let command = "perimeter deliver \(Self.shellQuoted(spoolPath)) --sink \(Self.shellQuoted(configuration.spec))"
-            reason += "; the other \(spooled) \(spooled == 1 ? "is" : "are") in the spool file \"\(spoolPath)\" (send \(spooled == 1 ? "it" : "them") later with: \(command))"
+            let command = "perimeter deliver \(Self.shellQuoted(keptPath)) --sink \(Self.shellQuoted(configuration.spec))"
+            reason += "; the other \(spooled) \(spooled == 1 ? "is" : "are") in the spool file \"\(keptPath)\" (send \(spooled == 1 ? "it" : "them") later with: \(command))"
+        }
+        if let unappended {
+            reason += "; they could not be appended to \"\(spoolPath)\": \(unappended.error.reason)"
         }
         if lost > 0 {
             reason += "; \(lost) event\(lost == 1 ? "" : "s") could not be kept: \(spoolFailure?.reason ?? "the spool file failed")"
         }
         if let failure { reason += ". Delivery stopped: \(failure)" } else if cancelled { reason += ". Delivery was cancelled" }
-        return SinkError(spec: configuration.spec, path: spooled > 0 ? spoolPath : nil, reason: reason)
+        return SinkError(spec: configuration.spec, path: spooled > 0 ? keptPath : nil, reason: reason)
     }
 
     // MARK: the delivery thread

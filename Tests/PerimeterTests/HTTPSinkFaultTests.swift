@@ -155,4 +155,20 @@ struct HTTPSinkFaultTests {
         // Each run's events land whole, in order: delivered, they are the run's events four times.
         #expect(try delivered("spool.jsonl", in: folder) == Array(repeating: produced, count: 4).flatMap { $0 })
     }
+
+    @Test("F5: a spool the file-size limit will not let grow stays whole; the run's events are kept beside it")
+    func anAppendThatFailsKeepsTheEvents() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        let old = String(repeating: "x", count: 100_000) + "\n"  // past `ulimit -f 100` (51,200 bytes in dash's blocks)
+        try old.write(to: folder.appendingPathComponent("spool.jsonl"), atomically: false, encoding: .utf8)
+        let dead = "http://127.0.0.1:\(try LoopbackServer.reservePort())/events;retries=0;spool=spool.jsonl"
+        let run = try LaunchedPerimeter(["run", Self.scenario, "--sink", dead, "--sink", "jsonl:-"], in: folder,
+                                        fileSizeLimit: 100).finish()
+        #expect(run.status == 3, "\(run.stderr)")
+        let kept = try #require(run.stderr.firstMatch(of: /the other 5 are in the spool file "(spool\.jsonl\.unappended-\d+)"/)?.1)
+        #expect(run.stderr.contains("could not be appended to \"spool.jsonl\""), "\(run.stderr)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("spool.jsonl"), encoding: .utf8) == old)
+        let produced = run.stdout.split(separator: "\n").map(String.init)
+        #expect(try delivered(String(kept), in: folder) == produced, "delivered + spooled = produced")
+    }
 }
