@@ -40,6 +40,8 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
     }
 
     private static let spoolsInUse = SpoolRegistry()
+    /// Set by `cancel()`: the batch being sent is abandoned at once, as on an interruption.
+    private let abandoned = Abandonment()
     private let poster: HTTPPoster
     private let spool: OutputFile
     private let condition = NSCondition()
@@ -81,7 +83,8 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
             throw error
         }
         do {
-            poster = try HTTPPoster(configuration: configuration, isCancelled: isCancelled)
+            poster = try HTTPPoster(configuration: configuration,
+                                    isCancelled: { [abandoned] in abandoned.happened || isCancelled() })
         } catch {
             spool.discard()
             Self.spoolsInUse.release(path)
@@ -169,15 +172,20 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
         if let result { throw result }
     }
 
-    /// Stops after the batch being delivered (if any); what is still open or waiting goes to the spool
-    /// file, which is kept only when it holds events. `finish()` afterwards does nothing.
+    /// Stops at once (a batch being sent is abandoned); what was not delivered goes to the spool file,
+    /// which is kept only when it holds events. `finish()` afterwards does nothing.
     public func cancel() { _ = stop(cancelling: true) }
 
     private func stop(cancelling: Bool) -> SinkError? {
         condition.lock()
         defer { condition.unlock() }
         if finished { return cancelled ? nil : outcome }  // finish() after cancel() does nothing
-        if cancelling { cancelled = true } else { finishing = true }
+        if cancelling {
+            cancelled = true
+            abandoned.mark()
+        } else {
+            finishing = true
+        }
         condition.broadcast()
         while !workerDone { condition.wait() }
         finished = true
@@ -241,6 +249,8 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
                     delivered += batch.lines.count
                 case let .failed(problem):
                     stopDelivery("the batch with Idempotency-Key \(batch.key): \(problem)", keeping: batch)
+                case .cancelled where cancelled:
+                    stopDelivery("cancelled while the batch with Idempotency-Key \(batch.key) was being sent", keeping: batch)
                 case .cancelled:
                     interrupted = true
                     stopDelivery("interrupted (Ctrl-C or SIGTERM) while the batch with Idempotency-Key \(batch.key) was being sent; no retry was waited out", keeping: batch)
@@ -311,51 +321,5 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return body()
-    }
-
-    /// `{"events":[…]}`.
-    static func body(_ lines: [String]) -> Data {
-        var text = "{\"events\":["
-        text.reserveCapacity(lines.reduce(16) { $0 + $1.utf8.count + 1 })
-        for (i, line) in lines.enumerated() {
-            if i > 0 { text.append(",") }
-            text.append(line)
-        }
-        text.append("]}")
-        return Data(text.utf8)
-    }
-
-    static func randomPrefix() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in
-            let hex = String(generator.next() as UInt64, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }.joined()
-    }
-
-    /// `text` as one shell word (single-quoted unless it is plain).
-    static func shellQuoted(_ text: String) -> String {
-        let plain = text.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_./:@%+=,".unicodeScalars.contains($0)
-        }
-        if plain && !text.isEmpty { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-}
-
-extension SinkError {
-    /// Whether the error comes from an HTTP sink (its spec is a URL): its message is complete (how
-    /// many events were delivered, how many spooled and where) and is printed as is.
-    public var isFromHTTPSink: Bool { spec.hasPrefix("http://") || spec.hasPrefix("https://") }
-}
-
-extension HTTPSink {
-    /// `http://…` or `https://…`, with `;key=value` options (`HTTPSinkConfiguration`).
-    public static let kind = SinkKind(
-        schemes: ["http", "https"], target: .url, form: "http://… or https://…",
-        note: "after a URL, options as ;key=value suffixes: batch=N, flush=SECONDS, timeout=SECONDS, retries=N, backoff=SECONDS, auth-env=NAME, spool=PATH, kinds=KIND,KIND,... (as every sink)",
-        check: { text throws(SinkError) in _ = try HTTPSinkConfiguration(parsing: text) }
-    ) { spec, context throws(SinkError) in
-        try HTTPSink(spec: spec.kindText, directory: context.directory, isCancelled: context.isCancelled)
     }
 }

@@ -79,8 +79,8 @@ extension ScenarioRun {
             let run = RunDescription(scenario: scenario.name, scenarioFile: scenario.file, simulation: simulation,
                                      perimeterVersion: plan.programVersion)
             let journal = RunJournal(folder: plan.journalFolder, warn: plan.warn)
-            sink = try plan.registry.makeSink(for: specs, context: SinkContext(directory: directory, run: run, isCancelled: plan.isCancelled),
-                                              journal: journal)
+            let context = SinkContext(directory: directory, run: run, isCancelled: plan.isCancelled)
+            sink = try plan.registry.makeSink(for: specs, context: context, journal: journal)
         } catch {
             throw .sinkFailed([error.description + "; nothing was run."])
         }

@@ -1,3 +1,7 @@
+import ArgumentParser
+import FileSystem
+import Runs
+
 /// The exit codes (README "Exit codes").
 enum Exit {
     static let checkFailed = ExitCodeValue(1)
@@ -8,10 +12,6 @@ enum Exit {
 }
 
 typealias ExitCodeValue = Int32
-
-import ArgumentParser
-import FileSystem
-import Runs
 
 extension RunFailure {
     /// Prints the failure's sentences and gives its exit code: 2 for a bad sink or bad input; 130 when

@@ -315,7 +315,7 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
     }
 
     @Test("an interruption stops a wait at once and spools every undelivered event, keys kept", arguments: [
-        ("waiting for an answer", LoopbackServer.Reply.status(200, delay: 600)),
+        ("waiting for an answer", LoopbackServer.Reply.hang),
         ("waiting out a Retry-After", LoopbackServer.Reply.status(503, retryAfter: "600")),
     ])
     func anInterruptionStopsTheWait(waiting: String, reply: LoopbackServer.Reply) throws {
@@ -341,6 +341,22 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         #expect(kept.text == events.map { JSONLines.encode($0) + "\n" }.joined())
         #expect(kept.keys == [0, 0, 1, 1, 2].map { "\(sink.keyPrefix)-\($0)" })
         #expect(error?.description.contains("Delivery stopped: interrupted (Ctrl-C or SIGTERM)") == true, "\(String(describing: error))")
+    }
+
+    @Test func cancelAbandonsTheBatchBeingSentAtOnce() throws {
+        let server = try LoopbackServer { _ in .hang }
+        defer { server.stop() }
+        let directory = try temporaryDirectory()
+        let sink = try HTTPSink(configuration: try httpConfiguration(server.url, batch: 2, timeout: 600, directory: directory))
+        let events = httpEvents(3)
+        for event in events { try sink.send(event) }
+        #expect(eventually { server.requests.count == 1 })
+        let started = Date()
+        sink.cancel()
+        #expect(Date().timeIntervalSince(started) < 5, "did not wait for the answer")
+        #expect(!sink.wasInterrupted)
+        #expect(sink.deliveredCount == 0 && sink.spooledCount == 3)
+        #expect(try spooled(directory + "/spool.jsonl").text == events.map { JSONLines.encode($0) + "\n" }.joined())
     }
 
     @Test func authEnvSendsTheAuthorizationHeader() throws {

@@ -15,7 +15,7 @@ import Glibc
 struct HTTPSinkFaultTests {
     static let scenario = PerimeterProcess.root.appendingPathComponent("Scenarios/lorrenzillos.yaml").path
     /// A server that reads each request and never answers (until stopped).
-    static let hanging: @Sendable (Int) -> LoopbackServer.Reply = { _ in .status(200, delay: 600) }
+    static let hanging: @Sendable (Int) -> LoopbackServer.Reply = { _ in .hang }
 
     /// The event lines of a `jsonl:` file, in order.
     func lines(_ folder: URL, _ name: String) throws -> [String] {
