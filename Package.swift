@@ -79,7 +79,9 @@ let package = Package(
                            .product(name: "GRDBSQLite", package: "GRDB.swift"),
                            .product(name: "SystemPackage", package: "swift-system")]
         ),
-        .target(name: "EventSinksHTTP", dependencies: ["EventSinks", "WireFormat", "TextEscaping", "FileSystem"]),
+        // libcurl's multi interface, loaded at run time (dlopen: no headers needed to build).
+        .target(name: "CCurlTransfer"),
+        .target(name: "EventSinksHTTP", dependencies: ["CCurlTransfer", "EventSinks", "WireFormat", "TextEscaping", "FileSystem"]),
 
         // Scenario files, running them, checking them.
         .target(

@@ -27,6 +27,9 @@ public final class OutputFile {
     /// The target path, or `-` / a name for a descriptor.
     public let path: String
     private let target: Target
+    /// Whether `commit()` appends a file's bytes to the target (`AtomicFile.commitAppending`) rather
+    /// than replace it.
+    private let appends: Bool
     /// The bytes not yet written: the first `pending` of `memory`'s.
     private let memory = Memory(capacity: 2 * OutputFile.bufferSize)
     private var pending = 0
@@ -37,12 +40,14 @@ public final class OutputFile {
     /// Opens an atomic replacement of the file at `path`, or standard output when `path` is `-`.
     /// Fails now (not at the first write) when the file cannot be created. A new file gets
     /// `permissions` (less the umask); a replaced one keeps its own. `removingStalePartials`: as
-    /// `AtomicFile`'s.
+    /// `AtomicFile`'s. `appending`: `commit()` appends to an existing file, under a lock, instead of
+    /// replacing it (an HTTP sink's spool file, which several runs may share).
     public init(path: String, spec: String,
                 permissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite],
-                removingStalePartials: Bool = true) throws(SinkError) {
+                removingStalePartials: Bool = true, appending: Bool = false) throws(SinkError) {
         self.spec = spec
         self.path = path
+        appends = appending
         if path == "-" {
             target = .descriptor(.standardOutput)
             return
@@ -69,6 +74,7 @@ public final class OutputFile {
     public init(fileDescriptor: Int32, name: String = "-", spec: String) {
         self.spec = spec
         self.path = name
+        appends = false
         target = .descriptor(FileDescriptor(rawValue: fileDescriptor))
     }
 
@@ -128,8 +134,9 @@ public final class OutputFile {
         }
     }
 
-    /// Flushes; for a file, fsyncs and renames the partial file over the target. After a failure the
-    /// partial file is removed and the target left as it was. After `discard()` it does nothing; after a
+    /// Flushes; for a file, fsyncs and renames the partial file over the target (or appends it, when
+    /// opened `appending`). After a failure the partial file is removed (kept beside the target, when
+    /// appending) and the target left as it was. After `discard()` it does nothing; after a
     /// failed write it throws that failure again (the events were not delivered).
     public func commit() throws(SinkError) {
         if let failure { throw failure }
@@ -143,7 +150,7 @@ public final class OutputFile {
         isClosed = true
         switch target {
         case let .file(file):
-            do { try file.commit() } catch { throw SinkError(error, spec: spec) }
+            do { try appends ? file.commitAppending() : file.commit() } catch { throw SinkError(error, spec: spec) }
         case let .device(fd):
             try? fd.close()
         case .descriptor:

@@ -112,10 +112,15 @@ public struct SinkContext: Sendable {
     /// The folder relative paths are resolved against (the scenario's), or nil for the working directory.
     public var directory: String?
     public var run: RunDescription
+    /// Whether the run was interrupted (SIGINT, SIGTERM: an `Interruption`): a sink that waits on
+    /// something outside (an HTTP sink on its server) asks it while waiting, and stops at once.
+    public var isCancelled: @Sendable () -> Bool
 
-    public init(directory: String? = nil, run: RunDescription = RunDescription()) {
+    public init(directory: String? = nil, run: RunDescription = RunDescription(),
+                isCancelled: @escaping @Sendable () -> Bool = { false }) {
         self.directory = directory
         self.run = run
+        self.isCancelled = isCancelled
     }
 
     /// `path` resolved against `directory` (unchanged when absolute or `-`).

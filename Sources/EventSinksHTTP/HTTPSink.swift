@@ -14,11 +14,15 @@ import WireFormat
 /// so the run is not held up by each POST. At most `maxPendingBatches` sealed batches wait: then
 /// `send` blocks until one is delivered (memory stays bounded).
 ///
-/// Retries follow `HTTPPoster`. When a batch finally fails, it and every later event (those waiting and
-/// those sent afterwards) are written to the spool file (JSON Lines, the format of `jsonl:`; created
-/// beside the target, renamed into place by `finish()`), and `finish()` throws a `SinkError` that says
-/// how many events were delivered, how many spooled, and where. Delivered plus spooled is always the
-/// number of events sent to the sink. A sink that delivered everything leaves no spool file.
+/// Retries follow `HTTPPoster`. When a batch finally fails, or the run is interrupted (`isCancelled`:
+/// the transfer under way is aborted at once, and no retry is waited out), it and every later event
+/// (those waiting and those sent afterwards) are written to the spool file, batch by batch, each line
+/// with its batch's `Idempotency-Key` (`SpoolLines`), so that `perimeter deliver` re-sends a batch the
+/// server may have processed under the same key. The spool file is written beside the target and
+/// appended to it by `finish()`, under a lock: runs sharing one `spool=PATH` never overwrite each
+/// other's events. `finish()` then throws a `SinkError` that says how many events were delivered, how
+/// many spooled, and where. Delivered plus spooled is always the number of events sent to the sink. A
+/// sink that delivered everything leaves no spool file.
 ///
 /// `finish()` or `cancel()` must be called: they stop the delivery thread.
 public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
@@ -31,11 +35,13 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
     public let keyPrefix: String
 
     private struct Batch {
-        var index: Int
+        var key: String
         var lines: [String]
     }
 
     private static let spoolsInUse = SpoolRegistry()
+    /// Set by `cancel()`: the batch being sent is abandoned at once, as on an interruption.
+    private let abandoned = Abandonment()
     private let poster: HTTPPoster
     private let spool: OutputFile
     private let condition = NSCondition()
@@ -49,7 +55,10 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
     private var lost = 0
     /// Why delivery stopped (then everything goes to the spool).
     private var failure: String?
+    private var interrupted = false
     private var spoolFailure: SinkError?
+    /// Where the spooled events are when they could not be appended to `spoolPath`, and why not.
+    private var unappended: (path: String, error: SinkError)?
     private var finishing = false
     private var cancelled = false
     private var workerDone = false
@@ -58,20 +67,29 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
 
     /// Opens the spool file (so that a place to keep undelivered events is known to work before any
     /// event is produced) and starts the delivery thread. `directory` resolves a relative `spool=`
-    /// path; the default spool file is in the working directory.
-    public init(configuration: HTTPSinkConfiguration, directory: String? = nil) throws(SinkError) {
+    /// path; the default spool file is in the working directory. `isCancelled` (the run's interruption)
+    /// is asked while a request or a backoff is waited on.
+    public init(configuration: HTTPSinkConfiguration, directory: String? = nil,
+                isCancelled: @escaping @Sendable () -> Bool = { false }) throws(SinkError) {
         self.configuration = configuration
         keyPrefix = configuration.keyPrefix ?? Self.randomPrefix()
         let path = try Self.spoolsInUse.claim(configuration.spoolPath.map { FileNames.resolve($0, inFolder: directory) },
                                               spec: configuration.spec)
         spoolPath = path
         do {
-            spool = try OutputFile(path: path, spec: configuration.spec)
+            spool = try OutputFile(path: path, spec: configuration.spec, appending: true)
         } catch {
             Self.spoolsInUse.release(path)
             throw error
         }
-        poster = HTTPPoster(configuration: configuration)
+        do {
+            poster = try HTTPPoster(configuration: configuration,
+                                    isCancelled: { [abandoned] in abandoned.happened || isCancelled() })
+        } catch {
+            spool.discard()
+            Self.spoolsInUse.release(path)
+            throw error
+        }
         let thread = Thread { [self] in work() }
         thread.name = "perimeter-http-sink"
         thread.start()
@@ -79,9 +97,10 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
 
     /// Parses `spec` (see `HTTPSinkConfiguration`), reads the `auth-env` variable, and opens the sink.
     public convenience init(spec: String, directory: String? = nil,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) throws(SinkError) {
+                            environment: [String: String] = ProcessInfo.processInfo.environment,
+                            isCancelled: @escaping @Sendable () -> Bool = { false }) throws(SinkError) {
         let configuration = try HTTPSinkConfiguration(parsing: spec).resolvingAuthorization(from: environment)
-        try self.init(configuration: configuration, directory: directory)
+        try self.init(configuration: configuration, directory: directory, isCancelled: isCancelled)
     }
 
     /// Events sent to the sink so far.
@@ -90,6 +109,8 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
     public var deliveredCount: Int { locked { delivered } }
     /// Events written to the spool file.
     public var spooledCount: Int { locked { spooled } }
+    /// Whether delivery stopped because the run was interrupted.
+    public var wasInterrupted: Bool { locked { interrupted } }
     /// What was not delivered goes to the spool file, which `finish()` names.
     public var spoolsItself: Bool { true }
 
@@ -98,21 +119,26 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
     /// Sends an event read back from a log or a spool file.
     public func send(_ event: WireEvent) throws { try send(line: JSONLines.encode(event)) }
 
+    /// Sends `events` as one batch under `key`, as they were spooled (after the events sent before, whose
+    /// open batch is sealed first): a batch the server may have processed keeps its key.
+    public func send(batch events: [WireEvent], key: String) throws(SinkError) {
+        condition.lock()
+        defer { condition.unlock() }
+        try refuseAfterFinish()
+        produced += events.count
+        seal()
+        while queue.count >= configuration.maxPendingBatches && failure == nil { condition.wait() }
+        queue.append(Batch(key: key, lines: events.map { JSONLines.encode($0) }))
+        condition.broadcast()
+        if failure != nil { try spoolQueue() }
+    }
+
     private func send(line: String) throws(SinkError) {
         condition.lock()
         defer { condition.unlock() }
-        guard !finished && !finishing else {
-            throw SinkError(spec: configuration.spec, reason: "events were sent after the sink was finished")
-        }
+        try refuseAfterFinish()
         produced += 1
-        if failure != nil {
-            keep([line])
-            if let spoolFailure {
-                throw SinkError(spec: configuration.spec, path: spoolPath, reason: "delivery stopped (\(failure ?? "")) and the spool file failed too: \(spoolFailure.reason); \(delivered) of \(produced) events were delivered, the others are lost")
-            }
-            return
-        }
-        if open.isEmpty {
+        if open.isEmpty && failure == nil {
             openSince = Date()
             condition.broadcast()  // the delivery thread arms the flush timer
         }
@@ -120,7 +146,23 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
         guard open.count >= configuration.batchSize else { return }
         while queue.count >= configuration.maxPendingBatches && failure == nil { condition.wait() }
         // Meanwhile the delivery thread may have sealed the batch itself, or spooled it after a failure.
-        if failure == nil && open.count >= configuration.batchSize { seal() }
+        if open.count >= configuration.batchSize { seal() }
+        if failure != nil { try spoolQueue() }
+    }
+
+    private func refuseAfterFinish() throws(SinkError) {
+        guard !finished && !finishing else {
+            throw SinkError(spec: configuration.spec, reason: "events were sent after the sink was finished")
+        }
+    }
+
+    /// After delivery stopped: writes the sealed batches to the spool file. Called with the lock held.
+    private func spoolQueue() throws(SinkError) {
+        keep(queue)
+        queue = []
+        if let spoolFailure {
+            throw SinkError(spec: configuration.spec, path: spoolPath, reason: "delivery stopped (\(failure ?? "")) and the spool file failed too: \(spoolFailure.reason); \(delivered) of \(produced) events were delivered, the others are lost")
+        }
     }
 
     /// Delivers what is still open or waiting, then reports: throws when some events were spooled.
@@ -130,24 +172,27 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
         if let result { throw result }
     }
 
-    /// Stops after the batch being delivered (if any); what is still open or waiting goes to the spool
-    /// file, which is kept only when it holds events. `finish()` afterwards does nothing.
+    /// Stops at once (a batch being sent is abandoned); what was not delivered goes to the spool file,
+    /// which is kept only when it holds events. `finish()` afterwards does nothing.
     public func cancel() { _ = stop(cancelling: true) }
 
     private func stop(cancelling: Bool) -> SinkError? {
         condition.lock()
         defer { condition.unlock() }
         if finished { return cancelled ? nil : outcome }  // finish() after cancel() does nothing
-        if cancelling { cancelled = true } else { finishing = true }
+        if cancelling {
+            cancelled = true
+            abandoned.mark()
+        } else {
+            finishing = true
+        }
         condition.broadcast()
         while !workerDone { condition.wait() }
         finished = true
         defer { Self.spoolsInUse.release(spoolPath) }
-        if !open.isEmpty || !queue.isEmpty {  // cancelled: keep what was not delivered
-            keep(queue.flatMap(\.lines) + open)
-            queue = []
-            open = []
-        }
+        seal()  // cancelled, or delivery stopped: keep what was not delivered
+        keep(queue)
+        queue = []
         guard spooled > 0 || lost > 0 else {
             spool.discard()
             return nil
@@ -155,9 +200,14 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
         do {
             try spool.commit()
         } catch {
-            if spoolFailure == nil { spoolFailure = error }
-            lost += spooled
-            spooled = 0
+            let kept = AtomicFile.keptPath(for: spoolPath)
+            if spoolFailure == nil && FileCheck.isRegularFile(kept) {
+                unappended = (kept, error)  // the events are whole, beside the spool file
+            } else {
+                if spoolFailure == nil { spoolFailure = error }
+                lost += spooled
+                spooled = 0
+            }
         }
         outcome = report()
         return outcome
@@ -167,15 +217,19 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
     private func report() -> SinkError {
         let url = configuration.url.absoluteString
         var reason = "delivered \(delivered) of \(produced) event\(produced == 1 ? "" : "s") to \(url)"
+        let keptPath = unappended?.path ?? spoolPath
         if spooled > 0 {
-            let command = "perimeter deliver \(Self.shellQuoted(spoolPath)) --sink \(Self.shellQuoted(configuration.spec))"
-            reason += "; the other \(spooled) \(spooled == 1 ? "is" : "are") in the spool file \"\(spoolPath)\" (send \(spooled == 1 ? "it" : "them") later with: \(command))"
+            let command = "perimeter deliver \(Self.shellQuoted(keptPath)) --sink \(Self.shellQuoted(configuration.spec))"
+            reason += "; the other \(spooled) \(spooled == 1 ? "is" : "are") in the spool file \"\(keptPath)\" (send \(spooled == 1 ? "it" : "them") later with: \(command))"
+        }
+        if let unappended {
+            reason += "; they could not be appended to \"\(spoolPath)\": \(unappended.error.reason)"
         }
         if lost > 0 {
             reason += "; \(lost) event\(lost == 1 ? "" : "s") could not be kept: \(spoolFailure?.reason ?? "the spool file failed")"
         }
         if let failure { reason += ". Delivery stopped: \(failure)" } else if cancelled { reason += ". Delivery was cancelled" }
-        return SinkError(spec: configuration.spec, path: spooled > 0 ? spoolPath : nil, reason: reason)
+        return SinkError(spec: configuration.spec, path: spooled > 0 ? keptPath : nil, reason: reason)
     }
 
     // MARK: the delivery thread
@@ -188,17 +242,18 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
                 let batch = queue.removeFirst()
                 condition.broadcast()  // room for a blocked producer
                 condition.unlock()
-                let problem = poster.post(Self.body(batch.lines), key: key(batch.index))
+                let outcome = poster.post(Self.body(batch.lines), key: batch.key)
                 condition.lock()
-                if let problem {
-                    failure = "batch \(batch.index) (Idempotency-Key \(key(batch.index))): \(problem)"
-                    keep(batch.lines + queue.flatMap(\.lines) + open)
-                    queue = []
-                    open = []
-                    openSince = nil
-                    condition.broadcast()
-                } else {
+                switch outcome {
+                case .delivered:
                     delivered += batch.lines.count
+                case let .failed(problem):
+                    stopDelivery("the batch with Idempotency-Key \(batch.key): \(problem)", keeping: batch)
+                case .cancelled where cancelled:
+                    stopDelivery("cancelled while the batch with Idempotency-Key \(batch.key) was being sent", keeping: batch)
+                case .cancelled:
+                    interrupted = true
+                    stopDelivery("interrupted (Ctrl-C or SIGTERM) while the batch with Idempotency-Key \(batch.key) was being sent; no retry was waited out", keeping: batch)
                 }
                 continue
             }
@@ -219,31 +274,44 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Moves the open batch to the queue. Called with the lock held.
+    /// Records why delivery stopped and spools `batch`, the batches waiting and the open one, in order.
+    /// Called with the lock held.
+    private func stopDelivery(_ reason: String, keeping batch: Batch) {
+        failure = reason
+        queue.insert(batch, at: 0)
+        seal()
+        keep(queue)
+        queue = []
+        condition.broadcast()
+    }
+
+    /// Moves the open batch to the queue, under the next key. Called with the lock held.
     private func seal() {
         guard !open.isEmpty else { return }
-        queue.append(Batch(index: nextIndex, lines: open))
+        queue.append(Batch(key: key(nextIndex), lines: open))
         nextIndex += 1
         open = []
         openSince = nil
         condition.broadcast()
     }
 
-    /// Writes lines to the spool file. Called with the lock held.
-    private func keep(_ lines: [String]) {
-        for line in lines {
-            if spoolFailure == nil {
-                do {
-                    try spool.write(line + "\n")
-                    spooled += 1
-                    continue
-                } catch {
-                    spoolFailure = error
-                    lost += spooled  // a failed spool file is discarded with what it held
-                    spooled = 0
+    /// Writes batches to the spool file, each line with its batch's key. Called with the lock held.
+    private func keep(_ batches: [Batch]) {
+        for batch in batches {
+            for line in batch.lines {
+                if spoolFailure == nil {
+                    do {
+                        try spool.write(SpoolLines.line(line, key: batch.key) + "\n")
+                        spooled += 1
+                        continue
+                    } catch {
+                        spoolFailure = error
+                        lost += spooled  // a failed spool file is discarded with what it held
+                        spooled = 0
+                    }
                 }
+                lost += 1
             }
-            lost += 1
         }
     }
 
@@ -253,89 +321,5 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return body()
-    }
-
-    /// `{"events":[…]}`.
-    static func body(_ lines: [String]) -> Data {
-        var text = "{\"events\":["
-        text.reserveCapacity(lines.reduce(16) { $0 + $1.utf8.count + 1 })
-        for (i, line) in lines.enumerated() {
-            if i > 0 { text.append(",") }
-            text.append(line)
-        }
-        text.append("]}")
-        return Data(text.utf8)
-    }
-
-    static func randomPrefix() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in
-            let hex = String(generator.next() as UInt64, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }.joined()
-    }
-
-    /// `text` as one shell word (single-quoted unless it is plain).
-    static func shellQuoted(_ text: String) -> String {
-        let plain = text.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_./:@%+=,".unicodeScalars.contains($0)
-        }
-        if plain && !text.isEmpty { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-}
-
-/// The spool files of the open HTTP sinks of this process: two sinks never share one. A default name
-/// already taken gets `-2`, `-3`… before `.jsonl`; an explicit `spool=` already taken is an error.
-private final class SpoolRegistry: @unchecked Sendable {
-    // Safety: `paths` is guarded by `lock`.
-    private let lock = NSLock()
-    private var paths: Set<String> = []
-
-    func claim(_ explicit: String?, spec: String) throws(SinkError) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        if let explicit {
-            guard paths.insert(explicit).inserted else {
-                throw SinkError(spec: spec, path: explicit, reason: "another HTTP sink already keeps its undelivered events in \"\(explicit)\"; give each its own spool=PATH")
-            }
-            return explicit
-        }
-        let name = HTTPSinkConfiguration.defaultSpoolName()
-        var candidate = name
-        var n = 1
-        while !paths.insert(candidate).inserted {
-            n += 1
-            candidate = String(name.dropLast(".jsonl".count)) + "-\(n).jsonl"
-        }
-        return candidate
-    }
-
-    func release(_ path: String) {
-        lock.lock()
-        paths.remove(path)
-        lock.unlock()
-    }
-}
-
-extension SinkError {
-    /// Whether the error comes from an HTTP sink (its spec is a URL): its message is complete (how
-    /// many events were delivered, how many spooled and where) and is printed as is.
-    public var isFromHTTPSink: Bool { spec.hasPrefix("http://") || spec.hasPrefix("https://") }
-}
-
-extension HTTPSink {
-    /// `http://…` or `https://…`, with `;key=value` options (`HTTPSinkConfiguration`).
-    public static let kind = SinkKind(
-        schemes: ["http", "https"], target: .url, form: "http://… or https://…",
-        note: "after a URL, options as ;key=value suffixes: batch=N, flush=SECONDS, timeout=SECONDS, retries=N, backoff=SECONDS, auth-env=NAME, spool=PATH, kinds=KIND,KIND,... (as every sink)",
-        check: { text throws(SinkError) in _ = try HTTPSinkConfiguration(parsing: text) },
-        reach: { spec in
-            guard let configuration = try? HTTPSinkConfiguration(parsing: spec.kindText) else { return SinkReach() }
-            return SinkReach(files: configuration.spoolPath.map { [$0] } ?? [], urls: [configuration.url.absoluteString],
-                             environment: configuration.authorizationVariable.map { [$0] } ?? [])
-        }
-    ) { spec, context throws(SinkError) in
-        try HTTPSink(spec: spec.kindText, directory: context.directory)
     }
 }

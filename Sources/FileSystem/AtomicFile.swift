@@ -20,7 +20,7 @@ public final class AtomicFile {
     public let partialPath: String
     /// The partial file's descriptor, to write to until `commit()` or `discard()`.
     public let descriptor: FileDescriptor
-    private var isClosed = false
+    var isClosed = false  // internal: AtomicFile+Append.swift closes it too
 
     /// Creates the partial file for replacing `path`; fails now when it cannot be created. A new file gets
     /// `permissions` (less the umask); a replaced one keeps its own. Removes the partial files of the same

@@ -54,7 +54,8 @@ extension MonteCarlo {
         }
         let sink: any CancellableEventSink
         do {
-            sink = try plan.registry.makeSink(for: specs, context: SinkContext(directory: nil, run: description(of: 0, plan: plan)))
+            let context = SinkContext(directory: nil, run: description(of: 0, plan: plan), isCancelled: plan.isCancelled)
+            sink = try plan.registry.makeSink(for: specs, context: context)
         } catch {
             throw .sinkFailed([error.description + "; nothing was run."])
         }

@@ -34,17 +34,22 @@ public struct SinkPlan: Sendable {
     /// Where the run's journal goes, and who hears that it cannot be written.
     public var journalFolder: String
     public var warn: @Sendable (String) -> Void
+    /// The run's interruption (`Interruption.happened`), for the sinks that wait on something outside
+    /// (an HTTP sink stops waiting on its server at once, and spools what it did not deliver).
+    public var isCancelled: @Sendable () -> Bool
 
     public init(commandLine: [String] = [], scenarioSinks: ScenarioSinkPolicy = ScenarioSinkPolicy(),
                 registry: SinkRegistry = .core, programVersion: String? = nil,
                 journalFolder: String = RunJournal.defaultFolder,
-                warn: @escaping @Sendable (String) -> Void = { StandardError.warning($0) }) {
+                warn: @escaping @Sendable (String) -> Void = { StandardError.warning($0) },
+                isCancelled: @escaping @Sendable () -> Bool = { false }) {
         self.commandLine = commandLine
         self.scenarioSinks = scenarioSinks
         self.registry = registry
         self.programVersion = programVersion
         self.journalFolder = journalFolder
         self.warn = warn
+        self.isCancelled = isCancelled
     }
 }
 
@@ -86,8 +91,8 @@ extension ScenarioRun {
             let run = RunDescription(scenario: scenario.name, scenarioFile: scenario.file, simulation: simulation,
                                      perimeterVersion: plan.programVersion)
             let journal = RunJournal(folder: plan.journalFolder, warn: plan.warn)
-            sink = try plan.registry.makeSink(for: specs, context: SinkContext(directory: directory, run: run),
-                                              journal: journal)
+            let context = SinkContext(directory: directory, run: run, isCancelled: plan.isCancelled)
+            sink = try plan.registry.makeSink(for: specs, context: context, journal: journal)
         } catch {
             throw .sinkFailed([error.description + "; nothing was run."])
         }
@@ -102,7 +107,7 @@ extension ScenarioRun {
             // fail, so that nothing they received is lost, and reports every failed sink, each with
             // where its events were kept (an HTTP sink's spool file, or the run's journal). A failure
             // in finish() is reported again by a second finish().
-            if !tracked.finishCalled {
+            if !tracked.finishCalled || plan.isCancelled() {
                 try? (sink as? any InterruptibleEventSink)?.markInterrupted()
             }
             var reported: any Error = error

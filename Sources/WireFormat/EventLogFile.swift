@@ -10,6 +10,9 @@ public struct EventLogFile: Sendable {
     public let contents: [UInt8]
     /// The events, in order.
     public let events: [WireEvent]
+    /// Read as a spool file (`SpoolLines`): each event's batch key, nil for an event without one; empty
+    /// for a file read as a plain event log.
+    public let keys: [String?]
 
     /// Why an event log could not be read: `events.jsonl:3: "kind" is missing`, or a file error.
     public struct ReadError: Error, CustomStringConvertible, Sendable {
@@ -19,8 +22,10 @@ public struct EventLogFile: Sendable {
         public var description: String { path + (line.map { ":\($0)" } ?? "") + ": " + reason }
     }
 
-    /// Reads and decodes the whole file (at most `WholeFile.defaultLimit` bytes).
-    public init(path: String) throws(ReadError) {
+    /// Reads and decodes the whole file (at most `WholeFile.defaultLimit` bytes). `asSpool` also reads
+    /// each event's batch key (`SpoolLines`) into `keys`; otherwise a key is an error, as any other
+    /// member that does not belong in an event.
+    public init(path: String, asSpool: Bool = false) throws(ReadError) {
         self.path = path
         let bytes: [UInt8]
         do {
@@ -34,7 +39,14 @@ public struct EventLogFile: Sendable {
             throw ReadError(path: path, reason: "not UTF-8 text (an event log is JSON Lines)")
         }
         do {
-            events = try JSONLines.decode(log: text)
+            if asSpool {
+                let records = try SpoolLines.decode(log: text)
+                events = records.map(\.event)
+                keys = records.map(\.key)
+            } else {
+                events = try JSONLines.decode(log: text)
+                keys = []
+            }
         } catch {
             throw ReadError(path: path, line: error.line, reason: error.reason)
         }

@@ -116,6 +116,13 @@ public enum JSONLines {
     /// Reads a whole log: one event per non-blank line (LF or CRLF). Errors name the line (1-based).
     public static func decode(log text: String) throws(WireFormatError) -> [WireEvent] {
         var events: [WireEvent] = []
+        try forEachLine(of: text) { line throws(WireFormatError) in events.append(try decode(line: line)) }
+        return events
+    }
+
+    /// Calls `body` with each non-blank line of `text` (LF or CRLF); an error it throws is given the
+    /// line's number (1-based).
+    static func forEachLine(of text: String, _ body: (String) throws(WireFormatError) -> Void) throws(WireFormatError) {
         var number = 0
         // Split on bytes: in Swift "\r\n" is one Character, so splitting Characters on "\n" would not.
         for var line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -123,11 +130,10 @@ public enum JSONLines {
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             do {
-                events.append(try decode(line: String(decoding: line, as: UTF8.self)))
+                try body(String(decoding: line, as: UTF8.self))
             } catch {
                 throw WireFormatError(line: number, reason: error.reason)
             }
         }
-        return events
     }
 }

@@ -25,9 +25,10 @@ struct Run: ParsableCommand {
         appended to, one row in its 'runs' table per run, with the run's status. An HTTP sink takes options \
         after the URL as ;key=value: batch=N (events per POST, 500), flush=SECONDS (1), timeout=SECONDS \
         (10), retries=N (5), backoff=SECONDS (0.2), auth-env=NAME (the Authorization header from that \
-        environment variable), spool=PATH (where undelivered events go; send them later with \
+        environment variable), spool=PATH (where undelivered events go, appended to the file; send them later with \
         'perimeter deliver'). Ctrl-C stops the run cleanly: the sinks keep what was produced and the \
-        summary says the run was interrupted. When a sink fails (a full disk, a file-size limit, a \
+        summary says the run was interrupted; an HTTP sink stops waiting on its server at once and \
+        spools what it did not deliver (exit 130). When a sink fails (a full disk, a file-size limit, a \
         folder that turned read-only, a closed pipe), the run stops with exit code 3: the other sinks \
         finish with every event produced, and the failed sink's events are kept in a journal, \
         perimeter-run-TIME-PID.jsonl in $TMPDIR (else /tmp), which its message names (JSON Lines, as \
@@ -96,7 +97,8 @@ struct Run: ParsableCommand {
         if let runs { return try monteCarlo(scenarioRun, runs: runs, clock: clock) }
         let interruption = Interruption()
         let plan = SinkPlan(commandLine: sinks, scenarioSinks: ScenarioSinkPolicy(allowsNetwork: allowScenarioNetworkSinks),
-                            registry: Perimeter.sinks, programVersion: Perimeter.configuration.version)
+                            registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
+                            isCancelled: { interruption.happened })
         let summary: RunSummary
         let progress = ProgressLine()
         defer { progress.finish() }
@@ -109,9 +111,7 @@ struct Run: ParsableCommand {
                 }))
         } catch {
             progress.finish()
-            for line in error.messages { StandardError.error(line) }
-            if case .badSink = error { throw ExitCode(Exit.badInput) }
-            throw ExitCode(Exit.sinkFailed)
+            throw error.reported(interrupted: interruption.happened)
         }
         progress.finish()
         for warning in summary.stayWarnings { StandardError.warning(warning) }
@@ -133,7 +133,8 @@ extension Run {
             throw ExitCode(Exit.badInput)
         }
         let interruption = Interruption()
-        let plan = SinkPlan(commandLine: sinks, registry: Perimeter.sinks, programVersion: Perimeter.configuration.version)
+        let plan = SinkPlan(commandLine: sinks, registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
+                            isCancelled: { interruption.happened })
         var spread = EventSpread()
         var events = 0
         let done: Int
@@ -150,9 +151,7 @@ extension Run {
             }
         } catch {
             progress.finish()
-            for line in error.messages { StandardError.error(line) }
-            if case .badSink = error { throw ExitCode(Exit.badInput) }
-            throw ExitCode(Exit.sinkFailed)
+            throw error.reported(interrupted: interruption.happened)
         }
         progress.finish()
         let day = scenarioRun.simulation.clockStart

@@ -96,7 +96,7 @@ struct Stream: ParsableCommand {
         let progress = ProgressLine()
         defer { progress.finish() }
         let plan = SinkPlan(commandLine: sinks.isEmpty ? ["jsonl:-"] : sinks, registry: Perimeter.sinks,
-                            programVersion: Perimeter.configuration.version)
+                            programVersion: Perimeter.configuration.version, isCancelled: { interruption.happened })
         let summary: RunSummary
         do {
             summary = try scenarioRun.stream(&input, start: clockStart, into: plan,
@@ -109,11 +109,7 @@ struct Stream: ParsableCommand {
                                              warn: { StandardError.warning($0) })
         } catch {
             progress.finish()
-            for line in error.messages { StandardError.error(line) }
-            switch error {
-            case .badSink, .badInput: throw ExitCode(Exit.badInput)
-            case .sinkFailed: throw ExitCode(Exit.sinkFailed)
-            }
+            throw error.reported(interrupted: interruption.happened)
         }
         progress.finish()
         for warning in summary.stayWarnings { StandardError.warning(warning) }

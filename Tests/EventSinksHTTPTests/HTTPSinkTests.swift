@@ -37,6 +37,12 @@ func httpConfiguration(_ url: String, batch: Int = 500, flush: Double = 30, time
     return configuration
 }
 
+/// A spool file's events as JSON Lines (each line without its batch's key), and the keys.
+func spooled(_ path: String) throws -> (text: String, keys: [String?]) {
+    let records = try SpoolLines.decode(log: contents(path))
+    return (records.map { JSONLines.encode($0.event) + "\n" }.joined(), records.map(\.key))
+}
+
 /// Waits (bounded) until `condition` holds.
 func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
@@ -225,7 +231,9 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         let lines = events.map { JSONLines.encode($0) }
         #expect(server.acceptedLines == Array(lines.prefix(2)))
         let spool = directory + "/spool.jsonl"
-        #expect(try contents(spool) == lines.dropFirst(2).map { $0 + "\n" }.joined())
+        #expect(try spooled(spool).text == lines.dropFirst(2).map { $0 + "\n" }.joined())
+        // Each line keeps its batch's key: the failed batch 1, then 2 and 3 sealed afterwards.
+        #expect(try spooled(spool).keys == [1, 1, 2, 2, 3].map { "\(sink.keyPrefix)-\($0)" })
         #expect(try files(in: directory) == ["spool.jsonl"])
         let message = try #require(error?.description)
         #expect(message.hasPrefix("sink \(server.url): delivered 2 of 7 events to \(server.url); the other 5 are in the spool file \"\(spool)\""))
@@ -255,7 +263,7 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         #expect(sink.deliveredCount + sink.spooledCount == events.count)
         #expect(sink.deliveredCount == 2)
         let lines = events.map { JSONLines.encode($0) }
-        #expect(try contents(directory + "/spool.jsonl") == lines.dropFirst(2).map { $0 + "\n" }.joined())
+        #expect(try spooled(directory + "/spool.jsonl").text == lines.dropFirst(2).map { $0 + "\n" }.joined())
         #expect(error?.description.contains("gave up after 4 attempts") == true)
         #expect(error?.description.contains("delivered 2 of 9 events") == true)
     }
@@ -269,8 +277,9 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         for event in events { try sink.send(event) }
         #expect(throws: SinkError.self) { try sink.finish() }
         #expect(sink.deliveredCount == 0 && sink.spooledCount == 8)
-        let spooled = try JSONLines.decode(log: contents(directory + "/spool.jsonl"))
-        #expect(spooled == events.map(WireEvent.init))
+        let kept = try SpoolLines.decode(log: contents(directory + "/spool.jsonl"))
+        #expect(kept.map(\.event) == events.map(WireEvent.init))
+        #expect(kept.map(\.key) == [0, 0, 0, 1, 1, 1, 2, 2].map { "\(sink.keyPrefix)-\($0)" })
     }
 
     @Test func theProducerBlocksWhenThePendingBatchesAreFull() throws {
@@ -302,7 +311,52 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         other.cancel()
         try other.finish()  // does nothing after cancel()
         #expect(other.deliveredCount + other.spooledCount == 3)
-        #expect(try JSONLines.decode(log: contents(directory + "/spool.jsonl")) == events.map(WireEvent.init))
+        #expect(try SpoolLines.decode(log: contents(directory + "/spool.jsonl")).map(\.event) == events.map(WireEvent.init))
+    }
+
+    @Test("an interruption stops a wait at once and spools every undelivered event, keys kept", arguments: [
+        ("waiting for an answer", LoopbackServer.Reply.hang),
+        ("waiting out a Retry-After", LoopbackServer.Reply.status(503, retryAfter: "600")),
+    ])
+    func anInterruptionStopsTheWait(waiting: String, reply: LoopbackServer.Reply) throws {
+        let server = try LoopbackServer { _ in reply }
+        defer { server.stop() }
+        let directory = try temporaryDirectory()
+        var configuration = try httpConfiguration(server.url, batch: 2, timeout: 600, retries: 5, directory: directory)
+        configuration.retryAfterCap = 600
+        let interruption = Flag()
+        let sink = try HTTPSink(configuration: configuration, isCancelled: { interruption.isSet })
+        let events = httpEvents(5)
+        for event in events { try sink.send(event) }
+        #expect(eventually { server.requests.count == 1 })
+        Thread.sleep(forTimeInterval: 0.2)  // into the wait (not asserted)
+        interruption.set()
+        let started = Date()
+        let error = #expect(throws: SinkError.self) { try sink.finish() }
+        #expect(Date().timeIntervalSince(started) < 5, "stopped at once, not after the wait")
+        #expect(server.requests.count == 1)
+        #expect(sink.wasInterrupted)
+        #expect(sink.deliveredCount == 0 && sink.spooledCount == 5)
+        let kept = try spooled(directory + "/spool.jsonl")
+        #expect(kept.text == events.map { JSONLines.encode($0) + "\n" }.joined())
+        #expect(kept.keys == [0, 0, 1, 1, 2].map { "\(sink.keyPrefix)-\($0)" })
+        #expect(error?.description.contains("Delivery stopped: interrupted (Ctrl-C or SIGTERM)") == true, "\(String(describing: error))")
+    }
+
+    @Test func cancelAbandonsTheBatchBeingSentAtOnce() throws {
+        let server = try LoopbackServer { _ in .hang }
+        defer { server.stop() }
+        let directory = try temporaryDirectory()
+        let sink = try HTTPSink(configuration: try httpConfiguration(server.url, batch: 2, timeout: 600, directory: directory))
+        let events = httpEvents(3)
+        for event in events { try sink.send(event) }
+        #expect(eventually { server.requests.count == 1 })
+        let started = Date()
+        sink.cancel()
+        #expect(Date().timeIntervalSince(started) < 5, "did not wait for the answer")
+        #expect(!sink.wasInterrupted)
+        #expect(sink.deliveredCount == 0 && sink.spooledCount == 3)
+        #expect(try spooled(directory + "/spool.jsonl").text == events.map { JSONLines.encode($0) + "\n" }.joined())
     }
 
     @Test func authEnvSendsTheAuthorizationHeader() throws {
@@ -337,6 +391,14 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         try run(sink, httpEvents(5))
         #expect(server.requests.map { $0.eventLines?.count } == [2, 2, 1])
     }
+}
+
+/// A flag set by the test, read by the sink's thread.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    func set() { lock.lock(); value = true; lock.unlock() }
 }
 
 /// A server started later by another thread.

@@ -25,7 +25,12 @@ struct DeliverTests {
         #expect(run.status == 3, "\(run.stderr)")
         let spool = try #require(try spools(in: folder).first)
         let produced = try String(contentsOf: folder.appendingPathComponent("events.jsonl"), encoding: .utf8)
-        #expect(try String(contentsOf: folder.appendingPathComponent(spool), encoding: .utf8) == produced)
+        let lines = produced.split(separator: "\n").map(String.init)
+        // Each spooled line is the event's line with its batch's key last (one batch of 5: batch=500).
+        let spooled = try String(contentsOf: folder.appendingPathComponent(spool), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let runKey = try #require(spooled.first?.firstMatch(of: /"idempotencyKey":"([0-9a-f]{32}-0)"}$/)?.1)
+        #expect(spooled == lines.map { $0.dropLast() + ",\"idempotencyKey\":\"\(runKey)\"}" })
         #expect(spool.range(of: #"^perimeter-spool-\d{8}T\d{6}Z-\d+\.jsonl$"#, options: .regularExpression) != nil)
         #expect(run.stderr.contains("error: sink \(dead): delivered 0 of 5 events to "), "\(run.stderr)")
         #expect(run.stderr.contains("the other 5 are in the spool file \"\(spool)\""))
@@ -35,24 +40,30 @@ struct DeliverTests {
         let server = try LoopbackServer()
         defer { server.stop() }
         let url = "http://127.0.0.1:\(server.port)/in;batch=2"
+        // The spooled batch goes again whole, under the run's key, whatever deliver's batch size.
         let deliver = try PerimeterProcess.run(["deliver", spool, "--sink", url], in: folder)
         #expect(deliver.status == 0, "\(deliver.stderr)")
         #expect(deliver.stderr.contains("delivered 5 events"))
-        let bodies = server.bodies
+        #expect(server.bodies.map(\.key) == [String(runKey)])
+        #expect(server.bodies.map(\.body) == ["{\"events\":[\(lines.joined(separator: ","))]}"])
+        #expect(try spools(in: folder) == [spool])  // no new spool
+
+        // A file without keys (a journal, a jsonl: log) is batched by deliver, under keys of its own.
+        let plain = try PerimeterProcess.run(["deliver", "events.jsonl", "--sink", url], in: folder)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let bodies = Array(server.bodies.dropFirst())
         #expect(bodies.count == 3)
-        let lines = produced.split(separator: "\n").map(String.init)
         #expect(bodies.map(\.body) == [
             "{\"events\":[\(lines[0]),\(lines[1])]}", "{\"events\":[\(lines[2]),\(lines[3])]}", "{\"events\":[\(lines[4])]}",
         ])
         let keys = bodies.map(\.key)
         #expect(keys.allSatisfy { $0.range(of: #"^spool-[0-9a-f]{16}-[0-2]$"#, options: .regularExpression) != nil })
         #expect(Set(keys).count == 3)
-        #expect(try spools(in: folder) == [spool])  // no new spool
 
         // The same file again: the same keys, so a deduplicating server takes nothing twice.
-        let again = try PerimeterProcess.run(["deliver", spool, "--sink", url], in: folder)
+        let again = try PerimeterProcess.run(["deliver", "events.jsonl", "--sink", url], in: folder)
         #expect(again.status == 0)
-        #expect(server.bodies.dropFirst(3).map(\.key) == keys)
+        #expect(server.bodies.dropFirst(4).map(\.key) == keys)
     }
 
     @Test("deliver: an unreachable server exits 3 with a new spool of what is still undelivered")
@@ -65,8 +76,11 @@ struct DeliverTests {
         #expect(deliver.status == 3)
         #expect(deliver.stderr.contains("delivered 0 of 5 events"), "\(deliver.stderr)")
         #expect(deliver.stderr.contains("\"left.jsonl\""))
-        #expect(try String(contentsOf: folder.appendingPathComponent("left.jsonl"), encoding: .utf8)
-            == String(contentsOf: folder.appendingPathComponent("events.jsonl"), encoding: .utf8))
+        // The new spool keeps deliver's key of the one batch (batch=500) on each line.
+        let key = try #require(deliver.stderr.firstMatch(of: /Idempotency-Key (spool-[0-9a-f]{16}-0)/)?.1)
+        let events = try String(contentsOf: folder.appendingPathComponent("events.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map { $0.dropLast() + ",\"idempotencyKey\":\"\(key)\"}\n" }.joined()
+        #expect(try String(contentsOf: folder.appendingPathComponent("left.jsonl"), encoding: .utf8) == events)
     }
 
     @Test("deliver: bad input exits 2 and sends nothing", arguments: [

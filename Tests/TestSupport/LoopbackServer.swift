@@ -34,6 +34,9 @@ public final class LoopbackServer: @unchecked Sendable {
         case status(Int, delay: Double = 0, retryAfter: String? = nil)
         /// Close the connection without answering.
         case close
+
+        /// Read the request and never answer (until `stop()`): a server that hangs.
+        public static let hang = Reply.status(200, delay: 86_400)
     }
 
     public let port: UInt16

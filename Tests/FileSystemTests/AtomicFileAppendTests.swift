@@ -1,0 +1,40 @@
+import FileSystem
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Appending a partial file to its target")
+struct AtomicFileAppendTests {
+    /// A partial file for `target` holding `text`.
+    func partial(_ text: String, for target: String) throws -> AtomicFile {
+        let file = try AtomicFile(replacing: target)
+        try Array(text.utf8).withUnsafeBytes { try file.write($0) }
+        return file
+    }
+
+    @Test("what the target held stays, each append lands whole after it, no partial file is left", arguments: [
+        (existing: "run 1\n" as String?, appended: ["run 2\n", "run 3\n"]),
+        (existing: nil, appended: ["run 1\n"]),  // a missing target is created
+        (existing: "", appended: ["a\n", "", "b\n"]),
+    ])
+    func appends(existing: String?, appended: [String]) throws {
+        let folder = try temporaryDirectory()
+        let target = folder + "/spool.jsonl"
+        if let existing { try existing.write(toFile: target, atomically: false, encoding: .utf8) }
+        for text in appended { try partial(text, for: target).commitAppending() }
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == (existing ?? "") + appended.joined())
+        #expect(try files(in: folder) == ["spool.jsonl"])
+    }
+
+    @Test("an append that fails keeps the bytes beside the target, named in the error")
+    func aFailedAppendKeepsTheBytes() throws {
+        let folder = try temporaryDirectory()
+        let target = folder + "/spool.jsonl"
+        let file = try partial("kept\n", for: target)
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false)  // not appendable
+        let error = #expect(throws: FileError.self) { try file.commitAppending() }
+        let kept = AtomicFile.keptPath(for: target)
+        #expect(error?.description.contains("kept in \"\(kept)\"") == true, "\(String(describing: error))")
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == "kept\n")
+    }
+}
