@@ -33,16 +33,20 @@ public final class OutputFile {
     private var isClosed = false
     /// The write error that closed the output, reported again by `write` and `commit`.
     private var failure: SinkError?
+    /// Whether a failed write leaves a file's partial file for `commitAfterFailure(keepingFirst:)`.
+    private let keepsPartialFileOnFailure: Bool
 
     /// Opens an atomic replacement of the file at `path`, or standard output when `path` is `-`.
     /// Fails now (not at the first write) when the file cannot be created. A new file gets
     /// `permissions` (less the umask); a replaced one keeps its own. `removingStalePartials`: as
-    /// `AtomicFile`'s.
+    /// `AtomicFile`'s. `keepingPartialFileOnFailure`: a failed write leaves the partial file (until
+    /// `discard()`), so that `commitAfterFailure(keepingFirst:)` can keep what it holds whole.
     public init(path: String, spec: String,
                 permissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite],
-                removingStalePartials: Bool = true) throws(SinkError) {
+                removingStalePartials: Bool = true, keepingPartialFileOnFailure: Bool = false) throws(SinkError) {
         self.spec = spec
         self.path = path
+        keepsPartialFileOnFailure = keepingPartialFileOnFailure
         if path == "-" {
             target = .descriptor(.standardOutput)
             return
@@ -69,6 +73,7 @@ public final class OutputFile {
     public init(fileDescriptor: Int32, name: String = "-", spec: String) {
         self.spec = spec
         self.path = name
+        keepsPartialFileOnFailure = false
         target = .descriptor(FileDescriptor(rawValue: fileDescriptor))
     }
 
@@ -122,7 +127,7 @@ public final class OutputFile {
         pending = 0
         if let code {
             let error = SinkError(FileError(code, path: path, action: "write"), spec: spec)
-            discard()
+            if !keepsPartialFileOnFailure { discard() }
             self.failure = error
             throw error
         }
@@ -149,6 +154,23 @@ public final class OutputFile {
         case .descriptor:
             break
         }
+    }
+
+    /// The bytes a file's partial file holds (also after a write failed part way), or nil for a descriptor
+    /// or device, or once the output is closed.
+    public var bytesInPartialFile: Int? {
+        guard !isClosed, case let .file(file) = target else { return nil }
+        return file.writtenSize
+    }
+
+    /// After a failed write of an output made with `keepingPartialFileOnFailure`: keeps the first `length`
+    /// bytes of its partial file (cut there, fsynced and renamed over the target). Does nothing for a
+    /// descriptor or device, or once the output is closed.
+    public func commitAfterFailure(keepingFirst length: Int) throws(SinkError) {
+        guard !isClosed, case let .file(file) = target else { return }
+        isClosed = true
+        pending = 0
+        do { try file.commit(truncatingTo: length) } catch { throw SinkError(error, spec: spec) }
     }
 
     /// Abandons the output: a file's partial file is removed and the target left as it was; a

@@ -88,6 +88,26 @@ public final class AtomicFile {
         }
     }
 
+    /// The partial file's size in bytes (what its writes left in it, also after one failed part way),
+    /// or nil after `commit()` or `discard()`, or when it cannot be known.
+    public var writtenSize: Int? {
+        guard !isClosed, let status = try? Stat(descriptor) else { return nil }
+        return Int(status.size)
+    }
+
+    /// Cuts the partial file to its first `length` bytes, then commits it as `commit()` does: what a
+    /// write that failed part way (a file-size limit, a full disk) left whole is kept. Does nothing after
+    /// `discard()` or `commit()`.
+    public func commit(truncatingTo length: Int) throws(FileError) {
+        guard !isClosed else { return }
+        if ftruncate(descriptor.rawValue, off_t(length)) != 0 {
+            let code = Errno(rawValue: errno)
+            discard()
+            throw FileError(code, path: path, action: "write")
+        }
+        try commit()
+    }
+
     /// Abandons the replacement: the partial file is removed, the target left as it was. Safe to call
     /// more than once.
     public func discard() {

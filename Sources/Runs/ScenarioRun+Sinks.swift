@@ -44,6 +44,27 @@ public struct SinkPlan: Sendable {
     }
 }
 
+extension SinkPlan {
+    /// Parses `texts` and opens them as one sink, with a journal of the run (in `journalFolder`) that
+    /// keeps the events of any sink that fails (`FanOutSink`, `RunJournal`): what every run and batch
+    /// opens. Every sink is opened before the run, so that a bad path fails with nothing run; paths are
+    /// relative to `directory` (nil: the working directory).
+    func openSinks(_ texts: [String], directory: String?, run: RunDescription) throws(RunFailure) -> any CancellableEventSink {
+        let specs: [SinkSpec]
+        do {
+            specs = try texts.map { text throws(SinkError) in try registry.spec(parsing: text) }
+        } catch {
+            throw .badSink([error.description])
+        }
+        do {
+            return try registry.makeSink(for: specs, context: SinkContext(directory: directory, run: run),
+                                         journal: RunJournal(folder: journalFolder, warn: warn))
+        } catch {
+            throw .sinkFailed([error.description + "; nothing was run."])
+        }
+    }
+}
+
 extension ScenarioRun {
     /// Runs into the sinks of `plan`, with the policy every verb shares:
     /// - specs from the command line are relative to the working directory, the scenario's own to its file;
@@ -62,23 +83,10 @@ extension ScenarioRun {
     func withSinks(of plan: SinkPlan, _ body: (any EventSink) throws -> RunSummary) throws(RunFailure) -> RunSummary {
         let fromCommandLine = !plan.commandLine.isEmpty
         let texts = fromCommandLine ? plan.commandLine : (scenario.sinks.isEmpty ? ["console"] : scenario.sinks)
-        let specs: [SinkSpec]
-        do {
-            specs = try texts.map { text throws(SinkError) in try plan.registry.spec(parsing: text) }
-        } catch {
-            throw .badSink([error.description])
-        }
-        let sink: any CancellableEventSink
-        do {
-            let directory = fromCommandLine ? nil : URL(fileURLWithPath: scenario.file).deletingLastPathComponent().path
-            let run = RunDescription(scenario: scenario.name, scenarioFile: scenario.file, simulation: simulation,
-                                     perimeterVersion: plan.programVersion)
-            let journal = RunJournal(folder: plan.journalFolder, warn: plan.warn)
-            sink = try plan.registry.makeSink(for: specs, context: SinkContext(directory: directory, run: run),
-                                              journal: journal)
-        } catch {
-            throw .sinkFailed([error.description + "; nothing was run."])
-        }
+        let directory = fromCommandLine ? nil : URL(fileURLWithPath: scenario.file).deletingLastPathComponent().path
+        let run = RunDescription(scenario: scenario.name, scenarioFile: scenario.file, simulation: simulation,
+                                 perimeterVersion: plan.programVersion)
+        let sink = try plan.openSinks(texts, directory: directory, run: run)
 
         let tracked = FinishTracking(sink)
         let summary: RunSummary

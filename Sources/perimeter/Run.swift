@@ -26,8 +26,8 @@ struct Run: ParsableCommand {
         folder that turned read-only, a closed pipe), the run stops with exit code 3: the other sinks \
         finish with every event produced, and the failed sink's events are kept in a journal, \
         perimeter-run-TIME-PID.jsonl in $TMPDIR (else /tmp), which its message names (JSON Lines, as \
-        jsonl: writes them). A run whose sinks all succeed leaves no journal; a run with only HTTP sinks \
-        keeps none (they spool what they did not deliver).
+        jsonl: writes them; with --runs, each event with its run). A run whose sinks all succeed leaves no \
+        journal; a run with only HTTP sinks keeps none (they spool what they did not deliver).
 
         Monte Carlo: with --runs N, run r (0-based) is the scenario with its noise seed replaced by S + r \
         (S: --seed, else the scenario's own; a scenario without noise: is refused). Runs go in parallel, \
