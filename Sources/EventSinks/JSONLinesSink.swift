@@ -6,7 +6,7 @@ import WireFormat
 ///
 /// In a Monte Carlo batch (`RunNumberingSink`), each object ends with `"run":N`, the 0-based run. Beside
 /// the run's journal it takes the text the journal writes too, made once (`JSONLineTaking`).
-public final class JSONLinesSink: CancellableEventSink, RunNumberingSink, JSONLineTaking {
+public final class JSONLinesSink: CancellableEventSink, StoppedEarlySink, RunNumberingSink, JSONLineTaking {
     private let output: OutputFile
     /// The Monte Carlo run whose events are being sent, if any.
     private var run: Int?
@@ -63,6 +63,9 @@ public final class JSONLinesSink: CancellableEventSink, RunNumberingSink, JSONLi
     public func finish() throws { try output.commit() }
 
     public func cancel() { output.discard() }
+
+    public func markStoppedEarly() { output.markStoppedEarly() }
+    public var keptBesideNotes: [String] { output.keptBesideNote.map { [$0] } ?? [] }
 }
 
 extension JSONLinesSink {

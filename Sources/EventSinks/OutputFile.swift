@@ -35,6 +35,10 @@ public final class OutputFile {
     private var failure: SinkError?
     /// Whether a failed write leaves a file's partial file for `commitAfterFailure(keepingFirst:)`.
     private let keepsPartialFileOnFailure: Bool
+    /// Whether `commit()` keeps a file's output beside its target (`markStoppedEarly()`).
+    private var stoppedEarly = false
+    /// Where `commit()` kept a file's output of a run stopped early, and whether the target was there then.
+    public private(set) var keptBeside: (path: String, targetExisted: Bool)?
 
     /// Opens an atomic replacement of the file at `path`, or standard output when `path` is `-`.
     /// Fails now (not at the first write) when the file cannot be created. A new file gets
@@ -147,6 +151,9 @@ public final class OutputFile {
         }
         isClosed = true
         switch target {
+        case let .file(file) where stoppedEarly:
+            let existed = (try? FileCheck.status(of: file.path).get()) != nil
+            do { try file.keepBeside(marked: Self.stoppedEarlyMark).map { keptBeside = ($0, existed) } } catch { throw SinkError(error, spec: spec) }
         case let .file(file):
             do { try file.commit() } catch { throw SinkError(error, spec: spec) }
         case let .device(fd):
@@ -154,6 +161,22 @@ public final class OutputFile {
         case .descriptor:
             break
         }
+    }
+
+    /// What marks the name of a file kept beside its target: `e.interrupted.jsonl`.
+    public static let stoppedEarlyMark = "interrupted"
+
+    /// The run stopped before its end (interrupted, a stream's bad row): `commit()` then keeps a file's
+    /// output beside its target (`AtomicFile.keepBeside`: `e.interrupted.jsonl`, never over another file)
+    /// and leaves the target as it was, so that a file at the target is always a whole run's. Standard
+    /// output, a descriptor or a device is written as before.
+    public func markStoppedEarly() { stoppedEarly = true }
+
+    /// After `commit()` of a run stopped early: a sentence saying where the output is, or nil.
+    public var keptBesideNote: String? {
+        guard let (kept, existed) = keptBeside else { return nil }
+        return "sink \(spec): the run stopped before its end, so \"\(path)\" was "
+            + (existed ? "left as it was" : "not made") + "; what the sink wrote is in \"\(kept)\" (rename it to use it)"
     }
 
     /// The bytes a file's partial file holds (also after a write failed part way), or nil for a descriptor

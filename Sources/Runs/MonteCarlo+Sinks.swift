@@ -7,8 +7,9 @@ extension MonteCarlo {
     /// runs apart (`RunNumberingSink`: JSON Lines, CSV, SQLite); another is refused before anything
     /// runs. Every sink is opened first, so that a bad path fails with nothing run; when one fails
     /// during the batch, the others are finished with every event they received, and the failure is
-    /// reported with where the run's journal kept that sink's events (each with its run). Returns how
-    /// many runs were done (fewer when `isCancelled` stopped the batch).
+    /// reported with where the run's journal kept that sink's events (each with its run). A batch
+    /// stopped by `isCancelled` keeps each file beside its target (`StoppedEarlySink`), and `plan.warn`
+    /// hears where. Returns how many runs were done (fewer when `isCancelled` stopped the batch).
     public func run(into plan: SinkPlan, threads: Int = RunOptions.defaultThreads,
                     isCancelled: @escaping @Sendable () -> Bool = { false },
                     observe: (Int, [GeofenceEvent]) -> Void) throws(RunFailure) -> Int {
@@ -27,12 +28,14 @@ extension MonteCarlo {
         guard let sink else { return done }
         if done < runs, failure == nil {
             try? (sink as? any InterruptibleEventSink)?.markInterrupted()
+            (sink as? any StoppedEarlySink)?.markStoppedEarly()
         }
         var reported = failure
         do { try sink.finish() } catch { reported = error }
         if let reported {
             throw .sinkFailed("\(reported)".split(separator: "\n").map(String.init))
         }
+        for note in (sink as? any StoppedEarlySink)?.keptBesideNotes ?? [] { plan.warn(note) }
         return done
     }
 

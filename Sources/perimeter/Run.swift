@@ -16,7 +16,8 @@ struct Run: ParsableCommand {
         Sinks: console, jsonl:PATH, csv:PATH, geojson:PATH, sqlite:PATH, http://… or https://…; '-' as \
         PATH is standard output. Any sink takes ';kinds=KIND,KIND,...' after its spec to receive only those \
         kinds of event (csv:visits.csv;kinds=visit); any other option after a ';' is an error. Each --sink adds one; together they replace the scenario's own 'sinks' \
-        (default: console). A file is replaced only when the run completes; a SQLite database is \
+        (default: console). A file is replaced only when the run completes: an interrupted run leaves it as \
+        it was and keeps what it wrote beside it, as NAME.interrupted.EXT, which a warning names; a SQLite database is \
         appended to, one row in its 'runs' table per run, with the run's status. An HTTP sink takes options \
         after the URL as ;key=value: batch=N (events per POST, 500), flush=SECONDS (1), timeout=SECONDS \
         (10), retries=N (5), backoff=SECONDS (0.2), auth-env=NAME (the Authorization header from that \

@@ -32,7 +32,8 @@ struct Stream: ParsableCommand {
 
         Events go to the --sinks (default jsonl:-, standard output), device after device, each device's \
         in the order of SEMANTICS §7. When a row is bad, the sinks keep the events of the devices before \
-        it. A summary goes to standard error (--quiet: none); on a terminal, a progress line.
+        it: a file is then not replaced, and what the stream wrote is kept beside it as NAME.interrupted.EXT, \
+        which the error names. A summary goes to standard error (--quiet: none); on a terminal, a progress line.
         """
     )
 
