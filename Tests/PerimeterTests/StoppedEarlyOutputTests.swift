@@ -90,6 +90,28 @@ struct StoppedEarlyOutputTests {
         }
     }
 
+    @Test("SIGINT mid-batch (--runs): exit 130, the target as it was, the runs done beside it, named")
+    func interruptedBatch() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.earlier.write(to: folder.appendingPathComponent("e.csv"), atomically: true, encoding: .utf8)
+        // Standard output, unread past its first line, holds the batch in its first runs until the signal.
+        let run = try LaunchedPerimeter(["run", PerimeterProcess.root.path + "/Scenarios/restaurant-welcome.yaml", "--runs", "5000",
+                                         "--sink", "jsonl:-", "--sink", "csv:e.csv"], in: folder)
+        #expect(!run.readLine().isEmpty)
+        run.process.interrupt()
+        let result = run.finish()
+        #expect(result.status == 130, "\(result.stderr)")
+        #expect(result.stderr.contains(#"warning: sink csv:e.csv: the run stopped before its end, so "e.csv" was left as it was; what the sink wrote is in "e.interrupted.csv" (rename it to use it)"#),
+                "\(result.stderr)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("e.csv"), encoding: .utf8) == Self.earlier)
+        let kept = try String(contentsOf: folder.appendingPathComponent("e.interrupted.csv"), encoding: .utf8)
+        let runs = try #require(result.stderr.firstMatch(of: /(\d+) of 5000 runs, (\d+) events in all/), "\(result.stderr)")
+        #expect(Int(runs.1)! < 5000)
+        #expect(kept.components(separatedBy: "\r\n").dropLast().count == 1 + Int(runs.2)!, "the header and every event of the runs done")
+        #expect(try SinkFaultTests.names(in: folder) == ["e.csv", "e.interrupted.csv"])
+    }
+
     @Test("stream stopped by a bad row: exit 2, the target as it was, the devices before it beside it, named")
     func streamStoppedByABadRow() throws {
         let folder = try PerimeterProcess.temporaryFolder()
