@@ -36,8 +36,6 @@ struct YAMLAliasBudget {
     private var aliased = 0
     /// The size of each anchored node walked, aliases in it expanded, by its anchor (one object per `&`).
     private var sizes: [ObjectIdentifier: Int] = [:]
-    /// The key path to the node being walked, step by step (made into text only for a message).
-    private var steps: [String] = []
 
     /// Walks `root` in document order; throws where the nodes reached through aliases pass `budget`.
     /// O(the document's nodes), recursion as deep as the document's nesting (which libyaml limits).
@@ -46,12 +44,13 @@ struct YAMLAliasBudget {
         _ = try walk.size(of: root)
     }
 
-    /// The nodes `node` stands for, its aliases expanded; an anchored node met again is an alias.
+    /// The nodes `node` stands for, its aliases expanded; an anchored node met again is an alias. The
+    /// key path of an overrun is made as it passes up, step by step.
     private mutating func size(of node: Node) throws(Overrun) -> Int {
         if let anchor = node.anchor, let known = sizes[ObjectIdentifier(anchor)] {
             aliased += known
             if aliased > budget {
-                throw Overrun(path: steps.joined(), anchor: anchor.rawValue, line: node.mark?.line ?? 0,
+                throw Overrun(path: "", anchor: anchor.rawValue, line: node.mark?.line ?? 0,
                               column: node.mark?.column ?? 0, nodes: known, total: aliased, budget: budget)
             }
             return known
@@ -61,15 +60,11 @@ struct YAMLAliasBudget {
         case let .mapping(mapping):
             for (key, value) in mapping {
                 total += try size(of: key)
-                steps.append((steps.isEmpty ? "" : ".") + (key.string ?? "?"))
-                total += try size(of: value)
-                steps.removeLast()
+                do { total += try size(of: value) } catch { throw error.under(key.string ?? "?") }
             }
         case let .sequence(sequence):
             for (index, element) in sequence.enumerated() {
-                steps.append("[\(index)]")
-                total += try size(of: element)
-                steps.removeLast()
+                do { total += try size(of: element) } catch { throw error.under("[\(index)]") }
             }
         case .scalar, .alias:
             break
@@ -80,6 +75,13 @@ struct YAMLAliasBudget {
 }
 
 extension YAMLAliasBudget.Overrun {
+    /// This overrun with `step` (a key, or `[index]`) before its key path.
+    func under(_ step: String) -> Self {
+        var overrun = self
+        overrun.path = step + (path.isEmpty || path.hasPrefix("[") ? "" : ".") + path
+        return overrun
+    }
+
     /// The sentence for people.
     var message: String {
         let grouped = { (n: Int) in Readable.grouped(Int64(n)) }
