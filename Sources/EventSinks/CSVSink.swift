@@ -12,7 +12,7 @@ import WireFormat
 /// ```
 ///
 /// In a Monte Carlo batch (`RunNumberingSink`), a last column `run` holds the 0-based run.
-public final class CSVSink: CancellableEventSink, RunNumberingSink {
+public final class CSVSink: CancellableEventSink, StoppedEarlySink, RunNumberingSink {
     private let output: OutputFile
     private var wroteHeader = false
     /// The Monte Carlo run whose events are being sent, if any.
@@ -56,6 +56,9 @@ public final class CSVSink: CancellableEventSink, RunNumberingSink {
     }
 
     public func cancel() { output.discard() }
+
+    public func markStoppedEarly() { output.markStoppedEarly() }
+    public var keptBesideNotes: [String] { output.keptBesideNote.map { [$0] } ?? [] }
 }
 
 extension CSVSink {

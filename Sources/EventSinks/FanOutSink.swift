@@ -67,9 +67,10 @@ public final class FanOutSink: CancellableEventSink, RunNumberingSink {
         try Self.throwing(failed)
     }
 
-    /// Tells every sink that numbers runs (`RunNumberingSink`) that a Monte Carlo run begins; the journal
-    /// records events without their run.
+    /// Tells every sink that numbers runs (`RunNumberingSink`), and the journal, that a Monte Carlo run
+    /// begins.
     public func beginRun(_ number: Int, _ run: RunDescription) throws {
+        journal?.beginRun(number)
         var failed: [any Error] = []
         for (index, sink) in sinks.enumerated() where failures[index] == nil {
             guard let numbering = sink as? any RunNumberingSink else { continue }

@@ -12,7 +12,7 @@ import WireFormat
 /// …
 /// ]}
 /// ```
-public final class GeoJSONSink: CancellableEventSink {
+public final class GeoJSONSink: CancellableEventSink, StoppedEarlySink {
     static let opening: StaticString = "{\"type\":\"FeatureCollection\",\"features\":[\n"
     static let closing: StaticString = "]}\n"
 
@@ -45,6 +45,9 @@ public final class GeoJSONSink: CancellableEventSink {
     }
 
     public func cancel() { output.discard() }
+
+    public func markStoppedEarly() { output.markStoppedEarly() }
+    public var keptBesideNotes: [String] { output.keptBesideNote.map { [$0] } ?? [] }
 
     /// The event as one GeoJSON Feature object, on one line.
     public static func feature(_ event: GeofenceEvent) -> String {

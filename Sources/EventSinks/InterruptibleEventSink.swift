@@ -20,3 +20,20 @@ extension FanOutSink: InterruptibleEventSink {
         if let first { throw first }
     }
 }
+
+/// A sink that writes files, told before `finish()` that its run stopped before its end (interrupted, or
+/// a stream stopped by a bad row): `finish()` then keeps each file beside its target, under a name that
+/// says so, and leaves the target as it was (`OutputFile.markStoppedEarly()`).
+public protocol StoppedEarlySink: EventSink {
+    func markStoppedEarly()
+    /// After `finish()`: a sentence for each file kept beside its target, saying where.
+    var keptBesideNotes: [String] { get }
+}
+
+extension FanOutSink: StoppedEarlySink {
+    public func markStoppedEarly() {
+        for case let sink as any StoppedEarlySink in sinks { sink.markStoppedEarly() }
+    }
+
+    public var keptBesideNotes: [String] { sinks.flatMap { ($0 as? any StoppedEarlySink)?.keptBesideNotes ?? [] } }
+}

@@ -6,7 +6,7 @@ import WireFormat
 ///
 /// In a Monte Carlo batch (`RunNumberingSink`), each object ends with `"run":N`, the 0-based run. Beside
 /// the run's journal it takes the text the journal writes too, made once (`JSONLineTaking`).
-public final class JSONLinesSink: CancellableEventSink, RunNumberingSink, JSONLineTaking {
+public final class JSONLinesSink: CancellableEventSink, StoppedEarlySink, RunNumberingSink, JSONLineTaking {
     private let output: OutputFile
     /// The Monte Carlo run whose events are being sent, if any.
     private var run: Int?
@@ -20,28 +20,36 @@ public final class JSONLinesSink: CancellableEventSink, RunNumberingSink, JSONLi
     }
 
     public func send(_ event: GeofenceEvent) throws {
-        // Formatted straight into the output's buffer: `{`, the members, the run's member, `}` and `\n`.
-        try output.write(atMost: EventFormatting.bound(of: event) + Self.endBound) { out in
-            out.put(UInt8(ascii: "{"))
-            JSONLines.put(membersOf: event, to: &out)
-            endObject(&out)
-        }
+        try output.write(atMost: EventFormatting.bound(of: event) + Self.endBound) { out in Self.put(event, run: run, to: &out) }
     }
 
     public func send(_ event: GeofenceEvent, jsonLine: [UInt8]) throws {
         try jsonLine.withUnsafeBufferPointer { line in
-            try output.write(atMost: line.count + Self.endBound) { out in
-                out.put(UnsafeBufferPointer(rebasing: line.dropLast()))   // all but its `}`
-                endObject(&out)
-            }
+            try output.write(atMost: line.count + Self.endBound) { out in Self.put(line: line, run: run, to: &out) }
         }
     }
 
-    /// The most bytes `endObject` writes.
-    private static let endBound = 32
+    /// The most bytes a line holds beyond its event's members (`EventFormatting.bound(of:)`): its run,
+    /// `}` and the line end.
+    static let endBound = 32
+
+    /// Writes `event`'s line as this sink does: `{`, the members, `"run":N` in a Monte Carlo batch, `}`
+    /// and `\n` (also the run journal's lines). At most `EventFormatting.bound(of:) + endBound` bytes.
+    static func put(_ event: GeofenceEvent, run: Int?, to out: inout ByteCursor) {
+        out.put(UInt8(ascii: "{"))
+        JSONLines.put(membersOf: event, to: &out)
+        endObject(run: run, &out)
+    }
+
+    /// Writes an event's line from its JSON Lines text (`JSONLines.append`, no line end) with `run`, as
+    /// `put(_:run:to:)` does. At most the text's length plus `endBound` bytes.
+    static func put(line: UnsafeBufferPointer<UInt8>, run: Int?, to out: inout ByteCursor) {
+        out.put(UnsafeBufferPointer(rebasing: line.dropLast()))   // all but its `}`
+        endObject(run: run, &out)
+    }
 
     /// Ends the object whose members were just written: its run in a Monte Carlo batch, `}`, and the line.
-    private func endObject(_ out: inout ByteCursor) {
+    private static func endObject(run: Int?, _ out: inout ByteCursor) {
         if let run {
             out.put(",\"run\":")
             out.put(integer: run)
@@ -55,6 +63,9 @@ public final class JSONLinesSink: CancellableEventSink, RunNumberingSink, JSONLi
     public func finish() throws { try output.commit() }
 
     public func cancel() { output.discard() }
+
+    public func markStoppedEarly() { output.markStoppedEarly() }
+    public var keptBesideNotes: [String] { output.keptBesideNote.map { [$0] } ?? [] }
 }
 
 extension JSONLinesSink {

@@ -36,18 +36,28 @@ public final class OutputFile {
     private var isClosed = false
     /// The write error that closed the output, reported again by `write` and `commit`.
     private var failure: SinkError?
+    /// Whether a failed write leaves a file's partial file for `commitAfterFailure(keepingFirst:)`.
+    private let keepsPartialFileOnFailure: Bool
+    /// Whether `commit()` keeps a file's output beside its target (`markStoppedEarly()`).
+    private var stoppedEarly = false
+    /// Where `commit()` kept a file's output of a run stopped early, and whether the target was there then.
+    public private(set) var keptBeside: (path: String, targetExisted: Bool)?
 
     /// Opens an atomic replacement of the file at `path`, or standard output when `path` is `-`.
     /// Fails now (not at the first write) when the file cannot be created. A new file gets
     /// `permissions` (less the umask); a replaced one keeps its own. `removingStalePartials`: as
     /// `AtomicFile`'s. `appending`: `commit()` appends to an existing file, under a lock, instead of
-    /// replacing it (an HTTP sink's spool file, which several runs may share).
+    /// replacing it (an HTTP sink's spool file, which several runs may share). `keepingPartialFileOnFailure`:
+    /// a failed write leaves the partial file (until `discard()`), so that `commitAfterFailure(keepingFirst:)`
+    /// can keep what it holds whole.
     public init(path: String, spec: String,
                 permissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite],
-                removingStalePartials: Bool = true, appending: Bool = false) throws(SinkError) {
+                removingStalePartials: Bool = true, appending: Bool = false,
+                keepingPartialFileOnFailure: Bool = false) throws(SinkError) {
         self.spec = spec
         self.path = path
         appends = appending
+        keepsPartialFileOnFailure = keepingPartialFileOnFailure
         if path == "-" {
             target = .descriptor(.standardOutput)
             return
@@ -75,6 +85,7 @@ public final class OutputFile {
         self.spec = spec
         self.path = name
         appends = false
+        keepsPartialFileOnFailure = false
         target = .descriptor(FileDescriptor(rawValue: fileDescriptor))
     }
 
@@ -128,7 +139,7 @@ public final class OutputFile {
         pending = 0
         if let code {
             let error = SinkError(FileError(code, path: path, action: "write"), spec: spec)
-            discard()
+            if !keepsPartialFileOnFailure { discard() }
             self.failure = error
             throw error
         }
@@ -149,6 +160,9 @@ public final class OutputFile {
         }
         isClosed = true
         switch target {
+        case let .file(file) where stoppedEarly:
+            let existed = (try? FileCheck.status(of: file.path).get()) != nil
+            do { try file.keepBeside(marked: Self.stoppedEarlyMark).map { keptBeside = ($0, existed) } } catch { throw SinkError(error, spec: spec) }
         case let .file(file):
             do { try appends ? file.commitAppending() : file.commit() } catch { throw SinkError(error, spec: spec) }
         case let .device(fd):
@@ -156,6 +170,39 @@ public final class OutputFile {
         case .descriptor:
             break
         }
+    }
+
+    /// What marks the name of a file kept beside its target: `e.interrupted.jsonl`.
+    public static let stoppedEarlyMark = "interrupted"
+
+    /// The run stopped before its end (interrupted, a stream's bad row): `commit()` then keeps a file's
+    /// output beside its target (`AtomicFile.keepBeside`: `e.interrupted.jsonl`, never over another file)
+    /// and leaves the target as it was, so that a file at the target is always a whole run's. Standard
+    /// output, a descriptor or a device is written as before.
+    public func markStoppedEarly() { stoppedEarly = true }
+
+    /// After `commit()` of a run stopped early: a sentence saying where the output is, or nil.
+    public var keptBesideNote: String? {
+        guard let (kept, existed) = keptBeside else { return nil }
+        return "sink \(spec): the run stopped before its end, so \"\(path)\" was "
+            + (existed ? "left as it was" : "not made") + "; what the sink wrote is in \"\(kept)\" (rename it to use it)"
+    }
+
+    /// The bytes a file's partial file holds (also after a write failed part way), or nil for a descriptor
+    /// or device, or once the output is closed.
+    public var bytesInPartialFile: Int? {
+        guard !isClosed, case let .file(file) = target else { return nil }
+        return file.writtenSize
+    }
+
+    /// After a failed write of an output made with `keepingPartialFileOnFailure`: keeps the first `length`
+    /// bytes of its partial file (cut there, fsynced and renamed over the target). Does nothing for a
+    /// descriptor or device, or once the output is closed.
+    public func commitAfterFailure(keepingFirst length: Int) throws(SinkError) {
+        guard !isClosed, case let .file(file) = target else { return }
+        isClosed = true
+        pending = 0
+        do { try file.commit(truncatingTo: length) } catch { throw SinkError(error, spec: spec) }
     }
 
     /// Abandons the output: a file's partial file is removed and the target left as it was; a

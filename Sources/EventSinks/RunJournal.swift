@@ -7,15 +7,17 @@ import Geofencing
 /// says where.
 ///
 /// The journal is JSON Lines (`JSONLines.encode`, the format of `jsonl:`, which `EventLogFile` and
-/// `perimeter deliver` read), written to `perimeter-run-<UTC time>-<pid>.jsonl` in the system's
+/// `perimeter deliver` read; in a Monte Carlo batch each line ends with its run, as `jsonl:` writes it), written to `perimeter-run-<UTC time>-<pid>.jsonl` in the system's
 /// temporary folder through an atomic `OutputFile`: a partial file readable by its owner only
 /// (`.perimeter-run-….jsonl.partial-PID`) until `keep()` renames it into place, or `discard()` removes
 /// it. A run whose sinks all finish discards it and leaves nothing behind. When a journal opens, its writing
 /// thread removes the partial files of journals whose process died (a SIGKILL) from its folder, before
 /// `keep()` or `discard()` returns.
 ///
-/// The journal never fails the run: when it cannot be written (the temporary folder is missing or full)
-/// it warns once through `warn`, stops keeping events, and `keep()` says why the events were not kept.
+/// The journal never fails the run: when it cannot be written (the temporary folder is missing or full,
+/// a file-size limit) it warns once through `warn` and stops keeping events; `keep()` then keeps the
+/// whole lines it holds (a line cut short is cut off) and says how many events those are, and from which
+/// event's time the rest are missing, or why none were kept.
 ///
 /// Events are encoded and written by a `JournalWriter` thread, in batches of `batchSize`, so that on a
 /// machine with a spare core the journal costs the run little more than handing the events over. The
@@ -53,11 +55,15 @@ public final class RunJournal {
     @exclusivity(unchecked) private var pendingLines: [UInt8] = []
     private var pendingLineCount = 0
     private var pending: [GeofenceEvent] = []
+    /// The Monte Carlo run whose events are being recorded (`beginRun`), written into each line.
+    private var run: Int?
     /// Why opening or committing failed (the writer keeps its own).
     private var ownFailure: SinkError?
     private var warned = false
     /// `keep()`'s sentence, returned again.
     private var sentence: String?
+    /// What `keep()` kept of a journal whose writing failed part way.
+    private var kept: JournalCut?
     private let warn: (String) -> Void
 
     /// A journal in `folder`, to be opened by `open()`. `warn` receives one sentence if the journal
@@ -93,7 +99,8 @@ public final class RunJournal {
         state = .open
         let folder = FileNames.directory(of: path)
         do {
-            let output = try OutputFile(path: path, spec: "journal", permissions: [.ownerReadWrite], removingStalePartials: false)
+            let output = try OutputFile(path: path, spec: "journal", permissions: [.ownerReadWrite], removingStalePartials: false,
+                                        keepingPartialFileOnFailure: true)
             // The partial files of journals whose process died (its own target's among them) are removed by
             // the writing thread: a temporary folder of many thousand entries does not delay the run.
             writer = JournalWriter(output: output) {
@@ -129,6 +136,14 @@ public final class RunJournal {
         if pendingLineCount >= Self.batchSize { handOver() }
     }
 
+    /// The events recorded from now on are those of Monte Carlo run `number` (0-based): each of their
+    /// lines gets `"run":N`, as a `jsonl:` sink writes them in a batch.
+    public func beginRun(_ number: Int) {
+        guard case .open = state else { return }
+        if (!pending.isEmpty || pendingLineCount > 0) && !warned { handOver() }
+        run = number
+    }
+
     /// Keeps the journal (writes the rest, renames it into place) and returns the sentence that a failed
     /// sink's message ends with: where its events are, or why they could not be kept. A journal with no
     /// events is not kept. A second call returns the same.
@@ -142,6 +157,11 @@ public final class RunJournal {
                 writer.output.discard()
             } else if writer.failure == nil {
                 do { try writer.output.commit() } catch { ownFailure = error }
+            } else if let cut = writer.cut, cut.lines > 0 {
+                do { try writer.output.commitAfterFailure(keepingFirst: cut.bytes) } catch { ownFailure = error }
+                kept = cut
+            } else {
+                writer.output.discard()
             }
         }
         let wasDiscarded: Bool
@@ -153,11 +173,15 @@ public final class RunJournal {
             sentence = "its events could not be kept: the run's journal had been discarded"
         } else if count == 0 {
             sentence = "the run had produced no events, so none were lost"
+        } else if let failure, let kept, ownFailure == nil {
+            let missing = count - kept.lines
+            let from = kept.time.map { time in ", from " + (kept.run.map { "run \($0) at " } ?? "") + time.iso8601 + " on," } ?? ""
+            sentence = "only the first \(kept.lines) of its \(count) events were kept, in \"\(path)\" " + Self.format(numberingRuns: run != nil)
+                + "; the other \(missing)\(from) could not be kept: the run's journal failed (\(failure.reason))"
         } else if let failure {
             sentence = "its events could not be kept: the run's journal failed (\(failure.reason))"
         } else {
-            sentence = "its \(count) event\(count == 1 ? " was" : "s were") kept in \"\(path)\" "
-                + "(JSON Lines, as jsonl: writes them; 'perimeter deliver' can send them to an HTTP sink)"
+            sentence = "its \(count) event\(count == 1 ? " was" : "s were") kept in \"\(path)\" " + Self.format(numberingRuns: run != nil)
         }
         self.sentence = sentence
         return sentence
@@ -178,14 +202,21 @@ public final class RunJournal {
         warnOnce()
     }
 
+    /// How the kept events are written, for people: the journal of a Monte Carlo batch gives each event
+    /// its run, which `perimeter deliver` does not take.
+    static func format(numberingRuns: Bool) -> String {
+        numberingRuns ? "(JSON Lines, each event with its run, as jsonl: writes them with --runs)"
+            : "(JSON Lines, as jsonl: writes them; 'perimeter deliver' can send them to an HTTP sink)"
+    }
+
     /// Gives the pending events (or lines) to the writer; warns when it has failed.
     private func handOver() {
         if !pending.isEmpty {
-            if writer?.enqueue(.events(pending)) == false { warnOnce() }
+            if writer?.enqueue(.events(pending, run: run)) == false { warnOnce() }
             pending.removeAll(keepingCapacity: true)
         }
         if pendingLineCount > 0 {
-            if writer?.enqueue(.lines(pendingLines)) == false { warnOnce() }
+            if writer?.enqueue(.lines(pendingLines, count: pendingLineCount, run: run)) == false { warnOnce() }
             pendingLines = []
             pendingLineCount = 0
         }
@@ -195,7 +226,7 @@ public final class RunJournal {
     private func warnOnce() {
         guard !warned, let failure else { return }
         warned = true
-        warn("the run's journal cannot be written (\(failure.reason)): the run goes on, but the events of a sink "
-             + "that fails cannot be kept; set TMPDIR to a folder with room")
+        warn("the run's journal cannot be written (\(failure.reason)): the run goes on, but from here on the events "
+             + "of a sink that fails cannot be kept; set TMPDIR to a folder with room")
     }
 }

@@ -68,13 +68,7 @@ public final class AtomicFile {
     /// `discard()` or a second time.
     public func commit() throws(FileError) {
         guard !isClosed else { return }
-        if fsync(descriptor.rawValue) != 0 && errno != EINVAL {
-            let code = Errno(rawValue: errno)
-            discard()
-            throw FileError(code, path: path, action: "write")
-        }
-        try? descriptor.close()
-        isClosed = true
+        try syncAndClose()
         if rename(partialPath, path) != 0 {
             var error = FileError(Errno(rawValue: errno), path: path, action: "replace")
             if unlink(partialPath) != 0 && errno != ENOENT {  // the folder turned read-only meanwhile
@@ -82,10 +76,83 @@ public final class AtomicFile {
             }
             throw error
         }
+        Self.syncFolder(of: path)
+    }
+
+    /// Keeps the partial file beside its target instead of renaming it over it, for output that is not
+    /// whole (a run stopped early): fsyncs it and gives it the target's name marked with `mark`
+    /// (`FileNames.marked`: `e.interrupted.jsonl`, else `e.interrupted-2.jsonl`, …; never over an
+    /// existing file), then fsyncs the folder. The target is left as it was. Returns the name given.
+    /// After a failure the partial file is removed (when it can be). Nil after `discard()` or `commit()`.
+    public func keepBeside(marked mark: String) throws(FileError) -> String? {
+        guard !isClosed else { return nil }
+        try syncAndClose()
+        var number = 1
+        while true {
+            let kept = FileNames.marked(path, mark, number: number)
+            // link(2) never replaces a file; where hard links are not supported, a name nothing holds.
+            let linked = link(partialPath, kept) == 0
+            if linked || ((errno == EPERM || errno == ENOTSUP) && Self.isFree(kept) && rename(partialPath, kept) == 0) {
+                if linked { unlink(partialPath) }
+                Self.syncFolder(of: path)
+                return kept
+            }
+            guard errno == EEXIST else {
+                let error = FileError(Errno(rawValue: errno), path: kept, action: "create")
+                unlink(partialPath)
+                throw error
+            }
+            number += 1
+        }
+    }
+
+    /// Fsyncs the partial file and closes it; after a failure removes it.
+    private func syncAndClose() throws(FileError) {
+        if fsync(descriptor.rawValue) != 0 && errno != EINVAL {
+            let code = Errno(rawValue: errno)
+            discard()
+            throw FileError(code, path: path, action: "write")
+        }
+        try? descriptor.close()
+        isClosed = true
+    }
+
+    /// Whether nothing is at `path`, not even a dangling symbolic link; sets errno to EEXIST when not.
+    private static func isFree(_ path: String) -> Bool {
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            errno = EEXIST
+            return false
+        }
+        return true
+    }
+
+    /// Makes a rename in the folder of `path` durable (not all file systems support it).
+    private static func syncFolder(of path: String) {
         if let folder = try? FileDescriptor.open(FilePath(FileNames.directory(of: path)), .readOnly, options: [.closeOnExec]) {
-            _ = fsync(folder.rawValue)  // makes the rename durable; not all file systems support it
+            _ = fsync(folder.rawValue)
             try? folder.close()
         }
+    }
+
+    /// The partial file's size in bytes (what its writes left in it, also after one failed part way),
+    /// or nil after `commit()` or `discard()`, or when it cannot be known.
+    public var writtenSize: Int? {
+        guard !isClosed, let status = try? Stat(descriptor) else { return nil }
+        return Int(status.size)
+    }
+
+    /// Cuts the partial file to its first `length` bytes, then commits it as `commit()` does: what a
+    /// write that failed part way (a file-size limit, a full disk) left whole is kept. Does nothing after
+    /// `discard()` or `commit()`.
+    public func commit(truncatingTo length: Int) throws(FileError) {
+        guard !isClosed else { return }
+        if ftruncate(descriptor.rawValue, off_t(length)) != 0 {
+            let code = Errno(rawValue: errno)
+            discard()
+            throw FileError(code, path: path, action: "write")
+        }
+        try commit()
     }
 
     /// Abandons the replacement: the partial file is removed, the target left as it was. Safe to call

@@ -13,6 +13,17 @@ public enum FileNames {
         path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
     }
 
+    /// `path` with `mark` before its extension, and `-number` after the mark from 2 on: for `mark`
+    /// `interrupted`, `out/e.interrupted.jsonl`, then `out/e.interrupted-2.jsonl`; `out/e.interrupted`
+    /// for a name with no extension (or a hidden one's own dot, `.e`).
+    public static func marked(_ path: String, _ mark: String, number: Int = 1) -> String {
+        let name = lastComponent(of: path)
+        let folder = String(path.dropLast(name.utf8.count))
+        let tag = "." + mark + (number > 1 ? "-\(number)" : "")
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return folder + name + tag }
+        return folder + name[..<dot] + tag + name[dot...]
+    }
+
     /// `path` resolved against `folder`: unchanged when absolute, `-` (standard output), or when `folder`
     /// is nil, empty or `.`. Nothing is folded: `out/../e.jsonl` stays as written.
     public static func resolve(_ path: String, inFolder folder: String?) -> String {

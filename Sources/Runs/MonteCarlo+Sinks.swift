@@ -7,7 +7,9 @@ extension MonteCarlo {
     /// runs apart (`RunNumberingSink`: JSON Lines, CSV, SQLite); another is refused before anything
     /// runs. Every sink is opened first, so that a bad path fails with nothing run; when one fails
     /// during the batch, the others are finished with every event they received, and the failure is
-    /// reported. Returns how many runs were done (fewer when `isCancelled` stopped the batch).
+    /// reported with where the run's journal kept that sink's events (each with its run). A batch
+    /// stopped by `isCancelled` keeps each file beside its target (`StoppedEarlySink`), and `plan.warn`
+    /// hears where. Returns how many runs were done (fewer when `isCancelled` stopped the batch).
     public func run(into plan: SinkPlan, threads: Int = RunOptions.defaultThreads,
                     isCancelled: @escaping @Sendable () -> Bool = { false },
                     observe: (Int, [GeofenceEvent]) -> Void) throws(RunFailure) -> Int {
@@ -26,12 +28,14 @@ extension MonteCarlo {
         guard let sink else { return done }
         if done < runs, failure == nil {
             try? (sink as? any InterruptibleEventSink)?.markInterrupted()
+            (sink as? any StoppedEarlySink)?.markStoppedEarly()
         }
         var reported = failure
         do { try sink.finish() } catch { reported = error }
         if let reported {
             throw .sinkFailed("\(reported)".split(separator: "\n").map(String.init))
         }
+        for note in (sink as? any StoppedEarlySink)?.keptBesideNotes ?? [] { plan.warn(note) }
         return done
     }
 
@@ -41,28 +45,15 @@ extension MonteCarlo {
                               perimeterVersion: plan.programVersion)
     }
 
-    /// The command line's sinks as one, or nil when there are none.
+    /// The command line's sinks as one, with the run's journal (`SinkPlan.openSinks`, as a single run's),
+    /// or nil when there are none.
     private func openSinks(_ plan: SinkPlan) throws(RunFailure) -> (any CancellableEventSink & RunNumberingSink)? {
         guard !plan.commandLine.isEmpty else { return nil }
-        var specs: [SinkSpec] = []
-        for text in plan.commandLine {
-            do {
-                specs.append(try plan.registry.spec(parsing: text))
-            } catch {
-                throw .badSink([error.description])
-            }
-        }
-        let sink: any CancellableEventSink
-        do {
-            let context = SinkContext(directory: nil, run: description(of: 0, plan: plan), isCancelled: plan.isCancelled)
-            sink = try plan.registry.makeSink(for: specs, context: context)
-        } catch {
-            throw .sinkFailed([error.description + "; nothing was run."])
-        }
+        let sink = try plan.openSinks(plan.specs(parsing: plan.commandLine), directory: nil, run: description(of: 0, plan: plan))
         let parts = ((sink as? FanOutSink)?.sinks ?? [sink]).map { ($0 as? KindFilterSink)?.base ?? $0 }
         if let index = parts.firstIndex(where: { !($0 is any RunNumberingSink) }) {
             sink.cancel()
-            throw .badSink(["\(specs[index]): this sink cannot tell the runs of a Monte Carlo batch apart; "
+            throw .badSink(["\(plan.commandLine[index]): this sink cannot tell the runs of a Monte Carlo batch apart; "
                 + "with --runs, events go to jsonl:PATH, csv:PATH or sqlite:PATH (each event with its run)"])
         }
         return sink as? any CancellableEventSink & RunNumberingSink

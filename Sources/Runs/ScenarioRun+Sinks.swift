@@ -31,7 +31,8 @@ public struct SinkPlan: Sendable {
     public var registry: SinkRegistry
     /// What the SQLite sink records of the program that ran it.
     public var programVersion: String?
-    /// Where the run's journal goes, and who hears that it cannot be written.
+    /// Where the run's journal goes, and who hears that it cannot be written (and, after a run stopped
+    /// early, where each file was kept beside its target).
     public var journalFolder: String
     public var warn: @Sendable (String) -> Void
     /// The run's interruption (`Interruption.happened`), for the sinks that wait on something outside
@@ -53,6 +54,30 @@ public struct SinkPlan: Sendable {
     }
 }
 
+extension SinkPlan {
+    /// Parses `texts` and opens them as one sink, with a journal of the run (in `journalFolder`) that
+    /// keeps the events of any sink that fails (`FanOutSink`, `RunJournal`): what every run and batch
+    /// opens. Every sink is opened before the run, so that a bad path fails with nothing run; paths are
+    /// relative to `directory` (nil: the working directory).
+    func openSinks(_ specs: [SinkSpec], directory: String?, run: RunDescription) throws(RunFailure) -> any CancellableEventSink {
+        do {
+            let context = SinkContext(directory: directory, run: run, isCancelled: isCancelled)
+            return try registry.makeSink(for: specs, context: context, journal: RunJournal(folder: journalFolder, warn: warn))
+        } catch {
+            throw .sinkFailed([error.description + "; nothing was run."])
+        }
+    }
+
+    /// `texts` parsed by the registry; a bad one is bad input.
+    func specs(parsing texts: [String]) throws(RunFailure) -> [SinkSpec] {
+        do {
+            return try texts.map { text throws(SinkError) in try registry.spec(parsing: text) }
+        } catch {
+            throw .badSink([error.description])
+        }
+    }
+}
+
 extension ScenarioRun {
     /// Runs into the sinks of `plan`, with the policy every verb shares:
     /// - specs from the command line are relative to the working directory, the scenario's own to its file,
@@ -62,40 +87,34 @@ extension ScenarioRun {
     /// - when a sink fails, the others are finished with every event produced, a SQLite sink records its
     ///   run as interrupted, and every failed sink is reported;
     /// - `options.isCancelled` (an `Interruption`) stops the run between windows; the sinks keep what was
-    ///   produced and record the interruption, and the summary says so.
+    ///   produced and record the interruption, and the summary says so. A file is then kept beside its
+    ///   target (`e.interrupted.jsonl`), the target left as it was, and `plan.warn` hears where.
     public func run(into plan: SinkPlan, options: RunOptions) throws(RunFailure) -> RunSummary {
-        try withSinks(of: plan) { sink in try simulation.run(into: sink, options: options) }
+        let (summary, keptBeside) = try withSinks(of: plan) { sink in try simulation.run(into: sink, options: options) }
+        for note in keptBeside { plan.warn(note) }
+        return summary
     }
 
     /// Opens the sinks of `plan` with the policy of `run(into:options:)`; `body` sends the events and
-    /// finishes the sink it is given (a summary marked interrupted is recorded so by the sinks).
-    func withSinks(of plan: SinkPlan, _ body: (any EventSink) throws -> RunSummary) throws(RunFailure) -> RunSummary {
+    /// calls `finish()`, and the sinks are finished when it returns, once it is known whether the run
+    /// stopped early (a summary marked interrupted): then each file is kept beside its target
+    /// (`StoppedEarlySink`) and the sinks record the interruption. Returns the summary and, for a run
+    /// stopped early, a sentence for each file kept beside its target.
+    func withSinks(of plan: SinkPlan, _ body: (any EventSink) throws -> RunSummary)
+        throws(RunFailure) -> (summary: RunSummary, keptBeside: [String]) {
         let fromCommandLine = !plan.commandLine.isEmpty
         let specs: [SinkSpec]
         if fromCommandLine || scenario.sinks.isEmpty {
-            do {
-                specs = try (fromCommandLine ? plan.commandLine : ["console"]).map { text throws(SinkError) in
-                    try plan.registry.spec(parsing: text)
-                }
-            } catch {
-                throw .badSink([error.description])
-            }
+            specs = try plan.specs(parsing: fromCommandLine ? plan.commandLine : ["console"])
         } else {
             let checked = plan.scenarioSinks.check(scenario, registry: plan.registry)
             guard checked.problems.isEmpty else { throw .badSink(checked.problems.map(\.description)) }
             specs = checked.specs
         }
-        let sink: any CancellableEventSink
-        do {
-            let directory = fromCommandLine ? nil : URL(fileURLWithPath: scenario.file).deletingLastPathComponent().path
-            let run = RunDescription(scenario: scenario.name, scenarioFile: scenario.file, simulation: simulation,
-                                     perimeterVersion: plan.programVersion)
-            let journal = RunJournal(folder: plan.journalFolder, warn: plan.warn)
-            let context = SinkContext(directory: directory, run: run, isCancelled: plan.isCancelled)
-            sink = try plan.registry.makeSink(for: specs, context: context, journal: journal)
-        } catch {
-            throw .sinkFailed([error.description + "; nothing was run."])
-        }
+        let directory = fromCommandLine ? nil : URL(fileURLWithPath: scenario.file).deletingLastPathComponent().path
+        let run = RunDescription(scenario: scenario.name, scenarioFile: scenario.file, simulation: simulation,
+                                 perimeterVersion: plan.programVersion)
+        let sink = try plan.openSinks(specs, directory: directory, run: run)
 
         let tracked = FinishTracking(sink)
         let summary: RunSummary
@@ -105,8 +124,7 @@ extension ScenarioRun {
             // A sink failed. If it failed while events were flowing, the run stopped early: a SQLite
             // sink records its run as interrupted. Finishing the sinks now finishes those that did not
             // fail, so that nothing they received is lost, and reports every failed sink, each with
-            // where its events were kept (an HTTP sink's spool file, or the run's journal). A failure
-            // in finish() is reported again by a second finish().
+            // where its events were kept (an HTTP sink's spool file, or the run's journal).
             if !tracked.finishCalled || plan.isCancelled() {
                 try? (sink as? any InterruptibleEventSink)?.markInterrupted()
             }
@@ -114,14 +132,20 @@ extension ScenarioRun {
             do { try sink.finish() } catch { reported = error }
             throw .sinkFailed("\(reported)".split(separator: "\n").map(String.init))
         }
-        if summary.interrupted {
-            do { try (sink as? any InterruptibleEventSink)?.markInterrupted() } catch { plan.warn("\(error)") }
+        if summary.interrupted { (sink as? any StoppedEarlySink)?.markStoppedEarly() }
+        do {
+            try sink.finish()
+        } catch {
+            throw .sinkFailed("\(error)".split(separator: "\n").map(String.init))
         }
-        return summary
+        guard summary.interrupted else { return (summary, []) }
+        do { try (sink as? any InterruptibleEventSink)?.markInterrupted() } catch { plan.warn("\(error)") }
+        return (summary, (sink as? any StoppedEarlySink)?.keptBesideNotes ?? [])
     }
 }
 
-/// Passes events on, remembering whether the run reached `finish()`: a failure before it stopped the run.
+/// Passes events on, remembering whether the run reached `finish()` (a failure before it stopped the
+/// run), and leaving the finishing itself to `withSinks`, which then knows whether the run stopped early.
 final class FinishTracking: EventSink {
     let sink: any EventSink
     private(set) var finishCalled = false
@@ -130,8 +154,5 @@ final class FinishTracking: EventSink {
 
     func send(_ event: GeofenceEvent) throws { try sink.send(event) }
 
-    func finish() throws {
-        finishCalled = true
-        try sink.finish()
-    }
+    func finish() throws { finishCalled = true }
 }

@@ -20,17 +20,18 @@ extension ScenarioRun {
     ///
     /// Sinks follow the policy of `run(into:options:)`. A bad row stops the stream with `.badInput`
     /// naming its line, after the sinks have been finished with the events of every device before it (a
-    /// SQLite sink records the run as interrupted). `isCancelled` stops a device between windows, and
-    /// `input` while it waits for rows (when it was made with it): the summary is then `interrupted`.
-    /// Dropped fixes go to `warn` (the first `FixTable.keptWarnings`, then a count); `progress` hears
-    /// after each device, on the calling thread.
+    /// SQLite sink records the run as interrupted; a file is kept beside its target, as an interrupted
+    /// run's, and the error names it). `isCancelled` stops a device between windows, and `input` while it
+    /// waits for rows (when it was made with it): the summary is then `interrupted`. Dropped fixes go to
+    /// `warn` (the first `FixTable.keptWarnings`, then a count); `progress` hears after each device, on the
+    /// calling thread.
     public func stream(_ input: inout FixTableStream, start: Timestamp, into plan: SinkPlan,
                        isCancelled: @escaping @Sendable () -> Bool = { false },
                        progress: (StreamProgress) -> Void = { _ in },
                        warn: (String) -> Void) throws(RunFailure) -> RunSummary {
         let runner = simulation.deviceRunner(start: simulation.start ?? start)
         var badRow: FixTableError?
-        let summary = try withSinks(of: plan) { sink in
+        let (summary, keptBeside) = try withSinks(of: plan) { sink in
             var summary: RunSummary
             do {
                 while let device = try input.next() {
@@ -58,8 +59,9 @@ extension ScenarioRun {
         if let badRow {
             let n = summary.devices
             throw .badInput([badRow.description]
-                + (n > 0 ? ["the sinks kept the events of the \(n) device\(n == 1 ? "" : "s") before it"] : []))
+                + (n > 0 ? ["the sinks kept the events of the \(n) device\(n == 1 ? "" : "s") before it"] : []) + keptBeside)
         }
+        for note in keptBeside { plan.warn(note) }
         return summary
     }
 }

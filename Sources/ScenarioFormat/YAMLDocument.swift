@@ -2,7 +2,8 @@ import FileSystem
 import Yams
 
 /// A YAML (or JSON) file read whole and composed into Yams's node tree, every problem recorded with its
-/// file, line and column: scenarios and journeys. Region files are JSON, read by `JSONReader`.
+/// file, line and column: scenarios and journeys. Region files are JSON, read by `JSONReader`. A tree
+/// whose aliases stand for more nodes than the file's budget (`YAMLAliasBudget`) is refused.
 enum YAMLDocument {
     /// The largest YAML or JSON file read: 128 MB. Yams composes the whole document as a tree of nodes,
     /// about 30 times the file's size.
@@ -32,8 +33,20 @@ enum YAMLDocument {
             return nil
         }
         do {
-            guard let root = try Yams.compose(yaml: text) else {
+            // Yams.compose, with the parser kept while the aliases are counted: a node's anchor is weak,
+            // held by the parser that made it.
+            let parser = try Yams.Parser(yaml: text)
+            guard let root = try parser.singleRoot() else {
                 fail(0, 0, "the file is empty; expected \(what)")
+                return nil
+            }
+            do {
+                try withExtendedLifetime(parser) { () throws(YAMLAliasBudget.Overrun) in
+                    try YAMLAliasBudget.check(root, budget: YAMLAliasBudget.nodes(forFileOf: bytes.count))
+                }
+            } catch {
+                diagnostics.error(ScenarioError(file: path, keyPath: error.path, line: error.line, column: error.column,
+                                                message: error.message))
                 return nil
             }
             return DocumentNode(root)

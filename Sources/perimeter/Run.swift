@@ -21,7 +21,9 @@ struct Run: ParsableCommand {
         standard output and write files inside its folder (no absolute path, no '..' or symbolic link \
         leading out); an http:// or https:// sink in it is refused unless you pass \
         --allow-scenario-network-sinks, and its auth-env= is never honoured (give such a sink with --sink \
-        instead). 'perimeter validate' says what a scenario's sinks would do. A file is replaced only when the run completes; a SQLite database is \
+        instead). 'perimeter validate' says what a scenario's sinks would do. A file is replaced only when \
+        the run completes: an interrupted run leaves it as it was and keeps what it wrote beside it, as \
+        NAME.interrupted.EXT, which a warning names; a SQLite database is \
         appended to, one row in its 'runs' table per run, with the run's status. An HTTP sink takes options \
         after the URL as ;key=value: batch=N (events per POST, 500), flush=SECONDS (1), timeout=SECONDS \
         (10), retries=N (5), backoff=SECONDS (0.2), auth-env=NAME (the Authorization header from that \
@@ -32,8 +34,8 @@ struct Run: ParsableCommand {
         folder that turned read-only, a closed pipe), the run stops with exit code 3: the other sinks \
         finish with every event produced, and the failed sink's events are kept in a journal, \
         perimeter-run-TIME-PID.jsonl in $TMPDIR (else /tmp), which its message names (JSON Lines, as \
-        jsonl: writes them). A run whose sinks all succeed leaves no journal; a run with only HTTP sinks \
-        keeps none (they spool what they did not deliver).
+        jsonl: writes them; with --runs, each event with its run). A run whose sinks all succeed leaves no \
+        journal; a run with only HTTP sinks keeps none (they spool what they did not deliver).
 
         Monte Carlo: with --runs N, run r (0-based) is the scenario with its noise seed replaced by S + r \
         (S: --seed, else the scenario's own; a scenario without noise: is refused). Runs go in parallel, \

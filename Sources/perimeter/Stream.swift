@@ -32,10 +32,11 @@ struct Stream: ParsableCommand {
 
         Events go to the --sinks (default jsonl:-, standard output), device after device, each device's \
         in the order of SEMANTICS §7. When a row is bad (or cut short by the end of the input), the sinks \
-        keep the events of the devices before it. A device of more than --max-rows-per-device rows stops \
-        the stream with exit code 2. Ctrl-C or SIGTERM stops it at once, even while it waits for input: \
-        exit code 130, the sinks keeping the events of the devices whose rows had ended. A summary goes \
-        to standard error (--quiet: none); on a terminal, a progress line.
+        keep the events of the devices before it: a file is then not replaced, and what the stream wrote is \
+        kept beside it as NAME.interrupted.EXT, which the error names. A device of more than \
+        --max-rows-per-device rows stops the stream with exit code 2. Ctrl-C or SIGTERM stops it at once, \
+        even while it waits for input: exit code 130, the sinks keeping the events of the devices whose rows \
+        had ended. A summary goes to standard error (--quiet: none); on a terminal, a progress line.
         """
     )
 

@@ -63,7 +63,7 @@ struct RunJournalTests {
                     + "; its events could not be kept: the run's journal failed (\(cause))")
         }
         #expect(log.events.count == sent, "the other sink got every event")
-        #expect(warnings == ["the run's journal cannot be written (\(cause)): the run goes on, but the events of a sink that fails cannot be kept; set TMPDIR to a folder with room"])
+        #expect(warnings == ["the run's journal cannot be written (\(cause)): the run goes on, but from here on the events of a sink that fails cannot be kept; set TMPDIR to a folder with room"])
         #expect(journal.failure?.reason == cause)
         #expect(try files(in: folder).allSatisfy { !$0.contains(".partial-") })
     }

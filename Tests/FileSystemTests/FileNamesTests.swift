@@ -28,4 +28,13 @@ struct FileNamesTests {
     func besideFile(path: String, file: String, resolved: String) {
         #expect(FileNames.resolve(path, besideFile: file) == resolved)
     }
+
+    @Test("marked before the extension: the name of a file kept beside its target", arguments: [
+        ("out/e.jsonl", 1, "out/e.interrupted.jsonl"), ("e.jsonl", 2, "e.interrupted-2.jsonl"),
+        ("/a.b/events", 1, "/a.b/events.interrupted"), (".hidden", 3, ".hidden.interrupted-3"),
+        ("e.tar.gz", 1, "e.tar.interrupted.gz"),
+    ])
+    func marked(path: String, number: Int, marked: String) {
+        #expect(FileNames.marked(path, "interrupted", number: number) == marked)
+    }
 }

@@ -103,7 +103,9 @@ struct HTTPSinkFaultTests {
         // The sink stops at once; the run stops at the end of its window (about 200,000 events of this
         // scenario, spooled in some 10 s by a debug build). Waiting out the retries would take 180 s.
         let result = interrupt(run, within: 60)
-        let produced = try lines(scenario.folder, "events.jsonl")
+        // The run stopped early: what jsonl: wrote is kept beside its target (README), not over it.
+        #expect(!FileManager.default.fileExists(atPath: scenario.folder.appendingPathComponent("events.jsonl").path))
+        let produced = try lines(scenario.folder, "events.interrupted.jsonl")
         #expect(produced.count > 2_000, "the run was past its first batches")
         #expect(result.stderr.contains("delivered 0 of \(produced.count) events"), "\(result.stderr)")
         // Every event is in the spool, in order (its line with its batch's key last): spooled = produced.

@@ -168,10 +168,21 @@ struct HostileInputTests {
             try Inputs.write(Inputs.gpx(Inputs.walk()), "track.gpx", in: folder)
             return try Inputs.scenario(in: folder, regions: ["{geojson: huge.geojson}"])
         }, status: 2, message: "huge.geojson: cannot read GeoJSON: the file is 1907 MB; region files over 1024 MB are refused"),
+        // Aliases count the nodes they stand for against a budget (F3): here 10 aliases of 10 of … of 10.
         .init(id: "YAML aliases nested ten deep", make: { folder in
             try Inputs.write(Inputs.yamlLaughs(), "scenario.yaml", in: folder)
             return ["run", "scenario.yaml"]
-        }, status: 2, message: "regions[0].polygon.coordinates"),
+        }, status: 2, message: "scenario.yaml:5:5: x4[7]: this alias (*a3, standing for the 11,111 nodes at line 5, column 5) brings what the file's aliases stand for to 101,218 nodes, past its budget of 100,000 (one node per 8 bytes of the file, at least 100,000): aliases are never expanded past it. Write out what they stand for, or use fewer of them"),
+        // 3 MB of `- *e`: 430,000 expectations read. Before the budget: exit 0 after 17.5 s, 492 MB peak
+        // (a release build: 7 MB, 837 MB; 31 MB aborted under a 4 GB limit). Now refused in 1.0 s, 108 MB.
+        .init(id: "YAML: 430,000 aliases of one expect: entry", make: { folder in
+            try Inputs.write(Inputs.yamlAliasedExpectations(430_000), "scenario.yaml", in: folder)
+            return ["run", "scenario.yaml"]
+        }, status: 2, message: ": this alias (*e, standing for the 7 nodes at line 7, column 5) brings what the file's aliases stand for to 376,278 nodes, past its budget of 376,272", peakMB: 200),
+        .init(id: "YAML: 1,000 aliases of one expect: entry, within the budget", make: { folder in
+            try Inputs.write(Inputs.yamlAliasedExpectations(1_000), "scenario.yaml", in: folder)
+            return ["run", "scenario.yaml"]
+        }, status: 0, message: "perimeter: aliases (ideal): 0 devices, 0 samples, 0 events"),
         .init(id: "YAML nested 100,000 deep", make: { folder in
             try Inputs.write("name: deep\nregions: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
                 + "\ndevices: []\n", "scenario.yaml", in: folder)

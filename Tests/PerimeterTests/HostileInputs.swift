@@ -96,6 +96,14 @@ enum Inputs {
         return "{\"type\":\"FeatureCollection\",\"features\":[\n" + features.joined(separator: ",\n") + "\n]}\n"
     }
 
+    /// A scenario whose `expect:` list is one entry and `count` aliases of it (7 bytes and 7 nodes each).
+    static func yamlAliasedExpectations(_ count: Int) -> String {
+        let lines = ["name: aliases", "start: 2016-01-10T12:00:00Z", "regions:",
+                     "  - {id: cafe, circle: {lat: 37.7, lon: -121.76, radius: 300}}", "devices: []", "expect:",
+                     "  - &e {kind: enter, region: cafe, count: 1}"]
+        return (lines + Array(repeating: "  - *e", count: count)).joined(separator: "\n") + "\n"
+    }
+
     /// YAML anchors nesting ten deep, ten wide: 10¹⁰ nodes if every alias were expanded.
     static func yamlLaughs() -> String {
         var lines = ["name: laughs", "x0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]

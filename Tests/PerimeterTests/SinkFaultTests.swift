@@ -184,7 +184,7 @@ struct SinkFaultTests {
 
     enum JournalFault: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case missingFolder = "TMPDIR does not exist; the sinks are fine"
-        case outgrown = "the journal outgrows ulimit -f before the CSV file does, which then fails too"
+        case outgrown = "the journal outgrows ulimit -f before the CSV file does, which then fails too: the journal keeps its whole lines"
         var testDescription: String { rawValue }
     }
 
@@ -206,7 +206,7 @@ struct SinkFaultTests {
             ? #/cannot create "[^"]+/perimeter-run-\d{8}T\d{6}Z-\d+\.jsonl": the directory "[^"]+/missing" does not exist/#
             : #/cannot write "[^"]+/perimeter-run-\d{8}T\d{6}Z-\d+\.jsonl": the file has reached the file-size limit \(ulimit -f, or the file system's largest file\)/#
         let said = try #require(warnings[0].firstMatch(of: cause), "\(warnings[0])")
-        #expect(warnings[0] == "warning: the run's journal cannot be written (\(said.output)): the run goes on, but the events of a sink that fails cannot be kept; set TMPDIR to a folder with room")
+        #expect(warnings[0] == "warning: the run's journal cannot be written (\(said.output)): the run goes on, but from here on the events of a sink that fails cannot be kept; set TMPDIR to a folder with room")
         let console = Self.lines(result.stdout, "\n")
         #expect(console == Array(good.console.prefix(console.count)))
         let count = console.filter { !$0.hasSuffix("(UTC)") }.count
@@ -214,11 +214,21 @@ struct SinkFaultTests {
             #expect(result.status == 0, "\(result.stderr)")
             #expect(count == good.jsonl.count)
         } else {
+            // F11: the journal keeps the whole lines it holds, and the message says which events are missing.
             #expect(result.status == 3, "\(result.stderr)")
-            #expect(result.stderr.contains("error: sink csv:\(csv): cannot write \"\(csv)\": the file has reached the file-size limit (ulimit -f, or the file system's largest file); its events could not be kept: the run's journal failed (\(said.output))"),
-                    "\(result.stderr)")
             #expect(count > 0 && count < good.jsonl.count)
-            #expect(try Self.names(in: journalFolder).isEmpty, "the partial journal is removed")
+            let opening = "error: sink csv:\(csv): cannot write \"\(csv)\": the file has reached the file-size limit (ulimit -f, or the file system's largest file); "
+            let error = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix(opening) }, "\(result.stderr)")
+            let kept = try #require(error.firstMatch(of: /; only the first (\d+) of its (\d+) events were kept, in "([^"]+)" \(JSON Lines, as jsonl: writes them; 'perimeter deliver' can send them to an HTTP sink\); the other (\d+), from (\S+) on, could not be kept: the run's journal failed \((.+)\)$/),
+                                    "\(error)")
+            let lines = try #require(Int(kept.1)), journal = String(kept.3)
+            #expect(Int(kept.2) == count && Int(kept.4) == count - lines)
+            #expect(lines > 0 && lines < count)
+            #expect(kept.6 == said.output)
+            #expect(try Self.names(in: journalFolder) == [URL(fileURLWithPath: journal).lastPathComponent])
+            let spool = try EventLogFile(path: journal)
+            #expect(String(decoding: spool.contents, as: UTF8.self) == Self.joined(good.jsonl.prefix(lines), "\n"))
+            #expect(good.jsonl[lines].hasPrefix("{\"time\":\"\(kept.5)\","), "the first event missing: \(good.jsonl[lines])")
         }
         #expect(try Self.names(in: folder).filter { $0.contains(".partial-") }.isEmpty)
     }

@@ -57,7 +57,10 @@ struct StreamInterruptTests {
         #expect(stopped, "still running \(waited) after the signal, while its input stayed open")
         #expect(result.status == 130, "\(result.stderr)")
         #expect(result.stderr.contains("INTERRUPTED"), "\(result.stderr)")
-        let written = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
+        // A stream stopped early leaves the target as it was (none here) and keeps what it wrote beside it.
+        #expect(!FileManager.default.fileExists(atPath: events))
+        let kept = folder.appendingPathComponent("events.interrupted.jsonl").path
+        let written = (try? String(contentsOfFile: kept, encoding: .utf8)) ?? ""
         #expect(Set(StreamCommandTests.devices(ofLines: written.split(separator: "\n"))) == c.kept, "\(result.stderr)")
         if !c.kept.isEmpty {
             #expect(result.stderr.contains("\(c.kept.count) devices"), "\(result.stderr)")

@@ -103,7 +103,10 @@ struct ScenarioRunTests {
             threads: 1, windowTicks: 60, isCancelled: { polls.add(1, ordering: .relaxed).newValue > 3 }))
         #expect(summary.interrupted)
         #expect(summary.events > 0 && summary.events < 5)
-        let kept = try #require(try FileHandle(forReadingAtPath: out)?.readToEnd()).split(separator: UInt8(ascii: "\n"))
+        // A file is replaced only by a run that completes: what this one wrote is beside it (F4).
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let besideOut = String(out.dropLast(".jsonl".count)) + ".interrupted.jsonl"
+        let kept = try #require(try FileHandle(forReadingAtPath: besideOut)?.readToEnd()).split(separator: UInt8(ascii: "\n"))
         #expect(kept.count == summary.events)
         #expect(summary.line(for: run, seconds: 0).hasSuffix("; INTERRUPTED before the end of the tracks"))
     }
