@@ -51,11 +51,11 @@ extension ComparisonReport {
             let outcomes = profiles.map { ($0.profile.rawValue, $0.matchings[0].pairs[i].delay) }
             guard outcomes.contains(where: { $0.1 == nil || Swift.abs($0.1!.microseconds) >= 1_000_000 }) else { continue }
             let said = outcomes.map { name, delay in "\(Self.outcome(delay)) under \(name)" }.joined(separator: "; ")
-            lines.append("\(subject(pair.key)) (\(Readable.time(pair.reference, day: day)) under \(reference.rawValue)) \(said)")
+            lines.append("\(subject(pair.key)) (\(Readable.time(pair.reference, day: day, zone: zone)) under \(reference.rawValue)) \(said)")
         }
         for comparison in profiles {
             for event in comparison.matchings[0].spurious {
-                lines.append("\(subject(event.key)) at \(Readable.time(event.time, day: day)) under \(comparison.profile.rawValue): spurious, no such event under \(reference.rawValue) within \(window.readable)")
+                lines.append("\(subject(event.key)) at \(Readable.time(event.time, day: day, zone: zone)) under \(comparison.profile.rawValue): spurious, no such event under \(reference.rawValue) within \(window.readable)")
             }
         }
         return lines

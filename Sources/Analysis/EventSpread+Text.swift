@@ -22,7 +22,7 @@ extension EventSpread {
     }
 
     /// The spread for people: a heading, then one line per event key and occurrence, with its share of
-    /// runs and its time's p5, p50 and p95 (times of day on `day`'s UTC date, else in full):
+    /// runs and its time's p5, p50 and p95 (times of day on `day`'s UTC date, or on `zone`'s clocks, else in full):
     ///
     /// ```
     /// Lunch at Lorrenzillo's: 100 runs, noise seeds 7 to 106
@@ -30,15 +30,15 @@ extension EventSpread {
     ///  100 %  12:00:00  12:00:00  12:00:00  phone: monitor-start at lorrenzillos
     ///   97 %  12:01:41  12:01:57  12:02:12  phone: enter at lorrenzillos
     /// ```
-    public func readable(scenario: String, seed: UInt64, day: Timestamp) -> String {
+    public func readable(scenario: String, seed: UInt64, day: Timestamp, zone: LocalTimeZone? = nil) -> String {
         let last = seed &+ UInt64(Swift.max(0, runs - 1))
         var lines = ["\(scenario): \(runs) run\(runs == 1 ? "" : "s"), noise seed\(runs == 1 ? " \(seed)" : "s \(seed) to \(last)")"]
         let rows = entries.map { entry -> [String] in
             var subject = "\(entry.key.device): \(entry.key.kind)" + (entry.key.rule.map { " \"\($0)\"" } ?? "")
                 + " at \(entry.key.region)"
             if entry.n > 1 { subject += " (\(Self.ordinal(entry.n)))" }
-            return [Self.percent(entry.share), Readable.time(entry.p5, day: day), Readable.time(entry.p50, day: day),
-                    Readable.time(entry.p95, day: day), subject]
+            return [Self.percent(entry.share), Readable.time(entry.p5, day: day, zone: zone),
+                    Readable.time(entry.p50, day: day, zone: zone), Readable.time(entry.p95, day: day, zone: zone), subject]
         }
         let widths = (0..<4).map { column in ([["share", "p5", "p50", "p95"]] + rows).map { $0[column].count }.max()! }
         for row in [["share", "p5", "p50", "p95", "event"]] + rows {

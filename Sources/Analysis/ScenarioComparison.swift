@@ -158,4 +158,6 @@ public struct ComparisonReport: Sendable {
     /// The clock's start, on whose date times are shown to people.
     public var day: Timestamp
     public var profiles: [ProfileComparison]
+    /// Whose clocks times are shown on (`--timezone`); nil for UTC. The JSON stays UTC.
+    public var zone: LocalTimeZone? = nil
 }

@@ -14,7 +14,8 @@ import TextEscaping
 /// 12:07:30.250  phone  visit           cafe  stayed 4 min 20 s, 12:03:05 to 12:07:25, 3.0 m outside
 /// ```
 ///
-/// Times are UTC: `HH:MM:SS`, with `.mmm` only when the milliseconds are not zero (the column is as
+/// Times are UTC, or the wall clock of a `zone` (`--timezone`, the date line then naming it):
+/// `HH:MM:SS`, with `.mmm` only when the milliseconds are not zero (the column is as
 /// wide as the longer form). Distances are rounded to 0.1 m. Control characters in ids and rule names
 /// are shown escaped (`\n`, `\u001b`: `TerminalText.visible`), so that an id cannot break a line or
 /// drive the terminal. The device and region columns are as wide as the longest id among the first
@@ -36,12 +37,20 @@ public final class ConsoleSink: CancellableEventSink {
     private var deviceWidth = 0
     private var regionWidth = 0
     private var day: String?
+    /// Whose clocks the times are shown on; nil for UTC.
+    private let zone: LocalTimeZone?
 
     /// Writes to `output` (standard output: `OutputFile(path: "-", spec: "console")`).
-    public init(output: OutputFile) { writer = .file(output) }
+    public init(output: OutputFile, zone: LocalTimeZone? = nil) {
+        writer = .file(output)
+        self.zone = zone
+    }
 
     /// Hands each line (with its `\n`) to `write`: a String, a log, a test.
-    public init(write: @escaping (String) -> Void) { writer = .closure(write) }
+    public init(write: @escaping (String) -> Void, zone: LocalTimeZone? = nil) {
+        writer = .closure(write)
+        self.zone = zone
+    }
 
     public func send(_ event: GeofenceEvent) throws {
         if sized {
@@ -84,11 +93,11 @@ public final class ConsoleSink: CancellableEventSink {
     }
 
     private func emit(_ event: GeofenceEvent) throws {
-        let (date, clock) = Self.dateAndClock(event.time)
+        let (date, clock) = Self.dateAndClock(event.time, zone: zone)
         var text = ""
         if date != day {
             day = date
-            text += date + " (UTC)\n"
+            text += date + " (\(zone?.identifier ?? "UTC"))\n"
         }
         let device = TerminalText.visible(event.device)
         let region = TerminalText.visible(event.region)
@@ -96,7 +105,7 @@ public final class ConsoleSink: CancellableEventSink {
         regionWidth = max(regionWidth, Self.width(region))
         text += Self.padded(clock, 12) + "  " + Self.padded(device, deviceWidth) + "  "
         text += Self.padded(event.kind.description, 14) + "  " + Self.padded(region, regionWidth) + "  "
-        text += Self.detail(event, day: date) + "\n"
+        text += Self.detail(event, day: date, zone: zone) + "\n"
         switch writer {
         case let .file(output): try output.write(text)
         case let .closure(write): write(text)
@@ -108,9 +117,9 @@ public final class ConsoleSink: CancellableEventSink {
         detail(event, day: dateAndClock(event.time).date)
     }
 
-    static func detail(_ event: GeofenceEvent, day: String) -> String {
+    static func detail(_ event: GeofenceEvent, day: String, zone: LocalTimeZone? = nil) -> String {
         func at(_ time: Timestamp) -> String {
-            let (date, clock) = dateAndClock(time)
+            let (date, clock) = dateAndClock(time, zone: zone)
             return date == day ? clock : date + " " + clock
         }
         var parts: [String] = []
@@ -140,9 +149,10 @@ public final class ConsoleSink: CancellableEventSink {
         return "\(tenths / 10).\(tenths % 10) m \(side)"
     }
 
-    /// `("2016-01-10", "12:00:05")`, or `"12:00:05.250"` when the milliseconds are not zero.
-    static func dateAndClock(_ time: Timestamp) -> (date: String, clock: String) {
-        let iso = time.iso8601  // 2016-01-10T12:00:05.250Z
+    /// `("2016-01-10", "12:00:05")`, or `"12:00:05.250"` when the milliseconds are not zero; on the
+    /// wall clock of `zone` when given.
+    static func dateAndClock(_ time: Timestamp, zone: LocalTimeZone? = nil) -> (date: String, clock: String) {
+        let iso = (zone?.wallClock(time) ?? time).iso8601  // 2016-01-10T12:00:05.250Z
         let utf8 = Array(iso.utf8)
         let date = String(decoding: utf8[0..<10], as: UTF8.self)
         let millis = String(decoding: utf8[20..<23], as: UTF8.self)
@@ -182,7 +192,7 @@ public final class ConsoleSink: CancellableEventSink {
 
 extension ConsoleSink {
     /// `console`: the readable timeline on standard output.
-    public static let kind = SinkKind(schemes: ["console"], target: .standardOutput, form: "console") { spec, _ throws(SinkError) in
-        ConsoleSink(output: try OutputFile(path: "-", spec: spec.text))
+    public static let kind = SinkKind(schemes: ["console"], target: .standardOutput, form: "console") { spec, context throws(SinkError) in
+        ConsoleSink(output: try OutputFile(path: "-", spec: spec.text), zone: context.displayZone)
     }
 }

@@ -1,3 +1,4 @@
+import Geodesy
 import FileSystem
 import Geofencing
 
@@ -115,12 +116,16 @@ public struct SinkContext: Sendable {
     /// Whether the run was interrupted (SIGINT, SIGTERM: an `Interruption`): a sink that waits on
     /// something outside (an HTTP sink on its server) asks it while waiting, and stops at once.
     public var isCancelled: @Sendable () -> Bool
+    /// Whose clocks a sink for people (the console) shows times on (`--timezone`); nil for UTC. Files stay
+    /// UTC (SEMANTICS §7).
+    public var displayZone: LocalTimeZone?
 
     public init(directory: String? = nil, run: RunDescription = RunDescription(),
-                isCancelled: @escaping @Sendable () -> Bool = { false }) {
+                isCancelled: @escaping @Sendable () -> Bool = { false }, displayZone: LocalTimeZone? = nil) {
         self.directory = directory
         self.run = run
         self.isCancelled = isCancelled
+        self.displayZone = displayZone
     }
 
     /// `path` resolved against `directory` (unchanged when absolute or `-`).

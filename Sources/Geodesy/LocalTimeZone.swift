@@ -23,6 +23,12 @@ public struct LocalTimeZone: Sendable, Hashable, CustomStringConvertible {
         return Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)))
     }
 
+    /// `instant` as this zone's clocks show it: microseconds since 1970 as if that wall-clock time were
+    /// UTC, for formatting with the UTC writers (`iso8601`). O(log transitions).
+    public func wallClock(_ instant: Timestamp) -> Timestamp {
+        Timestamp(microsecondsSince1970: instant.microsecondsSince1970 + secondsFromUTC(at: instant) * 1_000_000)
+    }
+
     /// The instant at which clocks in this zone read `local` (a wall-clock time, given as microseconds
     /// since 1970 as if it were UTC). In an overlap (clocks turned back) the earlier of the two instants;
     /// in a gap (clocks turned forward) the time is read with the offset before the gap, so 02:30 on a

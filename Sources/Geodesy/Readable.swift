@@ -2,11 +2,29 @@
 public enum Readable {
     /// `12:01:57` (with `.250` when the time has milliseconds) when `time` is on the UTC date of `day`,
     /// else the full ISO 8601 time, so that a time on another day is never mistaken for one on this day.
-    public static func time(_ time: Timestamp, day: Timestamp) -> String {
+    /// With a `zone` (`--timezone`), both as that zone's clocks show them, the full form with the zone's
+    /// offset (`2016-01-10T13:01:57+01:00`).
+    public static func time(_ time: Timestamp, day: Timestamp, zone: LocalTimeZone? = nil) -> String {
+        if let zone {
+            let iso = zone.wallClock(time).iso8601  // the zone's wall clock, written as if UTC
+            let clock = iso.dropFirst(11).prefix(12)
+            let shown = clock.hasSuffix(".000") ? String(clock.prefix(8)) : String(clock)
+            guard iso.prefix(10) == zone.wallClock(day).iso8601.prefix(10) else {
+                return String(iso.prefix(11)) + shown + offset(zone.secondsFromUTC(at: time))
+            }
+            return shown
+        }
         let iso = time.iso8601
         guard iso.prefix(10) == day.iso8601.prefix(10) else { return iso }
         let clock = iso.dropFirst(11).prefix(12)   // hh:mm:ss.mmm
         return clock.hasSuffix(".000") ? String(clock.prefix(8)) : String(clock)
+    }
+
+    /// `+01:00`, `-05:30`: an offset from UTC in seconds, as ISO 8601 writes it.
+    public static func offset(_ seconds: Int64) -> String {
+        let minutes = abs(seconds) / 60
+        let hh = minutes / 60, mm = minutes % 60
+        return (seconds < 0 ? "-" : "+") + (hh < 10 ? "0" : "") + "\(hh):" + (mm < 10 ? "0" : "") + "\(mm)"
     }
 
     /// A signed duration: `+21 s`, `-1 min 5 s`, `+0 s`.

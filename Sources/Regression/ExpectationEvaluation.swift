@@ -13,10 +13,11 @@ extension EventExpectation {
     /// Nil when the expectation holds for `events` (a run's events, in output order), else one sentence
     /// saying what was expected and what happened, e.g.
     /// `expected enter of lorrenzillos by phone at 12:01:57 ± 30 s; the nearest was at 12:02:31 (+34 s)`.
-    /// Times are shown on the clock's start date (`clockStart`), which `after` also measures from.
-    public func failure(in events: [WireEvent], clockStart: Timestamp) -> String? {
+    /// Times are shown on the clock's start date (`clockStart`), which `after` also measures from, on the
+    /// clocks of `zone` (the scenario's `timezone:`) when given.
+    public func failure(in events: [WireEvent], clockStart: Timestamp, zone: LocalTimeZone? = nil) -> String? {
         let matching = events.filter(matches).map(\.time)
-        let show = { (t: Timestamp) in Readable.time(t, day: clockStart) }
+        let show = { (t: Timestamp) in Readable.time(t, day: clockStart, zone: zone) }
         func inWindow(_ window: TimeWindow?) -> String {
             window.map { " between \(show($0.start)) and \(show($0.end))" } ?? ""
         }
@@ -78,8 +79,8 @@ extension EventExpectation {
 
     /// What the expectation asks, for people: `enter of cafe by phone at 12:01:57 ± 30 s`, `no exit of
     /// home between 12:00:00 and 13:00:00`, `2 dwells "delivered"`, `dwell of cafe at most 3 min after the start`.
-    public func statement(clockStart: Timestamp) -> String {
-        let show = { (t: Timestamp) in Readable.time(t, day: clockStart) }
+    public func statement(clockStart: Timestamp, zone: LocalTimeZone? = nil) -> String {
+        let show = { (t: Timestamp) in Readable.time(t, day: clockStart, zone: zone) }
         func inWindow(_ window: TimeWindow?) -> String {
             window.map { " between \(show($0.start)) and \(show($0.end))" } ?? ""
         }

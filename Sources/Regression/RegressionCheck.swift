@@ -183,7 +183,7 @@ public struct RegressionCheck: Sendable {
 
         // The expectations, on the new events; those with a probability, over the Monte Carlo runs.
         var failures = scenario.expectations.filter { $0.probability == nil }.compactMap { e in
-            e.failure(in: events, clockStart: day).map { e.placeDescription.isEmpty ? $0 : "\(e.placeDescription): \($0)" }
+            e.failure(in: events, clockStart: day, zone: scenario.timeZone).map { e.placeDescription.isEmpty ? $0 : "\(e.placeDescription): \($0)" }
         }
         failures += measureProbabilities(scenario, day: day, into: &result)
         if !failures.isEmpty {
@@ -228,7 +228,7 @@ extension RegressionCheck {
             let count = held[i]
             let share = Double(count) / Double(runs)
             var line = expectation.placeDescription.isEmpty ? "" : expectation.placeDescription + ": "
-            line += "\(expectation.statement(clockStart: day)) held in \(count) of \(runs) runs "
+            line += "\(expectation.statement(clockStart: day, zone: scenario.timeZone)) held in \(count) of \(runs) runs "
                 + "(\(Readable.number(share, decimals: 4)); expected \(bounds.phrase))"
             if case .count = expectation.condition {} else if repeated[i] > 0 {
                 line += "; each run counts once: \(repeated[i]) of them had 2 or more \(expectation.subject(plural: true)) "

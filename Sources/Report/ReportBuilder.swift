@@ -24,8 +24,12 @@ public struct ReportBuilder: Sendable {
     static let maxTrackPoints = 400
 
     /// Refuses (at `tick`, or at `noise` for `runs`) a profile the scenario cannot be run under.
+    /// Whose clocks the page shows times on (`--timezone`, by the browser's own tz data); nil for UTC.
+    public let timeZone: LocalTimeZone?
+
     public init(_ base: ScenarioRun, profiles: [Profile], runs: Int? = nil, seed: UInt64? = nil,
-                tiles: String? = nil) throws(ScenarioErrors) {
+                tiles: String? = nil, timeZone: LocalTimeZone? = nil) throws(ScenarioErrors) {
+        self.timeZone = timeZone
         for profile in profiles + [.ideal] { _ = try base.under(profile) }
         if let runs { _ = try MonteCarlo(base, runs: runs, seed: seed) }
         self.base = base
@@ -107,10 +111,10 @@ public struct ReportBuilder: Sendable {
             notes.append("Tracks are simplified for drawing (to \(Readable.distance(tolerance * projection.metresPerUnit))); markers are where each event's sample was.")
         }
         let settings = "{\"metresPerUnit\":\(projection.metresPerUnit),\"originX\":\(projection.originX),\"originY\":\(projection.originY),\"tiles\":"
-            + JSONText.string(tiles) + ",\"day\":\(ReportData.millis(start))}"
+            + JSONText.string(tiles) + ",\"day\":\(ReportData.millis(start)),\"timeZone\":" + JSONText.string(timeZone?.identifier) + "}"
         return ReportModel(
             title: scenario.name,
-            subtitle: "\(profiles.map(\.rawValue).joined(separator: ", ")) · \(simulation.devices.count) device\(simulation.devices.count == 1 ? "" : "s") · \(simulation.regions.count) region\(simulation.regions.count == 1 ? "" : "s") · clock from \(start.iso8601)",
+            subtitle: "\(profiles.map(\.rawValue).joined(separator: ", ")) · \(simulation.devices.count) device\(simulation.devices.count == 1 ? "" : "s") · \(simulation.regions.count) region\(simulation.regions.count == 1 ? "" : "s") · clock from \(start.iso8601)\(timeZone.map { " · times on \($0.identifier) clocks" } ?? "")",
             viewBox: viewBox, regionCount: regions.count, trackCount: trackLines.count,
             eventCount: layers.reduce(0) { $0 + $1.count }, regions: regions, tracks: trackLines, layers: layers,
             devices: devices, manyDevices: devices.count > 1, compare: compare,

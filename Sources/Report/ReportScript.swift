@@ -11,7 +11,16 @@ enum ReportScript {
       var data = JSON.parse(document.getElementById("report-data").textContent);
       var SVG = "http://www.w3.org/2000/svg";
       function iso(ms) { return new Date(ms).toISOString(); }
-      function clock(ms) { var text = iso(ms); return text.slice(0, 10) === iso(settings.day).slice(0, 10) ? text.slice(11, 19) : text; }
+      // Times for people: UTC, or with --timezone on that zone's clocks, by the browser's own tz data.
+      var zoned = settings.timeZone ? new Intl.DateTimeFormat("en-CA", { timeZone: settings.timeZone, hourCycle: "h23",
+        year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }) : null;
+      function shown(ms) {
+        if (!zoned) { return iso(ms); }
+        var p = {};
+        zoned.formatToParts(new Date(ms)).forEach(function (part) { p[part.type] = part.value; });
+        return p.year + "-" + p.month + "-" + p.day + "T" + p.hour + ":" + p.minute + ":" + p.second + " " + settings.timeZone;
+      }
+      function clock(ms) { var text = shown(ms); return text.slice(0, 10) === shown(settings.day).slice(0, 10) ? text.slice(11, 19) : text; }
     """# + markers + timeline + #"""
       makeMarkers();
       var map = document.getElementById("map");
@@ -83,7 +92,7 @@ enum ReportScript {
         var t = e.target;
         if (!t.classList || !t.classList.contains("event")) { return; }
         var d = t.dataset, lines = [d.kind + (d.rule ? " \u201c" + d.rule + "\u201d" : "") + " \u00b7 " + d.profile,
-          "time " + d.time, "device " + d.device, "region " + d.region, "distance " + d.distance + " m"];
+          "time " + d.time + (zoned ? " (" + shown(Date.parse(d.time)) + ")" : ""), "device " + d.device, "region " + d.region, "distance " + d.distance + " m"];
         if (d.crossedAt) { lines.push("crossedAt " + d.crossedAt); }
         tip.textContent = lines.join("\n");
         tip.style.display = "block";

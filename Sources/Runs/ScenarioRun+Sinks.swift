@@ -1,6 +1,7 @@
 import EventSinks
 import FileSystem
 import Foundation
+import Geodesy
 import Geofencing
 
 /// Why a run into sinks did not complete, with every sentence for people.
@@ -38,12 +39,15 @@ public struct SinkPlan: Sendable {
     /// The run's interruption (`Interruption.happened`), for the sinks that wait on something outside
     /// (an HTTP sink stops waiting on its server at once, and spools what it did not deliver).
     public var isCancelled: @Sendable () -> Bool
+    /// Whose clocks the console shows times on (`--timezone`); nil for UTC.
+    public var displayZone: LocalTimeZone?
 
     public init(commandLine: [String] = [], scenarioSinks: ScenarioSinkPolicy = ScenarioSinkPolicy(),
                 registry: SinkRegistry = .core, programVersion: String? = nil,
                 journalFolder: String = RunJournal.defaultFolder,
                 warn: @escaping @Sendable (String) -> Void = { StandardError.warning($0) },
-                isCancelled: @escaping @Sendable () -> Bool = { false }) {
+                isCancelled: @escaping @Sendable () -> Bool = { false }, displayZone: LocalTimeZone? = nil) {
+        self.displayZone = displayZone
         self.commandLine = commandLine
         self.scenarioSinks = scenarioSinks
         self.registry = registry
@@ -61,7 +65,7 @@ extension SinkPlan {
     /// relative to `directory` (nil: the working directory).
     func openSinks(_ specs: [SinkSpec], directory: String?, run: RunDescription) throws(RunFailure) -> any CancellableEventSink {
         do {
-            let context = SinkContext(directory: directory, run: run, isCancelled: isCancelled)
+            let context = SinkContext(directory: directory, run: run, isCancelled: isCancelled, displayZone: displayZone)
             return try registry.makeSink(for: specs, context: context, journal: RunJournal(folder: journalFolder, warn: warn))
         } catch {
             throw .sinkFailed([error.description + "; nothing was run."])

@@ -50,6 +50,8 @@ struct Compare: ParsableCommand {
     var json = false
 
     @OptionGroup var monteCarlo: MonteCarloOptions
+
+    @OptionGroup var display: DisplayZoneOption
     var runs: Int? { monteCarlo.runs }
     var seed: UInt64? { monteCarlo.seed }
 
@@ -75,7 +77,7 @@ struct Compare: ParsableCommand {
         }
         for warning in base.warnings(under: comparison.profiles) { StandardError.warning(warning) }
         let threads = threads ?? RunOptions.defaultThreads
-        let result: ComparisonReport
+        var result: ComparisonReport
         if let runs {
             let progress = TerminalProgress()
             let total = runs * (comparison.profiles.count + (exactReference ? 0 : 1))
@@ -92,6 +94,7 @@ struct Compare: ParsableCommand {
         } else {
             result = comparison.compare(threads: threads)
         }
+        result.zone = display.zone
         print(json ? result.json : TerminalText.message(result.readable), terminator: json ? "\n" : "")
     }
 

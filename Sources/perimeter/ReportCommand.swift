@@ -31,6 +31,8 @@ struct ReportCommand: ParsableCommand {
     var profiles = "ios,android,ideal"
 
     @OptionGroup var monteCarlo: MonteCarloOptions
+
+    @OptionGroup var display: DisplayZoneOption
     var runs: Int? { monteCarlo.runs }
     var seed: UInt64? { monteCarlo.seed }
 
@@ -53,7 +55,8 @@ struct ReportCommand: ParsableCommand {
         do {
             let base = try ScenarioRun(loading: scenario)
             for warning in base.warnings(under: list) { StandardError.warning(warning) }
-            page = ReportPage(try ReportBuilder(base, profiles: list, runs: runs, seed: seed, tiles: tiles))
+            page = ReportPage(try ReportBuilder(base, profiles: list, runs: runs, seed: seed, tiles: tiles,
+                                                timeZone: display.zone))
         } catch {
             for problem in error.errors { StandardError.error(problem.description) }
             throw ExitCode(Exit.badInput)

@@ -71,6 +71,8 @@ struct Run: ParsableCommand {
     var quiet = false
 
     @OptionGroup var monteCarlo: MonteCarloOptions
+
+    @OptionGroup var display: DisplayZoneOption
     var runs: Int? { monteCarlo.runs }
     var seed: UInt64? { monteCarlo.seed }
 
@@ -100,7 +102,7 @@ struct Run: ParsableCommand {
         let interruption = Interruption()
         let plan = SinkPlan(commandLine: sinks, scenarioSinks: ScenarioSinkPolicy(allowsNetwork: allowScenarioNetworkSinks),
                             registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
-                            isCancelled: { interruption.happened })
+                            isCancelled: { interruption.happened }, displayZone: display.zone)
         let summary: RunSummary
         let progress = ProgressLine()
         defer { progress.finish() }
@@ -136,7 +138,7 @@ extension Run {
         }
         let interruption = Interruption()
         let plan = SinkPlan(commandLine: sinks, registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
-                            isCancelled: { interruption.happened })
+                            isCancelled: { interruption.happened }, displayZone: display.zone)
         var spread = EventSpread()
         var events = 0
         let done: Int
@@ -158,7 +160,7 @@ extension Run {
         progress.finish()
         let day = scenarioRun.simulation.clockStart
         let text = json ? spread.json(seed: batch.seed) + "\n"
-            : TerminalText.message(spread.readable(scenario: scenarioRun.name, seed: batch.seed, day: day))
+            : TerminalText.message(spread.readable(scenario: scenarioRun.name, seed: batch.seed, day: day, zone: display.zone))
         // A sink on standard output (jsonl:-) keeps it to itself: the spread goes to standard error then.
         if sinks.contains(where: { (try? Perimeter.sinks.spec(parsing: $0))?.writesToStandardOutput == true }) {
             if !quiet { StandardError.write(text) }

@@ -108,6 +108,24 @@ struct ReportBrowserTests {
         #expect(tooltip.text.contains("device </script><b>phone</b>"))
     }
 
+    @Test("--timezone: the page shows times on that zone's clocks, by the browser's own tz data")
+    func timeZone() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("report.html").path
+        let made = try PerimeterProcess.run(["report", "Scenarios/lorrenzillos.yaml", "-o", page, "--profiles", "ideal",
+                                             "--timezone", "America/Los_Angeles"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("times on America/Los_Angeles clocks"))
+        let seen = try BrowserCheck.run(page, screenshot: folder.appendingPathComponent("page.png").path)
+        #expect(seen.errors.isEmpty, "\(seen.errors)")
+        // The restaurant's run is on 2016-01-10 from 12:00 UTC: 04:00 in Los Angeles (PST, −8 h).
+        let tooltip = try #require(seen.tooltip)
+        #expect(tooltip.text.contains("time 2016-01-10T12:0"), "the event's own time stays UTC: \(tooltip.text)")
+        #expect(tooltip.text.contains("(2016-01-10T04:0") && tooltip.text.contains(" America/Los_Angeles)"), "\(tooltip.text)")
+    }
+
     @Test("--tiles: the page asks for the XYZ tiles that cover the map, and nothing else")
     func tiles() throws {
         let folder = try PerimeterProcess.temporaryFolder()

@@ -16,7 +16,7 @@ struct InvalidCase: Sendable, CustomTestStringConvertible {
 
 private let scenarioCases: [InvalidCase] = [
     InvalidCase(fixture: "unknown-top-key.yaml", keyPath: "regoins", line: 2,
-                message: "unknown key \"regoins\"; did you mean \"regions\"? The keys allowed here are: name, start, tick"),
+                message: "unknown key \"regoins\"; did you mean \"regions\"? The keys allowed here are: name, start, timezone, tick"),
     InvalidCase(fixture: "unknown-nested-key.yaml", keyPath: "regions[0].circle.radious", line: 3,
                 message: "did you mean \"radius\"? The keys allowed here are: lat, lon, radius."),
     InvalidCase(fixture: "unknown-monitor-key.yaml", keyPath: "monitor.hysterisis", line: 3,
