@@ -39,17 +39,27 @@ public final class ConsoleSink: CancellableEventSink {
     private var day: String?
     /// Whose clocks the times are shown on; nil for UTC.
     private let zone: LocalTimeZone?
+    /// What people call the regions that have a name (`properties.name`), shown after their id.
+    private let regionNames: [String: String]
 
     /// Writes to `output` (standard output: `OutputFile(path: "-", spec: "console")`).
-    public init(output: OutputFile, zone: LocalTimeZone? = nil) {
+    public init(output: OutputFile, zone: LocalTimeZone? = nil, regionNames: [String: String] = [:]) {
         writer = .file(output)
         self.zone = zone
+        self.regionNames = regionNames
     }
 
     /// Hands each line (with its `\n`) to `write`: a String, a log, a test.
-    public init(write: @escaping (String) -> Void, zone: LocalTimeZone? = nil) {
+    public init(write: @escaping (String) -> Void, zone: LocalTimeZone? = nil, regionNames: [String: String] = [:]) {
         writer = .closure(write)
         self.zone = zone
+        self.regionNames = regionNames
+    }
+
+    /// `cafe`, or `cafe (Café Central)` when it has a name of its own; escaped for a terminal.
+    private func label(_ region: String) -> String {
+        guard let name = regionNames[region], name != region else { return TerminalText.visible(region) }
+        return TerminalText.visible(region) + " (" + TerminalText.visible(name) + ")"
     }
 
     public func send(_ event: GeofenceEvent) throws {
@@ -85,7 +95,7 @@ public final class ConsoleSink: CancellableEventSink {
         sized = true
         for event in pending {
             deviceWidth = max(deviceWidth, Self.width(TerminalText.visible(event.device)))
-            regionWidth = max(regionWidth, Self.width(TerminalText.visible(event.region)))
+            regionWidth = max(regionWidth, Self.width(label(event.region)))
         }
         let events = pending
         pending = []
@@ -100,7 +110,7 @@ public final class ConsoleSink: CancellableEventSink {
             text += date + " (\(zone?.identifier ?? "UTC"))\n"
         }
         let device = TerminalText.visible(event.device)
-        let region = TerminalText.visible(event.region)
+        let region = label(event.region)
         deviceWidth = max(deviceWidth, Self.width(device))
         regionWidth = max(regionWidth, Self.width(region))
         text += Self.padded(clock, 12) + "  " + Self.padded(device, deviceWidth) + "  "
@@ -193,6 +203,7 @@ public final class ConsoleSink: CancellableEventSink {
 extension ConsoleSink {
     /// `console`: the readable timeline on standard output.
     public static let kind = SinkKind(schemes: ["console"], target: .standardOutput, form: "console") { spec, context throws(SinkError) in
-        ConsoleSink(output: try OutputFile(path: "-", spec: spec.text), zone: context.displayZone)
+        ConsoleSink(output: try OutputFile(path: "-", spec: spec.text), zone: context.displayZone,
+                    regionNames: context.regionNames)
     }
 }

@@ -119,13 +119,17 @@ public struct SinkContext: Sendable {
     /// Whose clocks a sink for people (the console) shows times on (`--timezone`); nil for UTC. Files stay
     /// UTC (SEMANTICS §7).
     public var displayZone: LocalTimeZone?
+    /// What people call the regions that have a name, by id, for a sink for people (the console).
+    public var regionNames: [String: String]
 
     public init(directory: String? = nil, run: RunDescription = RunDescription(),
-                isCancelled: @escaping @Sendable () -> Bool = { false }, displayZone: LocalTimeZone? = nil) {
+                isCancelled: @escaping @Sendable () -> Bool = { false }, displayZone: LocalTimeZone? = nil,
+                regionNames: [String: String] = [:]) {
         self.directory = directory
         self.run = run
         self.isCancelled = isCancelled
         self.displayZone = displayZone
+        self.regionNames = regionNames
     }
 
     /// `path` resolved against `directory` (unchanged when absolute or `-`).

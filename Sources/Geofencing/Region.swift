@@ -11,10 +11,15 @@ public struct Region: Hashable, Sendable {
     public var confirmation: TimeSpan?
     public var enterConfidence: Double?
     public var exitConfidence: Double?
+    /// What people call it (a GeoJSON feature's `properties.name`, a scenario region's `name:`), shown
+    /// beside its id by the console and the report; never in event files.
+    public var name: String?
 
     public init(id: String, shape: Shape, hysteresis: Meters? = nil, enterBuffer: Meters? = nil,
-                confirmation: TimeSpan? = nil, enterConfidence: Double? = nil, exitConfidence: Double? = nil) {
+                confirmation: TimeSpan? = nil, enterConfidence: Double? = nil, exitConfidence: Double? = nil,
+                name: String? = nil) {
         self.id = id
+        self.name = name
         self.shape = shape
         self.hysteresis = hysteresis
         self.enterBuffer = enterBuffer

@@ -85,7 +85,7 @@ public struct ReportBuilder: Sendable {
 
         let regions = simulation.regions.map { region in
             RegionShape(id: region.id, path: Self.path(of: region.shape, projection),
-                        label: Self.describe(region.shape))
+                        label: (region.name.map { $0 + " · " } ?? "") + Self.describe(region.shape))
         }
         let trackLines = zip(simulation.devices, tracks).map { device, segments in
             TrackLine(device: device.id, path: segments.map { segment in

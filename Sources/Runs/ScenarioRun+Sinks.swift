@@ -63,9 +63,16 @@ extension SinkPlan {
     /// keeps the events of any sink that fails (`FanOutSink`, `RunJournal`): what every run and batch
     /// opens. Every sink is opened before the run, so that a bad path fails with nothing run; paths are
     /// relative to `directory` (nil: the working directory).
-    func openSinks(_ specs: [SinkSpec], directory: String?, run: RunDescription) throws(RunFailure) -> any CancellableEventSink {
+    /// `regions` name the regions for a sink for people (the console's labels).
+    func openSinks(_ specs: [SinkSpec], directory: String?, run: RunDescription,
+                   regions: [Region] = []) throws(RunFailure) -> any CancellableEventSink {
         do {
-            let context = SinkContext(directory: directory, run: run, isCancelled: isCancelled, displayZone: displayZone)
+            var names: [String: String] = [:]
+            if specs.contains(where: { $0.scheme == "console" }) {
+                for region in regions { if let name = region.name { names[region.id] = name } }
+            }
+            let context = SinkContext(directory: directory, run: run, isCancelled: isCancelled, displayZone: displayZone,
+                                      regionNames: names)
             return try registry.makeSink(for: specs, context: context, journal: RunJournal(folder: journalFolder, warn: warn))
         } catch {
             throw .sinkFailed([error.description + "; nothing was run."])
@@ -118,7 +125,7 @@ extension ScenarioRun {
         let directory = fromCommandLine ? nil : URL(fileURLWithPath: scenario.file).deletingLastPathComponent().path
         let run = RunDescription(scenario: scenario.name, scenarioFile: scenario.file, simulation: simulation,
                                  perimeterVersion: plan.programVersion)
-        let sink = try plan.openSinks(specs, directory: directory, run: run)
+        let sink = try plan.openSinks(specs, directory: directory, run: run, regions: simulation.regions)
 
         let tracked = FinishTracking(sink)
         let summary: RunSummary

@@ -76,7 +76,7 @@ extension JSONReader {
             shape = .polygon(multi)
         }
         let overrides = (properties?.overrides ?? RegionOverrides()).over(defaults)
-        return DirectFeature(region: overrides.region(id: id.text, shape: shape), mark: mark, idMark: id.mark,
+        return DirectFeature(region: overrides.region(id: id.text, shape: shape, name: properties?.name), mark: mark, idMark: id.mark,
                              propertiesMark: properties?.id == nil ? nil : properties?.mark)
     }
 
@@ -87,6 +87,8 @@ extension JSONReader {
         var id: (text: String, mark: DocumentMark)?
         var radius: Double?
         var overrides = RegionOverrides()
+        /// `properties.name`, when a plain string.
+        var name: String?
     }
 
     private enum DirectGeometry {
@@ -102,6 +104,13 @@ extension JSONReader {
             if key == "id" {
                 guard let id = reader.idText() else { return false }
                 properties.id = id
+                return true
+            }
+            if key == "name" {  // a string, escapes and all; anything else is for the node path to decide
+                reader.skipSpace()
+                guard reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: "\""),
+                      let name = try? reader.string(build: true) else { return false }
+                properties.name = name.isEmpty ? nil : name
                 return true
             }
             guard let text = reader.plainNumberText(), let value = DecimalText.double(text), value.isFinite else { return false }

@@ -44,9 +44,9 @@ struct RegionOverrides {
         return out
     }
 
-    func region(id: String, shape: Shape) -> Region {
+    func region(id: String, shape: Shape, name: String? = nil) -> Region {
         Region(id: id, shape: shape, hysteresis: hysteresis, enterBuffer: enterBuffer, confirmation: confirmation,
-               enterConfidence: enterConfidence, exitConfidence: exitConfidence)
+               enterConfidence: enterConfidence, exitConfidence: exitConfidence, name: name)
     }
 }
 
@@ -55,7 +55,7 @@ struct RegionOverrides {
 /// (RFC 7946 §6.1), and properties other than the ones read here are ignored.
 enum GeoJSON {
     static let featureKeys = ["type", "geometry", "properties", "id", "bbox"]
-    static let propertyKeys = ["id", "radius"] + RegionOverrides.keys
+    static let propertyKeys = ["id", "name", "radius"] + RegionOverrides.keys
     static let geometryKeys = ["type", "coordinates", "bbox"]
     static let shapes = "a Point (with properties.radius), Polygon or MultiPolygon geometry"
 
@@ -123,7 +123,9 @@ enum GeoJSON {
             return nil
         }
         guard let id, let shape, let idCursor else { return nil }
-        return PlacedRegion(region: overrides.region(id: id, shape: shape), origin: idCursor)
+        // A name that is not a string (a number, null) is no label: left out, as other properties are.
+        let name = properties?["name"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
+        return PlacedRegion(region: overrides.region(id: id, shape: shape, name: name), origin: idCursor)
     }
 
     private static func circle(_ geometry: PlacedNode, radius: PlacedNode?, feature: PlacedNode) -> Shape? {

@@ -244,7 +244,7 @@ struct JSONReader {
     }
 
     /// The string whose opening quote is at the reader, unescaped (empty when not `build`).
-    private mutating func string(build: Bool) throws(SyntaxError) -> String {
+    mutating func string(build: Bool) throws(SyntaxError) -> String {
         index += 1
         let start = index
         var escaped = false

@@ -3,7 +3,7 @@ import Geodesy
 import Geofencing
 
 extension ScenarioLoader {
-    static let regionKeys = ["id", "geojson", "skip", "circle", "polygon"] + RegionOverrides.keys
+    static let regionKeys = ["id", "name", "geojson", "skip", "circle", "polygon"] + RegionOverrides.keys
     /// Features a `skip: invalid` entry lists before counting the rest.
     static let skippedListed = 10
     static let regionShape = "a region: {geojson: PATH}, {id, circle: {lat, lon, radius}} or {id, polygon: GEOMETRY}"
@@ -26,6 +26,9 @@ extension ScenarioLoader {
         if let file = f["geojson"] {
             if let id = f["id"] {
                 id.fail("a geojson entry takes its region ids from the file's features (properties.id or the feature's id); remove this id")
+            }
+            if let name = f["name"] {
+                name.fail("a geojson entry takes its regions' names from the file's features (properties.name); remove this name")
             }
             guard let relative = file.text("the path of a GeoJSON file, relative to the scenario") else { return [] }
             let resolved = FileNames.resolve(relative, besideFile: c.file)
@@ -61,8 +64,9 @@ extension ScenarioLoader {
         } else {
             shape = f["polygon"].flatMap { GeoJSON.polygon($0, foreignMembers: false) }
         }
+        let name = f["name"]?.text("what people call the region, a non-empty string")
         guard let id, let idCursor, let shape else { return [] }
-        return [PlacedRegion(region: overrides.region(id: id, shape: shape), origin: idCursor)]
+        return [PlacedRegion(region: overrides.region(id: id, shape: shape, name: name), origin: idCursor)]
     }
 
     private func circle(_ c: PlacedNode) -> Shape? {

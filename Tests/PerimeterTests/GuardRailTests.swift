@@ -96,6 +96,28 @@ struct GuardRailTests {
         #expect(!result.stderr.contains("can never get an enter"), "\(result.stderr)")
     }
 
+    @Test("A region's name is shown beside its id, on the console and in the report, never in files")
+    func regionNames() throws {
+        let (folder, path) = try Self.scenario("""
+            name: Named
+            regions:
+              - {id: depot, name: "Depot «Nord»", circle: {lat: 59.9270, lon: 30.3200, radius: 150}}
+            devices:
+              - {id: anna, track: anna.gpx}
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let console = try PerimeterProcess.run(["run", path])
+        #expect(console.status == 0, "\(console.stderr)")
+        #expect(console.stdout.contains("anna  monitor-start   depot (Depot «Nord»)  "), "\(console.stdout)")
+        let files = try PerimeterProcess.run(["run", path, "--sink", "jsonl:-"])
+        #expect(files.stdout.contains(#""region":"depot","kind":"monitor-start""#) && !files.stdout.contains("Nord"))
+        let page = folder.appendingPathComponent("report.html").path
+        let report = try PerimeterProcess.run(["report", path, "-o", page, "--profiles", "ideal"])
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains("<title>depot (Depot «Nord» · circle"))
+    }
+
     @Test("A stay still open when the track ends is said, with how many")
     func openStays() throws {
         let (folder, path) = try Self.scenario("""

@@ -46,6 +46,11 @@ struct NaturalEarthTests {
             + "cannot be read: \"ATA\" (Antarctica) at 1:") })
         let russia = try #require(scenario.simulation.regions.first { $0.id == "RUS" })
         #expect(russia.shape.bounds.maxLongitude == 180)
+        // properties.name is each region's name, read straight from the bytes or, with escapes or
+        // non-ASCII letters, through nodes.
+        #expect(russia.name == "Russia")
+        #expect(scenario.simulation.regions.first { $0.id == "CIV" }?.name == "Côte d'Ivoire")
+        #expect(scenario.simulation.regions.allSatisfy { $0.name != nil })
     }
 
     /// Great-circle flights, a fix every 5 s (the tick) at 250 m/s: over Europe, Africa, the Americas, and from Chukotka
