@@ -8,8 +8,8 @@ extension MonteCarlo {
     /// runs. Every sink is opened first, so that a bad path fails with nothing run; when one fails
     /// during the batch, the others are finished with every event they received, and the failure is
     /// reported with where the run's journal kept that sink's events (each with its run). A batch
-    /// stopped by `isCancelled` keeps each file beside its target (`StoppedEarlySink`), and `plan.warn`
-    /// hears where. Returns how many runs were done (fewer when `isCancelled` stopped the batch).
+    /// stopped by `isCancelled` or by a failed sink keeps each file beside its target
+    /// (`StoppedEarlySink`), and `plan.warn` hears where. Returns how many runs were done (fewer when `isCancelled` stopped the batch).
     public func run(into plan: SinkPlan, threads: Int = RunOptions.defaultThreads,
                     isCancelled: @escaping @Sendable () -> Bool = { false },
                     observe: (Int, [GeofenceEvent]) -> Void) throws(RunFailure) -> Int {
@@ -26,16 +26,15 @@ extension MonteCarlo {
             }
         }
         guard let sink else { return done }
-        if done < runs, failure == nil {
-            try? (sink as? any InterruptibleEventSink)?.markInterrupted()
-            (sink as? any StoppedEarlySink)?.markStoppedEarly()
-        }
+        if done < runs, failure == nil { try? (sink as? any InterruptibleEventSink)?.markInterrupted() }
+        // Stopped by a signal or by a failed sink: no file the batch did not complete replaces its target.
+        if done < runs || failure != nil { (sink as? any StoppedEarlySink)?.markStoppedEarly() }
         var reported = failure
         do { try sink.finish() } catch { reported = error }
+        for note in (sink as? any StoppedEarlySink)?.keptBesideNotes ?? [] { plan.warn(note) }
         if let reported {
             throw .sinkFailed("\(reported)".split(separator: "\n").map(String.init))
         }
-        for note in (sink as? any StoppedEarlySink)?.keptBesideNotes ?? [] { plan.warn(note) }
         return done
     }
 

@@ -95,8 +95,9 @@ extension ScenarioRun {
     ///   checked by `plan.scenarioSinks` (a refused one is bad input, with its place: nothing is run);
     /// - every sink is opened before the run, so that a bad path fails with nothing run;
     /// - a journal of the run keeps the events of any sink that fails (`FanOutSink`, `RunJournal`);
-    /// - when a sink fails, the others are finished with every event produced, a SQLite sink records its
-    ///   run as interrupted, and every failed sink is reported;
+    /// - when a sink fails, the others are finished with every event produced (a file kept beside its
+    ///   target when the run stopped early), a SQLite sink records its run as interrupted, and every
+    ///   failed sink is reported;
     /// - `options.isCancelled` (an `Interruption`) stops the run between windows; the sinks keep what was
     ///   produced and record the interruption, and the summary says so. A file is then kept beside its
     ///   target (`e.interrupted.jsonl`), the target left as it was, and `plan.warn` hears where.
@@ -133,14 +134,19 @@ extension ScenarioRun {
             summary = try body(tracked)
         } catch {
             // A sink failed. If it failed while events were flowing, the run stopped early: a SQLite
-            // sink records its run as interrupted. Finishing the sinks now finishes those that did not
-            // fail, so that nothing they received is lost, and reports every failed sink, each with
-            // where its events were kept (an HTTP sink's spool file, or the run's journal).
-            if !tracked.finishCalled || plan.isCancelled() {
+            // sink records its run as interrupted, and each file is kept beside its target (its target
+            // left as it was: a failed run leaves no half file looking complete). Finishing the sinks
+            // now finishes those that did not fail, so that nothing they received is lost, and reports
+            // every failed sink, each with where its events were kept (an HTTP sink's spool file, or
+            // the run's journal).
+            let stoppedEarly = !tracked.finishCalled || plan.isCancelled()
+            if stoppedEarly {
                 try? (sink as? any InterruptibleEventSink)?.markInterrupted()
+                (sink as? any StoppedEarlySink)?.markStoppedEarly()
             }
             var reported: any Error = error
             do { try sink.finish() } catch { reported = error }
+            for note in (sink as? any StoppedEarlySink)?.keptBesideNotes ?? [] { plan.warn(note) }
             throw .sinkFailed("\(reported)".split(separator: "\n").map(String.init))
         }
         if summary.interrupted { (sink as? any StoppedEarlySink)?.markStoppedEarly() }

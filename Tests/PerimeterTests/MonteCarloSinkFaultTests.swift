@@ -64,8 +64,9 @@ struct MonteCarloSinkFaultTests {
         #expect(contents == SinkFaultTests.joined(good.prefix(count), "\n"))
         #expect(try SinkFaultTests.names(in: journalFolder) == [URL(fileURLWithPath: journal).lastPathComponent])
 
-        // The other sink holds the same events.
-        #expect(try String(contentsOf: others.appendingPathComponent("e.jsonl"), encoding: .utf8) == contents)
+        // The other sink holds the same events, kept beside its target: the batch stopped at the failure.
+        #expect(try String(contentsOf: others.appendingPathComponent("e.interrupted.jsonl"), encoding: .utf8) == contents)
+        #expect(!FileManager.default.fileExists(atPath: others.appendingPathComponent("e.jsonl").path))
     }
 
     @Test("A batch whose sinks all succeed leaves no journal")

@@ -141,10 +141,15 @@ struct SinkFaultTests {
         #expect(String(decoding: spool.contents, as: UTF8.self) == Self.joined(good.jsonl.prefix(count), "\n"))
         #expect(try Self.names(in: journalFolder) == [URL(fileURLWithPath: journal).lastPathComponent])
 
-        // The other sinks: every event up to the failure, nothing else, no partial file.
-        #expect(try String(contentsOf: others.appendingPathComponent("e.csv"), encoding: .utf8)
+        // The other sinks: every event up to the failure, nothing else, no partial file; a run stopped
+        // by the failure keeps the file beside its target (a failed run leaves no half file looking complete).
+        let keptFile = setup.failsAtFinish ? "e.csv" : "e.interrupted.csv"
+        #expect(try String(contentsOf: others.appendingPathComponent(keptFile), encoding: .utf8)
                 == Self.joined(good.csv.prefix(count + 1), "\r\n"))
-        #expect(try Self.names(in: others) == ["e.csv"])
+        #expect(try Self.names(in: others) == [keptFile])
+        if !setup.failsAtFinish {
+            #expect(result.stderr.contains("e.interrupted.csv"), "the warning names where it was kept: \(result.stderr)")
+        }
         if setup.consoleOnStdout {
             let console = Self.lines(result.stdout, "\n")
             #expect(console == Array(good.console.prefix(console.count)))
