@@ -47,7 +47,8 @@ public final class OutputFile {
     /// Fails now (not at the first write) when the file cannot be created. A new file gets
     /// `permissions` (less the umask); a replaced one keeps its own. `removingStalePartials`: as
     /// `AtomicFile`'s. `appending`: `commit()` appends to an existing file, under a lock, instead of
-    /// replacing it (an HTTP sink's spool file, which several runs may share). `keepingPartialFileOnFailure`:
+    /// replacing it (an HTTP sink's spool file, which several runs may share), and the partial files of
+    /// killed runs are kept as `PATH.unappended-PID` rather than removed. `keepingPartialFileOnFailure`:
     /// a failed write leaves the partial file (until `discard()`), so that `commitAfterFailure(keepingFirst:)`
     /// can keep what it holds whole.
     public init(path: String, spec: String,
@@ -73,7 +74,10 @@ public final class OutputFile {
             return
         }
         do {
-            target = .file(try AtomicFile(replacing: path, permissions: permissions, removingStalePartials: removingStalePartials))
+            // A file appended to (a spool) keeps what a killed run left in its partial file: never swept.
+            if appending { AtomicFile.rescueStalePartials(of: path) }
+            target = .file(try AtomicFile(replacing: path, permissions: permissions,
+                                          removingStalePartials: removingStalePartials && !appending))
         } catch {
             throw SinkError(error, spec: spec)
         }

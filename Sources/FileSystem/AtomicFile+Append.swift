@@ -36,8 +36,9 @@ extension AtomicFile {
         unlink(partialPath)
     }
 
-    /// Where `commitAppending` keeps the bytes it could not append to `path`: `PATH.unappended-PID`.
-    public static func keptPath(for path: String) -> String { path + ".unappended-\(getpid())" }
+    /// Where `commitAppending` keeps the bytes it could not append to `path`: `PATH.unappended-PID`, with
+    /// this process's id, or `pid`'s (a killed process's partial file, `rescueStalePartials(of:)`).
+    public static func keptPath(for path: String, pid: pid_t = getpid()) -> String { path + ".unappended-\(pid)" }
 
     /// Copies the partial file's bytes to the end of `target` and fsyncs it; the error, or nil.
     private func copyPartial(to target: Int32) -> Errno? {

@@ -196,7 +196,29 @@ public final class AtomicFile {
     /// run journal). A live process's partial file is never touched. O(entries in `folder`); only the
     /// names that start with `prefix` are made into strings.
     public static func removeStalePartials(in folder: String, namedLike prefix: String) {
-        guard let listing = opendir(folder) else { return }
+        for (name, _) in stalePartials(in: folder, namedLike: prefix) {
+            unlink(folder == "." ? name : folder + "/" + name)
+        }
+    }
+
+    /// Keeps the partial files of the same target left by processes that no longer exist, instead of
+    /// removing them: each is renamed to `keptPath(for: path, pid:)` beside the target (a spool's partial
+    /// file holds events that were never delivered; `perimeter deliver` sends them). Returns the new names.
+    @discardableResult
+    public static func rescueStalePartials(of path: String) -> [String] {
+        let partial = partialPath(for: path)
+        guard let end = endOfPartialMarker(in: partial) else { return [] }
+        let folder = FileNames.directory(of: partial)
+        return stalePartials(in: folder, namedLike: FileNames.lastComponent(of: String(partial[..<end]))).compactMap { name, pid in
+            let kept = keptPath(for: path, pid: pid)
+            return rename(folder == "." ? name : folder + "/" + name, kept) == 0 ? kept : nil
+        }
+    }
+
+    /// The files in `folder` whose names start with `prefix` and end in `.partial-PID` of a process that no
+    /// longer exists, with that process's id.
+    private static func stalePartials(in folder: String, namedLike prefix: String) -> [(name: String, pid: pid_t)] {
+        guard let listing = opendir(folder) else { return [] }
         var names: [String] = []
         let stem = Array(prefix.utf8)
         while let entry = readdir(listing) {
@@ -209,12 +231,10 @@ public final class AtomicFile {
             names.append(String(cString: field))
         }
         closedir(listing)
-        for name in names {
+        return names.compactMap { name in
             guard let end = endOfPartialMarker(in: name),
-                  let pid = pid_t(name[end...]), pid > 0, pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
-                unlink(folder == "." ? name : folder + "/" + name)
-            }
+                  let pid = pid_t(name[end...]), pid > 0, pid != getpid() else { return nil }
+            return kill(pid, 0) != 0 && errno == ESRCH ? (name, pid) : nil
         }
     }
 

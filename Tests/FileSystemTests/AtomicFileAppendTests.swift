@@ -37,4 +37,26 @@ struct AtomicFileAppendTests {
         #expect(error?.description.contains("kept in \"\(kept)\"") == true, "\(String(describing: error))")
         #expect(try String(contentsOfFile: kept, encoding: .utf8) == "kept\n")
     }
+
+    @Test("the partial file of a killed run is kept beside its target, never swept, when a file is appended to")
+    func aKilledRunsPartialIsKept() throws {
+        let folder = try temporaryDirectory()
+        let target = folder + "/spool.jsonl"
+        // A process that has ended: its id names the partial file a SIGKILL would have left behind.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let pid = ended.processIdentifier
+        let left = folder + "/.spool.jsonl.partial-\(pid)"
+        try "undelivered\n".write(toFile: left, atomically: false, encoding: .utf8)
+        let kept = AtomicFile.rescueStalePartials(of: target)
+        #expect(kept == [AtomicFile.keptPath(for: target, pid: pid)])
+        #expect(try String(contentsOfFile: kept[0], encoding: .utf8) == "undelivered\n")
+        #expect(!FileManager.default.fileExists(atPath: left))
+        // A replaced file's partial files, by contrast, are swept: they hold nothing a later run needs.
+        try "stale\n".write(toFile: folder + "/.e.jsonl.partial-\(pid)", atomically: false, encoding: .utf8)
+        try AtomicFile(replacing: folder + "/e.jsonl").discard()  // opening it sweeps
+        #expect(try files(in: folder).sorted() == ["spool.jsonl.unappended-\(pid)"])
+    }
 }
