@@ -166,14 +166,23 @@ public struct RegressionCheck: Sendable {
                         + (unreadable == nil ? "" : "; the old one could not be read"))
                 }
             }
+            do {
+                if let line = try Self.recordInputs(golden: golden, scenario: scenario) { result.details.append(line) }
+            } catch {
+                result.status = .writeFailed
+                result.headline = "what the golden log was made from could not be recorded"
+                result.details.append("cannot write \(GoldenInputs.path(forGolden: golden)): \(error)")
+                return
+            }
         } else if let unreadable {
             result.status = .badInput
             result.headline = "the golden log could not be read"
             result.details.append("the golden log could not be read: \(unreadable); run `perimeter check --update \(result.path)` to record it again")
         } else if let diff {
             if !diff.isEmpty {
-                problems.append("the events differ from the golden log (\(diff.summary))")
-                result.details.append("the events differ from the golden log \(golden) (\(diff.summary)):")
+                let inputs = Self.inputChanges(golden: golden, scenario: scenario).map { "; " + $0 } ?? ""
+                problems.append("the events differ from the golden log (\(diff.summary))" + inputs)
+                result.details.append("the events differ from the golden log \(golden) (\(diff.summary))\(inputs):")
                 result.details += diff.lines(day: day, limit: diffLimit).map { "  " + $0 }
             }
         } else {

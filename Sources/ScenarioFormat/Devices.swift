@@ -22,6 +22,7 @@ extension ScenarioLoader {
         guard let trackCursor = fields.required("track", "the path of a GPX file, relative to the scenario"),
               let trackPath = trackCursor.text("the path of a GPX file, relative to the scenario") else { return nil }
         let resolved = FileNames.resolve(trackPath, besideFile: c.file)
+        diagnostics.reads(ScenarioInput(kind: .track, written: trackPath, resolved: resolved))
         if let problem = FileCheck.problemReading(resolved) {
             trackCursor.fail("cannot read the track: \(problem)")
             return nil

@@ -20,9 +20,9 @@ public enum FileValidation {
     }
 
     /// What Perimeter writes beside a scenario, which a folder's walk skips: golden event logs
-    /// (`NAME.events.jsonl`) and golden outputs of `compare` and Monte Carlo runs (`NAME.compare.json`,
-    /// `NAME.runs.json`).
-    public static let outputSuffixes = [".events.jsonl", ".compare.json", ".runs.json"]
+    /// (`NAME.events.jsonl`) and what each was made from (`NAME.events.inputs.json`), golden outputs of
+    /// `compare` and Monte Carlo runs (`NAME.compare.json`, `NAME.runs.json`).
+    public static let outputSuffixes = [".events.jsonl", ".events.inputs.json", ".compare.json", ".runs.json"]
 
     /// The files named, folders expanded to the files `validate` can check (not Perimeter's own outputs);
     /// the paths where nothing can be reached, apart.

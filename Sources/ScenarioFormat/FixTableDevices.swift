@@ -33,6 +33,7 @@ extension ScenarioLoader {
             name("accuracy", &columns.accuracy)
         }
         let resolved = FileNames.resolve(path, besideFile: c.file)
+        diagnostics.reads(ScenarioInput(kind: .table, written: path, resolved: resolved))
         guard let offset else { return [] }
         if format == nil && FixTableFormat(extensionOf: resolved) == nil {
             pathCursor.fail("cannot tell the format of \(resolved) from its name; add format: csv or format: jsonl")

@@ -59,6 +59,8 @@ public struct ScenarioErrors: Error, Sendable, CustomStringConvertible {
 final class ProblemLog {
     private(set) var errors: [ScenarioError] = []
     private(set) var warnings: [String] = []
+    /// The files the scenario reads (`ScenarioInput`), each once, in the order first read.
+    private(set) var inputs: [ScenarioInput] = []
     /// Longitudes read as ±180 though a hair past it, per file: the warning's index and the count.
     private var roundedLongitudes: [String: (warning: Int, count: Int)] = [:]
     /// Where warnings go instead of `warnings`: a log of one part's errors (a GeoJSON feature that may be
@@ -73,6 +75,11 @@ final class ProblemLog {
         if let warningsGoTo { warningsGoTo.warning(text) } else { warnings.append(text) }
     }
     var hasErrors: Bool { !errors.isEmpty }
+    /// Notes that the scenario reads `input` (kept where the warnings go).
+    func reads(_ input: ScenarioInput) {
+        if let warningsGoTo { return warningsGoTo.reads(input) }
+        if !inputs.contains(where: { $0.kind == input.kind && $0.written == input.written }) { inputs.append(input) }
+    }
 
     /// Notes a longitude, as written, read as ±180 at `place` (`FILE:LINE:COLUMN: KEYPATH`): one warning
     /// per file, at its first such position, counting them all.

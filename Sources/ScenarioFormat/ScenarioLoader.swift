@@ -26,6 +26,8 @@ public struct Scenario: Sendable {
     /// Things that loaded but deserve a look, each starting with its file and line: GPX points dropped,
     /// an offset given to an untimed track, a pace given to a timed one.
     public var warnings: [String]
+    /// The files it reads besides itself (tracks, fix tables, region files), each once, in the order read.
+    public var inputs: [ScenarioInput] = []
 }
 
 extension Scenario {
@@ -178,7 +180,7 @@ public struct ScenarioLoader: Sendable {
 
         if d.hasErrors { throw ScenarioErrors(d.errors) }
         return Scenario(name: name, file: path, simulation: simulation, sinks: sinks, sinkPlaces: sinkPlaces,
-                        expectations: expectations, runs: runs, timeZone: zone, warnings: d.warnings)
+                        expectations: expectations, runs: runs, timeZone: zone, warnings: d.warnings, inputs: d.inputs)
     }
 
     /// `timezone: Europe/Madrid`: an IANA name the system's tz database has.

@@ -16,8 +16,10 @@ struct Check: ParsableCommand {
         'expect:' list is evaluated on the new events; an expectation with 'probability:' is evaluated on \
         each run of the Monte Carlo batch that the scenario's 'runs: N' declares, and the share of runs in \
         which it holds is printed and checked (the JUnit report gives it too). A folder is searched recursively for *.yaml and \
-        *.yml scenarios, in sorted order. --update records or rewrites the golden logs (atomically) and \
-        still evaluates the expectations.
+        *.yml scenarios, in sorted order. --update records or rewrites the golden logs (atomically), and \
+        beside each what it was made from (NAME.events.inputs.json: the SHA-256 of the scenario and of each \
+        file it reads, and the profile), and still evaluates the expectations. When the events differ, the \
+        header says which of those inputs changed since the log was recorded.
 
         Standard output: one line per scenario, PASS, FAIL or ERROR (bad input) with its name and path, \
         the differences and failed expectations indented below it, then a count.

@@ -30,9 +30,9 @@ struct CheckTests {
         try RepositoryCopy.edit(URL(fileURLWithPath: scenario), RepositoryCopy.circleLine, RepositoryCopy.circleLine + "    hysteresis: 50\n")
         let failed = RegressionCheck().check(scenarioAt: scenario)
         #expect(failed.status == .failed)
-        #expect(failed.headline == "the events differ from the golden log (2 moved)")
+        #expect(failed.headline == "the events differ from the golden log (2 moved); since it was recorded: the scenario changed")
         #expect(failed.details == [
-            "the events differ from the golden log \(golden) (2 moved):",
+            "the events differ from the golden log \(golden) (2 moved); since it was recorded: the scenario changed:",
             "  exit lorrenzillos phone: 12:05:00 → 12:04:48 (-12 s)",
             "  visit lorrenzillos phone: 12:05:00 → 12:04:48 (-12 s)",
         ])
@@ -59,7 +59,9 @@ struct CheckTests {
             let result = RegressionCheck(update: update).check(scenarioAt: scenario.path)
             #expect(result.status == .failed)
             #expect(result.headline == "1 of 7 expectations failed")
-            #expect(result.details == [
+            // The scenario changed, so --update records what the (unchanged) golden log is now made from.
+            let record = folder.appendingPathComponent("Scenarios/lorrenzillos.events.inputs.json").path
+            #expect(result.details == (update ? ["recorded what it was made from in \(record)"] : []) + [
                 "expect[6], line \(line): expected enter of lorrenzillos at 12:01:00 ± 20 s; the nearest was at 12:01:57 (+57 s)",
             ])
         }

@@ -2,15 +2,16 @@ import Foundation
 
 /// A scenario of the repository copied into a temporary folder, for tests that change it.
 public enum RepositoryCopy {
-    /// A copy of the repository's `Scenarios/lorrenzillos.yaml`, its golden log and its track, in a temporary
-    /// folder laid out like the repository (`Scenarios/`, `Tracks/`).
+    /// A copy of the repository's `Scenarios/lorrenzillos.yaml`, its golden log (with the record of what it
+    /// was made from) and its track, in a temporary folder laid out like the repository (`Scenarios/`, `Tracks/`).
     public static func lorrenzillos() throws -> URL {
         let folder = try PerimeterProcess.temporaryFolder()
         let fm = FileManager.default
         for sub in ["Scenarios", "Tracks"] {
             try fm.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
         }
-        for file in ["Scenarios/lorrenzillos.yaml", "Scenarios/lorrenzillos.events.jsonl", "Tracks/lorrenzillos-visit.gpx"] {
+        for file in ["Scenarios/lorrenzillos.yaml", "Scenarios/lorrenzillos.events.jsonl",
+                     "Scenarios/lorrenzillos.events.inputs.json", "Tracks/lorrenzillos-visit.gpx"] {
             try fm.copyItem(at: PerimeterProcess.root.appendingPathComponent(file), to: folder.appendingPathComponent(file))
         }
         return folder
