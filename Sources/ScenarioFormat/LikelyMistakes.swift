@@ -33,6 +33,17 @@ extension ScenarioLoader {
         warnAboutUnreachableRegions(tracks, regions: regions, list: list)
         warnAboutEndlessRules(simulation.rules, tracks: tracks, rules: rules)
         if let place = startCursor ?? devicesCursor { warnAboutTracksBeforeTheClock(tracks, start: start, at: place) }
+        if let place = devicesCursor { warnAboutDevicesWithoutFixes(tracks, at: place) }
+    }
+
+    /// One warning for the devices whose track holds no fix at all (an empty GPX, every point dropped):
+    /// they have no sample and no event.
+    private func warnAboutDevicesWithoutFixes(_ tracks: [TrackExtent], at place: PlacedNode) {
+        let empty = tracks.filter { $0.box == nil }
+        guard !empty.isEmpty else { return }
+        let listed = empty.prefix(Self.farRegionsListed).map { "\"\($0.id)\"" }.joined(separator: ", ")
+            + (empty.count > Self.farRegionsListed ? ", and \(empty.count - Self.farRegionsListed) more" : "")
+        place.warn("\(empty.count) of \(tracks.count) devices have no fix in their track, so no sample and no event: \(listed)")
     }
 
     /// One warning when some tracks end before the clock starts (those devices have no sample), saying so

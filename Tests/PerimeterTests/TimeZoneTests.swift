@@ -106,4 +106,24 @@ struct TimeZoneTests {
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("--timezone: \"Mars/Olympus\" is not a zone of the tz database"), "\(unknown.stderr)")
     }
+
+    @Test("A device whose track holds no fix is said: it has no sample")
+    func deviceWithoutFixes() throws {
+        let (folder, path) = try GuardRailTests.scenario("""
+            name: Ghost
+            regions:
+              - {id: depot, circle: {lat: 59.9270, lon: 30.3200, radius: 150}}
+            devices:
+              - {id: anna, track: anna.gpx}
+              - {id: ghost, track: empty.gpx}
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #"<?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg/></trk></gpx>"#
+            .write(to: folder.appendingPathComponent("empty.gpx"), atomically: true, encoding: .utf8)
+        let result = try PerimeterProcess.run(["validate", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: \(path):5:3: devices: 1 of 2 devices have no fix in their track, so no sample "
+            + "and no event: \"ghost\""), "\(result.stderr)")
+    }
 }
