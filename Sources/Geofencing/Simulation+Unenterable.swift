@@ -50,6 +50,39 @@ extension Simulation {
         return found
     }
 
+    /// The regions that can never get an exit under this monitor from these tracks (SEMANTICS §5): an exit
+    /// needs a fix more than the region's `hysteresis` h outside it, and no device's track goes that far
+    /// from it (iOS's 200 m past a café whose street the walk never leaves). Measured on each track's
+    /// box, its corners and edges' midpoints with 2 % to spare, so a region listed surely cannot exit.
+    /// Only where h > 0; O(fixes + regions × devices).
+    public func unexitableRegions() -> [UnexitableRegion] {
+        let settings = self.settings, start = clockStart
+        var boxes: [BoundingBox] = []
+        for device in devices {
+            var box = BoundingBox.empty
+            for segment in device.track.fixes(start: start) { for fix in segment { box.extend(to: fix.coordinate) } }
+            if box.minLatitude <= box.maxLatitude { boxes.append(box) }
+        }
+        guard !boxes.isEmpty else { return [] }
+        var found: [UnexitableRegion] = []
+        for (index, region) in regions.enumerated() {
+            let h = region.hysteresis ?? settings.hysteresis
+            guard h > 0 else { continue }
+            // A point whose distance to the boundary bounds d from above: d(p) ≤ |p − c| − r for a circle;
+            // for a polygon, d(p) ≤ |p − v| for any of its vertices v.
+            let (anchor, inset): (Coordinate, Meters)
+            switch region.shape {
+            case let .circle(circle): (anchor, inset) = (circle.center, circle.radius)
+            case let .polygon(shape): (anchor, inset) = (shape.polygons[0].rings[0][0], 0)
+            }
+            let farthest = boxes.map { box in
+                box.samplePoints.map { anchor.distance(to: $0) }.max()! * 1.02 + 1 - inset
+            }.max()!
+            if farthest < h { found.append(UnexitableRegion(index: index, hysteresis: h, farthest: farthest)) }
+        }
+        return found
+    }
+
     /// The smallest accuracy a fix of any device plays with, in metres; nil without fixes. O(fixes).
     func smallestAccuracy() -> Meters? {
         let fallback = settings.accuracy, start = clockStart
@@ -63,5 +96,32 @@ extension Simulation {
             }
         }
         return smallest
+    }
+}
+
+/// A region no track goes far enough from to exit it (`Simulation.unexitableRegions()`).
+public struct UnexitableRegion: Hashable, Sendable {
+    /// The region's index in `Simulation.regions`.
+    public var index: Int
+    /// How far outside an exit needs a fix to be, in metres.
+    public var hysteresis: Meters
+    /// The most any track's fix can be outside it, in metres (an upper bound).
+    public var farthest: Meters
+
+    /// `an exit needs a fix more than 200 m outside it (its hysteresis), and no track goes farther than 150 m from it`.
+    public var reason: String {
+        "an exit needs a fix more than \(Readable.distance(hysteresis)) outside it (its hysteresis), and no track goes "
+            + "farther than \(Readable.distance(max(0, farthest))) from it"
+    }
+}
+
+extension BoundingBox {
+    /// Its corners and the midpoints of its edges: where the farthest point from a point outside a small
+    /// box lies, near enough.
+    var samplePoints: [Coordinate] {
+        let midLatitude = (minLatitude + maxLatitude) / 2, midLongitude = (minLongitude + maxLongitude) / 2
+        return [(minLatitude, minLongitude), (minLatitude, maxLongitude), (maxLatitude, minLongitude), (maxLatitude, maxLongitude),
+                (minLatitude, midLongitude), (maxLatitude, midLongitude), (midLatitude, minLongitude), (midLatitude, maxLongitude)]
+            .map { Coordinate(latitude: $0.0, longitude: $0.1) }
     }
 }

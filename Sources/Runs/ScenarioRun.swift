@@ -15,7 +15,7 @@ public struct ScenarioRun: Sendable {
     public var simulation: Simulation
 
     /// The warnings that depend on the profile, for a run under another profile than the scenario's (the
-    /// loader gave them for its own): the regions that can never get an enter under it.
+    /// loader gave them for its own): the regions that can never get an enter under it, or an exit.
     public let profileWarnings: [String]
 
     /// `scenario`, under `profile` when given (else its own). Under another profile, the regions that can
@@ -31,6 +31,8 @@ public struct ScenarioRun: Sendable {
         let simulation = simulation
         profileWarnings = simulation.unenterableRegions().map {
             "\(scenario.file): " + ScenarioLoader.neverEntered(simulation.regions[$0.index], $0, profile: profile)
+        } + simulation.unexitableRegions().map {
+            "\(scenario.file): " + ScenarioLoader.neverExited(simulation.regions[$0.index], $0, profile: profile)
         }
     }
 

@@ -26,6 +26,10 @@ extension ScenarioLoader {
             let placed = regions[unenterable.index]
             placed.origin.warn(Self.neverEntered(placed.region, unenterable, profile: simulation.profile))
         }
+        for unexitable in simulation.unexitableRegions() {
+            let placed = regions[unexitable.index]
+            placed.origin.warn(Self.neverExited(placed.region, unexitable, profile: simulation.profile))
+        }
         // What both checks need of each device's fixes on the clock, the devices on all cores.
         let start = simulation.clockStart
         let devices = simulation.devices
@@ -98,6 +102,12 @@ extension ScenarioLoader {
         "region \"\(region.id)\" can never get an enter under the \(profile.rawValue) profile: "
             + unenterable.reason(shape: region.shape)
             + "; make the region larger, or lower its enterConfidence (or the monitor's) if your phones enter it"
+    }
+
+    /// `region "cafe" can never get an exit under the ios profile: …`.
+    public static func neverExited(_ region: Region, _ unexitable: UnexitableRegion, profile: Profile) -> String {
+        "region \"\(region.id)\" can never get an exit under the \(profile.rawValue) profile from these tracks: "
+            + unexitable.reason + "; a stay there never ends with an exit or a visit"
     }
 
     private func warnAboutHugeCircles(_ regions: [PlacedRegion]) {

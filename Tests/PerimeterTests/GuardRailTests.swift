@@ -87,6 +87,36 @@ struct GuardRailTests {
             + "larger, or lower its enterConfidence (or the monitor's) if your phones enter it"])
     }
 
+    /// A walk that never goes more than about 110 m from a 20 m kiosk: under iOS's 200 m hysteresis it can
+    /// never be left; under Android (no hysteresis) it can.
+    @Test("A fence no track goes far enough from to exit, under the profile's hysteresis, is said", arguments: [
+        (profile: "ios", warned: true), (profile: "android", warned: false),
+    ])
+    func neverExited(profile: String, warned: Bool) throws {
+        let (folder, path) = try Self.scenario("""
+            name: Kiosk
+            profile: \(profile)
+            regions:
+              - {id: kiosk, circle: {lat: 59.9300, lon: 30.3000, radius: 20}}
+            devices:
+              - {id: walker, track: walk.gpx}
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            <?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            <trkpt lat="59.9300" lon="30.2985"><time>2024-05-01T10:00:00Z</time></trkpt>
+            <trkpt lat="59.9300" lon="30.3000"><time>2024-05-01T10:01:00Z</time></trkpt>
+            <trkpt lat="59.9305" lon="30.3015"><time>2024-05-01T10:02:00Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """.write(to: folder.appendingPathComponent("walk.gpx"), atomically: true, encoding: .utf8)
+        let result = try PerimeterProcess.run(["validate", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let warning = "warning: \(path):4:10: regions[0].id: region \"kiosk\" can never get an exit under the ios profile from "
+            + "these tracks: an exit needs a fix more than 200 m outside it (its hysteresis), and no track goes farther than"
+        #expect(result.stderr.contains(warning) == warned, "\(result.stderr)")
+    }
+
     @Test("Under a profile without an accuracy rule no fence is too small")
     func fencesUnderIOS() throws {
         let (folder, path) = try Self.scenario(Self.smallFences.replacingOccurrences(of: "PROFILE", with: "ios"))
