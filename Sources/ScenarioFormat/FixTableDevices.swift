@@ -61,6 +61,7 @@ extension ScenarioLoader {
             diagnostics.warning("\(resolved): \(table.dropped - table.warnings.count) more fixes dropped")
         }
         for warning in table.tableWarnings { diagnostics.warning(warning) }
+        diagnostics.fixTables.append(ReadFixTable(file: resolved, columns: columns, devices: Set(table.devices)))
         // Each device's fixes made on all cores (a fleet's are tens of megabytes, their pages new);
         // the first device whose time overflows, in table order, is the one reported.
         let tracks = concurrentMap(table.devices.count) { [table] index -> (fixes: [Fix], overflow: TableFix?) in
@@ -82,5 +83,20 @@ extension ScenarioLoader {
             devices.append((Device(id: id, track: .timed(track.fixes.isEmpty ? [] : [track.fixes]), accuracy: accuracy), pathCursor, nil))
         }
         return devices
+    }
+}
+
+/// A fix table a scenario read: its file, how its columns were mapped, and its devices' ids.
+struct ReadFixTable {
+    var file: String
+    var columns: FixTableColumns
+    var devices: Set<String>
+
+    /// The warning for a table whose fixes are at least `distance` from `region` and would be near it
+    /// with lat and lon the other way round: about the columns, with the mapping that swaps them.
+    func swappedColumnsWarning(region: String, distance: Meters) -> String {
+        "\(file): the fixes are at least \(Readable.distance(distance)) from region \"\(region)\", and would be near it "
+            + "with latitude and longitude the other way round: are the columns \"\(columns.lat)\" and \"\(columns.lon)\" "
+            + "swapped? If so, map them the other way: columns: {lat: \(columns.lon), lon: \(columns.lat)}"
     }
 }

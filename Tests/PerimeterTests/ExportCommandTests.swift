@@ -105,4 +105,22 @@ struct ExportCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "warning: standard input: 50 times have no zone and were read as UTC; write them with Z or an offset, or give --timezone NAME\n")
     }
+
+    @Test("a table whose lat and lon are swapped, both within ±90, is said about its columns, not the regions", arguments: [
+        ("the table swapped", "59.9250,30.3200", "59.9251,30.3203", "",
+         #"warning: TABLE: the fixes are at least 3,292 km from region "depot", and would be near it with latitude and longitude the other way round: are the columns "y" and "x" swapped? If so, map them the other way: columns: {lat: x, lon: y}"#),
+        ("a region swapped, another near the table", "30.3200,59.9250", "30.3203,59.9251",
+         "  - {id: far, circle: {lat: 30.3200, lon: 59.9250, radius: 150}}\n",
+         #"regions[1].id: region "far" is at least 3,292 km from every device's track, and would be near them with latitude and longitude the other way round: are they swapped? (lat 30.32, lon 59.925)"#),
+    ])
+    func swappedTable(id: String, first: String, second: String, otherRegion: String, warning: String) throws {
+        let table = try Self.file("swapped.csv", "van,ts,x,y\nv,2024-05-01T09:00:00Z,\(first)\nv,2024-05-01T09:00:10Z,\(second)\n")
+        var scenario = try String(contentsOfFile: try Self.scenario(table: table, entry: ", columns: {device: van, time: ts, lat: y, lon: x}"), encoding: .utf8)
+        scenario = scenario.replacingOccurrences(of: "radius: 150}}\n", with: "radius: 150}}\n" + otherRegion)
+        let path = try Self.file("swapped.yaml", scenario)
+        let result = try PerimeterProcess.run(["validate", path])
+        #expect(result.status == 0, "\(id): \(result.stderr)")
+        #expect(result.stderr.contains(warning.replacingOccurrences(of: "TABLE", with: table)), "\(id): \(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "\n").filter { $0.contains("swapped") }.count == 1, "\(id): \(result.stderr)")
+    }
 }
