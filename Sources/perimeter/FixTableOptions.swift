@@ -11,10 +11,10 @@ struct FixTableOptions: ParsableArguments {
                                valueName: "device=van_id,time=ts,lat=y,lon=x,accuracy=acc"))
     var columns: String?
 
-    @Option(help: ArgumentHelp("The unit of numeric times since 1970: s (default), ms or us.", valueName: "unit"))
+    @Option(help: ArgumentHelp("The unit of numeric times since 1970.", valueName: "unit"))
     var timeUnit: FixTimeUnit = .seconds
 
-    @Option(help: ArgumentHelp("The CSV delimiter: ',' (default), ';', '|' or tab.", valueName: "char"))
+    @Option(help: ArgumentHelp("The CSV delimiter: ',', ';', '|' or tab.", valueName: "char"))
     var delimiter: String = ","
 
     @Option(help: ArgumentHelp("The IANA zone (Europe/Madrid) in which ISO times without a zone are read; default UTC.", valueName: "name"))
