@@ -5,7 +5,13 @@ import TextEscaping
 /// O(bytes); the only copies are of quoted fields that hold a `""`.
 struct CSVFixes {
     let path: String
-    let names: FixTableColumns
+    /// The mapping (held by reference: see `FixTableColumns.Box`).
+    var names: FixTableColumns { mapping.columns }
+    private let mapping: FixTableColumns.Box
+    /// The delimiter, and it in every byte of a word when `skipPlainBytes` must look for it (it is `-`
+    /// or above: `;`, `|`), else 0.
+    private let delimiter: UInt8
+    private let delimiterLanes: UInt64
     /// Column positions of device, time, lat, lon, accuracy (-1: absent).
     private var positions = [Int](repeating: -1, count: 5)
     /// The record's fields (memory reused from record to record; a copy of this reader makes its own).
@@ -29,7 +35,9 @@ struct CSVFixes {
 
     init(path: String, names: FixTableColumns) {
         self.path = path
-        self.names = names
+        mapping = FixTableColumns.Box(names)
+        delimiter = names.delimiter
+        delimiterLanes = names.delimiter >= UInt8(ascii: "-") ? UInt64(names.delimiter) &* 0x0101_0101_0101_0101 : 0
     }
 
     private func fail(_ line: Int, _ column: Int, _ message: String) -> FixTableError {
@@ -114,7 +122,7 @@ struct CSVFixes {
         fields.removeAll()
         recordHasEscapes = false
         let start = file.start, end = file.end
-        let delimiter = names.delimiter, delimiterLanes = self.delimiterLanes
+        let delimiter = self.delimiter, delimiterLanes = self.delimiterLanes
         return try file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) -> (Int, Int)? in
             var i = start
             var lines = 0
@@ -216,12 +224,6 @@ struct CSVFixes {
         return j
     }
 
-    /// The delimiter in every byte of a word when `skipPlainBytes` must look for it (it is `-` or above:
-    /// `;`, `|`), else 0.
-    private var delimiterLanes: UInt64 {
-        names.delimiter >= UInt8(ascii: "-") ? UInt64(names.delimiter) &* 0x0101_0101_0101_0101 : 0
-    }
-
     /// The header: which field is which column. A column named twice is refused at its second name (which
     /// of the two to read is not guessed), as JSON Lines refuses a key given twice.
     private mutating func header(_ file: borrowing ChunkedFile) throws(FixTableError) {
@@ -244,7 +246,7 @@ struct CSVFixes {
         }
         let listed = found.map { "\"\(TerminalText.visible($0))\"" }.joined(separator: ", ")
         for k in 0..<5 where positions[k] < 0 && (k < 4 || names.accuracyIsMapped) {
-            if found.count == 1, found[0].contains(";"), names.delimiter != UInt8(ascii: ";") {
+            if found.count == 1, found[0].contains(";"), delimiter != UInt8(ascii: ";") {
                 throw fail(1, 1, "the header has no \"\(wanted[k])\" column: it is one field, \(listed), which holds ';' but no ','; for a file whose fields are separated by ';' (Excel's in many countries) give \(names.setting(.delimiter, ";"))")
             }
             let mapped = k == 4 ? "the \"accuracy\" column is mapped to \"\(TerminalText.visible(wanted[k]))\", which the header does not have" : "the header has no \"\(TerminalText.visible(wanted[k]))\" column"

@@ -30,7 +30,11 @@ protocol FixRowSink {
 /// builder and the pieces of a parallel read. O(length of the fields) a row.
 struct FixRowCheck {
     let path: String
-    let names: FixTableColumns
+    /// The mapping, for messages (held by reference: a check is copied where it is called, at every row).
+    var names: FixTableColumns { mapping.columns }
+    private let mapping: FixTableColumns.Box
+    /// `names.timeUnit.microsecondDigits`, read at every numeric time.
+    private let unitDigits: Int
     private(set) var devices = DeviceIndex()
     private var times: ISO8601Cache
     /// Rows whose lat is past ±90 while their lon is within it: a lat column that holds longitudes.
@@ -38,7 +42,8 @@ struct FixRowCheck {
 
     init(path: String, names: FixTableColumns) {
         self.path = path
-        self.names = names
+        mapping = FixTableColumns.Box(names)
+        unitDigits = names.timeUnit.microsecondDigits
         times = ISO8601Cache(localZone: names.localZone)
     }
 
@@ -122,7 +127,7 @@ struct FixRowCheck {
         let instant: Timestamp?
         let isNumber = memchr(field.bytes.baseAddress!, Int32(UInt8(ascii: ":")), field.bytes.count) == nil  // not empty: `present`
         if isNumber {
-            instant = DecimalText.microseconds(field.bytes, unitDigits: names.timeUnit.microsecondDigits)
+            instant = DecimalText.microseconds(field.bytes, unitDigits: unitDigits)
                 .map(Timestamp.init(microsecondsSince1970:))
         } else {
             instant = times.time(field.bytes)

@@ -9,7 +9,8 @@ import Geodesy
 /// device's fixes are held. A device that comes back, or a time that goes back, is an error naming both lines.
 struct FixTableBuilder: FixRowSink {
     let path: String
-    let names: FixTableColumns
+    /// The mapping, for messages.
+    var names: FixTableColumns { check.names }
     /// The fields' checks, and the devices seen.
     var check: FixRowCheck
     private var fixes: [TableFix] = []
@@ -37,7 +38,6 @@ struct FixTableBuilder: FixRowSink {
 
     init(path: String, names: FixTableColumns, streaming: Bool = false, maximumDeviceRows: Int = .max) {
         self.path = path
-        self.names = names
         self.streaming = streaming
         self.maximumDeviceRows = maximumDeviceRows
         check = FixRowCheck(path: path, names: names)
