@@ -5,7 +5,13 @@ import TextEscaping
 /// O(bytes); the only copies are of quoted fields that hold a `""`.
 struct CSVFixes {
     let path: String
-    let names: FixTableColumns
+    /// The mapping (held by reference: see `FixTableColumns.Box`).
+    var names: FixTableColumns { mapping.columns }
+    private let mapping: FixTableColumns.Box
+    /// The delimiter, and it in every byte of a word when `skipPlainBytes` must look for it (it is `-`
+    /// or above: `;`, `|`), else 0.
+    private let delimiter: UInt8
+    private let delimiterLanes: UInt64
     /// Column positions of device, time, lat, lon, accuracy (-1: absent).
     private var positions = [Int](repeating: -1, count: 5)
     /// The record's fields (memory reused from record to record; a copy of this reader makes its own).
@@ -29,7 +35,9 @@ struct CSVFixes {
 
     init(path: String, names: FixTableColumns) {
         self.path = path
-        self.names = names
+        mapping = FixTableColumns.Box(names)
+        delimiter = names.delimiter
+        delimiterLanes = names.delimiter >= UInt8(ascii: "-") ? UInt64(names.delimiter) &* 0x0101_0101_0101_0101 : 0
     }
 
     private func fail(_ line: Int, _ column: Int, _ message: String) -> FixTableError {
@@ -73,6 +81,7 @@ struct CSVFixes {
     /// Reads the header row alone: `file` is then at the first data row, and this reader (or a copy of
     /// it, `line` set to where its bytes start) reads data rows.
     mutating func readHeader(_ file: inout ChunkedFile) throws(FixTableError) {
+        try file.skipByteOrderMark()
         guard let (length, lines) = try nextRecord(&file) else {
             throw fail(0, 0, "the file is empty; a CSV fix table starts with a header row naming its columns (\(names.names.prefix(4).joined(separator: ", ")) and optionally \(names.accuracy))")
         }
@@ -113,6 +122,7 @@ struct CSVFixes {
         fields.removeAll()
         recordHasEscapes = false
         let start = file.start, end = file.end
+        let delimiter = self.delimiter, delimiterLanes = self.delimiterLanes
         return try file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) -> (Int, Int)? in
             var i = start
             var lines = 0
@@ -149,16 +159,16 @@ struct CSVFixes {
                     fields.append((i + 1, j, fieldLine, column, escaped))
                     if escaped { recordHasEscapes = true }
                     i = j + 1
-                    if i < end, b[i] != UInt8(ascii: ","), b[i] != UInt8(ascii: "\n"), b[i] != UInt8(ascii: "\r") {
+                    if i < end, b[i] != delimiter, b[i] != UInt8(ascii: "\n"), b[i] != UInt8(ascii: "\r") {
                         throw fail(line + lines, i - lineStart + 1, "text after a quoted field's closing quote")
                     }
                 } else {
                     var j = i
                     while j < end {
-                        j = Self.skipPlainBytes(b, from: j, to: end)
+                        j = Self.skipPlainBytes(b, from: j, to: end, delimiterLanes: delimiterLanes)
                         guard j < end else { break }
                         let c = b[j]
-                        if c == UInt8(ascii: ",") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { break }
+                        if c == delimiter || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { break }
                         if c == UInt8(ascii: "\"") {
                             throw fail(fieldLine, j - lineStart + 1, "a quote inside an unquoted field; quote the whole field and double the quote")
                         }
@@ -169,12 +179,12 @@ struct CSVFixes {
                     fields.append((i, j, fieldLine, column, false))
                     i = j
                 }
-                // After a field: a comma, a line end, or the end of the file.
+                // After a field: a delimiter, a line end, or the end of the file.
                 if i >= end {
                     if !atEnd { return nil }
                     return (i - start, lines)
                 }
-                if b[i] == UInt8(ascii: ",") {
+                if b[i] == delimiter {
                     i += 1
                     continue
                 }
@@ -189,18 +199,25 @@ struct CSVFixes {
     }
 
     /// Skips the bytes from `start` that cannot end or spoil an unquoted field: returns the index of the
-    /// first byte below `-` (0x2D), or where fewer than eight bytes are left, whichever comes first. Every
-    /// byte that ends or spoils a field (`,` `\n` `\r` `"` NUL) is below `-`; a field's usual bytes (digits,
-    /// letters, `-` `.` `:`, UTF-8) are not, and the caller reads the rest byte by byte. Eight bytes at a
-    /// time with no branch a byte: a byte below n = 0x2D sets the top bit of (word − n·0x0101…01) & ~word
-    /// in its place, and no byte before the first such one does (it borrows nothing, and a byte of n + 128
-    /// or more has its own top bit clear in ~word). O(bytes / 8).
+    /// first byte below `-` (0x2D) or equal to the delimiter (`delimiterLanes`, in every byte; 0 for a
+    /// delimiter below `-`), or where fewer than eight bytes are left, whichever comes first. Every byte
+    /// that ends or spoils a field (`,` `\n` `\r` `"` NUL, a tab) is below `-`; a field's usual bytes
+    /// (digits, letters, `-` `.` `:`, UTF-8) are not, and the caller reads the rest byte by byte. Eight
+    /// bytes at a time with no branch a byte: a byte below n = 0x2D sets the top bit of
+    /// (word − n·0x0101…01) & ~word in its place, and no byte before the first such one does (it borrows
+    /// nothing, and a byte of n + 128 or more has its own top bit clear in ~word); a byte equal to the
+    /// delimiter is a zero byte of word ^ delimiterLanes, found alike with n = 1. O(bytes / 8).
     @inline(__always)
-    private static func skipPlainBytes(_ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+    private static func skipPlainBytes(_ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+                                       delimiterLanes: UInt64) -> Int {
         var j = start
         while end - j >= 8 {
             let word = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + j).loadUnaligned(as: UInt64.self))
-            let below = (word &- 0x2D2D_2D2D_2D2D_2D2D) & ~word & 0x8080_8080_8080_8080
+            var below = (word &- 0x2D2D_2D2D_2D2D_2D2D) & ~word & 0x8080_8080_8080_8080
+            if delimiterLanes != 0 {
+                let other = word ^ delimiterLanes
+                below |= (other &- 0x0101_0101_0101_0101) & ~other & 0x8080_8080_8080_8080
+            }
             if below != 0 { return j + below.trailingZeroBitCount >> 3 }
             j += 8
         }
@@ -222,13 +239,18 @@ struct CSVFixes {
             for (k, w) in wanted.enumerated() where w == name {
                 if positions[k] >= 0 {
                     let field = fields[index]
-                    throw fail(field.line, field.column, "the header names \"\(TerminalText.visible(w))\" twice (fields \(positions[k] + 1) and \(index + 1)); name each column once, or map the one to read in the scenario's columns: mapping")
+                    throw fail(field.line, field.column, "the header names \"\(TerminalText.visible(w))\" twice (fields \(positions[k] + 1) and \(index + 1)); name each column once, or map the one to read \(names.columnsAdvice)")
                 }
                 positions[k] = index
             }
         }
-        for k in 0..<4 where positions[k] < 0 {
-            throw fail(1, 1, "the header has no \"\(wanted[k])\" column (it has \(found.map { "\"\(TerminalText.visible($0))\"" }.joined(separator: ", "))); name the columns in the scenario's columns: mapping if they are called otherwise")
+        let listed = found.map { "\"\(TerminalText.visible($0))\"" }.joined(separator: ", ")
+        for k in 0..<5 where positions[k] < 0 && (k < 4 || names.accuracyIsMapped) {
+            if found.count == 1, found[0].contains(";"), delimiter != UInt8(ascii: ";") {
+                throw fail(1, 1, "the header has no \"\(wanted[k])\" column: it is one field, \(listed), which holds ';' but no ','; for a file whose fields are separated by ';' (Excel's in many countries) give \(names.setting(.delimiter, ";"))")
+            }
+            let mapped = k == 4 ? "the \"accuracy\" column is mapped to \"\(TerminalText.visible(wanted[k]))\", which the header does not have" : "the header has no \"\(TerminalText.visible(wanted[k]))\" column"
+            throw fail(1, 1, "\(mapped) (it has \(listed)); name the columns \(names.columnsAdvice) if they are called otherwise")
         }
         lastRequired = positions[0..<4].max()!
         headerFields = found.count

@@ -93,6 +93,14 @@ struct ChunkedFile: ~Copyable {
         consumedBefore += count
     }
 
+    /// Skips a UTF-8 byte order mark (EF BB BF, which Excel writes before a CSV's header) at `start`,
+    /// reading on until three bytes are buffered or the input ends. Call it at the start of a file. O(1).
+    mutating func skipByteOrderMark() throws(FixTableError) {
+        while end - start < 3, try refill() {}
+        guard end - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF else { return }
+        consume(3)
+    }
+
     /// The index in `buffer` of the first `byte` at or after `start`, reading on until one is buffered;
     /// nil at the end of the file, or once more than `limit` bytes are buffered without one.
     mutating func firstIndex(of byte: UInt8, within limit: Int) throws(FixTableError) -> Int? {

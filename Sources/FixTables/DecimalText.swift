@@ -61,12 +61,13 @@ public enum DecimalText {
         return negative ? -value : value
     }
 
-    /// `text` as a number of seconds, in microseconds, rounded toward the past (`-1.0000005` is
+    /// `text` as a number of seconds (or of a unit with `unitDigits` decimal digits to a microsecond: 3
+    /// for milliseconds, 0 for microseconds), in microseconds, rounded toward the past (`-1.0000005` s is
     /// -1,000,001 µs), or nil when it is not a number or its microseconds do not fit in 64 bits.
-    static func microseconds(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+    static func microseconds(_ text: UnsafeBufferPointer<UInt8>, unitDigits: Int = 6) -> Int64? {
         guard let shape = Shape(text) else { return nil }
-        // value = D × 10^exponent10 seconds, where D is every digit in order; in µs: D × 10^(exponent10 + 6).
-        let shift = shape.exponent10 + 6
+        // value = D × 10^exponent10 units, where D is every digit in order; in µs: D × 10^(exponent10 + unitDigits).
+        let shift = shape.exponent10 + unitDigits
         let kept = shape.allDigits + min(shift, 0)  // the digits that stand left of the microsecond point
         var whole: Int64 = 0
         var droppedNonZero = false

@@ -30,13 +30,21 @@ protocol FixRowSink {
 /// builder and the pieces of a parallel read. O(length of the fields) a row.
 struct FixRowCheck {
     let path: String
-    let names: FixTableColumns
+    /// The mapping, for messages (held by reference: a check is copied where it is called, at every row).
+    var names: FixTableColumns { mapping.columns }
+    private let mapping: FixTableColumns.Box
+    /// `names.timeUnit.microsecondDigits`, read at every numeric time.
+    private let unitDigits: Int
     private(set) var devices = DeviceIndex()
-    private var times = ISO8601Cache()
+    private var times: ISO8601Cache
+    /// Rows whose lat is past ±90 while their lon is within it: a lat column that holds longitudes.
+    private(set) var latitudesLikeLongitudes = 0
 
     init(path: String, names: FixTableColumns) {
         self.path = path
-        self.names = names
+        mapping = FixTableColumns.Box(names)
+        unitDigits = names.timeUnit.microsecondDigits
+        times = ISO8601Cache(localZone: names.localZone)
     }
 
     func fail(_ field: RowField, _ message: String) -> FixTableError {
@@ -100,6 +108,7 @@ struct FixRowCheck {
         guard let longitude = DecimalText.double(lon.bytes), longitude.isFinite else {
             throw fail(lon, "\"\(names.lon)\" is \(shown(lon)), which is not a number")
         }
+        if abs(latitude) > 90, abs(longitude) <= 90 { latitudesLikeLongitudes += 1 }
         var metres: Double?
         if let accuracy, !accuracy.isNull, !accuracy.bytes.isEmpty {
             guard let value = DecimalText.double(accuracy.bytes), value.isFinite, value >= 0 else {
@@ -110,23 +119,41 @@ struct FixRowCheck {
         return TableFix(time: instant, latitude: latitude, longitude: longitude, accuracy: metres, line: line)
     }
 
-    /// An ISO 8601 time, or a number of seconds since 1970 read exactly.
+    /// An ISO 8601 time (one without a zone read in `names.localZone`, else as UTC, and counted), or a
+    /// number of `names.timeUnit` since 1970 read exactly; a number outside the years 0000 to 9999 that
+    /// a smaller unit would place within them is refused with that unit's advice.
     private mutating func timestamp(_ field: RowField) throws(FixTableError) -> Timestamp {
         // An ISO 8601 time always has a colon (hh:mm:ss); a number never does.
         let instant: Timestamp?
-        if memchr(field.bytes.baseAddress!, Int32(UInt8(ascii: ":")), field.bytes.count) == nil {  // not empty: `present`
-            instant = DecimalText.microseconds(field.bytes).map(Timestamp.init(microsecondsSince1970:))
+        let isNumber = memchr(field.bytes.baseAddress!, Int32(UInt8(ascii: ":")), field.bytes.count) == nil  // not empty: `present`
+        if isNumber {
+            instant = DecimalText.microseconds(field.bytes, unitDigits: unitDigits)
+                .map(Timestamp.init(microsecondsSince1970:))
         } else {
             instant = times.time(field.bytes)
         }
-        guard let instant else {
-            throw fail(field, "\"\(names.time)\" is \(shown(field)), which is neither an ISO 8601 time nor a number of seconds since 1970")
+        if let instant, Timestamp.writable.contains(instant) { return instant }
+        let hint = isNumber ? unitHint(field) : ""
+        guard instant != nil || !hint.isEmpty else {  // a number too large for 64 bits of µs is outside too
+            throw fail(field, "\"\(names.time)\" is \(shown(field)), which is neither an ISO 8601 time nor a number of \(names.timeUnit.name) since 1970\(hint)")
         }
-        guard Timestamp.writable.contains(instant) else {
-            throw fail(field, "\"\(names.time)\" is \(shown(field)), outside the years 0000 to 9999")
-        }
-        return instant
+        throw fail(field, "\"\(names.time)\" is \(shown(field)), outside the years 0000 to 9999\(hint)")
     }
+
+    /// For a number of `names.timeUnit` outside the years a time can have: `; it looks like milliseconds
+    /// since 1970: give timeUnit: ms` when a smaller unit places it within them, else nothing.
+    private func unitHint(_ field: RowField) -> String {
+        for unit in FixTimeUnit.allCases where unit.microsecondDigits < names.timeUnit.microsecondDigits {
+            if let micros = DecimalText.microseconds(field.bytes, unitDigits: unit.microsecondDigits),
+               Timestamp.writable.contains(Timestamp(microsecondsSince1970: micros)) {
+                return "; it looks like \(unit.name) since 1970: give \(names.setting(.timeUnit, unit.rawValue))"
+            }
+        }
+        return ""
+    }
+
+    /// ISO times read so far that had no zone (read in `names.localZone`, else as UTC).
+    var zonelessTimes: Int { times.zonelessCount }
 }
 
 extension TableFix {

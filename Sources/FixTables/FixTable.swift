@@ -21,6 +21,9 @@ public struct FixTable: Hashable, Sendable {
     /// a coordinate out of range); the first `FixTable.keptWarnings` are kept with their lines.
     public var dropped: Int
     public var warnings: [FixTableWarning]
+    /// Warnings about the whole table, one each: how times without a zone were read, a lat column that
+    /// seems to hold longitudes.
+    public var tableWarnings: [String] = []
 
     /// How many warnings keep their line and sentence; the rest are counted in `dropped`.
     public static let keptWarnings = 100
@@ -113,26 +116,4 @@ public enum FixTableFormat: String, Hashable, Sendable, CaseIterable {
         default: return nil
         }
     }
-}
-
-/// The names of the columns (CSV header fields, JSON keys) that hold each value; by default the value's
-/// own name.
-public struct FixTableColumns: Hashable, Sendable {
-    public var device = "device"
-    public var time = "time"
-    public var lat = "lat"
-    public var lon = "lon"
-    public var accuracy = "accuracy"
-
-    public init(device: String = "device", time: String = "time", lat: String = "lat", lon: String = "lon",
-                accuracy: String = "accuracy") {
-        self.device = device
-        self.time = time
-        self.lat = lat
-        self.lon = lon
-        self.accuracy = accuracy
-    }
-
-    /// In the order a row is assigned: device, time, lat, lon, accuracy.
-    var names: [String] { [device, time, lat, lon, accuracy] }
 }

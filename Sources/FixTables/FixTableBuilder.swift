@@ -9,7 +9,8 @@ import Geodesy
 /// device's fixes are held. A device that comes back, or a time that goes back, is an error naming both lines.
 struct FixTableBuilder: FixRowSink {
     let path: String
-    let names: FixTableColumns
+    /// The mapping, for messages.
+    var names: FixTableColumns { check.names }
     /// The fields' checks, and the devices seen.
     var check: FixRowCheck
     private var fixes: [TableFix] = []
@@ -31,10 +32,12 @@ struct FixTableBuilder: FixRowSink {
     let maximumDeviceRows: Int
     /// Streaming: the rows of the device being read.
     private var currentRows = 0
+    /// Merged: the pieces' times without a zone, and rows whose lat looks like a longitude.
+    private var piecesZoneless = 0
+    private var piecesLatitudesLikeLongitudes = 0
 
     init(path: String, names: FixTableColumns, streaming: Bool = false, maximumDeviceRows: Int = .max) {
         self.path = path
-        self.names = names
         self.streaming = streaming
         self.maximumDeviceRows = maximumDeviceRows
         check = FixRowCheck(path: path, names: names)
@@ -172,6 +175,19 @@ struct FixTableBuilder: FixRowSink {
     /// Fixes dropped by others (a merge's), counted as this table's, without warnings.
     mutating func countDropped(_ count: Int) { dropped += count }
 
+    /// A piece's times without a zone and rows whose lat looks like a longitude, counted as this table's.
+    mutating func countNotes(of piece: FixRowCheck) {
+        piecesZoneless += piece.zonelessTimes
+        piecesLatitudesLikeLongitudes += piece.latitudesLikeLongitudes
+    }
+
+    /// The warnings about the whole table read so far (`FixTable.tableWarnings`).
+    var tableWarnings: [String] {
+        [names.zonelessWarning(file: path, count: check.zonelessTimes + piecesZoneless),
+         names.latitudeWarning(file: path, count: check.latitudesLikeLongitudes + piecesLatitudesLikeLongitudes)]
+            .compactMap { $0 }
+    }
+
     /// Streaming: appends the current device's fix, whose time may not go back.
     private mutating func addInOrder(_ fix: TableFix, _ time: RowField) throws(FixTableError) {
         guard let last = fixes.last else { return fixes.append(fix) }
@@ -259,6 +275,6 @@ struct FixTableBuilder: FixRowSink {
     /// builder's devices, rows and warnings.
     func table(fixes: [TableFix], ranges: [Range<Int>]) -> FixTable {
         FixTable(path: path, devices: check.devices.ids, fixes: fixes, ranges: ranges, rows: rows,
-                 dropped: dropped, warnings: warnings)
+                 dropped: dropped, warnings: warnings, tableWarnings: tableWarnings)
     }
 }

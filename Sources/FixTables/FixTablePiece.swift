@@ -53,6 +53,7 @@ struct FixTablePiece: FixRowSink {
                 try reader.read(&file, into: &self)
             } else {
                 var reader = JSONLineFixes(path: path, names: names)
+                reader.atFileStart = window.lowerBound == 0
                 defer { ended(lines: reader.line - 1, longest: reader.longestRecord) }
                 try reader.read(&file, into: &self)
             }
@@ -127,6 +128,7 @@ extension FixTableBuilder {
             counts += repeatElement(0, count: check.devices.count - counts.count)
             for (device, rows) in piece.rowCounts.enumerated() { counts[Int(local[device])] += rows }
             countRows(piece.rows)
+            countNotes(of: piece.check)
             if let failure = piece.failure { try fail(failure, of: piece, lineOffset: offset) }
             indices.append(local)
             shifts.append(offset)

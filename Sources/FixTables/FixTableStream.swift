@@ -126,6 +126,9 @@ public struct FixTableStream: ~Copyable {
     /// Bytes of the input read so far.
     public var bytesRead: Int { file.consumedBefore }
 
+    /// Warnings about the whole table read so far, one each (`FixTable.tableWarnings`): ask at its end.
+    public var tableWarnings: [String] { builder.tableWarnings }
+
     /// The warnings kept since the last call (the first `FixTable.keptWarnings` of the whole table).
     public mutating func takeWarnings() -> [FixTableWarning] { builder.takeWarnings() }
 }

@@ -11,6 +11,8 @@ struct JSONLineFixes {
     private let keys: [[UInt8]]
     /// The line the unread bytes start at (1-based).
     var line = 1
+    /// Whether the unread bytes start the file, where a UTF-8 byte order mark is skipped (not a piece's).
+    var atFileStart = true
     /// The longest line read, in bytes with its line end; past `FixTableReader.maximumRowLength` when
     /// one was refused for its length.
     private(set) var longestRecord = 0
@@ -41,6 +43,10 @@ struct JSONLineFixes {
     /// Reads lines to the end of the file, or (streaming) until a device's rows have ended; false at the end.
     @discardableResult
     mutating func read(_ file: inout ChunkedFile, into builder: inout some FixRowSink) throws(FixTableError) -> Bool {
+        if atFileStart {
+            try file.skipByteOrderMark()
+            atFileStart = false
+        }
         while true {
             // The next line: up to "\n", or the end of the file.
             let newline = try file.firstIndex(of: 0x0A, within: FixTableReader.maximumRowLength)

@@ -5,13 +5,16 @@ import Geofencing
 
 extension ScenarioLoader {
     /// The keys of a fix-table entry of `devices:` (SEMANTICS §1, revision 2).
-    static let fixTableKeys = ["fixes", "columns", "format", "offset", "accuracy"]
+    static let fixTableKeys = ["fixes", "columns", "format", "offset", "accuracy", "timeUnit", "delimiter"]
 
-    /// One `devices[i]` entry `{fixes: PATH, columns, format, offset, accuracy}`: the devices of a fix table,
-    /// in order of first appearance, each with its rows as one segment (times shifted by `offset`), its
-    /// fixes' own accuracies, and the entry's `accuracy` for the others. Dropped rows become warnings.
-    func fixTableDevices(_ c: PlacedNode, diagnostics: ProblemLog) -> [(Device, id: PlacedNode, pace: PlacedNode?)] {
-        guard let fields = c.mapping("a fix table: {fixes: PATH, columns, format, offset, accuracy}",
+    /// One `devices[i]` entry `{fixes: PATH, columns, format, offset, accuracy, timeUnit, delimiter}`: the
+    /// devices of a fix table, in order of first appearance, each with its rows as one segment (times
+    /// shifted by `offset`), its fixes' own accuracies, and the entry's `accuracy` for the others. Numeric
+    /// times are in `timeUnit` (s, ms or us); ISO times without a zone are read in `localZone` (the
+    /// scenario's `timezone:`), else as UTC, with one warning saying so. Dropped rows become warnings.
+    func fixTableDevices(_ c: PlacedNode, diagnostics: ProblemLog,
+                         localZone: LocalTimeZone? = nil) -> [(Device, id: PlacedNode, pace: PlacedNode?)] {
+        guard let fields = c.mapping("a fix table: {fixes: PATH, columns, format, offset, accuracy, timeUnit, delimiter}",
                                      allowed: Self.fixTableKeys),
               let pathCursor = fields.required("fixes", "the path of a CSV or JSON Lines fix table, relative to the scenario"),
               let path = pathCursor.text("the path of a CSV or JSON Lines fix table, relative to the scenario") else { return [] }
@@ -32,6 +35,14 @@ extension ScenarioLoader {
             name("lon", &columns.lon)
             name("accuracy", &columns.accuracy)
         }
+        if let node = fields["timeUnit"], let unit = node.choice(FixTimeUnit.self) { columns.timeUnit = unit }
+        if let node = fields["delimiter"] {
+            let what = "a CSV delimiter: \",\", \";\", \"|\" or tab"
+            if let text = node.text(what) {
+                if let delimiter = FixTableColumns.delimiter(named: text) { columns.delimiter = delimiter } else { node.expected(what) }
+            }
+        }
+        columns.localZone = localZone
         let resolved = FileNames.resolve(path, besideFile: c.file)
         diagnostics.reads(ScenarioInput(kind: .table, written: path, resolved: resolved))
         guard let offset else { return [] }
@@ -50,6 +61,8 @@ extension ScenarioLoader {
         if table.dropped > table.warnings.count {
             diagnostics.warning("\(resolved): \(table.dropped - table.warnings.count) more fixes dropped")
         }
+        for warning in table.tableWarnings { diagnostics.warning(warning) }
+        diagnostics.fixTables.append(ReadFixTable(file: resolved, columns: columns, devices: Set(table.devices)))
         // Each device's fixes made on all cores (a fleet's are tens of megabytes, their pages new);
         // the first device whose time overflows, in table order, is the one reported.
         let tracks = concurrentMap(table.devices.count) { [table] index -> (fixes: [Fix], overflow: TableFix?) in
@@ -71,5 +84,20 @@ extension ScenarioLoader {
             devices.append((Device(id: id, track: .timed(track.fixes.isEmpty ? [] : [track.fixes]), accuracy: accuracy), pathCursor, nil))
         }
         return devices
+    }
+}
+
+/// A fix table a scenario read: its file, how its columns were mapped, and its devices' ids.
+struct ReadFixTable {
+    var file: String
+    var columns: FixTableColumns
+    var devices: Set<String>
+
+    /// The warning for a table whose fixes are at least `distance` from `region` and would be near it
+    /// with lat and lon the other way round: about the columns, with the mapping that swaps them.
+    func swappedColumnsWarning(region: String, distance: Meters) -> String {
+        "\(file): the fixes are at least \(Readable.distance(distance)) from region \"\(region)\", and would be near it "
+            + "with latitude and longitude the other way round: are the columns \"\(columns.lat)\" and \"\(columns.lon)\" "
+            + "swapped? If so, map them the other way: columns: {lat: \(columns.lon), lon: \(columns.lat)}"
     }
 }

@@ -148,7 +148,18 @@ extension ScenarioLoader {
             return (Coordinate(latitude: (bounds.minLatitude + bounds.maxLatitude) / 2,
                                longitude: (bounds.minLongitude + bounds.maxLongitude) / 2), halfDiagonal(bounds))
         }
+        /// Whether some region is within reach of the box holding `tables`' tracks. O(regions).
+        func anyRegionNear(_ tables: [TrackExtent]) -> Bool {
+            var box = BoundingBox.empty
+            for track in tables { if let own = track.box { box.extend(to: own) } }
+            guard box.minLatitude <= box.maxLatitude else { return false }
+            return regions.indices.contains { index in
+                let (centre, reach) = extent(index)
+                return box.lowerBoundDistance(from: centre) - reach <= Self.reachableDistance
+            }
+        }
         var far: [Int] = []  // their distances are measured for the ones listed only
+        var tablesWarned: Set<String> = []
         for index in regions.indices {
             let (centre, reach) = extent(index)
             if !surelyBeyond(centre, Self.reachableDistance + reach) {
@@ -158,6 +169,16 @@ extension ScenarioLoader {
             if abs(centre.longitude) <= 90, !surelyBeyond(swapped, Self.reachableDistance),
                nearest(swapped) <= Self.reachableDistance {
                 let placed = regions[index]
+                // Tracks of a fix table near the swapped centre, and no region near the table's fixes: the
+                // table's columns are swapped, not the region.
+                let near = tracks.filter { $0.box.map { $0.lowerBoundDistance(from: swapped) <= Self.reachableDistance } ?? false }
+                if let table = placed.origin.diagnostics.fixTables.first(where: { table in near.contains { table.devices.contains($0.id) } }),
+                   !anyRegionNear(tracks.filter { table.devices.contains($0.id) }) {
+                    if tablesWarned.insert(table.file).inserted {  // one warning a table
+                        placed.origin.diagnostics.warning(table.swappedColumnsWarning(region: placed.region.id, distance: nearest(centre) - reach))
+                    }
+                    continue
+                }
                 placed.origin.warn("region \"\(placed.region.id)\" is at least \(Readable.distance(nearest(centre) - reach)) "
                     + "from every device's track, and would be near them with latitude and longitude the other way "
                     + "round: are they swapped? (lat \(centre.latitude), lon \(centre.longitude))")

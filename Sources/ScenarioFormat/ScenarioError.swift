@@ -66,6 +66,9 @@ final class ProblemLog {
     /// Where warnings go instead of `warnings`: a log of one part's errors (a GeoJSON feature that may be
     /// skipped) passes its warnings to the whole load's.
     private let warningsGoTo: ProblemLog?
+    /// The fix tables read, with the devices each gave (`FixTableDevices.swift`), for warnings about
+    /// their columns rather than the regions.
+    var fixTables: [ReadFixTable] = []
 
     /// A log of its own, or one whose warnings go to `parent`.
     init(warningsTo parent: ProblemLog? = nil) { warningsGoTo = parent }

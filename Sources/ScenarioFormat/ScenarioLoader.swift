@@ -133,7 +133,7 @@ public struct ScenarioLoader: Sendable {
             }
             let found: [(Device, id: PlacedNode, pace: PlacedNode?)]
             if entry.mappingHasKey("fixes") {
-                found = fixTableDevices(entry, diagnostics: d)
+                found = fixTableDevices(entry, diagnostics: d, localZone: zone)
             } else {
                 found = device(entry, diagnostics: d, preloaded: tracks, zone: zone).map { [$0] } ?? []
             }

@@ -13,8 +13,15 @@ struct DisplayZoneOption: ParsableArguments {
     var zone: LocalTimeZone? { name.flatMap { LocalTimeZone(identifier: $0) } }
 
     func validate() throws {
-        if let name, LocalTimeZone(identifier: name) == nil {
+        if let name { _ = try Self.zone(named: name) }
+    }
+
+    /// The zone `--timezone` names, or a usage error (exit code 64) saying what to give: the one check of
+    /// every verb's `--timezone`.
+    static func zone(named name: String) throws -> LocalTimeZone {
+        guard let zone = LocalTimeZone(identifier: name) else {
             throw ValidationError("--timezone: \"\(name)\" is not a zone of the tz database; give an IANA name such as Europe/Madrid, America/New_York or UTC.")
         }
+        return zone
     }
 }

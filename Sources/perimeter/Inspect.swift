@@ -11,7 +11,10 @@ struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Show what GPX tracks (points, segments, span, gaps, speeds) and fix tables (devices, rows, span, drops) hold.",
-        discussion: "Files ending in .csv, .jsonl or .ndjson are fix tables (a fleet's fixes, one row each); the others GPX."
+        discussion: """
+        Files ending in .csv, .jsonl or .ndjson are fix tables (a fleet's fixes, one row each); the others GPX. \
+        --columns, --time-unit, --delimiter and --timezone say how to read a table exported otherwise.
+        """
     )
 
     @Argument(help: ArgumentHelp("GPX tracks or fix tables to inspect.", valueName: "file"))
@@ -20,11 +23,14 @@ struct Inspect: ParsableCommand {
     @Flag(help: "Print one JSON object per file, one per line.")
     var json = false
 
+    @OptionGroup var table: FixTableOptions
+
     func run() throws {
         var failed = false
+        let columns = try table.readingColumns()
         for (index, path) in tracks.enumerated() {
             do {
-                let (text, json) = try Self.summary(of: path)
+                let (text, json) = try Self.summary(of: path, columns: columns)
                 if self.json {
                     print(json)
                 } else {
@@ -39,10 +45,13 @@ struct Inspect: ParsableCommand {
         if failed { throw ExitCode(Exit.badInput) }
     }
 
-    /// The text and JSON summaries of a GPX track or a fix table.
-    static func summary(of path: String) throws -> (text: String, json: String) {
+    /// The text and JSON summaries of a GPX track or a fix table (read with `columns`, its warnings
+    /// about the whole table on standard error).
+    static func summary(of path: String, columns: FixTableColumns = FixTableColumns()) throws -> (text: String, json: String) {
         if let format = FixTableFormat(extensionOf: path) {
-            let summary = FixTableSummary(try FixTableReader(path: path, format: format).read(), format: format)
+            let table = try FixTableReader(path: path, format: format, columns: columns).read()
+            for warning in table.tableWarnings { StandardError.warning(warning) }
+            let summary = FixTableSummary(table, format: format)
             return (summary.text(), summary.json)
         }
         let summary = TrackSummary(try GPXTrack.load(path: path))

@@ -20,7 +20,8 @@ struct Stream: ParsableCommand {
         abstract: "Runs a fix table from standard input, device by device, as a stage of a pipeline.",
         discussion: """
         Standard input is a fix table (README "Fleets in a table"): CSV with a header row, or JSON Lines, with \
-        the columns device, time, lat, lon and optionally accuracy. Each device's rows must follow each \
+        the columns device, time, lat, lon and optionally accuracy (--columns, --time-unit, --delimiter and \
+        --timezone read an export written otherwise). Each device's rows must follow each \
         other, in time order (sort by device, then time); a device that comes back after another's rows, \
         or a time that goes back, stops the stream with exit code 2 naming both lines. Each device runs \
         as soon as its rows end, so memory holds one device, not the fleet.
@@ -61,6 +62,8 @@ struct Stream: ParsableCommand {
     @Flag(help: "Print no summary on standard error.")
     var quiet = false
 
+    @OptionGroup var table: FixTableOptions
+
     func validate() throws {
         if let start, Timestamp(iso8601: start) == nil {
             throw ValidationError("--start is \"\(start)\", which is not an ISO 8601 time such as 2026-03-01T08:00:00Z.")
@@ -91,13 +94,15 @@ struct Stream: ParsableCommand {
         }
 
         let interruption = Interruption()
-        var input = FixTableStream(standardInputAs: format, maximumDeviceRows: maxRowsPerDevice,
+        let reading = try table.readingColumns()
+        var input = FixTableStream(standardInputAs: format, columns: reading, maximumDeviceRows: maxRowsPerDevice,
                                    isCancelled: { interruption.happened })
         let total = Self.standardInputSize()
         let progress = ProgressLine()
         defer { progress.finish() }
         let plan = SinkPlan(commandLine: sinks.isEmpty ? ["jsonl:-"] : sinks, registry: Perimeter.sinks,
-                            programVersion: Perimeter.configuration.version, isCancelled: { interruption.happened })
+                            programVersion: Perimeter.configuration.version, isCancelled: { interruption.happened },
+                            displayZone: reading.localZone)
         let summary: RunSummary
         do {
             summary = try scenarioRun.stream(&input, start: clockStart, into: plan,
@@ -110,9 +115,11 @@ struct Stream: ParsableCommand {
                                              warn: { StandardError.warning($0) })
         } catch {
             progress.finish()
+            for warning in input.tableWarnings { StandardError.warning(warning) }
             throw error.reported(interrupted: interruption.happened)
         }
         progress.finish()
+        for warning in input.tableWarnings { StandardError.warning(warning) }
         for warning in summary.stayWarnings { StandardError.warning(warning) }
         if !quiet {
             StandardError.note(summary.line(for: scenarioRun, seconds: (ContinuousClock.now - clock).seconds))

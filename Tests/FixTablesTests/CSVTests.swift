@@ -99,7 +99,7 @@ struct CSVTests {
         Bad(id: "infinity", text: "device,time,lat,lon\nd,0,1,-inf\n", error: #"FILE:2:7: "lon" is "-inf", which is not a number"#),
         Bad(id: "no time", text: "device,time,lat,lon\nd,,1,2\n", error: #"FILE:2:7: the row has no "time""#),
         Bad(id: "bad time", text: "device,time,lat,lon\nd,yesterday,1,2\n", error: #"FILE:2:3: "time" is "yesterday", which is neither an ISO 8601 time nor a number of seconds since 1970"#),
-        Bad(id: "time past 9999", text: "device,time,lat,lon\nd,1e12,1,2\n", error: #"FILE:2:3: "time" is "1e12", outside the years 0000 to 9999"#),
+        Bad(id: "time past 9999", text: "device,time,lat,lon\nd,1e12,1,2\n", error: #"FILE:2:3: "time" is "1e12", outside the years 0000 to 9999; it looks like milliseconds since 1970: give timeUnit: ms"#),
         Bad(id: "NUL byte", text: "device,time,lat,lon\nd\u{0},0,1,2\n", error: "FILE:2:2: a NUL byte; a fix table is text"),
         Bad(id: "quote never closed", text: "device,time,lat,lon\n\"d,0,1,2\n", error: "FILE:2:1: a quoted field is never closed"),
         Bad(id: "quote in an unquoted field", text: "device,time,lat,lon\nd\"x,0,1,2\n", error: #"FILE:2:2: a quote inside an unquoted field; quote the whole field and double the quote"#),

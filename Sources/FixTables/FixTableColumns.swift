@@ -1,0 +1,167 @@
+import Geodesy
+
+/// How a fix table is read: the names of the columns (CSV header fields, JSON keys) that hold each value
+/// (by default the value's own name), the unit of numeric times, the CSV delimiter, the zone of ISO
+/// times written without one, and where the user gives all this (so that messages name the scenario's
+/// keys or the command's options).
+public struct FixTableColumns: Hashable, Sendable {
+    public var device = "device"
+    public var time = "time"
+    public var lat = "lat"
+    public var lon = "lon"
+    public var accuracy = "accuracy"
+    /// The unit of numeric times since 1970 (`1714554000` s, `1714554000250` ms): seconds by default.
+    public var timeUnit = FixTimeUnit.seconds
+    /// The byte between a CSV row's fields: `,` by default, or `;`, `|`, a tab (`delimiter(named:)`).
+    public var delimiter = UInt8(ascii: ",")
+    /// The zone ISO times written without a zone are read in; nil: read as UTC.
+    public var localZone: LocalTimeZone?
+    /// Where the user sets these, for the advice in messages.
+    public var givenOn = FixTableOptionPlace.scenario
+
+    public init(device: String = "device", time: String = "time", lat: String = "lat", lon: String = "lon",
+                accuracy: String = "accuracy") {
+        self.device = device
+        self.time = time
+        self.lat = lat
+        self.lon = lon
+        self.accuracy = accuracy
+    }
+
+    /// A mapping held by reference, by the readers that are copied where they are called, at every row
+    /// (a copy of the mapping's fields took 60 instructions a row).
+    final class Box: Sendable {
+        let columns: FixTableColumns
+        init(_ columns: FixTableColumns) { self.columns = columns }
+    }
+
+    /// In the order a row is assigned: device, time, lat, lon, accuracy.
+    var names: [String] { [device, time, lat, lon, accuracy] }
+
+    /// The values a mapping names, in the order of `names`.
+    public static let valueNames = ["device", "time", "lat", "lon", "accuracy"]
+
+    /// Whether `accuracy` was mapped to a column of another name (which the header must then have).
+    var accuracyIsMapped: Bool { accuracy != "accuracy" }
+
+    /// Maps the columns `text` names, `device=van_id,time=ts,lat=y,lon=x,accuracy=acc` (the syntax of
+    /// the Spark stage's `--columns`; any subset, in any order). Returns the problem as a sentence, or nil.
+    public mutating func map(_ text: String) -> String? {
+        for part in text.split(separator: ",", omittingEmptySubsequences: true) {
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces }
+            guard pair.count == 2, !pair[0].isEmpty, !pair[1].isEmpty else {
+                return "\"\(part)\" is not NAME=COLUMN; write the mapping as device=van_id,time=ts,lat=y,lon=x,accuracy=acc"
+            }
+            switch pair[0] {
+            case "device": device = pair[1]
+            case "time": time = pair[1]
+            case "lat": lat = pair[1]
+            case "lon": lon = pair[1]
+            case "accuracy": accuracy = pair[1]
+            default:
+                return "\"\(pair[0])\" is not a fix-table value; map device, time, lat, lon or accuracy onto your columns (device=van_id,time=ts)"
+            }
+        }
+        return nil
+    }
+
+    /// The delimiters a CSV fix table may use: `,` `;` `|` and a tab (given as itself, `\t` or `tab`).
+    public static func delimiter(named text: String) -> UInt8? {
+        switch text {
+        case ",": UInt8(ascii: ",")
+        case ";": UInt8(ascii: ";")
+        case "|": UInt8(ascii: "|")
+        case "\t", "\\t", "tab": UInt8(ascii: "\t")
+        default: nil
+        }
+    }
+
+    /// Where a message sends the user to name the columns: `in the scenario's columns: mapping`, or
+    /// `with --columns device=NAME,…`.
+    var columnsAdvice: String {
+        switch givenOn {
+        case .scenario: "in the scenario's columns: mapping"
+        case .commandLine: "with --columns device=NAME,time=NAME,lat=NAME,lon=NAME"
+        }
+    }
+
+    /// What a message tells the user to write to set `option` to `value`: `timeUnit: ms` in a scenario's
+    /// fix-table entry, `--time-unit ms` on the command line.
+    func setting(_ option: FixTableOption, _ value: String) -> String {
+        switch (givenOn, option) {
+        case (.scenario, .timeUnit): "timeUnit: \(value)"
+        case (.scenario, .delimiter): "delimiter: \"\(value)\""
+        case (.scenario, .timezone): "the scenario timezone: \(value)"
+        case (.commandLine, .timeUnit): "--time-unit \(value)"
+        case (.commandLine, .delimiter): "--delimiter '\(value)'"
+        case (.commandLine, .timezone): "--timezone \(value)"
+        }
+    }
+
+    /// The one warning of a table whose `count` ISO times had no zone, saying how they were read; nil
+    /// when every time had one.
+    func zonelessWarning(file: String, count: Int) -> String? {
+        guard count > 0 else { return nil }
+        let times = "\(Readable.grouped(Int64(count))) time\(count == 1 ? " has" : "s have") no zone"
+        guard let localZone else {
+            return "\(file): \(times) and \(count == 1 ? "was" : "were") read as UTC; write them with Z or an offset, or give \(setting(.timezone, "NAME"))"
+        }
+        return "\(file): \(times) and \(count == 1 ? "was" : "were") read in \(localZone.identifier)"
+    }
+
+    /// The one warning of a table with `count` rows whose lat is past ±90 while their lon is within it
+    /// (a lat column that holds longitudes), saying how to map the columns; nil when there are none.
+    func latitudeWarning(file: String, count: Int) -> String? {
+        guard count > 0 else { return nil }
+        let swapped = switch givenOn {
+        case .scenario: "columns: {lat: \(lon), lon: \(lat)}"
+        case .commandLine: "--columns lat=\(lon),lon=\(lat)"
+        }
+        let rows = "\(Readable.grouped(Int64(count))) row\(count == 1 ? " has" : "s have")"
+        return "\(file): \(rows) a \"\(lat)\" past ±90 and a \"\(lon)\" within ±90 (dropped as out of range): the \"\(lat)\" column seems to hold longitudes; if \"\(lat)\" and \"\(lon)\" are swapped, map them the other way: \(swapped)"
+    }
+}
+
+/// An option of how a fix table is read, for the advice in messages.
+enum FixTableOption {
+    case timeUnit, delimiter, timezone
+}
+
+/// Where the user says how a fix table is read: a scenario's fix-table entry, or the command line
+/// (`inspect`, `stream`).
+public enum FixTableOptionPlace: Hashable, Sendable {
+    case scenario
+    case commandLine
+}
+
+/// The unit of a fix table's numeric times, counted from 1970-01-01T00:00:00Z.
+public enum FixTimeUnit: String, Hashable, Sendable, CaseIterable {
+    case seconds = "s"
+    case milliseconds = "ms"
+    case microseconds = "us"
+
+    /// The decimal digits between the unit and a microsecond: 6, 3 or 0.
+    var microsecondDigits: Int {
+        switch self {
+        case .seconds: 6
+        case .milliseconds: 3
+        case .microseconds: 0
+        }
+    }
+
+    /// `seconds`, `milliseconds`, `microseconds`.
+    var name: String {
+        switch self {
+        case .seconds: "seconds"
+        case .milliseconds: "milliseconds"
+        case .microseconds: "microseconds"
+        }
+    }
+}
+
+private extension Substring {
+    /// Without leading and trailing spaces.
+    var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
