@@ -64,6 +64,12 @@ extension Simulation {
             if box.minLatitude <= box.maxLatitude { boxes.append(box) }
         }
         guard !boxes.isEmpty else { return [] }
+        // Every point of a box has a corner at least half its diagonal away, so no region is nearer than
+        // that to the farthest fix: a quick answer for most regions of a fleet whose tracks span kilometres.
+        let halfDiagonal = boxes.map {
+            Coordinate(latitude: $0.minLatitude, longitude: $0.minLongitude)
+                .distance(to: Coordinate(latitude: $0.maxLatitude, longitude: $0.maxLongitude)) / 2
+        }.max()!
         var found: [UnexitableRegion] = []
         for (index, region) in regions.enumerated() {
             let h = region.hysteresis ?? settings.hysteresis
@@ -75,6 +81,7 @@ extension Simulation {
             case let .circle(circle): (anchor, inset) = (circle.center, circle.radius)
             case let .polygon(shape): (anchor, inset) = (shape.polygons[0].rings[0][0], 0)
             }
+            guard halfDiagonal * 0.98 - inset < h else { continue }
             let farthest = boxes.map { box in
                 box.samplePoints.map { anchor.distance(to: $0) }.max()! * 1.02 + 1 - inset
             }.max()!
