@@ -39,10 +39,13 @@ extension Simulation {
         guard let accuracy = smallestAccuracy() else { return [] }
         let settings = self.settings
         var found: [UnenterableRegion] = []
+        // The depth a share needs, for the last share asked: most regions share the monitor's.
+        var last: (share: Double, depth: Meters)?
         for (index, region) in regions.enumerated() {
             let confidence = region.enterConfidence ?? settings.enterConfidence
             let buffer = region.enterBuffer ?? settings.enterBuffer
-            let needed = Swift.max(buffer, Confidence.depth(forShare: confidence, accuracy: accuracy))
+            if last?.share != confidence { last = (confidence, Confidence.depth(forShare: confidence, accuracy: accuracy)) }
+            let needed = Swift.max(buffer, last!.depth)
             guard needed > 0, region.shape.reaches(depth: needed) == false else { continue }
             found.append(UnenterableRegion(index: index, neededDepth: needed, accuracy: accuracy,
                                            enterConfidence: confidence, enterBuffer: buffer))
