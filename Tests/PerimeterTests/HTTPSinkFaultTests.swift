@@ -28,7 +28,7 @@ struct HTTPSinkFaultTests {
     func startRun(_ sinks: [String], scenario: String = scenario, options: [String] = [], in folder: URL,
                   server: LoopbackServer) throws -> LaunchedPerimeter {
         let run = try LaunchedPerimeter(["run", scenario] + options + sinks.flatMap { ["--sink", $0] }, in: folder)
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(180)  // a bound, not a timing: a sanitized build loads slowly
         while server.requests.isEmpty && run.process.isRunning && Date() < deadline { usleep(10_000) }
         try #require(!server.requests.isEmpty && run.process.isRunning, "the run sent nothing, or ended")
         return run
