@@ -161,11 +161,13 @@ struct HTTPSinkFaultTests {
     @Test("F5: a spool the file-size limit will not let grow stays whole; the run's events are kept beside it")
     func anAppendThatFailsKeepsTheEvents() throws {
         let folder = try PerimeterProcess.temporaryFolder()
-        let old = String(repeating: "x", count: 100_000) + "\n"  // past `ulimit -f 100` (51,200 bytes in dash's blocks)
+        // Past `ulimit -f 1024` (512 KiB in dash's blocks, 1 MiB in bash's); a smaller limit stops the
+        // ThreadSanitizer runtime itself, whose mapped files grow past it.
+        let old = String(repeating: "x", count: 1_100_000) + "\n"
         try old.write(to: folder.appendingPathComponent("spool.jsonl"), atomically: false, encoding: .utf8)
         let dead = "http://127.0.0.1:\(try LoopbackServer.reservePort())/events;retries=0;spool=spool.jsonl"
         let run = try LaunchedPerimeter(["run", Self.scenario, "--sink", dead, "--sink", "jsonl:-"], in: folder,
-                                        fileSizeLimit: 100).finish()
+                                        fileSizeLimit: 1024).finish()
         #expect(run.status == 3, "\(run.stderr)")
         let kept = try #require(run.stderr.firstMatch(of: /the other 5 are in the spool file "(spool\.jsonl\.unappended-\d+)"/)?.1)
         #expect(run.stderr.contains("could not be appended to \"spool.jsonl\""), "\(run.stderr)")
