@@ -13,19 +13,17 @@ public struct UnenterableRegion: Hashable, Sendable {
     public var enterConfidence: Double
     public var enterBuffer: Meters
 
-    /// Why, for people: `an enter needs a fix 16.3 m inside (85 % of a 20 m accuracy circle inside), and no
-    /// point of it is that deep (a circle of radius 10 m)`.
+    /// Why, for people: `an enter needs a fix 11.7 m inside (85 % of a 20 m accuracy circle inside), and no
+    /// point of it is that deep (its radius is 10.0 m)`.
     public func reason(shape: Shape) -> String {
         var needs: [String] = []
         if enterConfidence > 0.5 && accuracy > 0 {
-            let percent = enterConfidence * 100
-            let share = percent == percent.rounded() ? String(Int(percent)) : Readable.number(percent, decimals: 1)
-            needs.append("\(share) % of a \(Readable.distance(accuracy)) accuracy circle inside")
+            needs.append("\(percent(enterConfidence)) % of a \(Readable.distance(accuracy)) accuracy circle inside")
         }
         if enterBuffer > 0 { needs.append("enterBuffer \(Readable.distance(enterBuffer))") }
-        var text = "an enter needs a fix \(Readable.number(neededDepth, decimals: 1)) m inside (\(needs.joined(separator: ", "))), "
+        var text = "an enter needs a fix \(metres(neededDepth)) inside (\(needs.joined(separator: ", "))), "
             + "and no point of it is that deep"
-        if case let .circle(circle) = shape { text += " (its radius is \(Readable.number(circle.radius, decimals: 1)) m)" }
+        if case let .circle(circle) = shape { text += " (its radius is \(metres(circle.radius)))" }
         return text
     }
 }
@@ -54,11 +52,13 @@ extension Simulation {
     }
 
     /// The regions that can never get an exit under this monitor from these tracks (SEMANTICS §5): an exit
-    /// needs a fix more than the region's `hysteresis` h outside it, and no device's track goes that far
-    /// from it (iOS's 200 m past a café whose street the walk never leaves). Measured on each track's
-    /// box, its corners and edges' midpoints with 2 % to spare, so a region listed surely cannot exit.
-    /// Only where h > 0; O(fixes + regions × devices).
+    /// needs a fix more than the region's `hysteresis` h outside it, and with at most `exitConfidence` of
+    /// the smallest accuracy circle any fix plays with inside, and no device's track goes that far from it
+    /// (iOS's 200 m past a café whose street the walk never leaves). Measured on each track's box, its
+    /// corners and edges' midpoints with 2 % to spare, so a region listed surely cannot exit.
+    /// O(fixes + regions × devices).
     public func unexitableRegions() -> [UnexitableRegion] {
+        guard let accuracy = smallestAccuracy() else { return [] }
         let settings = self.settings, start = clockStart
         var boxes: [BoundingBox] = []
         for device in devices {
@@ -74,9 +74,14 @@ extension Simulation {
                 .distance(to: Coordinate(latitude: $0.maxLatitude, longitude: $0.maxLongitude)) / 2
         }.max()!
         var found: [UnexitableRegion] = []
+        // conf(d) ≤ c_out exactly when conf(−d) ≥ 1 − c_out: as far outside as an enter is deep inside.
+        var last: (share: Double, distance: Meters)?
         for (index, region) in regions.enumerated() {
             let h = region.hysteresis ?? settings.hysteresis
-            guard h > 0 else { continue }
+            let share = 1 - (region.exitConfidence ?? settings.exitConfidence)
+            if last?.share != share { last = (share, Confidence.depth(forShare: share, accuracy: accuracy)) }
+            let needed = Swift.max(h, last!.distance)
+            guard needed > 0 else { continue }
             // A point whose distance to the boundary bounds d from above: d(p) ≤ |p − c| − r for a circle;
             // for a polygon, d(p) ≤ |p − v| for any of its vertices v.
             let (anchor, inset): (Coordinate, Meters)
@@ -84,11 +89,14 @@ extension Simulation {
             case let .circle(circle): (anchor, inset) = (circle.center, circle.radius)
             case let .polygon(shape): (anchor, inset) = (shape.polygons[0].rings[0][0], 0)
             }
-            guard halfDiagonal * 0.98 - inset < h else { continue }
+            guard halfDiagonal * 0.98 - inset < needed else { continue }
             let farthest = boxes.map { box in
                 box.samplePoints.map { anchor.distance(to: $0) }.max()! * 1.02 + 1 - inset
             }.max()!
-            if farthest < h { found.append(UnexitableRegion(index: index, hysteresis: h, farthest: farthest)) }
+            if farthest < needed {
+                found.append(UnexitableRegion(index: index, needed: needed, hysteresis: h, accuracy: accuracy,
+                                              exitConfidence: 1 - share, farthest: farthest))
+            }
         }
         return found
     }
@@ -114,14 +122,22 @@ public struct UnexitableRegion: Hashable, Sendable {
     /// The region's index in `Simulation.regions`.
     public var index: Int
     /// How far outside an exit needs a fix to be, in metres.
+    public var needed: Meters
+    /// Its hysteresis, and the accuracy rule's part: the smallest accuracy any fix plays with, and the
+    /// share of its circle that may still be inside.
     public var hysteresis: Meters
+    public var accuracy: Meters
+    public var exitConfidence: Double
     /// The most any track's fix can be outside it, in metres (an upper bound).
     public var farthest: Meters
 
-    /// `an exit needs a fix more than 200 m outside it (its hysteresis), and no track goes farther than 150 m from it`.
+    /// `an exit needs a fix more than 200 m outside it (its hysteresis), and no track goes farther than
+    /// 83 m from it`.
     public var reason: String {
-        "an exit needs a fix more than \(Readable.distance(hysteresis)) outside it (its hysteresis), and no track goes "
-            + "farther than \(Readable.distance(max(0, farthest))) from it"
+        let why = needed <= hysteresis ? "its hysteresis"
+            : "\(percent(exitConfidence)) % or less of a \(Readable.distance(accuracy)) accuracy circle inside"
+        return "an exit needs a fix more than \(metres(needed)) outside it (\(why)), and no track goes "
+            + "farther than \(metres(max(0, farthest))) from it"
     }
 }
 
@@ -134,4 +150,16 @@ extension BoundingBox {
                 (minLatitude, midLongitude), (maxLatitude, midLongitude), (midLatitude, minLongitude), (midLatitude, maxLongitude)]
             .map { Coordinate(latitude: $0.0, longitude: $0.1) }
     }
+}
+
+/// A share as a percentage for people, to a tenth: `85`, `15`, `62.5`.
+private func percent(_ share: Double) -> String { tenths(share * 100) }
+
+/// A distance for people, to a tenth of a metre: `11.7 m`, `200 m`.
+private func metres(_ value: Meters) -> String { tenths(value) + " m" }
+
+/// `value` rounded to a tenth, without a trailing `.0`.
+private func tenths(_ value: Double) -> String {
+    let text = Readable.number(value, decimals: 1)
+    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
 }
