@@ -19,7 +19,7 @@ public struct ScenarioRun: Sendable {
     public let profileWarnings: [String]
 
     /// `scenario`, under `profile` when given (else its own). Under another profile, the regions that can
-    /// never get an enter under it are found first: O(fixes + regions).
+    /// never get an enter or an exit under it are found first: O(fixes + regions × devices).
     public init(_ scenario: Scenario, profile: Profile? = nil) {
         self.scenario = scenario
         simulation = scenario.simulation
@@ -66,7 +66,7 @@ public struct ScenarioRun: Sendable {
     public var warnings: [String] { scenario.warnings + profileWarnings }
 
     /// `warnings`, then for each of `profiles` that is not this run's, the regions that can never get an
-    /// enter under it (`compare` and `report`, which run several).
+    /// enter or an exit under it (`compare` and `report`, which run several).
     public func warnings(under profiles: [Profile]) -> [String] {
         warnings + profiles.filter { $0 != simulation.profile }.flatMap { (try? under($0))?.profileWarnings ?? [] }
     }
