@@ -102,7 +102,7 @@ public struct ScenarioLoader: Sendable {
         }
         let tick = top["tick"].map { $0.duration(.positive) } ?? .seconds(1)
         let profile = top["profile"].map { $0.choice(Profile.self) } ?? .ideal
-        let overrides = top["monitor"].map { monitor($0, tick: tick ?? .seconds(1)) } ?? MonitorOverrides()
+        let overrides = top["monitor"].map { MonitorBlock.overrides($0, tick: tick ?? .seconds(1)) } ?? MonitorOverrides()
 
         let before = d.errors.count
         var placed: [PlacedRegion] = []
@@ -206,40 +206,6 @@ public struct ScenarioLoader: Sendable {
             return nil
         }
         return Int(n)
-    }
-
-    private func monitor(_ c: PlacedNode, tick: TimeSpan) -> MonitorOverrides {
-        let keys = ["capacity", "selection", "refreshDistance", "hysteresis", "enterBuffer", "confirmation",
-                    "initialTrigger", "accuracy", "enterConfidence", "exitConfidence", "interval"]
-        guard let f = c.mapping("a mapping of monitor settings", allowed: keys) else { return MonitorOverrides() }
-        var o = MonitorOverrides()
-        if let capacity = f["capacity"] {
-            if capacity.scalarText == "unlimited" {
-                o.capacity = .some(nil)
-            } else if let text = capacity.scalarText, !text.contains("."), let n = ExactDecimal(text)?.integer,
-                      n >= 1, n <= Int.max {
-                o.capacity = .some(Int(n))
-            } else {
-                capacity.expected("a number of regions, an integer of 1 or more, or \"unlimited\"")
-            }
-        }
-        o.selection = f["selection"]?.choice(Selection.self)
-        o.refreshDistance = f["refreshDistance"]?.distance(.nonNegative)
-        o.hysteresis = f["hysteresis"]?.distance(.nonNegative)
-        o.enterBuffer = f["enterBuffer"]?.distance(.nonNegative)
-        o.confirmation = f["confirmation"]?.duration(.nonNegative)
-        o.initialTrigger = f["initialTrigger"]?.choice(InitialTrigger.self)
-        o.accuracy = f["accuracy"]?.distance(.nonNegative)
-        o.enterConfidence = f["enterConfidence"]?.number(RegionOverrides.enterConfidence, in: 0.5...1)
-        o.exitConfidence = f["exitConfidence"]?.number(RegionOverrides.exitConfidence, in: 0...0.5)
-        if let node = f["interval"], let interval = node.duration(.nonNegative) {
-            if interval.microseconds % tick.microseconds == 0 {
-                o.interval = interval
-            } else {
-                node.fail("the interval \(interval.readable) is not a multiple of the tick (\(tick.readable)); a device can only observe its position at ticks")
-            }
-        }
-        return o
     }
 
     private func noise(_ c: PlacedNode) -> Noise? {
