@@ -101,7 +101,7 @@ let package = Package(
         ),
         .target(
             name: "Regression",
-            dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "Runs", "WireFormat", "TextEscaping", "FileSystem"]
+            dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "Runs", "Analysis", "WireFormat", "TextEscaping", "FileSystem"]
         ),
         .executableTarget(
             name: "perimeter",

@@ -32,10 +32,12 @@ public struct CheckResult: Sendable {
     public var details: [String]
     /// The scenario's warnings (GPX points dropped and the like).
     public var warnings: [String]
-    /// What was measured over Monte Carlo runs, one line per `probability:` expectation, passed or
+    /// What was measured over Monte Carlo runs, one line per `probability:`, `delay:` or `distance:` expectation, passed or
     /// failed: its place, what it asks, the runs in which it held and the share
     /// (`expect[3], line 20: enter of cafe at 12:01:57 ± 30 s held in 97 of 100 runs (0.97; at least 0.9)`).
     public var measurements: [String] = []
+    /// The same measurements as values, for machines (`perimeter check --measurements FILE`).
+    public var measured: [Measurement] = []
     public var seconds: Double
 
     public init(path: String, name: String, status: Status, headline: String = "", details: [String] = [],
@@ -206,47 +208,6 @@ public struct RegressionCheck: Sendable {
         } else if !problems.isEmpty {
             result.headline += "; " + problems.joined(separator: "; ")
         }
-    }
-}
-
-extension RegressionCheck {
-    /// Runs the scenario's Monte Carlo batch (`runs:`) and measures, for each `probability:`
-    /// expectation, the share of runs in which its condition holds; records every measurement and
-    /// returns the failed ones.
-    func measureProbabilities(_ scenario: Scenario, day: Timestamp, into result: inout CheckResult) -> [String] {
-        let probable = scenario.expectations.filter { $0.probability != nil }
-        guard !probable.isEmpty, let runs = scenario.runs,
-              let batch = try? MonteCarlo(ScenarioRun(scenario), runs: runs) else { return [] }
-        var held = Array(repeating: 0, count: probable.count)
-        // Runs with more than one matching event, and the most in one run: a run counts once however many
-        // it has, and the line says so when it matters.
-        var repeated = Array(repeating: 0, count: probable.count)
-        var most = Array(repeating: 0, count: probable.count)
-        batch.forEachRun(threads: threads) { _, events in
-            let wire = events.map(WireEvent.init)
-            for (i, expectation) in probable.enumerated() {
-                if expectation.failure(in: wire, clockStart: day) == nil { held[i] += 1 }
-                let matching = wire.count(where: expectation.matches)
-                if matching > 1 { repeated[i] += 1 }
-                most[i] = max(most[i], matching)
-            }
-        }
-        var failures: [String] = []
-        for (i, expectation) in probable.enumerated() {
-            let bounds = expectation.probability!
-            let count = held[i]
-            let share = Double(count) / Double(runs)
-            var line = expectation.placeDescription.isEmpty ? "" : expectation.placeDescription + ": "
-            line += "\(expectation.statement(clockStart: day, zone: scenario.timeZone)) held in \(count) of \(runs) runs "
-                + "(\(Readable.number(share, decimals: 4)); expected \(bounds.phrase))"
-            if case .count = expectation.condition {} else if repeated[i] > 0 {
-                line += "; each run counts once: \(repeated[i]) of them had 2 or more \(expectation.subject(plural: true)) "
-                    + "(up to \(most[i]))"
-            }
-            result.measurements.append(line)
-            if !bounds.contains(share) { failures.append(line) }
-        }
-        return failures
     }
 }
 

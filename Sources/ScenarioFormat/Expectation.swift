@@ -16,6 +16,8 @@ import Geofencing
 ///   - {kind: enter, region: cafe, between: ["12:01:00", "12:03:00"], probability: {atLeast: 0.9}}
 /// ```
 ///
+/// `delay:` and `distance:` measure the first matching event of each run (`ExpectationMeasure`).
+///
 /// With `probability`, the condition is evaluated on each run of the Monte Carlo batch that the scenario's
 /// `runs: N` declares, and the share of runs in which it holds must lie within the bounds.
 ///
@@ -54,6 +56,9 @@ public struct EventExpectation: Hashable, Sendable {
     /// `probability: {atLeast, atMost}`: the share of Monte Carlo runs in which `condition` holds; nil
     /// for an expectation of the one plain run.
     public var probability: ProbabilityBounds?
+    /// `delay:` and `distance:`: quantities measured on the first matching event of each Monte Carlo run,
+    /// with bounds on their statistics over the runs (`ExpectationMeasure`).
+    public var measures: [ExpectationMeasure]
 
     /// Where it was written: the scenario file, `expect[2]`, and the 1-based line and column (0 when
     /// the expectation was built in code).
@@ -63,8 +68,9 @@ public struct EventExpectation: Hashable, Sendable {
     public var column: Int
 
     public init(kind: GeofenceEvent.Kind, device: String? = nil, region: String? = nil, rule: String? = nil,
-                condition: Condition, probability: ProbabilityBounds? = nil, file: String = "", keyPath: String = "",
-                line: Int = 0, column: Int = 0) {
+                condition: Condition, probability: ProbabilityBounds? = nil, measures: [ExpectationMeasure] = [],
+                file: String = "", keyPath: String = "", line: Int = 0, column: Int = 0) {
+        self.measures = measures
         self.kind = kind
         self.device = device
         self.region = region

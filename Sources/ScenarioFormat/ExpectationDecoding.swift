@@ -22,12 +22,16 @@ import Geofencing
 /// - `probability: {atLeast: SHARE, atMost: SHARE}` (optional; one or both, from 0 to 1): the condition is
 ///   evaluated on each run of the Monte Carlo batch of `runs: N` (which it needs), and the share of runs in
 ///   which it holds must lie within the bounds.
+/// - `delay: {since: TIME, median: {atLeast, atMost}, …}` and `distance: {median: {atLeast, atMost}, …}`
+///   (optional; `ExpectationMeasure`): measured on the first matching event of each run (in the window of
+///   `between`), with bounds on their p10, median, mean and p90 over the runs; they need `runs: N`, and
+///   without another condition the expectation asks only for some matching event.
 /// - A TIME is `"HH:MM:SS"` (fractions of a second allowed), on the UTC date of the clock's start (a time
 ///   of day earlier than the start's stays on that date: it is never moved to the next day), or a full
 ///   ISO 8601 time such as `2016-01-10T12:01:57Z`.
 extension ScenarioLoader {
     static let expectationKeys = ["kind", "device", "region", "rule", "at", "within", "between", "count", "never",
-                                  "after", "probability"]
+                                  "after", "probability", "delay", "distance"]
     static let expectationShape =
         "an expectation: a mapping such as {kind: enter, region: ID, at: \"12:01:57\", within: 30s}"
     static let conditionKeys = ["at", "between", "count", "never", "after"]
@@ -70,7 +74,8 @@ extension ScenarioLoader {
         let present = Self.conditionKeys.filter { f[$0] != nil }
         let combined = present.count == 2 && present.contains("between")
             && (present.contains("count") || present.contains("never"))
-        if present.isEmpty {
+        let measured = f["delay"] != nil || f["distance"] != nil
+        if present.isEmpty && !measured {
             if f.misspelt.isDisjoint(with: Self.conditionKeys) {
                 c.fail("expected one of at, between, count, never or after, got none of them")
             }
@@ -105,8 +110,20 @@ extension ScenarioLoader {
             condition = self.after(after)
         } else if let window = window ?? nil {
             condition = .between(window)
+        } else if measured && window == nil {
+            condition = .count(CountBounds(atLeast: 1), in: nil)  // some matching event, measured
         } else {
             condition = nil
+        }
+        var measures: [ExpectationMeasure] = []
+        for (key, node) in [("delay", f["delay"]), ("distance", f["distance"])] {
+            guard let node else { continue }
+            let measure = key == "delay" ? delayMeasure(node, clock: clock) : distanceMeasure(node)
+            if let measure { measures.append(measure) } else { ok = false }
+            if runs == nil {
+                node.fail("a \(key) is measured over a Monte Carlo batch: add runs: N (say 200) at the top of the scenario, with noise:")
+                ok = false
+            }
         }
         var probability: ProbabilityBounds?
         if let node = f["probability"] {
@@ -119,7 +136,8 @@ extension ScenarioLoader {
         }
         guard ok, let kind, let condition else { return nil }
         return EventExpectation(kind: kind, device: device, region: region, rule: rule, condition: condition,
-                                probability: probability, file: c.file, keyPath: c.path, line: c.line, column: c.column)
+                                probability: probability, measures: measures, file: c.file, keyPath: c.path,
+                                line: c.line, column: c.column)
     }
 
     /// A device or region id, or a rule name, checked against the scenario's.
@@ -210,7 +228,7 @@ extension ScenarioLoader {
 
     /// `{atLeast: X, atMost: Y}` (one or both), each read by `read`; nil, with the problem reported, when
     /// neither is given, one cannot be read, or atMost is less than atLeast.
-    private func bounds<Value: Comparable>(_ c: PlacedNode, _ shape: String, _ read: (PlacedNode) -> Value?)
+    func bounds<Value: Comparable>(_ c: PlacedNode, _ shape: String, _ read: (PlacedNode) -> Value?)
         -> (atLeast: Value?, atMost: Value?)? {
         guard let f = c.mapping(shape, allowed: ["atLeast", "atMost"]) else { return nil }
         let least = f["atLeast"].map(read)

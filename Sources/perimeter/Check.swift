@@ -42,6 +42,9 @@ struct Check: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"))
     var junit: String?
 
+    @Option(help: ArgumentHelp("Also write each Monte Carlo measurement (probability, delay, distance) as a line of JSON to this file.", valueName: "file"))
+    var measurements: String?
+
     @Option(help: "Worker threads per run (default: one per core). The events are the same for any number.")
     var threads: Int?
 
@@ -70,6 +73,15 @@ struct Check: ParsableCommand {
                 try AtomicFile.write(JUnitReport.xml(results, timestamp: started).utf8, to: junit)
             } catch {
                 StandardError.error("cannot write the JUnit report \(junit): \(error.cause)")
+                if code != Exit.badInput { code = Exit.sinkFailed }
+            }
+        }
+        if let measurements {
+            let lines = results.flatMap { result in result.measured.map { $0.jsonLine(scenario: result.path) + "\n" } }
+            do {
+                try AtomicFile.write(lines.joined().utf8, to: measurements)
+            } catch {
+                StandardError.error("cannot write the measurements \(measurements): \(error.cause)")
                 if code != Exit.badInput { code = Exit.sinkFailed }
             }
         }

@@ -1,0 +1,35 @@
+import Analysis
+import ScenarioFormat
+
+extension Measurement {
+    /// One JSON object on one line, for `perimeter check --measurements FILE` (Scripts/fidelity-table.py
+    /// builds docs/FIDELITY.md from them): the scenario, the expectation's place and statement, the runs,
+    /// the share in which it held with its bounds, and each quantity's statistics with theirs.
+    ///
+    /// `{"scenario":"Fidelity/ios-exit.yaml","place":"expect[0], line 30","statement":"exit of store","runs":200,
+    /// "held":196,"share":0.98,"probability":{"atLeast":0.9,"atMost":null},"quantities":[{"key":"distance",
+    /// "unit":"m","runs":196,"statistics":{"median":{"value":64.2,"atLeast":55,"atMost":80}}}],"passed":true}`
+    public func jsonLine(scenario: String) -> String {
+        func bounds(_ b: Bounds<Double>?) -> String {
+            guard let b else { return "null" }
+            return JSONText.object(["atLeast": b.atLeast.map(JSONText.number) ?? "null",
+                                    "atMost": b.atMost.map(JSONText.number) ?? "null"])
+        }
+        let quantities = quantities.map { q in
+            JSONText.object([
+                ("key", JSONText.string(q.key)), ("unit", JSONText.string(q.unit)), ("runs", "\(q.runs)"),
+                ("statistics", JSONText.object(q.values.map { v in
+                    (v.statistic.rawValue, JSONText.object(["value": v.value.map(JSONText.number) ?? "null",
+                                                            "atLeast": v.bounds.atLeast.map(JSONText.number) ?? "null",
+                                                            "atMost": v.bounds.atMost.map(JSONText.number) ?? "null"]))
+                })),
+            ])
+        }
+        return JSONText.object([
+            ("scenario", JSONText.string(scenario)), ("place", JSONText.string(place)),
+            ("statement", JSONText.string(statement)), ("runs", "\(runs)"), ("held", "\(held)"),
+            ("share", JSONText.number(share)), ("probability", bounds(probability)),
+            ("quantities", JSONText.array(quantities)), ("passed", passed ? "true" : "false"),
+        ])
+    }
+}
