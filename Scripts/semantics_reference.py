@@ -234,8 +234,12 @@ def delivery_delay(median, p90, key, k):
     return int(lognormal(median, p90, standard_normal(u1, u2)))
 
 
-def events(sc, run=0):
-    """All events of a scenario, in the order of §7; `run` is the Monte Carlo run r (seed S + r)."""
+def events(sc, run=0, stats=None):
+    """All events of a scenario, in the order of §7; `run` is the Monte Carlo run r (seed S + r). `stats`, a
+    collections.Counter, counts how often revision 3's rules acted (for the crosscheck's coverage line)."""
+    if stats is None:
+        stats = {}
+    count = lambda what: stats.__setitem__(what, stats.get(what, 0) + 1)
     s = dict(PROFILES[sc["profile"]])
     s.update(sc.get("monitor", {}))
     regions, rules = sc["regions"], sc.get("rules", [])
@@ -274,6 +278,8 @@ def events(sc, run=0):
             p = draw_x(stream_key(seed, did, "phase"), 0, 1)[0] % grid
         else:
             p = phase // tick
+        if p:
+            count("devices with a phase")
         outlier_key = stream_key(seed, did, "outlier") if outliers else None
         episode = None  # (t_s, ℓ, north, east) of the open episode
         anchor = None  # (lat, lon, t) of the exact position
@@ -330,6 +336,8 @@ def events(sc, run=0):
                         delay = delivery_delay(delivery["median"], delivery["p90"],
                                                stream_key(seed, did, "delay-" + e["kind"], r), k)
                         e["time"] = t_d + delay if delivered is None else max(t_d + delay, delivered)
+                        if e["time"] != t_d + delay:
+                            count("deliveries held back (FIFO)")
                         delivered = e["time"]
                         if e["kind"] == "exit":
                             exits[e["_index"]] = e["time"]
@@ -362,6 +370,7 @@ def events(sc, run=0):
                         length = lognormal(outliers["median"], outliers["p90"], standard_normal(u[1], u[2]))
                         bearing = 2 * math.pi * u[3]
                         episode = (t, length, length * math.cos(bearing), length * math.sin(bearing))
+                        count("outlier episodes")
                 if episode is not None:
                     north, east = north + episode[2], east + episode[3]
                     acc = max(acc, outliers.get("accuracy", 0.0) * episode[1])
@@ -372,6 +381,7 @@ def events(sc, run=0):
                 continue  # not observed: no part in §4–§6
             if stationary is not None and last_observed is not None and not (
                     t - anchor[2] < stationary["after"] or t >= last_observed + stationary["interval"]):
+                count("grid samples skipped while stationary")
                 continue  # §2 revision 3: stationary, and checked less often
             last_observed = t
             dist = {}
@@ -412,7 +422,10 @@ def events(sc, run=0):
                     elif d > max(0.0, -e):  # §5 revision 3: back out beyond where an enter may start
                         st["cand"] = None
                     if st["cand"] is not None and t >= st["cand"] + tau:
+                        if d > 0:
+                            count("enters outside the region")
                         if missed("miss-enter", i, k, miss_enter):
+                            count("missed enters")
                             st.update(inside=True, stay=None, fired=set())  # unannounced
                         else:
                             st.update(inside=True, stay=t, fired=set())
@@ -425,7 +438,9 @@ def events(sc, run=0):
                     elif d <= 0:
                         st["cand"] = None
                     if st["cand"] is not None and t >= st["cand"] + tau:
-                        if not missed("miss-exit", i, k, miss_exit):
+                        if missed("miss-exit", i, k, miss_exit):
+                            count("missed exits")
+                        else:
                             emit("exit", t, lat, lon, i, d, crossedAt=st["cand"])
                             if st["stay"] is not None:
                                 emit("visit", t, lat, lon, i, d, arrival=st["stay"], departure=t, duration=t - st["stay"])
