@@ -2,6 +2,7 @@
 """Hand-computed cases for SEMANTICS revision 3 in Scripts/semantics_reference.py (python3 -m unittest).
 
     cd Scripts && python3 -m unittest -v semantics_reference_test
+    python3 -m unittest discover -s Scripts -p semantics_reference_test.py      (from the repository)
 
 The tests are data: each table row is one rule's case, with a readable id. The draws' literal values were
 computed apart from the reference (an implementation of the page's formulas on ctypes' c_uint64), and the
@@ -322,6 +323,56 @@ class RevisionTwo(unittest.TestCase):
         sc = scenario(ACROSS_AND_BACK, monitor=monitor, seed=40, rules=DWELL_5S)
         self.assertEqual(ref.events(sc, run=2), ref.events(scenario(ACROSS_AND_BACK, monitor=monitor, seed=42,
                                                                     rules=DWELL_5S)))
+
+
+# The crosscheck writes revision 3's fields in the scenario syntax that the Swift engine reads.
+YAML = [
+    ("phase random", ("phase", "random"), "random"),
+    ("phase 30 s", ("phase", 30 * S), "30s"),
+    ("stationary", ("stationary", dict(after=84 * S, within=25.0, interval=360 * S)),
+     "{after: 84s, within: 25.0m, interval: 360s}"),
+    ("outliers", ("outliers", dict(every=1800 * S, duration=20 * S, median=300.0, p90=2000.0, accuracy=1.0)),
+     "{every: 1800s, duration: 20s, median: 300.0m, p90: 2000.0m, accuracy: 1.0}"),
+    ("delivery to the millisecond", ("delivery", dict(median=10 * S, p90=52_006_000)), "{median: 10s, p90: 52.006s}"),
+    ("signed enterBuffer", ("enterBuffer", -15.0), "-15.0"),
+    ("missEnter", ("missEnter", 0.1), "0.1"),
+]
+
+
+class Crosscheck(unittest.TestCase):
+    def test_yaml(self):
+        generator = crosscheck()
+        for name, (key, value), want in YAML:
+            with self.subTest(name):
+                self.assertEqual(generator.monitor_value(key, value), want)
+
+    def test_detected_at_compared(self):
+        generator = crosscheck()
+        event = dict(time=BASE + 41 * S, device="dev0", region="cafe", kind="enter", crossedAt=BASE + 11 * S,
+                     lat=LAT, lon=LON, distance=-5.0)
+        written = dict(time=generator.iso(BASE + 41 * S), device="dev0", region="cafe", kind="enter",
+                       crossedAt=generator.iso(BASE + 11 * S), lat=LAT, lon=LON, distance=-5.0)
+        for name, detected, actual, equal in [
+                ("no delivery: not written", None, {}, True),
+                ("delayed: written", BASE + 11 * S, dict(detectedAt=generator.iso(BASE + 11 * S)), True),
+                ("delayed but missing", BASE + 11 * S, {}, False),
+                ("a delay of 0: not written", BASE + 41 * S, {}, True)]:
+            with self.subTest(name):
+                expected = dict(event, **({} if detected is None else dict(detectedAt=detected)))
+                self.assertEqual(generator.compare([expected], [dict(written, **actual)]) is None, equal)
+
+    def test_half_the_seeds_are_revision_3(self):
+        generator = crosscheck()
+
+        def revision_3(sc):
+            m = sc["monitor"]
+            return bool(set(ZERO_MONITOR) & set(m) or m.get("enterBuffer", 0) < 0 or m.get("enterConfidence", 1) < 0.5
+                        or any(set(ZERO_REGION) & set(r) for r in sc["regions"]))
+
+        with tempfile.TemporaryDirectory() as folder:
+            flags = [revision_3(generator.make(seed, folder)[0]) for seed in range(1, 21)]
+        self.assertEqual(flags[0::2], [False] * 10)  # odd seeds: revision 2
+        self.assertGreaterEqual(sum(flags[1::2]), 8)  # even seeds: nearly all with a revision-3 field
 
 
 if __name__ == "__main__":
