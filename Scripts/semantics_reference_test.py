@@ -317,6 +317,24 @@ class RevisionTwo(unittest.TestCase):
                 self.assertEqual(ref.events(sc), plain)
                 self.assertTrue(all("detectedAt" not in e for e in plain))
 
+    def test_delivery_changes_only_times(self):
+        # Delivery delays what the app hears, never what the phone decides: with `time` set back to
+        # `detectedAt`, a scenario's events are those without `delivery`.
+        generator = crosscheck()
+
+        def decided(events):
+            return sorted((e.pop("detectedAt", e["time"]), e["device"], e["kind"], e["region"], e.get("rule", ""))
+                          for e in events)
+
+        for seed in (2, 8, 14, 20):
+            with self.subTest("crosscheck seed %d" % seed), tempfile.TemporaryDirectory() as folder:
+                sc, _ = generator.make(seed, folder)
+                sc["monitor"]["delivery"] = dict(median=20 * S, p90=90 * S)
+                delayed = ref.events(sc)
+                self.assertTrue(all(e.get("detectedAt", e["time"]) <= e["time"] for e in delayed))
+                del sc["monitor"]["delivery"]
+                self.assertEqual(decided(delayed), decided(ref.events(sc)))
+
     def test_monte_carlo_run(self):
         # A Monte Carlo run r uses S + r for every draw.
         monitor = dict(delivery=dict(median=10 * S, p90=120 * S), missExit=0.5, phase="random", interval=5 * S)
