@@ -3,10 +3,19 @@
 Scripts/semantics_reference.py, and compares the event logs: identity and times exactly, numbers to 1e-6.
 
     python3 Scripts/semantics-crosscheck.py [SEEDS] [PERIMETER]     (default 100 seeds, .build/debug/perimeter)
+    python3 Scripts/semantics-crosscheck.py --reference-only [SEEDS]  (the reference alone: how often each
+                                                                       revision-3 rule acted)
 
 Prints the first difference of a failing seed and exits 1; the scenario stays in the temporary folder.
+
+Odd seeds are revision-2 scenarios (the same scenarios as before revision 3); even seeds add revision 3's
+fields (phase, stationary, outliers, delivery, misses, signed enterBuffer, enterConfidence below 0.5) and
+pauses in the tracks. Profiles are written with the names of §8's documented-threshold profiles
+(`ios-documented`, `android-documented`; `android-background` as `android-documented` with `interval: 120s`),
+whose values the page's table gives; CROSSCHECK_PROFILES=plain writes `ios`, `android` and
+`android-background` as before revision 3.
 """
-import json, math, os, random, subprocess, sys, tempfile
+import collections, json, math, os, random, subprocess, sys, tempfile
 from datetime import datetime, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -28,6 +37,94 @@ def device_extra(dev):
     """A device entry's optional keys, as YAML."""
     extra = ", accuracy: %r" % dev["accuracy"] if "accuracy" in dev else ""
     return extra + (", offset: %d" % (dev["offset"] // 1_000_000) if "offset" in dev else "")
+
+
+def seconds(us):
+    """A duration in µs as exact decimal text in seconds: 12500000 -> "12.5s"."""
+    text = "%d.%06d" % (abs(us) // 1_000_000, abs(us) % 1_000_000)
+    return ("-" if us < 0 else "") + text.rstrip("0").rstrip(".") + "s"
+
+
+def revision3(rng, sc):
+    """Revision 3's fields (SEMANTICS §2, §5, §7) in scenario `sc`, drawn from `rng` (a generator of their
+    own, so that the rest of the scenario is the one the seed gives in revision 2): values that make the
+    rules happen in scenarios of a few minutes; and pauses in the tracks for the stationary slow-down."""
+    m, tick = sc["monitor"], sc["tick"]
+    for dev in sc["devices"]:  # pauses of 30 s to 5 min in place
+        if "paced" in dev:
+            paced = []
+            for point in dev["paced"]:
+                paced.append(point)
+                if rng.random() < 0.12:
+                    paced.extend([point] * (rng.randint(30, 300) // (dev["pace"] // 1_000_000)))
+            dev["paced"] = paced
+            continue
+        shift, segments = 0, []
+        for seg in dev["segments"]:
+            out = []
+            for lat, lon, t in seg:
+                out.append((lat, lon, t + shift))
+                if rng.random() < 0.12:
+                    shift += rng.randint(30, 300) * 1_000_000
+                    out.append((lat, lon, t + shift))
+            segments.append(out)
+        dev["segments"] = segments
+    interval = m.get("interval", ref.PROFILES[sc["profile"]]["interval"])
+    if rng.random() < 0.5:
+        if interval > 0 and rng.random() < 0.5:
+            m["phase"] = rng.randrange(0, interval // tick) * tick
+        else:
+            m["phase"] = "random"
+    if rng.random() < 0.5:
+        m["stationary"] = {"after": rng.randint(30, 120) * 1_000_000, "within": rng.uniform(5, 30),
+                           "interval": tick * rng.randint(5, 60)}
+    if rng.random() < 0.5:
+        median = rng.uniform(100, 500)
+        m["outliers"] = {"every": rng.randint(120, 600) * 1_000_000, "duration": rng.randint(10, 120) * 1_000_000,
+                         "median": median, "p90": median if rng.random() < 0.2 else median * rng.uniform(1, 5),
+                         "accuracy": rng.choice([1.0, 0.0, rng.uniform(0.1, 1)])}
+    if rng.random() < 0.5:
+        median = rng.randint(5000, 60000)  # ms
+        p90 = median if rng.random() < 0.2 else rng.randint(median, median * 8)
+        m["delivery"] = {"median": median * 1000, "p90": p90 * 1000}
+    if rng.random() < 0.4: m["missEnter"] = rng.choice([rng.uniform(0.2, 0.6), 1.0])
+    if rng.random() < 0.4: m["missExit"] = rng.choice([rng.uniform(0.2, 0.6), 1.0])
+    if rng.random() < 0.4: m["enterBuffer"] = rng.uniform(-40, 20)
+    if rng.random() < 0.5: m["enterConfidence"] = rng.choice([rng.uniform(0, 0.5), rng.uniform(0, 1)])
+    if rng.random() < 0.4 and "accuracy" not in m: m["accuracy"] = rng.uniform(5, 60)  # uncertain fixes enter early
+    for r in sc["regions"]:
+        if rng.random() < 0.2: r["missEnter"] = rng.uniform(0.2, 0.6)
+        if rng.random() < 0.2: r["missExit"] = rng.uniform(0.2, 0.6)
+        if rng.random() < 0.2: r["enterBuffer"] = rng.uniform(-40, 20)
+        if rng.random() < 0.2: r["enterConfidence"] = rng.uniform(0, 0.5)
+
+
+def monitor_value(key, v):
+    """A `monitor:` field as YAML."""
+    if key in ("confirmation", "interval"):
+        return v / 1e6
+    if key == "phase":
+        return v if v == "random" else seconds(v)
+    if key == "stationary":
+        return "{after: %s, within: %rm, interval: %s}" % (seconds(v["after"]), v["within"], seconds(v["interval"]))
+    if key == "outliers":
+        return "{every: %s, duration: %s, median: %rm, p90: %rm, accuracy: %r}" % (
+            seconds(v["every"]), seconds(v["duration"]), v["median"], v["p90"], v["accuracy"])
+    if key == "delivery":
+        return "{median: %s, p90: %s}" % (seconds(v["median"]), seconds(v["p90"]))
+    return repr(v) if isinstance(v, float) else v
+
+
+def documented_profile(sc):
+    """§8 revision 3: the plain names get fitted profiles that the page does not tabulate; the table's values
+    are `ios-documented` and `android-documented` (android-background: android-documented every 120 s)."""
+    if os.environ.get("CROSSCHECK_PROFILES") == "plain":
+        return
+    if sc["profile"] == "android-background":
+        sc["profile"] = "android-documented"
+        sc["monitor"].setdefault("interval", 120_000_000)
+    elif sc["profile"] in ("ios", "android"):
+        sc["profile"] += "-documented"
 
 
 def make(seed, folder):
@@ -123,6 +220,10 @@ def make(seed, folder):
         sc["noise"] = {"sigma": rng.uniform(0, 40), "seed": rng.randint(0, 2 ** 40),
                        "correlation": rng.choice([0, 0, 1, 5, 30, 120]) * 1_000_000}
 
+    if seed % 2 == 0:
+        revision3(random.Random("revision 3: %d" % seed), sc)
+    documented_profile(sc)
+
     # §1 revision 2: the timed devices in one fix table, one segment each, rows interleaved by time.
     table = [d for d in devices if "paced" not in d] if rng.random() < 0.3 else []
     if table:
@@ -145,10 +246,11 @@ def make(seed, folder):
     if m:
         y.append("monitor:")
         for k, v in m.items():
-            y.append("  %s: %s" % (k, v / 1e6 if k in ("confirmation", "interval") else repr(v) if isinstance(v, float) else v))
+            y.append("  %s: %s" % (k, monitor_value(k, v)))
     y.append("regions:")
     for r in regions:
-        extra = "".join(", %s: %r" % (k, r[k]) for k in ("hysteresis", "enterConfidence", "exitConfidence") if k in r)
+        extra = "".join(", %s: %r" % (k, r[k]) for k in ("hysteresis", "enterConfidence", "exitConfidence",
+                                                         "enterBuffer", "missEnter", "missExit") if k in r)
         if r["type"] == "circle":
             y.append("  - {id: %s, circle: {lat: %r, lon: %r, radius: %r}%s}" % (r["id"], r["lat"], r["lon"], r["radius"], extra))
         else:
@@ -208,6 +310,10 @@ def compare(expected, actual):
                 want = iso(want)
             if want != a.get(key):
                 return "event %d: %s: reference %r, perimeter %r\n  reference %r\n  perimeter %r" % (n, key, want, a.get(key), e, a)
+        # §7 revision 3: detectedAt is written only where it differs from time
+        want = iso(e["detectedAt"]) if e.get("detectedAt", e["time"]) != e["time"] else None
+        if want != a.get("detectedAt"):
+            return "event %d: detectedAt: reference %r, perimeter %r\n  reference %r\n  perimeter %r" % (n, want, a.get("detectedAt"), e, a)
         for key in ["lat", "lon", "distance", "duration"]:
             want = e.get(key)
             if key == "duration" and want is not None:
@@ -218,25 +324,39 @@ def compare(expected, actual):
     return None
 
 
+def coverage(stats):
+    return ", ".join("%s %d" % item for item in sorted(stats.items())) or "none"
+
+
 def main():
-    seeds = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    perimeter = sys.argv[2] if len(sys.argv) > 2 else ".build/debug/perimeter"
-    total = 0
+    args = sys.argv[1:]
+    reference_only = "--reference-only" in args
+    args = [a for a in args if a != "--reference-only"]
+    seeds = int(args[0]) if args else 100
+    perimeter = args[1] if len(args) > 1 else ".build/debug/perimeter"
+    total, stats = 0, collections.Counter()
     for seed in range(1, seeds + 1):
         folder = tempfile.mkdtemp(prefix="crosscheck-%d-" % seed)
         sc, path = make(seed, folder)
+        if reference_only:
+            total += len(ref.events(sc, stats=stats))
+            subprocess.run(["rm", "-rf", folder])
+            continue
         run = subprocess.run([perimeter, "run", path, "--sink", "jsonl:-", "--quiet"], capture_output=True, text=True)
         if run.returncode != 0:
             print("seed %d: perimeter exited %d: %s (%s)" % (seed, run.returncode, run.stderr.strip(), folder))
             return 1
         actual = [json.loads(line) for line in run.stdout.splitlines()]
-        problem = compare(ref.events(sc), actual)
+        problem = compare(ref.events(sc, stats=stats), actual)
         if problem:
             print("seed %d (%s): %s" % (seed, folder, problem))
             return 1
         total += len(actual)
         subprocess.run(["rm", "-rf", folder])
-    print("crosscheck: %d seeds, %d events, all equal to the reference" % (seeds, total))
+    if reference_only:
+        print("reference: %d seeds, %d events; revision 3: %s" % (seeds, total, coverage(stats)))
+        return 0
+    print("crosscheck: %d seeds, %d events, all equal to the reference; revision 3: %s" % (seeds, total, coverage(stats)))
     return 0
 
 

@@ -5,8 +5,15 @@ not from the Swift code: the second engine that Perimeter's events must agree wi
 It covers timed tracks (already parsed into segments of (lat, lon, time_us)) and untimed ones (a list of
 (lat, lon) and a pace), circles, polygons with
 holes and multipolygons, every monitor field, dwell rules, and the total order of §7; and from revision 2
-the noise generator with its correlation, accuracy and the confidence of being inside.
+the noise generator with its correlation, accuracy and the confidence of being inside; and from revision 3
+the random draws under their streams, observation phase, the stationary slow-down, outlier episodes, the
+signed enter buffer, misses and delivery with `detectedAt`.
 `events(scenario)` returns the events as dicts with the keys of §7 (times as microseconds).
+
+Revision 3's fields, in a scenario's `monitor` (the device settings, and the four per-region ones also on a
+region): `phase` ("random" or µs), `stationary` {after µs, within m, interval µs}, `outliers` {every µs,
+duration µs, median m, p90 m, accuracy}, `delivery` {median µs, p90 µs}, `missEnter`, `missExit`,
+`enterBuffer` (signed m), `enterConfidence` in [0, 1].
 """
 import math
 
@@ -24,6 +31,16 @@ PROFILES = {
     "ideal": dict(capacity=None, selection="nearest", refreshDistance=500.0, hysteresis=0.0, enterBuffer=0.0,
                   confirmation=0, initialTrigger="none", accuracy=0.0, enterConfidence=0.5, exitConfidence=0.5, interval=0),
 }
+
+
+# Revision 3's fields at their zero values (§2, §5, §7): every profile of the table in §8 has them.
+REVISION3_ZERO = dict(phase=0, stationary=None, outliers=None, delivery=None, missEnter=0.0, missExit=0.0)
+for _p in PROFILES.values():
+    _p.update(REVISION3_ZERO)
+# §8 (revision 3): the documented-threshold profiles keep revision 2's values under these names. The page's
+# table gives only those values, so the plain names read the same table (see the report on the fitted ones).
+PROFILES["ios-documented"] = dict(PROFILES["ios"])
+PROFILES["android-documented"] = dict(PROFILES["android"])
 
 
 def norm(lon):
@@ -62,6 +79,43 @@ def standard_pair(key, k):
     u1, u2 = [((x >> 11) + 1) / 2.0 ** 53 for x in xs]
     r, theta = math.sqrt(-2 * math.log(u1)), 2 * math.pi * u2
     return r * math.cos(theta), r * math.sin(theta)
+
+
+def stream_key(seed, device, stream, r=0):
+    """§2 revision 3: streamKey(D, W, r) = mix(mix(key_D ⊕ fnv1a(W)) ⊕ r), key_D = mix(S ⊕ fnv1a(D))."""
+    key_d = mix((seed & M64) ^ fnv1a(device))
+    return mix(mix(key_d ^ fnv1a(stream)) ^ (r & M64))
+
+
+def draw_x(key, i, count):
+    """§2 revision 3: the outputs x_1 … x_count of draw i (a 64-bit two's-complement integer)."""
+    s = mix(key ^ ((i * GOLDEN) & M64))
+    xs = []
+    for _ in range(count):
+        s = (s + GOLDEN) & M64
+        xs.append(mix(s))
+    return xs
+
+
+def unit(x):
+    """u = ((x >> 11) + 1) / 2^53, in (0, 1]."""
+    return ((x >> 11) + 1) / 2.0 ** 53
+
+
+def draw_u(key, i, count):
+    return [unit(x) for x in draw_x(key, i, count)]
+
+
+def standard_normal(u1, u2):
+    return math.sqrt(-2 * math.log(u1)) * math.cos(2 * math.pi * u2)
+
+
+Z90 = 1.2815515655446004
+
+
+def lognormal(median, p90, z):
+    """§2 revision 3: median m, 90th percentile q: m × exp(z × ln(q / m) / 1.2815515655446004)."""
+    return median * math.exp(z * math.log(p90 / median) / Z90)
 
 
 def move(lat, lon, north, east):
@@ -173,16 +227,26 @@ def confidence(d, a):
     return (math.acos(c) - c * math.sqrt(1 - c * c)) / math.pi
 
 
-def events(sc):
-    """All events of a scenario, in the order of §7."""
+def delivery_delay(median, p90, key, k):
+    """§7 revision 3: δ = lognormal(median, p90) from z of draw i = k (u_1, u_2), truncated to microseconds.
+    The durations are in microseconds, so δ is computed in microseconds and truncated (δ > 0)."""
+    u1, u2 = draw_u(key, k, 2)
+    return int(lognormal(median, p90, standard_normal(u1, u2)))
+
+
+def events(sc, run=0, stats=None):
+    """All events of a scenario, in the order of §7; `run` is the Monte Carlo run r (seed S + r). `stats`, a
+    collections.Counter, counts how often revision 3's rules acted (for the crosscheck's coverage line)."""
+    if stats is None:
+        stats = {}
+    count = lambda what: stats.__setitem__(what, stats.get(what, 0) + 1)
     s = dict(PROFILES[sc["profile"]])
     s.update(sc.get("monitor", {}))
     regions, rules = sc["regions"], sc.get("rules", [])
     n = len(regions)
     cap = n if s["capacity"] is None else min(s["capacity"], n)
-    th = [(r.get("hysteresis", s["hysteresis"]), r.get("enterBuffer", s["enterBuffer"]),
-           r.get("confirmation", s["confirmation"]), r.get("enterConfidence", s["enterConfidence"]),
-           r.get("exitConfidence", s["exitConfidence"])) for r in regions]
+    per_region = ("hysteresis", "enterBuffer", "confirmation", "enterConfidence", "exitConfidence", "missEnter", "missExit")
+    th = [tuple(r.get(f, s[f]) for f in per_region) for r in regions]
     rules_of = [[ri for ri, rule in enumerate(rules) if rule.get("regions") is None or regions[i]["id"] in rule["regions"]]
                 for i in range(n)]
     # §1: the clock starts at the scenario's start, else at the earliest first fix of the timed tracks;
@@ -196,29 +260,45 @@ def events(sc):
               clean([[(lat, lon, start + d.get("offset", 0) + i * d["pace"]) for i, (lat, lon) in enumerate(d["paced"])]])
               for d in sc["devices"]}
     tick = sc.get("tick", 1_000_000)
-    every = max(1, s["interval"] // tick)  # §2 observation: the samples at multiples of interval / tick
+    grid = max(1, s["interval"] // tick)  # §2 observation: n = interval / tick (interval 0: n = 1)
+    noise = sc.get("noise")
+    seed = ((noise["seed"] if noise else 0) + run) & M64  # §2 revision 3: S + r
+    outliers, stationary, delivery = s["outliers"], s["stationary"], s["delivery"]
     out = []
     for dev in sc["devices"]:
         did = dev["id"]
         acc = dev.get("accuracy", s["accuracy"])  # §2: no fix of a GPX track has its own accuracy
-        noise = sc.get("noise")
-        key = mix(noise["seed"] ^ fnv1a(did)) if noise else 0
+        key = mix(seed ^ fnv1a(did))
         last_noise = None  # (k, north, east) of the previous sample
         state = {}  # region -> dict(inside, cand, stay, fired)
         last_refresh = None
+        # §2 revision 3: the device's phase p, its outlier episode, its stationary anchor
+        phase = s["phase"]
+        if phase == "random":
+            p = draw_x(stream_key(seed, did, "phase"), 0, 1)[0] % grid
+        else:
+            p = phase // tick
+        if p:
+            count("devices with a phase")
+        outlier_key = stream_key(seed, did, "outlier") if outliers else None
+        episode = None  # (t_s, ℓ, north, east) of the open episode
+        anchor = None  # (lat, lon, t) of the exact position
+        last_observed = None  # t_last
+        delivered = None  # the device's previous delivered time
+        decided = []  # this sample's enter, exit, visit and dwell events, before delivery
 
         def emit(kind, t, lat, lon, i, d, **extra):
             e = dict(time=t, device=did, region=regions[i]["id"], kind=kind, lat=lat, lon=lon, distance=d,
                      _index=i, _rule=extra.pop("_rule", -1))
             e.update(extra)
-            out.append(e)
+            (out if kind.startswith("monitor-") else decided).append(e)
 
         def start_region(i, t, lat, lon, d):
             emit("monitor-start", t, lat, lon, i, d)
             inside = d <= 0
             st = dict(inside=inside, cand=None, stay=None, fired=set())
             state[i] = st
-            if inside and s["initialTrigger"] == "enter":
+            if inside and s["initialTrigger"] == "enter":  # §5 revision 3: never missed
                 st["stay"] = t
                 emit("enter", t, lat, lon, i, d, crossedAt=t)
                 dwell(i, t, lat, lon, d)
@@ -236,9 +316,43 @@ def events(sc):
             ranked = sorted(range(n), key=lambda i: (max(0.0, signed_distance(regions[i], lat, lon)), i))
             return set(ranked[:cap])
 
+        def missed(stream, i, k, probability):
+            """§5 revision 3: draw i = k of stream `miss-enter` / `miss-exit` (r: the region index): u_1 ≤ p."""
+            return draw_u(stream_key(seed, did, stream, i), k, 1)[0] <= probability
+
+        def deliver(k):
+            """§7 revision 3: this sample's decisions in the order of §7 (kind, region index, rule order),
+            each delayed and kept after the device's previous delivered one; a visit with its exit."""
+            nonlocal delivered
+            decided.sort(key=lambda e: (KINDS.index(e["kind"]), e["_index"], e["_rule"]))
+            exits = {}
+            for e in decided:
+                if delivery is not None:
+                    t_d = e["time"]
+                    if e["kind"] == "visit":
+                        e["time"] = exits[e["_index"]]
+                    else:
+                        r = e["_index"] + (1 << 32) * (e["_rule"] + 1) if e["kind"] == "dwell" else e["_index"]
+                        delay = delivery_delay(delivery["median"], delivery["p90"],
+                                               stream_key(seed, did, "delay-" + e["kind"], r), k)
+                        e["time"] = t_d + delay if delivered is None else max(t_d + delay, delivered)
+                        if e["time"] != t_d + delay:
+                            count("deliveries held back (FIFO)")
+                        delivered = e["time"]
+                        if e["kind"] == "exit":
+                            exits[e["_index"]] = e["time"]
+                    e["detectedAt"] = t_d
+                out.append(e)
+            decided.clear()
+
         for t, lat, lon, acc in samples(tracks[did], start, tick, acc):
+            k = (t - start) // tick
+            if stationary is not None:  # §2 revision 3: the anchor follows the exact position, every sample
+                if anchor is None or haversine(lat, lon, anchor[0], anchor[1]) > stationary["within"]:
+                    anchor = (lat, lon, t)
+            north = east = 0.0
+            moved = False
             if noise and noise["sigma"] > 0:
-                k = (t - start) // tick
                 sigma, (wn, we) = noise["sigma"], standard_pair(key, k)
                 north, east = sigma * wn, sigma * we
                 if last_noise is not None and noise.get("correlation", 0) > 0:
@@ -246,9 +360,30 @@ def events(sc):
                     scale = sigma * math.sqrt(1 - rho * rho)
                     north, east = rho * last_noise[1] + scale * wn, rho * last_noise[2] + scale * we
                 last_noise = (k, north, east)
+                moved = True
+            if outliers is not None:  # §2 revision 3: episodes over every sample, observed or not
+                if episode is not None and not t < episode[0] + outliers["duration"]:
+                    episode = None
+                if episode is None:
+                    u = draw_u(outlier_key, k, 4)
+                    if u[0] < tick / outliers["every"]:
+                        length = lognormal(outliers["median"], outliers["p90"], standard_normal(u[1], u[2]))
+                        bearing = 2 * math.pi * u[3]
+                        episode = (t, length, length * math.cos(bearing), length * math.sin(bearing))
+                        count("outlier episodes")
+                if episode is not None:
+                    north, east = north + episode[2], east + episode[3]
+                    acc = max(acc, outliers.get("accuracy", 0.0) * episode[1])
+                    moved = True
+            if moved:
                 lat, lon = move(lat, lon, north, east)
-            if ((t - start) // tick) % every != 0:
+            if (k - p) % grid != 0:
                 continue  # not observed: no part in §4–§6
+            if stationary is not None and last_observed is not None and not (
+                    t - anchor[2] < stationary["after"] or t >= last_observed + stationary["interval"]):
+                count("grid samples skipped while stationary")
+                continue  # §2 revision 3: stationary, and checked less often
+            last_observed = t
             dist = {}
 
             def d_of(i):
@@ -266,6 +401,7 @@ def events(sc):
                     chosen = nearest(lat, lon)
                 for i in sorted(chosen):
                     start_region(i, t, lat, lon, d_of(i))
+                deliver(k)
                 continue
             joining = []
             if s["selection"] == "nearest" and haversine(lat, lon, *last_refresh) >= s["refreshDistance"]:
@@ -278,16 +414,22 @@ def events(sc):
                 joining = sorted(chosen - set(state))
             for i in sorted(state):
                 st, d = state[i], d_of(i)
-                h, e, tau, c_in, c_out = th[i]
+                h, e, tau, c_in, c_out, miss_enter, miss_exit = th[i]
                 if not st["inside"]:
                     if st["cand"] is None:
                         if d <= -e and confidence(d, acc) >= c_in:
                             st["cand"] = t
-                    elif d > 0:
+                    elif d > max(0.0, -e):  # §5 revision 3: back out beyond where an enter may start
                         st["cand"] = None
                     if st["cand"] is not None and t >= st["cand"] + tau:
-                        st.update(inside=True, stay=t, fired=set())
-                        emit("enter", t, lat, lon, i, d, crossedAt=st["cand"])
+                        if d > 0:
+                            count("enters outside the region")
+                        if missed("miss-enter", i, k, miss_enter):
+                            count("missed enters")
+                            st.update(inside=True, stay=None, fired=set())  # unannounced
+                        else:
+                            st.update(inside=True, stay=t, fired=set())
+                            emit("enter", t, lat, lon, i, d, crossedAt=st["cand"])
                         st["cand"] = None
                 else:
                     if st["cand"] is None:
@@ -296,12 +438,16 @@ def events(sc):
                     elif d <= 0:
                         st["cand"] = None
                     if st["cand"] is not None and t >= st["cand"] + tau:
-                        emit("exit", t, lat, lon, i, d, crossedAt=st["cand"])
-                        if st["stay"] is not None:
-                            emit("visit", t, lat, lon, i, d, arrival=st["stay"], departure=t, duration=t - st["stay"])
+                        if missed("miss-exit", i, k, miss_exit):
+                            count("missed exits")
+                        else:
+                            emit("exit", t, lat, lon, i, d, crossedAt=st["cand"])
+                            if st["stay"] is not None:
+                                emit("visit", t, lat, lon, i, d, arrival=st["stay"], departure=t, duration=t - st["stay"])
                         st.update(inside=False, stay=None, cand=None)
                 dwell(i, t, lat, lon, d)
             for i in joining:
                 start_region(i, t, lat, lon, d_of(i))
+            deliver(k)
     out.sort(key=lambda e: (e["time"], e["device"].encode(), KINDS.index(e["kind"]), e["_index"], e["_rule"]))
     return out
