@@ -347,9 +347,7 @@ def events(sc, run=0, stats=None):
 
         for t, lat, lon, acc in samples(tracks[did], start, tick, acc):
             k = (t - start) // tick
-            if stationary is not None:  # §2 revision 3: the anchor follows the exact position, every sample
-                if anchor is None or haversine(lat, lon, anchor[0], anchor[1]) > stationary["within"]:
-                    anchor = (lat, lon, t)
+            exact = (lat, lon)  # §2 revision 3: the stationary anchor follows the exact position
             north = east = 0.0
             moved = False
             if noise and noise["sigma"] > 0:
@@ -373,7 +371,7 @@ def events(sc, run=0, stats=None):
                         count("outlier episodes")
                 if episode is not None:
                     north, east = north + episode[2], east + episode[3]
-                    acc = max(acc, outliers.get("accuracy", 0.0) * episode[1])
+                    acc = max(acc, outliers.get("accuracy", 1.0) * episode[1])
                     moved = True
             if moved:
                 lat, lon = move(lat, lon, north, east)
@@ -384,6 +382,9 @@ def events(sc, run=0, stats=None):
                 count("grid samples skipped while stationary")
                 continue  # §2 revision 3: stationary, and checked less often
             last_observed = t
+            if stationary is not None:  # §2 revision 3: the anchor moves at observed samples only
+                if anchor is None or haversine(exact[0], exact[1], anchor[0], anchor[1]) > stationary["within"]:
+                    anchor = (exact[0], exact[1], t)
             dist = {}
 
             def d_of(i):
@@ -432,10 +433,11 @@ def events(sc, run=0, stats=None):
                             emit("enter", t, lat, lon, i, d, crossedAt=st["cand"])
                         st["cand"] = None
                 else:
+                    margin = max(0.0, -e)  # §5 revision 3: e⁻, an early-enter margin, is left only beyond it
                     if st["cand"] is None:
-                        if d > h and confidence(d, acc) <= c_out:
+                        if d > h + margin and confidence(d, acc) <= c_out:
                             st["cand"] = t
-                    elif d <= 0:
+                    elif d <= margin:
                         st["cand"] = None
                     if st["cand"] is not None and t >= st["cand"] + tau:
                         if missed("miss-exit", i, k, miss_exit):
