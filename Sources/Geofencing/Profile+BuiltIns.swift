@@ -28,7 +28,7 @@ extension Profile {
 
     private static let appleGuide = "Apple's Location and Maps Programming Guide"
     private static let androidAPI = "Android's Geofencing API"
-    private static let notModelled = "not modelled by this profile: the engine's neutral value (SEMANTICS §8)"
+    private static let notModelled = "no documented value: the engine's default (SEMANTICS §8)"
 
     // MARK: Tables
 

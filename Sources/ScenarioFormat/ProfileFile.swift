@@ -47,7 +47,7 @@ public enum ProfileFile {
         if let problem = FileCheck.problemReading(resolved) {
             let looksLikeName = !text.contains("/") && !text.hasSuffix(".yaml") && !text.hasSuffix(".yml")
             if looksLikeName {
-                let guess = Suggestion.closest(to: text, in: Profile.builtInNames).map { "; did you mean \"\($0)\"?" } ?? ""
+                let guess = Suggestion.closest(to: text, in: Profile.builtInNames).map { "; did you mean \"\($0)\"?" } ?? "."
                 c.fail("unknown profile \"\(TerminalText.visible(text))\"\(guess) The built-in profiles are \(names); "
                        + "else give the path of a profile file (NAME.profile.yaml)")
             } else {
