@@ -41,7 +41,7 @@ private let validCases: [ValidProfileCase] = [
                                   enterBuffer: 10, confirmation: TimeSpan(microseconds: 250_000),
                                   initialTrigger: .enter, accuracy: 12, enterConfidence: 0.9, exitConfidence: 0.1,
                                   interval: .seconds(120)),
-        lines: ["capacity": ("every-field.profile.yml", 2), "interval": ("every-field.profile.yml", 13)]),
+        lines: ["capacity": ("every-field.profile.yml", 2), "interval": ("every-field.profile.yml", 12)]),
     ValidProfileCase(
         fixture: "subfolder-base.profile.yaml", name: "through a folder", bases: ["pixel-8.profile.yaml", "android"],
         source: nil,
@@ -133,7 +133,7 @@ struct ProfileFileTests {
         #expect(simulation.profile.settings.hysteresis == 30)
         #expect(simulation.settings.confirmation == .seconds(5))
         #expect(simulation.settings.enterConfidence == 0.7)
-        #expect(scenario.inputs.map(\.kind) == [.profile, .track])
+        #expect(scenario.inputs.map(\.kind) == [.profile, .track], "\(scenario.inputs)")
         #expect(scenario.inputs.first?.written == "pixel-8.profile.yaml")
     }
 
