@@ -28,7 +28,8 @@ public enum ProfileFile {
             if let guess = Suggestion.closest(to: text, in: Profile.builtInNames) { message += "; did you mean \"\(guess)\"?" }
             throw ScenarioErrors([ScenarioError(file: text, keyPath: "", line: 0, column: 0, message: message)])
         }
-        if let profile = read(text, chain: [], diagnostics: d), !d.hasErrors { return profile }
+        // Normalized as a base's path is, so that a cycle back to this file is seen as one.
+        if let profile = read(FileNames.normalize(text), chain: [], diagnostics: d), !d.hasErrors { return profile }
         throw ScenarioErrors(d.errors)
     }
 
