@@ -65,6 +65,31 @@ struct ProfileCommandTests {
         #expect((capacity?["from"] as? [String: Any])?["profile"] as? String == "ios")
     }
 
+    @Test("check: a scenario's profile file is an input of its golden log, and a change to it is named")
+    func checkNamesProfileFile() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        let track = FileManager.default.currentDirectoryPath + "/Tracks/lorrenzillos-visit.gpx"
+        let scenario = folder.appendingPathComponent("visit.yaml").path
+        let profile = folder.appendingPathComponent("phone.profile.yaml").path
+        try """
+            start: 2016-01-10T12:00:00Z
+            profile: phone.profile.yaml
+            regions: [{id: lorrenzillos, circle: {lat: 37.703026, lon: -121.759735, radius: 300}}]
+            devices: [{id: phone, track: \(track), pace: 1}]
+            """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        try "base: ios\nconfirmation: 40s\n".write(toFile: profile, atomically: true, encoding: .utf8)
+        let update = try PerimeterProcess.run(["check", "--update", scenario])
+        #expect(update.status == 0, "\(update.stderr)")
+        let inputs = try String(contentsOfFile: folder.appendingPathComponent("visit.events.inputs.json").path, encoding: .utf8)
+        #expect(inputs.contains(#"{"kind": "profile", "path": "phone.profile.yaml""#), "\(inputs)")
+        #expect(inputs.contains(#""profile": "phone""#), "\(inputs)")
+
+        try "base: ios\nconfirmation: 30s\n".write(toFile: profile, atomically: true, encoding: .utf8)
+        let check = try PerimeterProcess.run(["check", scenario])
+        #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+        #expect((check.stdout + check.stderr).contains("profile phone.profile.yaml changed"), "\(check.stdout)\(check.stderr)")
+    }
+
     @Test("profile list: the built-ins in order, the -documented ones among them")
     func list() throws {
         let result = try PerimeterProcess.run(["profile", "list"])
