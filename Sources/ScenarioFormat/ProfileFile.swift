@@ -29,13 +29,15 @@ public enum ProfileFile {
             throw ScenarioErrors([ScenarioError(file: text, keyPath: "", line: 0, column: 0, message: message)])
         }
         // Normalized as a base's path is, so that a cycle back to this file is seen as one.
-        if let profile = read(FileNames.normalize(text), chain: [], diagnostics: d), !d.hasErrors { return profile }
+        if let profile = read(FileNames.normalize(text), written: text, chain: [], diagnostics: d), !d.hasErrors { return profile }
         throw ScenarioErrors(d.errors)
     }
 
     /// A scenario's `profile:` (or a profile file's `base:`): a built-in's name, else the path of a profile
-    /// file relative to the file `c` is in. `chain` holds the files that led here, to refuse a cycle.
-    static func reference(_ c: PlacedNode, chain: [String] = []) -> Profile? {
+    /// file relative to the file `c` is in. `chain` holds the files that led here, to refuse a cycle;
+    /// `writtenBeside`, the path of the file naming this base as the scenario would write it, so that each
+    /// input is recorded relative to the scenario's folder.
+    static func reference(_ c: PlacedNode, chain: [String] = [], writtenBeside: String? = nil) -> Profile? {
         let names = Profile.builtInNames.joined(separator: ", ")
         guard let text = c.text("a built-in profile (\(names)) or the path of a profile file") else { return nil }
         if let builtIn = Profile.builtIn(named: text) { return builtIn }
@@ -56,12 +58,14 @@ public enum ProfileFile {
             }
             return nil
         }
-        c.diagnostics.reads(ScenarioInput(kind: .profile, written: text, resolved: resolved))
-        return read(resolved, chain: chain, diagnostics: c.diagnostics)
+        let written = writtenBeside.map { FileNames.resolve(text, besideFile: $0) } ?? text
+        c.diagnostics.reads(ScenarioInput(kind: .profile, written: written, resolved: resolved))
+        return read(resolved, written: written, chain: chain, diagnostics: c.diagnostics)
     }
 
-    /// The profile file at `path`, its base read first; nil with errors recorded.
-    static func read(_ path: String, chain: [String], diagnostics d: ProblemLog) -> Profile? {
+    /// The profile file at `path` (`written` as the scenario or the command line gave it), its base read
+    /// first; nil with errors recorded.
+    static func read(_ path: String, written: String, chain: [String], diagnostics d: ProblemLog) -> Profile? {
         guard let root = YAMLDocument.compose(path, what: "a profile file (a YAML mapping)", diagnostics: d) else { return nil }
         let before = d.errors.count
         let top = PlacedNode(node: root, path: "", file: path, diagnostics: d)
@@ -70,7 +74,7 @@ public enum ProfileFile {
         let name = fields["name"]?.text("the profile's name") ?? defaultName(path)
         let source = fields["source"]?.text("the profile's source, in words")
         let base = fields.required("base", "a built-in profile (\(Profile.builtInNames.joined(separator: ", "))) or the path of a profile file")
-            .flatMap { reference($0, chain: chain + [path]) }
+            .flatMap { reference($0, chain: chain + [path], writtenBeside: written) }
 
         // The monitor fields alone, read by the `monitor:` block's reader (its units and ranges). The tick is
         // not known here: a scenario checks the interval against its own.

@@ -137,6 +137,16 @@ struct ProfileFileTests {
         #expect(scenario.inputs.first?.written == "pixel-8.profile.yaml")
     }
 
+    @Test("Each profile file of a chain is an input, written relative to the scenario's folder")
+    func chainedInputs() throws {
+        let scenario = try ScenarioLoader(trackLoader: fakeTracks).load(path: fixture("profiles/scenarios/chained.yaml"))
+        #expect(scenario.simulation.profile.name == "night-walk")
+        #expect(scenario.simulation.settings.accuracy == 8 && scenario.simulation.settings.hysteresis == 30)
+        #expect(scenario.inputs.map { "\($0.kind) \($0.written)" } == [
+            "profile ../valid/night-walk.profile.yaml", "profile ../valid/pixel-8.profile.yaml", "track ../../tracks/walk.gpx",
+        ])
+    }
+
     @Test("The -documented built-ins keep today's documented values")
     func documented() {
         for name in ["ios", "android", "android-background"] {
