@@ -18,7 +18,7 @@ extension ComparisonReport {
     /// `window` when the reference ran without noise. A Monte Carlo comparison adds `runs`
     /// and `seed` after `window`, and a `run` (0-based) to each pair and spurious event.
     public var json: String {
-        var top: [(String, String)] = [("against", JSONText.string(reference.rawValue)),
+        var top: [(String, String)] = [("against", JSONText.string(reference.name)),
                                        ("window", JSONText.seconds(window))]
         if exactReference { top.append(("exactReference", "true")) }
         if let runs {
@@ -54,7 +54,7 @@ extension ComparisonReport {
             }
         }
         return JSONText.object([
-            ("profile", JSONText.string(comparison.profile.rawValue)), ("kinds", JSONText.object(kinds)),
+            ("profile", JSONText.string(comparison.profile.name)), ("kinds", JSONText.object(kinds)),
             ("pairs", JSONText.array(pairs)), ("spurious", JSONText.array(spurious)),
         ])
     }

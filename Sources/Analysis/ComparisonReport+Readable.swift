@@ -16,14 +16,14 @@ extension ComparisonReport {
 
     public func readable(notableLimit: Int) -> String {
         var lines: [String] = []
-        let names = profiles.map(\.profile.rawValue)
+        let names = profiles.map(\.profile.name)
         let list = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
-        var heading = "\(scenario): \(list) against \(reference.rawValue)\(exactReference ? " without noise" : "") (events paired within \(window.readable))"
+        var heading = "\(scenario): \(list) against \(reference.name)\(exactReference ? " without noise" : "") (events paired within \(window.readable))"
         if let runs { heading += ", \(runs.count) run\(runs.count == 1 ? "" : "s") with noise seeds from \(runs.seed)" }
         lines.append(heading)
         for comparison in profiles {
             lines.append("")
-            lines.append(Self.row(comparison.profile.rawValue, "paired", "missed", "spurious", "median", "p90", "max"))
+            lines.append(Self.row(comparison.profile.name, "paired", "missed", "spurious", "median", "p90", "max"))
             for kind in EventMatching.kinds {
                 let t = comparison.tally(kind)
                 lines.append(Self.row("  " + kind.description, String(t.paired), String(t.missed), String(t.spurious),
@@ -48,14 +48,14 @@ extension ComparisonReport {
         var lines: [String] = []
         guard let first = profiles.first?.matchings.first else { return [] }
         for (i, pair) in first.pairs.enumerated() {
-            let outcomes = profiles.map { ($0.profile.rawValue, $0.matchings[0].pairs[i].delay) }
+            let outcomes = profiles.map { ($0.profile.name, $0.matchings[0].pairs[i].delay) }
             guard outcomes.contains(where: { $0.1 == nil || Swift.abs($0.1!.microseconds) >= 1_000_000 }) else { continue }
             let said = outcomes.map { name, delay in "\(Self.outcome(delay)) under \(name)" }.joined(separator: "; ")
-            lines.append("\(subject(pair.key)) (\(Readable.time(pair.reference, day: day, zone: zone)) under \(reference.rawValue)) \(said)")
+            lines.append("\(subject(pair.key)) (\(Readable.time(pair.reference, day: day, zone: zone)) under \(reference.name)) \(said)")
         }
         for comparison in profiles {
             for event in comparison.matchings[0].spurious {
-                lines.append("\(subject(event.key)) at \(Readable.time(event.time, day: day, zone: zone)) under \(comparison.profile.rawValue): spurious, no such event under \(reference.rawValue) within \(window.readable)")
+                lines.append("\(subject(event.key)) at \(Readable.time(event.time, day: day, zone: zone)) under \(comparison.profile.name): spurious, no such event under \(reference.name) within \(window.readable)")
             }
         }
         return lines
@@ -103,7 +103,7 @@ extension ComparisonReport {
                     notable = true
                     part += (part.isEmpty ? "" : ", ") + "missed in \(missed) of \(pairs.count) runs"
                 }
-                parts.append("\(part) under \(comparison.profile.rawValue)")
+                parts.append("\(part) under \(comparison.profile.name)")
             }
             let subject = subject(occurrence.key) + (occurrence.n > 1 ? " (\(EventSpread.ordinal(occurrence.n)))" : "")
             if notable { lines.append("\(subject): " + parts.joined(separator: "; ")) }
@@ -111,7 +111,7 @@ extension ComparisonReport {
         for comparison in profiles {
             let spurious = comparison.matchings.reduce(0) { $0 + $1.spurious.count }
             if spurious > 0 {
-                lines.append("\(spurious) spurious event\(spurious == 1 ? "" : "s") under \(comparison.profile.rawValue) in \(runs.count) runs")
+                lines.append("\(spurious) spurious event\(spurious == 1 ? "" : "s") under \(comparison.profile.name) in \(runs.count) runs")
             }
         }
         return lines

@@ -37,7 +37,7 @@ public struct RunDescription: Hashable, Sendable {
     /// The description of running `simulation`: its profile, clock start and settings.
     public init(scenario: String?, scenarioFile: String?, simulation: Simulation, perimeterVersion: String?,
                 startedAt: Timestamp = .wallClockNow) {
-        self.init(scenario: scenario, scenarioFile: scenarioFile, profile: simulation.profile.rawValue,
+        self.init(scenario: scenario, scenarioFile: scenarioFile, profile: simulation.profile.name,
                   startedAt: startedAt, clockStart: simulation.clockStart, perimeterVersion: perimeterVersion,
                   settings: Self.settingsJSON(of: simulation))
     }

@@ -37,7 +37,7 @@ public struct Simulation: Sendable {
     public var intervalProblem: String? {
         let interval = settings.interval
         guard interval.microseconds % tick.microseconds != 0 else { return nil }
-        return "the profile \(profile.rawValue) observes every \(interval.readable), which is not a multiple of the tick (\(tick.readable)); choose a tick that divides it"
+        return "the profile \(profile.name) observes every \(interval.readable), which is not a multiple of the tick (\(tick.readable)); choose a tick that divides it"
     }
 
     /// The clock's start: `start` if set, else the earliest first fix of the timed tracks, else 1970.

@@ -10,7 +10,7 @@ import TextEscaping
 /// Reading the files is O(their bytes), in 1 MiB pieces.
 public struct GoldenInputs: Hashable, Sendable {
     public struct File: Hashable, Sendable {
-        /// `track`, `table` or `regions` (`ScenarioInput.Kind`).
+        /// `track`, `table`, `regions` or `profile` (`ScenarioInput.Kind`).
         public var kind: String
         /// As the scenario writes it, relative to its folder.
         public var path: String
@@ -36,7 +36,7 @@ public struct GoldenInputs: Hashable, Sendable {
             guard let sha256 = Self.sha256(ofFileAt: input.resolved) else { return nil }
             files.append(File(kind: input.kind.rawValue, path: input.written, sha256: sha256))
         }
-        self.init(scenario: digest, profile: scenario.simulation.profile.rawValue, files: files)
+        self.init(scenario: digest, profile: scenario.simulation.profile.name, files: files)
     }
 
     public init(scenario: String, profile: String, files: [File]) {

@@ -93,12 +93,12 @@ public struct ReportBuilder: Sendable {
             }.joined(separator: " "))
         }
         let layers = zip(profiles, runsByProfile).enumerated().map { index, pair in
-            EventLayer(profile: pair.0.rawValue, colourIndex: index,
+            EventLayer(profile: pair.0.name, colourIndex: index,
                        count: pair.1.filter { Self.drawnKinds.contains($0.kind) }.count)
         }
         let devices = simulation.devices.map { DeviceOption(id: $0.id) }
         let data = ReportData(
-            profiles: profiles.map(\.rawValue), devices: simulation.devices.map(\.id), regions: simulation.regions.map(\.id),
+            profiles: profiles.map(\.name), devices: simulation.devices.map(\.id), regions: simulation.regions.map(\.id),
             rules: simulation.rules.map(\.name), events: runsByProfile,
             spans: tracks.map { segments in
                 guard let first = segments.first?.first?.time, let last = segments.last?.last?.time else { return nil }
@@ -114,7 +114,7 @@ public struct ReportBuilder: Sendable {
             + JSONText.string(tiles) + ",\"day\":\(ReportData.millis(start)),\"timeZone\":" + JSONText.string(timeZone?.identifier) + "}"
         return ReportModel(
             title: scenario.name,
-            subtitle: "\(profiles.map(\.rawValue).joined(separator: ", ")) · \(simulation.devices.count) device\(simulation.devices.count == 1 ? "" : "s") · \(simulation.regions.count) region\(simulation.regions.count == 1 ? "" : "s") · clock from \(start.iso8601)\(timeZone.map { " · times on \($0.identifier) clocks" } ?? "")",
+            subtitle: "\(profiles.map(\.name).joined(separator: ", ")) · \(simulation.devices.count) device\(simulation.devices.count == 1 ? "" : "s") · \(simulation.regions.count) region\(simulation.regions.count == 1 ? "" : "s") · clock from \(start.iso8601)\(timeZone.map { " · times on \($0.identifier) clocks" } ?? "")",
             viewBox: viewBox, regionCount: regions.count, trackCount: trackLines.count,
             eventCount: layers.reduce(0) { $0 + $1.count }, regions: regions, tracks: trackLines, layers: layers,
             devices: devices, manyDevices: devices.count > 1, compare: compare,
@@ -127,7 +127,7 @@ public struct ReportBuilder: Sendable {
         report.profiles.flatMap { comparison in
             EventMatching.kinds.enumerated().map { index, kind in
                 let tally = comparison.tally(kind)
-                return CompareRow(profile: comparison.profile.rawValue, kind: kind.description, paired: tally.paired,
+                return CompareRow(profile: comparison.profile.name, kind: kind.description, paired: tally.paired,
                                   missed: tally.missed, spurious: tally.spurious, median: tally.median?.readable ?? "–",
                                   p90: tally.p90?.readable ?? "–", max: tally.max?.readable ?? "–", first: index == 0)
             }

@@ -9,7 +9,7 @@ extension RunSummary {
             eventsByKind[kind].map { "\(kind) \($0)" }
         }
         let plural = { (n: Int, word: String) in "\(n) \(word)\(n == 1 ? "" : "s")" }
-        var line = "perimeter: \(run.name) (\(run.simulation.profile.rawValue)): " + [
+        var line = "perimeter: \(run.name) (\(run.simulation.profile.name)): " + [
             plural(devices, "device"), plural(samples, "sample"),
             plural(events, "event") + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))"),
             plural(run.warnings.count + droppedFixes + stayWarnings.count, "warning"),

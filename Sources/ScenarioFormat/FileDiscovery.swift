@@ -31,6 +31,14 @@ public enum FileDiscovery {
         return name[name.index(after: dot)...].lowercased()
     }
 
-    /// Whether `path` is a scenario by its name: `*.yaml` or `*.yml`.
-    public static func isScenario(_ path: String) -> Bool { ["yaml", "yml"].contains(fileExtension(of: path)) }
+    /// Whether `path` is a scenario by its name: `*.yaml` or `*.yml`, but not a profile file.
+    public static func isScenario(_ path: String) -> Bool {
+        ["yaml", "yml"].contains(fileExtension(of: path)) && !isProfileFile(path)
+    }
+
+    /// Whether `path` is a profile file by its name: `*.profile.yaml` or `*.profile.yml`.
+    public static func isProfileFile(_ path: String) -> Bool {
+        let lowered = path.lowercased()
+        return lowered.hasSuffix(".profile.yaml") || lowered.hasSuffix(".profile.yml")
+    }
 }

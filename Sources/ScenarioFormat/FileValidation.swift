@@ -5,11 +5,13 @@ import GPX
 /// `perimeter validate`: every problem of scenarios, journeys, region files and tracks, without running
 /// them, each as a `FILE:LINE:COLUMN: …` sentence.
 public enum FileValidation {
-    /// What a file is, told by its extension (and, for YAML, by a top-level `route:`).
-    public enum Kind: Sendable { case scenario, journey, regions, track, fixTable }
+    /// What a file is, told by its extension (`.profile.yaml` for a profile file; for YAML, a top-level
+    /// `route:` for a journey).
+    public enum Kind: Sendable { case scenario, journey, profile, regions, track, fixTable }
 
     /// The kind of the file at `path`, or nil when it is none of them.
     public static func kind(of path: String) -> Kind? {
+        if FileDiscovery.isProfileFile(path) { return .profile }
         switch FileDiscovery.fileExtension(of: path) {
         case "yaml", "yml", "json": return isJourney(path) ? .journey : .scenario
         case "geojson": return .regions
@@ -49,6 +51,8 @@ public enum FileValidation {
             } catch {
                 return (error.errors.map(\.description), [], [])
             }
+        case .profile:
+            do { _ = try ProfileFile.resolve(file) } catch { return (error.errors.map(\.description), [], []) }
         case .journey:
             do { _ = try JourneyLoader.load(path: file) } catch { return (error.errors.map(\.description), [], []) }
         case .regions:

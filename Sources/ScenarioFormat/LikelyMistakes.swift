@@ -99,14 +99,14 @@ extension ScenarioLoader {
     /// `region "cafe" can never get an enter under the android profile: …`, for the loader's warning and
     /// for a run under another profile (`ScenarioRun`).
     public static func neverEntered(_ region: Region, _ unenterable: UnenterableRegion, profile: Profile) -> String {
-        "region \"\(region.id)\" can never get an enter under the \(profile.rawValue) profile: "
+        "region \"\(region.id)\" can never get an enter under the \(profile.name) profile: "
             + unenterable.reason(shape: region.shape)
             + "; make the region larger, or lower its enterConfidence (or the monitor's) if your phones enter it"
     }
 
     /// `region "cafe" can never get an exit under the ios profile: …`.
     public static func neverExited(_ region: Region, _ unexitable: UnexitableRegion, profile: Profile) -> String {
-        "region \"\(region.id)\" can never get an exit under the \(profile.rawValue) profile from these tracks: "
+        "region \"\(region.id)\" can never get an exit under the \(profile.name) profile from these tracks: "
             + unexitable.reason + "; a stay there never ends with an exit or a visit"
     }
 

@@ -1,8 +1,9 @@
-/// A file a scenario reads besides itself: a device's GPX track, a fix table or a GeoJSON region file.
+/// A file a scenario reads besides itself: a device's GPX track, a fix table, a GeoJSON region file or a
+/// profile file.
 /// `perimeter check` records their digests beside a golden log, to say which of them changed since.
 public struct ScenarioInput: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case track, table, regions
+        case track, table, regions, profile
     }
 
     public var kind: Kind

@@ -101,7 +101,7 @@ public struct ScenarioLoader: Sendable {
             return nil
         }
         let tick = top["tick"].map { $0.duration(.positive) } ?? .seconds(1)
-        let profile = top["profile"].map { $0.choice(Profile.self) } ?? .ideal
+        let profile = top["profile"].map { ProfileFile.reference($0) } ?? .ideal
         let overrides = top["monitor"].map { MonitorBlock.overrides($0, tick: tick ?? .seconds(1)) } ?? MonitorOverrides()
 
         let before = d.errors.count

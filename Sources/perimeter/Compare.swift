@@ -34,11 +34,11 @@ struct Compare: ParsableCommand {
     @Argument(help: "The scenario file (YAML, or JSON).")
     var scenario: String
 
-    @Option(help: ArgumentHelp("The profiles to compare, separated by commas.", valueName: "names"))
+    @Option(help: ArgumentHelp("The profiles to compare, separated by commas: built-in names or profile files.", valueName: "names"))
     var profiles = "ios,android,android-background"
 
-    @Option(help: ArgumentHelp("The reference profile.", valueName: "name"))
-    var against: Profile = .ideal
+    @Option(help: ArgumentHelp("The reference profile: a built-in name or a profile file.", valueName: "name-or-file"))
+    var against = "ideal"
 
     @Option(help: ArgumentHelp("How far apart two events may be and still be paired: seconds or \"90s\", \"10m\", \"1h\".", valueName: "duration"))
     var window = "10m"
@@ -66,10 +66,10 @@ struct Compare: ParsableCommand {
     func run() throws {
         let base: ScenarioRun
         let comparison: ScenarioComparison
-        let list = try profileList(), span = try windowSpan()
+        let list = try profileList(), span = try windowSpan(), reference = try resolvedProfile(against)
         do {
             base = try ScenarioRun(loading: scenario)
-            comparison = try ScenarioComparison(base, profiles: list, against: against, window: span,
+            comparison = try ScenarioComparison(base, profiles: list, against: reference, window: span,
                                                 exactReference: exactReference)
         } catch {
             for problem in error.errors { StandardError.error(problem.description) }

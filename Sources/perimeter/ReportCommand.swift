@@ -27,7 +27,7 @@ struct ReportCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The HTML file to write.", valueName: "file"))
     var output: String
 
-    @Option(help: ArgumentHelp("The profiles to draw, separated by commas.", valueName: "names"))
+    @Option(help: ArgumentHelp("The profiles to draw, separated by commas: built-in names or profile files.", valueName: "names"))
     var profiles = "ios,android,ideal"
 
     @OptionGroup var monteCarlo: MonteCarloOptions

@@ -7,8 +7,6 @@ import ScenarioFormat
 import Foundation
 import TextEscaping
 
-extension Profile: ExpressibleByArgument {}
-
 /// `perimeter run SCENARIO`: runs a scenario and sends its events to sinks; a summary on standard error.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -55,8 +53,8 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("sink"), help: ArgumentHelp("Where events go (repeatable).", valueName: "spec"))
     var sinks: [String] = []
 
-    @Option(help: "Replaces the scenario's profile: ios, android, android-background or ideal.")
-    var profile: Profile?
+    @Option(help: profileOptionHelp)
+    var profile: String?
 
     @Option(help: "Worker threads (default: one per core). The output is the same for any number.")
     var threads: Int?
@@ -90,9 +88,9 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let clock = ContinuousClock.now
-        let scenarioRun: ScenarioRun
+        let scenarioRun: ScenarioRun, chosen = try profile.map(resolvedProfile)
         do {
-            scenarioRun = try ScenarioRun(loading: scenario, profile: profile, maxSamples: maxSamples)
+            scenarioRun = try ScenarioRun(loading: scenario, profile: chosen, maxSamples: maxSamples)
         } catch {
             for problem in error.errors { StandardError.error(problem.description) }
             throw ExitCode(Exit.badInput)
@@ -169,7 +167,7 @@ extension Run {
         }
         if !quiet {
             let seconds = (ContinuousClock.now - clock).seconds
-            var line = "perimeter: \(scenarioRun.name) (\(scenarioRun.simulation.profile.rawValue)): \(done) of \(runs) runs, "
+            var line = "perimeter: \(scenarioRun.name) (\(scenarioRun.simulation.profile.name)): \(done) of \(runs) runs, "
                 + "\(events) events in all, \(String(format: "%.2f s", seconds))"
             if done < runs { line += "; INTERRUPTED after run \(done - 1 < 0 ? "none" : String(done - 1))" }
             StandardError.note(line)

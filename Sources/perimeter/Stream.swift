@@ -53,8 +53,8 @@ struct Stream: ParsableCommand {
     @Option(name: .customLong("sink"), help: ArgumentHelp("Where events go (repeatable; default jsonl:-). As for 'perimeter run'.", valueName: "spec"))
     var sinks: [String] = []
 
-    @Option(help: "Replaces the scenario's profile: ios, android, android-background or ideal.")
-    var profile: Profile?
+    @Option(help: profileOptionHelp)
+    var profile: String?
 
     @Option(help: ArgumentHelp("The most rows one device may have (its fixes are held in memory until its rows end, about \(FixTableStream.bytesPerDeviceRow) bytes a row).", valueName: "N"))
     var maxRowsPerDevice: Int = FixTableStream.defaultMaximumDeviceRows
@@ -75,9 +75,9 @@ struct Stream: ParsableCommand {
 
     func run() throws {
         let clock = ContinuousClock.now
-        let scenarioRun: ScenarioRun
+        let scenarioRun: ScenarioRun, chosen = try profile.map(resolvedProfile)
         do {
-            scenarioRun = try ScenarioRun(loading: scenario, profile: profile, readsDevices: false)
+            scenarioRun = try ScenarioRun(loading: scenario, profile: chosen, readsDevices: false)
         } catch {
             for problem in error.errors { StandardError.error(problem.description) }
             throw ExitCode(Exit.badInput)

@@ -68,7 +68,7 @@ enum RandomScenario {
         if Bool.random(using: &rng) { overrides.refreshDistance = .random(in: 100...1500, using: &rng) }
         if Bool.random(using: &rng) { overrides.confirmation = .seconds(.random(in: 0...40, using: &rng)) }
         if Bool.random(using: &rng) { overrides.initialTrigger = Bool.random(using: &rng) ? .enter : InitialTrigger.none }
-        let chosen = profile ?? Profile.allCases.randomElement(using: &rng)!
+        let chosen = profile ?? [Profile.ios, .android, .androidBackground, .ideal].randomElement(using: &rng)!
         let noise = Bool.random(using: &rng) ? Noise(sigma: .random(in: 1...15, using: &rng), seed: rng.next()) : nil
         return Simulation(regions: regions, rules: rules, profile: chosen, overrides: profile == nil ? overrides : MonitorOverrides(),
                           devices: devices, tick: .seconds(.random(in: 1...3, using: &rng)), noise: noise)

@@ -148,7 +148,7 @@ struct CompareCommandTests {
         CommandRefusal(arguments: ["run", "Scenarios/restaurant-welcome.yaml", "--runs", "0"], status: 64,
                 message: "--runs must be a number of runs of 1 or more, not 0."),
         CommandRefusal(arguments: ["compare", "Scenarios/restaurant-welcome.yaml", "--profiles", "ios,andriod"], status: 64,
-                message: "--profiles: unknown profile \"andriod\"; the profiles are ios, android, android-background, ideal, separated by commas."),
+                message: "--profiles: unknown profile \"andriod\"; the profiles are ios, android, android-background, ideal, ios-documented, android-documented, android-background-documented or profile files, separated by commas."),
         CommandRefusal(arguments: ["compare", "Scenarios/restaurant-welcome.yaml", "--window", "ten minutes"], status: 64,
                 message: "--window: expected a duration of 0 or more, in seconds or as \"90s\", \"10m\", \"1h\", got \"ten minutes\"."),
         CommandRefusal(arguments: ["compare", "Scenarios/restaurant-welcome.yaml", "--seed", "3"], status: 64,

@@ -27,7 +27,7 @@ struct ReportCommandTests {
                 message: "error: cannot write the report /nonexistent-folder/x.html: "),
         CommandRefusal(arguments: ["report", "Scenarios/lorrenzillos.yaml"], status: 64, message: "Missing expected argument '--output <file>'"),
         CommandRefusal(arguments: ["report", "Scenarios/lorrenzillos.yaml", "-o", "/tmp/x.html", "--profiles", "ios,iphone"], status: 64,
-                message: "--profiles: unknown profile \"iphone\"; the profiles are ios, android, android-background, ideal, separated by commas."),
+                message: "--profiles: unknown profile \"iphone\"; the profiles are ios, android, android-background, ideal, ios-documented, android-documented, android-background-documented or profile files, separated by commas."),
     ])
     func refusals(_ c: CommandRefusal) throws {
         let result = try PerimeterProcess.run(c.arguments)

@@ -67,7 +67,7 @@ private let scenarioCases: [InvalidCase] = [
     InvalidCase(fixture: "duplicate-key.yaml", keyPath: "", line: 4,
                 message: "a key appears more than once in one mapping: \"devices\" (first given here)"),
     InvalidCase(fixture: "bad-profile.yaml", keyPath: "profile", line: 1,
-                message: "expected one of ios, android, android-background, ideal, got \"iphone\""),
+                message: "unknown profile \"iphone\". The built-in profiles are ios, android, android-background, ideal, ios-documented"),
     InvalidCase(fixture: "zero-capacity.yaml", keyPath: "monitor.capacity", line: 1,
                 message: "an integer of 1 or more, or \"unlimited\", got \"0\""),
     InvalidCase(fixture: "bad-start.yaml", keyPath: "start", line: 1, message: "expected a time in ISO 8601"),

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Geofencing
+import TextEscaping
+
+/// `perimeter profile …`: the device profiles. `profile show NAME|FILE` prints a profile's resolved
+/// settings and where each came from; `profile list` the built-ins.
+struct ProfileCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "profile",
+        abstract: "Shows device profiles: the built-ins and profile files.",
+        subcommands: [Show.self, List.self]
+    )
+
+    /// `perimeter profile show NAME|FILE [--json]`.
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Prints a profile's settings, each with its unit and where its value came from.",
+            discussion: """
+            NAME is a built-in profile (\(Profile.builtInNames.joined(separator: ", "))); FILE a profile file \
+            (NAME.profile.yaml): a base (a built-in, or another profile file relative to it) and any of the \
+            monitor: block's fields, each with its unit. Each field's value came from a built-in (with the \
+            published measurement or document it reproduces) or from a line of a profile file.
+            """
+        )
+
+        @Argument(help: ArgumentHelp("A built-in profile's name or a profile file.", valueName: "name-or-file"))
+        var profile: String
+
+        @Flag(help: "Print the profile as one JSON object.")
+        var json = false
+
+        func run() throws {
+            let shown = try resolvedProfile(profile)
+            print(json ? ProfileTable.json(shown) : TerminalText.message(ProfileTable.text(shown)))
+        }
+    }
+
+    /// `perimeter profile list [--json]`.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Lists the built-in profiles, each with what it reproduces.")
+
+        @Flag(help: "Print one JSON object per profile, one per line.")
+        var json = false
+
+        func run() throws {
+            for profile in Profile.builtIns {
+                if json {
+                    print("{\"name\": \(JSONEscaping.string(profile.name)), \"source\": \(JSONEscaping.string(profile.source ?? ""))}")
+                } else {
+                    print(ProfileTable.padded(profile.name, to: ProfileTable.nameWidth) + "  " + (profile.source ?? ""))
+                }
+            }
+        }
+    }
+}
+
+/// A resolved profile as `profile show` prints it: a heading, then one row per field (field, value with
+/// its unit, where it came from), or one JSON object.
+enum ProfileTable {
+    /// The widest built-in's name, for `profile list`.
+    static var nameWidth: Int { Profile.builtInNames.map(\.count).max() ?? 0 }
+
+    static func text(_ profile: Profile) -> String {
+        var lines = [profile.name + (profile.file.map { " (\($0))" } ?? "")]
+        if !profile.bases.isEmpty { lines.append("base: " + profile.bases.joined(separator: " → ")) }
+        if let source = profile.source { lines.append("source: " + source) }
+        lines.append("")
+        let fields = profile.fields
+        let nameWidth = max(5, fields.map(\.name.count).max() ?? 0)
+        let valueWidth = max(5, fields.map(\.value.count).max() ?? 0)
+        lines.append(padded("field", to: nameWidth) + "  " + padded("value", to: valueWidth) + "  from")
+        for field in fields {
+            lines.append(padded(field.name, to: nameWidth) + "  " + padded(field.value, to: valueWidth) + "  "
+                         + (field.origin?.description ?? "-"))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ profile: Profile) -> String {
+        var members = ["\"name\": " + JSONEscaping.string(profile.name)]
+        members.append("\"file\": " + (profile.file.map(JSONEscaping.string) ?? "null"))
+        members.append("\"bases\": [" + profile.bases.map(JSONEscaping.string).joined(separator: ", ") + "]")
+        members.append("\"source\": " + (profile.source.map(JSONEscaping.string) ?? "null"))
+        let fields = profile.fields.map { field in
+            "{\"field\": \(JSONEscaping.string(field.name)), \"value\": \(JSONEscaping.string(field.value)), \"from\": \(origin(field.origin))}"
+        }
+        members.append("\"fields\": [" + fields.joined(separator: ", ") + "]")
+        return "{" + members.joined(separator: ", ") + "}"
+    }
+
+    /// `{"profile": NAME, "source": TEXT}` or `{"file": PATH, "line": N}`.
+    private static func origin(_ origin: ProfileOrigin?) -> String {
+        switch origin {
+        case let .builtIn(name, source)?: "{\"profile\": \(JSONEscaping.string(name)), \"source\": \(JSONEscaping.string(source))}"
+        case let .file(path, line)?: "{\"file\": \(JSONEscaping.string(path)), \"line\": \(line)}"
+        case nil: "null"
+        }
+    }
+
+    static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+}
