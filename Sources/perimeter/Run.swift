@@ -139,7 +139,10 @@ extension Run {
         let interruption = Interruption()
         let plan = SinkPlan(commandLine: sinks, registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
                             isCancelled: { interruption.happened }, displayZone: display.zone)
-        var spread = EventSpread()
+        // Events are grouped by the crossing of the exact track that each pairs with, as compare pairs them.
+        var exact = ScenarioRun(scenarioRun.scenario, profile: .ideal)
+        exact.simulation.noise = nil
+        var spread = EventSpread(reference: exact.events(threads: threads ?? RunOptions.defaultThreads).events)
         var events = 0
         let done: Int
         let progress = ProgressLine()
