@@ -26,10 +26,29 @@ public enum EventAlignment {
                 last = t
                 if takeReference { i += 1 } else { j += 1 }
             }
-            let block = alignBlock(Array(reference[i0..<i]), Array(profile[j0..<j]), window: window)
-            for (k, match) in block.enumerated() { result[i0 + k] = match.map { j0 + $0 } }
+            if i - i0 == 1 || j - j0 == 1 {
+                alignOne(reference, i0..<i, profile, j0..<j, window: window, into: &result)
+            } else if i > i0 && j > j0 {
+                let block = alignBlock(Array(reference[i0..<i]), Array(profile[j0..<j]), window: window)
+                for (k, match) in block.enumerated() { result[i0 + k] = match.map { j0 + $0 } }
+            }
         }
         return result
+    }
+
+    /// A block with one time on a side: every alignment has at most one pair, and any pair (|Δt| ≤ window)
+    /// costs less than none, so the nearest pair is taken; of equally near ones, the earliest reference
+    /// time (a paired first reference precedes an unpaired one) with the earliest profile time. O(n + m).
+    static func alignOne(_ reference: [Int64], _ rs: Range<Int>, _ profile: [Int64], _ ps: Range<Int>, window: Int64,
+                         into result: inout [Int?]) {
+        var best: (gap: Int64, i: Int, j: Int)?
+        for i in rs {
+            for j in ps {
+                let gap = abs(reference[i] - profile[j])
+                if gap <= window && (best == nil || gap < best!.gap) { best = (gap, i, j) }
+            }
+        }
+        if let best { result[best.i] = best.j }
     }
 
     /// One block: suffix costs E[i][j] (of aligning reference[i...] with profile[j...]) backwards, then a
