@@ -139,6 +139,17 @@ def events(text):
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
+def exact_run(perimeter, path, text):
+    """The ideal run of the exact track: the scenario `text` without its noise line. (events, problem)."""
+    exact = path + ".exact.yaml"
+    with open(exact, "w") as f:
+        f.write("\n".join(line for line in text.split("\n") if not line.startswith("noise:")))
+    code, out, err = run(perimeter, "run", exact, "--profile", "ideal", "--sink", "jsonl:-", "--quiet")
+    if code != 0:
+        return None, "run of the exact track exited %d: %s" % (code, err.strip())
+    return events(out), None
+
+
 def check_compare(perimeter, path, rng):
     profiles = []
     logs = {}
@@ -162,13 +173,9 @@ def check_compare(perimeter, path, rng):
     text = open(path).read()
     reference = logs["ideal"]
     if not noisy and "\nnoise:" in text:
-        exact = path + ".exact.yaml"
-        with open(exact, "w") as f:
-            f.write("\n".join(line for line in text.split("\n") if not line.startswith("noise:")))
-        code, out, err = run(perimeter, "run", exact, "--profile", "ideal", "--sink", "jsonl:-", "--quiet")
-        if code != 0:
-            return "run of the exact track exited %d: %s" % (code, err.strip())
-        reference = events(out)
+        reference, problem = exact_run(perimeter, path, text)
+        if problem:
+            return problem
     code, out, err = run(perimeter, "compare", path, "--profiles", ",".join(chosen), "--window", "%ds" % window, "--json",
                          *(["--noisy-reference"] if noisy else []))
     if code != 0:
@@ -216,14 +223,10 @@ def check_monte_carlo(perimeter, path, rng):
         code, plain, err = run(perimeter, "run", copy, "--sink", "jsonl:-", "--quiet")
         if code != 0 or plain != "".join(l + "\n" for l in by_run[r]):
             return "run %d of --runs %d --seed %d differs from the plain run with seed %d" % (r, runs, seed, seed + r)
-    # The spread, by crossing of the exact track (the scenario without its noise line, under ideal).
-    exact = path + ".exact.yaml"
-    with open(exact, "w") as f:
-        f.write("\n".join(line for line in text.split("\n") if not line.startswith("noise:")))
-    code, out, err = run(perimeter, "run", exact, "--profile", "ideal", "--sink", "jsonl:-", "--quiet")
-    if code != 0:
-        return "run of the exact track exited %d: %s" % (code, err.strip())
-    reference = events(out)
+    # The spread, by crossing of the exact track.
+    reference, problem = exact_run(perimeter, path, text)
+    if problem:
+        return problem
     crossings, seen = [], {}
     for e in reference:
         if e["kind"] in MATCHED:

@@ -61,22 +61,20 @@ public struct EventMatching: Sendable {
             var times: [Int64] = []
             var positions: [Int] = []
         }
-        var referenceSides: [EventKey: Side] = [:], profileSides: [EventKey: Side] = [:]
-        var referenceKeys: [EventKey?] = [], profileKeys: [EventKey?] = []
-        for (position, event) in reference.enumerated() {
-            guard Self.kinds.contains(event.kind) else { referenceKeys.append(nil); continue }
-            let key = EventKey(event)
-            referenceKeys.append(key)
-            referenceSides[key, default: Side()].times.append(event.time.microsecondsSince1970)
-            referenceSides[key, default: Side()].positions.append(position)
+        /// Each event's key (nil for kinds not matched), and each key's times and positions.
+        func sides(_ log: [GeofenceEvent]) -> ([EventKey?], [EventKey: Side]) {
+            var keys: [EventKey?] = [], sides: [EventKey: Side] = [:]
+            keys.reserveCapacity(log.count)
+            for (position, event) in log.enumerated() {
+                guard Self.kinds.contains(event.kind) else { keys.append(nil); continue }
+                let key = EventKey(event)
+                keys.append(key)
+                sides[key, default: Side()].times.append(event.time.microsecondsSince1970)
+                sides[key, default: Side()].positions.append(position)
+            }
+            return (keys, sides)
         }
-        for (position, event) in profile.enumerated() {
-            guard Self.kinds.contains(event.kind) else { profileKeys.append(nil); continue }
-            let key = EventKey(event)
-            profileKeys.append(key)
-            profileSides[key, default: Side()].times.append(event.time.microsecondsSince1970)
-            profileSides[key, default: Side()].positions.append(position)
-        }
+        let (referenceKeys, referenceSides) = sides(reference), (profileKeys, profileSides) = sides(profile)
         // Each reference position's paired profile position; which profile positions are paired.
         var partner = [Int?](repeating: nil, count: reference.count)
         var paired = [Bool](repeating: false, count: profile.count)
