@@ -3,7 +3,7 @@ import Geofencing
 
 /// The true signed distance from a region's boundary at an event's time, in metres (negative inside): the
 /// device's exact position then (SEMANTICS §2's interpolation, by a `SampleStream` without noise started
-/// at that time) against the region's shape. O(fixes of the device) per event.
+/// at that time, over the two fixes around it) against the region's shape. O(log fixes) per event.
 public struct TrueDistance: Sendable {
     private let segments: [String: [[Fix]]]
     private let regions: [String: Region]
@@ -14,7 +14,7 @@ public struct TrueDistance: Sendable {
         let start = simulation.clockStart
         var segments: [String: [[Fix]]] = [:]
         for device in simulation.devices where segments[device.id] == nil {
-            segments[device.id] = device.track.fixes(start: start)
+            segments[device.id] = device.track.fixes(start: start).filter { !$0.isEmpty }
         }
         self.segments = segments
         regions = Dictionary(simulation.regions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -25,9 +25,26 @@ public struct TrueDistance: Sendable {
     /// (between or outside its track's segments) or the device or region is unknown.
     public func at(_ time: Timestamp, device: String, region: String) -> Meters? {
         guard let segments = segments[device], let region = regions[region] else { return nil }
-        var stream = SampleStream(segments: segments, start: time, tick: tick, noise: nil, deviceID: device)
+        // The first segment that ends at `time` or later, as the stream takes it; then its last fix at or
+        // before `time` and the next: all that the stream's interpolation at `time` reads.
+        let s = Self.firstIndex(in: segments.count) { segments[$0].last!.time >= time }
+        guard s < segments.count, let first = segments[s].first, first.time <= time else { return nil }
+        let segment = segments[s]
+        let a = Self.firstIndex(in: segment.count) { segment[$0].time > time } - 1
+        var stream = SampleStream(segments: [Array(segment[a...min(a + 1, segment.count - 1)])], start: time, tick: tick,
+                                  noise: nil, deviceID: device)
         guard let sample = stream.next(before: 1), sample.tickIndex == 0 else { return nil }
         return region.signedDistance(to: sample.coordinate)
+    }
+
+    /// The first index in 0..<count at which `isPast` holds (it holds from some index on), else count. O(log count).
+    private static func firstIndex(in count: Int, where isPast: (Int) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }
 
