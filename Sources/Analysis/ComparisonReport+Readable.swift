@@ -65,8 +65,9 @@ extension ComparisonReport {
         return lines
     }
 
-    /// Per event of the reference (its key and n, its occurrence within a run), in the order of their
-    /// first appearance: how often each profile missed it and its median delay; then the spurious events.
+    /// Per event of the reference (its key and n, its occurrence within a run: against the exact track, the
+    /// n-th crossing), in the order of their first appearance: how often each profile missed it and its
+    /// median delay; then the spurious events.
     private var notableKeys: [String] {
         guard let runs else { return [] }
         struct Occurrence: Hashable {
@@ -109,7 +110,10 @@ extension ComparisonReport {
                 }
                 parts.append("\(part) under \(comparison.profile.rawValue)")
             }
-            let subject = subject(occurrence.key) + (occurrence.n > 1 ? " (\(EventSpread.ordinal(occurrence.n)))" : "")
+            // Against the exact track every run has the same reference events: the n-th is the n-th crossing.
+            let ordinal = EventSpread.ordinal(occurrence.n)
+            let subject = subject(occurrence.key)
+                + (exactReference ? " (\(ordinal) crossing)" : occurrence.n > 1 ? " (\(ordinal))" : "")
             if notable { lines.append("\(subject): " + parts.joined(separator: "; ")) }
         }
         for comparison in profiles {
