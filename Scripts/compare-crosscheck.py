@@ -3,16 +3,20 @@
 a second implementation written here from README's definitions, on the random scenarios of
 Scripts/semantics-crosscheck.py:
 
-- compare: each profile's and the reference's events come from `perimeter run --profile P --sink jsonl:-`;
-  per (device, region, kind, rule) for enter, exit and dwell, reference events in time order are paired
-  with the earliest unpaired profile event within the window; counts, nearest-rank delays, pairs and
-  spurious events must equal perimeter's JSON exactly;
-- Monte Carlo: every run's events from `--sink jsonl:-` (each with its run) give each event key's share
-  and nearest-rank p5/p50/p95; run r must be byte for byte the plain run with noise seed S + r.
+- compare: each profile's and the reference's events come from `perimeter run --profile P --sink jsonl:-`
+  (the reference: ideal on the scenario without its noise line, or with --noisy-reference the noisy ideal
+  run); per (device, region, kind, rule) for enter, exit and dwell, the one-to-one, order-preserving
+  pairing of least cost sum(|dt|) + window * unpaired, ties to the lexicographically smallest profile
+  indices (`align`, a full-grid dynamic programme of its own); counts, nearest-rank delays, pairs and
+  spurious events must equal perimeter's JSON exactly (the true distances are not checked here);
+- Monte Carlo: every run's events from `--sink jsonl:-` (each with its run), paired with the exact track's
+  ideal run, give each crossing's detection share, count, nearest-rank p5/p50/p95 and delays, each key's
+  spurious row and the other kinds' occurrences; run r must be byte for byte the plain run with noise
+  seed S + r.
 
     python3 Scripts/compare-crosscheck.py [SEEDS] [PERIMETER]     (default 40 seeds, .build/debug/perimeter)
 """
-import importlib.util, json, math, os, random, re, subprocess, sys, tempfile
+import calendar, importlib.util, json, math, os, random, re, subprocess, sys, tempfile
 from datetime import datetime
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -29,6 +33,12 @@ def seconds(iso):
     return datetime.strptime(iso, "%Y-%m-%dT%H:%M:%S.%fZ").timestamp()
 
 
+def micros(iso):
+    """An event time as whole microseconds since 1970, exactly (no floating point)."""
+    d = datetime.strptime(iso, "%Y-%m-%dT%H:%M:%S.%fZ")
+    return calendar.timegm(d.timetuple()) * 1000000 + d.microsecond
+
+
 def rank(p, values):
     return values[(p * len(values) + 99) // 100 - 1] if values else None
 
@@ -37,36 +47,71 @@ def key(e):
     return (e["device"], e["region"], e["kind"], e.get("rule"))
 
 
+def align(r, p, window):
+    """README's pairing of one key: reference times r and profile times p (ascending, microseconds).
+
+    Of all order-preserving one-to-one pairings with every pair at most `window` apart, the least cost
+    sum(|dt|) + window * (unpaired on either side); of equal costs, the lexicographically smallest sequence
+    of paired profile indices taken reference by reference (unpaired = after every index). Written as
+    a plain full-grid dynamic programme over prefixes (Python's integers do not overflow), then a
+    backward search for the lexicographic optimum; no blocks, unlike perimeter's. Returns, per reference
+    time, the paired profile index or None."""
+    n, m = len(r), len(p)
+    INF = float("inf")
+    # best[i][j]: the least cost of r[i:] with p[j:].
+    best = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n, -1, -1):
+        for j in range(m, -1, -1):
+            if i == n or j == m:
+                best[i][j] = window * ((n - i) + (m - j))
+                continue
+            options = [best[i + 1][j] + window, best[i][j + 1] + window]
+            if abs(r[i] - p[j]) <= window:
+                options.append(best[i + 1][j + 1] + abs(r[i] - p[j]))
+            best[i][j] = min(options)
+    out, j = [], 0
+    for i in range(n):
+        chosen = None
+        for k in range(j, m):   # the smallest k that an optimal pairing of r[i:] with p[j:] allows
+            if abs(r[i] - p[k]) <= window and window * (k - j) + abs(r[i] - p[k]) + best[i + 1][k + 1] == best[i][j]:
+                chosen = k
+                break
+        if chosen is None:
+            assert best[i + 1][j] + window == best[i][j]
+        else:
+            j = chosen + 1
+        out.append(chosen)
+    return out
+
+
 def match(reference, profile, window):
     """The pairs and spurious events of README's definition, in reference (and profile) order."""
-    candidates = {}
+    window = int(round(window * 1000000))
+    refs, profs = {}, {}
+    for n, e in enumerate(reference):
+        if e["kind"] in MATCHED:
+            refs.setdefault(key(e), []).append(n)
     for n, e in enumerate(profile):
         if e["kind"] in MATCHED:
-            candidates.setdefault(key(e), []).append([seconds(e["time"]), e["time"], False])
+            profs.setdefault(key(e), []).append(n)
+    partner, taken = {}, set()
+    for k, positions in refs.items():
+        others = profs.get(k, [])
+        aligned = align([micros(reference[x]["time"]) for x in positions], [micros(profile[x]["time"]) for x in others], window)
+        for x, y in zip(positions, aligned):
+            if y is not None:
+                partner[x] = others[y]
+                taken.add(others[y])
     pairs = []
-    for e in reference:
+    for n, e in enumerate(reference):
         if e["kind"] not in MATCHED:
             continue
-        t = seconds(e["time"])
-        found = None
-        for c in candidates.get(key(e), []):   # ascending time: the first unpaired one within the window
-            if not c[2] and abs(c[0] - t) <= window + 1e-9:
-                c[2] = True
-                found = c
-                break
+        found = profile[partner[n]] if n in partner else None
         pairs.append({"device": e["device"], "region": e["region"], "kind": e["kind"], "rule": e.get("rule"),
-                      "reference": e["time"], "profile": found[1] if found else None,
-                      "delay": round(found[0] - t, 6) if found else None})
-    spurious = []
-    seen = {}
-    for e in profile:
-        if e["kind"] not in MATCHED:
-            continue
-        n = seen.get(key(e), 0)
-        seen[key(e)] = n + 1
-        if not candidates[key(e)][n][2]:
-            spurious.append({"device": e["device"], "region": e["region"], "kind": e["kind"], "rule": e.get("rule"),
-                             "profile": e["time"]})
+                      "reference": e["time"], "profile": found["time"] if found else None,
+                      "delay": (micros(found["time"]) - micros(e["time"])) / 1e6 if found else None})
+    spurious = [{"device": e["device"], "region": e["region"], "kind": e["kind"], "rule": e.get("rule"), "profile": e["time"]}
+                for n, e in enumerate(profile) if e["kind"] in MATCHED and n not in taken]
     kinds = {}
     for kind in MATCHED:
         delays = sorted(p["delay"] for p in pairs if p["kind"] == kind and p["delay"] is not None)
@@ -76,6 +121,15 @@ def match(reference, profile, window):
     return {"kinds": kinds, "pairs": pairs, "spurious": spurious}
 
 
+def without_distances(part):
+    """perimeter's pairs, spurious events or kinds without the true distances (geometry this script lacks)."""
+    if isinstance(part, dict):
+        return {k: without_distances(v) for k, v in part.items() if k != "distance"}
+    if isinstance(part, list):
+        return [without_distances(v) for v in part]
+    return part
+
+
 def run(perimeter, *arguments):
     done = subprocess.run([perimeter, *arguments], capture_output=True, text=True)
     return done.returncode, done.stdout, done.stderr
@@ -83,6 +137,17 @@ def run(perimeter, *arguments):
 
 def events(text):
     return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def exact_run(perimeter, path, text):
+    """The ideal run of the exact track: the scenario `text` without its noise line. (events, problem)."""
+    exact = path + ".exact.yaml"
+    with open(exact, "w") as f:
+        f.write("\n".join(line for line in text.split("\n") if not line.startswith("noise:")))
+    code, out, err = run(perimeter, "run", exact, "--profile", "ideal", "--sink", "jsonl:-", "--quiet")
+    if code != 0:
+        return None, "run of the exact track exited %d: %s" % (code, err.strip())
+    return events(out), None
 
 
 def check_compare(perimeter, path, rng):
@@ -102,19 +167,31 @@ def check_compare(perimeter, path, rng):
     chosen = [p for p in profiles if p != "ideal"] + (["ideal"] if rng.random() < 0.3 else [])
     if not chosen:
         return None
-    code, out, err = run(perimeter, "compare", path, "--profiles", ",".join(chosen), "--window", "%ds" % window, "--json")
+    # The reference: the exact track (the scenario without its noise line), or with --noisy-reference the
+    # noisy ideal run.
+    noisy = rng.random() < 0.3
+    text = open(path).read()
+    reference = logs["ideal"]
+    if not noisy and "\nnoise:" in text:
+        reference, problem = exact_run(perimeter, path, text)
+        if problem:
+            return problem
+    code, out, err = run(perimeter, "compare", path, "--profiles", ",".join(chosen), "--window", "%ds" % window, "--json",
+                         *(["--noisy-reference"] if noisy else []))
     if code != 0:
         return "compare exited %d: %s" % (code, err.strip())
     got = json.loads(out)
     if got["against"] != "ideal" or got["window"] != window:
         return "compare: against/window %r %r" % (got["against"], got["window"])
+    if got.get("exactReference", False) != (not noisy and "\nnoise:" in text):
+        return "compare: exactReference %r with noisy %r" % (got.get("exactReference"), noisy)
     for entry, profile in zip(got["profiles"], chosen):
-        want = match(logs["ideal"], logs[profile], window)
+        want = match(reference, logs[profile], window)
         if entry["profile"] != profile:
             return "compare: profile %r where %r was expected" % (entry["profile"], profile)
         for part in ["kinds", "pairs", "spurious"]:
-            if entry[part] != want[part]:
-                return "compare, %s, %s:\n  expected %s\n  perimeter %s" % (profile, part, json.dumps(want[part])[:600], json.dumps(entry[part])[:600])
+            if without_distances(entry[part]) != want[part]:
+                return "compare, %s, %s:\n  expected %s\n  perimeter %s" % (profile, part, json.dumps(want[part])[:600], json.dumps(without_distances(entry[part]))[:600])
     return None
 
 
@@ -146,21 +223,42 @@ def check_monte_carlo(perimeter, path, rng):
         code, plain, err = run(perimeter, "run", copy, "--sink", "jsonl:-", "--quiet")
         if code != 0 or plain != "".join(l + "\n" for l in by_run[r]):
             return "run %d of --runs %d --seed %d differs from the plain run with seed %d" % (r, runs, seed, seed + r)
-    # The spread.
-    times = {}
+    # The spread, by crossing of the exact track.
+    reference, problem = exact_run(perimeter, path, text)
+    if problem:
+        return problem
+    crossings, seen = [], {}
+    for e in reference:
+        if e["kind"] in MATCHED:
+            seen[key(e)] = seen.get(key(e), 0) + 1
+            crossings.append((key(e) + ("crossing", seen[key(e)]), e["time"]))
+    times = {row: [] for row, _ in crossings}
+    spurious_runs = {}
     for lines in by_run:
+        run_events = [json.loads(line) for line in lines]
+        matched = match(reference, run_events, 600)
+        for (row, _), pair in zip(crossings, matched["pairs"]):
+            if pair["profile"] is not None:
+                times[row].append(pair["profile"])
+        for k in {key(e) for e in matched["spurious"]}:
+            spurious_runs[k] = spurious_runs.get(k, 0) + 1
+        for e in matched["spurious"]:
+            times.setdefault((e["device"], e["region"], e["kind"], e["rule"], "spurious", 0), []).append(e["profile"])
         seen = {}
-        for line in lines:
-            e = json.loads(line)
-            k = key(e)
-            seen[k] = seen.get(k, 0) + 1
-            times.setdefault(k + (seen[k],), []).append(e["time"])
+        for e in run_events:
+            if e["kind"] not in MATCHED:
+                seen[key(e)] = seen.get(key(e), 0) + 1
+                times.setdefault(key(e) + ("occurrence", seen[key(e)]), []).append(e["time"])
+    at = dict(crossings)
     want = {}
-    for k, ts in times.items():
+    for row, ts in times.items():
         ts.sort()
-        want[k] = {"share": len(ts) / runs, "p5": rank(5, ts), "p50": rank(50, ts), "p95": rank(95, ts)}
-    got = {(e["device"], e["region"], e["kind"], e["rule"], e["n"]): {x: e[x] for x in ["share", "p5", "p50", "p95"]}
-           for e in summary["events"]}
+        having = spurious_runs[row[:4]] if row[4] == "spurious" else len(ts)
+        delays = [(micros(t) - micros(at[row])) / 1e6 for t in ts] if row[4] == "crossing" else []
+        want[row] = {"crossing": at.get(row), "count": len(ts), "share": having / runs, "p5": rank(5, ts),
+                     "p50": rank(50, ts), "p95": rank(95, ts), "delay": {"median": rank(50, delays), "p90": rank(90, delays)}}
+    got = {(e["device"], e["region"], e["kind"], e["rule"], e["group"], e["n"]):
+           {x: e[x] for x in ["crossing", "count", "share", "p5", "p50", "p95", "delay"]} for e in summary["events"]}
     if summary["runs"] != runs or summary["seed"] != seed or got != want:
         return "the spread of --runs %d --seed %d differs:\n  expected %s\n  perimeter %s" % (runs, seed, str(want)[:600], str(got)[:600])
     return None

@@ -3,7 +3,9 @@ import Geofencing
 
 extension ComparisonReport {
     /// The comparison for people: a heading, per profile a table by kind (paired, missed, spurious, the
-    /// delay's median, p90 and max), then the notable events, one line each:
+    /// delay's median, p90 and max, and the median and p90 of the true distance from the boundary, in
+    /// metres, at which the profile's paired and spurious events fired, negative inside), then the
+    /// notable events, one line each:
     ///
     /// ```
     /// phone: enter at lorrenzillos (12:01:37 under ideal) came 20 s late under ios; missed under android-background
@@ -23,11 +25,13 @@ extension ComparisonReport {
         lines.append(heading)
         for comparison in profiles {
             lines.append("")
-            lines.append(Self.row(comparison.profile.name, "paired", "missed", "spurious", "median", "p90", "max"))
+            lines.append(Self.row(comparison.profile.name, "paired", "missed", "spurious", "median", "p90", "max",
+                                  "at median", "at p90"))
             for kind in EventMatching.kinds {
                 let t = comparison.tally(kind)
                 lines.append(Self.row("  " + kind.description, String(t.paired), String(t.missed), String(t.spurious),
-                                      Self.delay(t.median), Self.delay(t.p90), Self.delay(t.max)))
+                                      Self.delay(t.median), Self.delay(t.p90), Self.delay(t.max),
+                                      Self.metresText(t.distanceMedian), Self.metresText(t.distanceP90)))
             }
         }
         let notable = runs == nil ? notableEvents : notableKeys
@@ -61,8 +65,9 @@ extension ComparisonReport {
         return lines
     }
 
-    /// Per event of the reference (its key and n, its occurrence within a run), in the order of their
-    /// first appearance: how often each profile missed it and its median delay; then the spurious events.
+    /// Per event of the reference (its key and n, its occurrence within a run: against the exact track, the
+    /// n-th crossing), in the order of their first appearance: how often each profile missed it and its
+    /// median delay; then the spurious events.
     private var notableKeys: [String] {
         guard let runs else { return [] }
         struct Occurrence: Hashable {
@@ -105,7 +110,10 @@ extension ComparisonReport {
                 }
                 parts.append("\(part) under \(comparison.profile.name)")
             }
-            let subject = subject(occurrence.key) + (occurrence.n > 1 ? " (\(EventSpread.ordinal(occurrence.n)))" : "")
+            // Against the exact track every run has the same reference events: the n-th is the n-th crossing.
+            let ordinal = EventSpread.ordinal(occurrence.n)
+            let subject = subject(occurrence.key)
+                + (exactReference ? " (\(ordinal) crossing)" : occurrence.n > 1 ? " (\(ordinal))" : "")
             if notable { lines.append("\(subject): " + parts.joined(separator: "; ")) }
         }
         for comparison in profiles {
@@ -132,6 +140,13 @@ extension ComparisonReport {
     }
 
     private static func delay(_ span: TimeSpan?) -> String { span.map(\.readable) ?? "-" }
+
+    /// `-12.5 m`, `63.0 m`: a signed distance to the tenth of a metre; `-` for none.
+    private static func metresText(_ value: Meters?) -> String {
+        guard let value else { return "-" }
+        let tenths = Int64((value * 10).rounded())
+        return (tenths < 0 ? "-" : "") + "\(Swift.abs(tenths) / 10).\(Swift.abs(tenths) % 10) m"
+    }
 
     private static func row(_ label: String, _ columns: String...) -> String {
         label + String(repeating: " ", count: max(0, 22 - label.count))

@@ -8,6 +8,16 @@ public struct EventPair: Hashable, Sendable {
     public var reference: Timestamp
     /// The paired profile event's time; nil when the reference event was missed.
     public var profile: Timestamp?
+    /// The true signed distance from the boundary at `profile`'s time, in metres (negative inside), on the
+    /// exact track (`TrueDistance`); nil when missed, not measured, or outside the track's segments.
+    public var distance: Meters?
+
+    public init(key: EventKey, reference: Timestamp, profile: Timestamp?, distance: Meters? = nil) {
+        self.key = key
+        self.reference = reference
+        self.profile = profile
+        self.distance = distance
+    }
 
     /// Profile time − reference time (positive: the profile was late); nil when missed.
     public var delay: TimeSpan? { profile.map { $0 - reference } }
@@ -17,14 +27,22 @@ public struct EventPair: Hashable, Sendable {
 public struct UnpairedEvent: Hashable, Sendable {
     public var key: EventKey
     public var time: Timestamp
+    /// The true signed distance from the boundary at `time`, in metres (negative inside); nil when not measured.
+    public var distance: Meters?
+
+    public init(key: EventKey, time: Timestamp, distance: Meters? = nil) {
+        self.key = key
+        self.time = time
+        self.distance = distance
+    }
 }
 
 /// The pairing of a profile run's events with a reference run's, as `perimeter compare` does it.
 ///
 /// Per key (device, region, kind, and the rule for `dwell`), for `enter`, `exit` and `dwell` only: the
-/// reference events are taken in time order, and each is paired with the earliest profile event of the
-/// same key that is not yet paired and lies within `window` of it, before or after (|Δt| ≤ window).
-/// Unpaired reference events are missed; unpaired profile events are spurious.
+/// one-to-one, order-preserving alignment of least cost Σ|Δt| + window × unpaired, pairs at most `window`
+/// apart, ties to the earliest profile event (`EventAlignment`). Unpaired reference events are missed;
+/// unpaired profile events are spurious.
 public struct EventMatching: Sendable {
     /// The kinds that are matched.
     public static let kinds: [GeofenceEvent.Kind] = [.enter, .exit, .dwell]
@@ -35,51 +53,49 @@ public struct EventMatching: Sendable {
     public var spurious: [UnpairedEvent]
 
     /// Pairs `profile`'s events with `reference`'s; both in SEMANTICS §7 order (time ascending).
-    /// O(n + m) but for profile events skipped over inside one window.
+    /// O(n + m) for keys whose events are more than `window` apart; O(n_b · m_b) for a block of events of
+    /// one key each within `window` of the next.
     public init(reference: [GeofenceEvent], profile: [GeofenceEvent], window: TimeSpan) {
-        // Each key's profile times, ascending, with whether each is paired; and a cursor before which
-        // every time is either paired or too early for any later reference event.
-        struct Candidates {
-            var times: [Timestamp] = []
-            var paired: [Bool] = []
-            var cursor = 0
+        // Each key's times and positions in its log, ascending.
+        struct Side {
+            var times: [Int64] = []
+            var positions: [Int] = []
         }
-        var candidates: [EventKey: Candidates] = [:]
-        for event in profile where Self.kinds.contains(event.kind) {
-            candidates[EventKey(event), default: Candidates()].times.append(event.time)
-        }
-        for key in candidates.keys { candidates[key]!.paired = Array(repeating: false, count: candidates[key]!.times.count) }
-
-        pairs = []
-        for event in reference where Self.kinds.contains(event.kind) {
-            let key = EventKey(event)
-            var match: Timestamp?
-            if var c = candidates[key] {
-                while c.cursor < c.times.count && (c.paired[c.cursor] || c.times[c.cursor] < event.time - window) {
-                    c.cursor += 1
-                }
-                var i = c.cursor
-                while i < c.times.count && c.times[i] <= event.time + window {
-                    if !c.paired[i] {
-                        c.paired[i] = true
-                        match = c.times[i]
-                        break
-                    }
-                    i += 1
-                }
-                candidates[key] = c
+        /// Each event's key (nil for kinds not matched), and each key's times and positions.
+        func sides(_ log: [GeofenceEvent]) -> ([EventKey?], [EventKey: Side]) {
+            var keys: [EventKey?] = [], sides: [EventKey: Side] = [:]
+            keys.reserveCapacity(log.count)
+            for (position, event) in log.enumerated() {
+                guard Self.kinds.contains(event.kind) else { keys.append(nil); continue }
+                let key = EventKey(event)
+                keys.append(key)
+                sides[key, default: Side()].times.append(event.time.microsecondsSince1970)
+                sides[key, default: Side()].positions.append(position)
             }
-            pairs.append(EventPair(key: key, reference: event.time, profile: match))
+            return (keys, sides)
         }
-
-        // The unpaired ones, in the profile's order: the n-th event of a key is its n-th time.
-        var seen: [EventKey: Int] = [:]
+        let (referenceKeys, referenceSides) = sides(reference), (profileKeys, profileSides) = sides(profile)
+        // Each reference position's paired profile position; which profile positions are paired.
+        var partner = [Int?](repeating: nil, count: reference.count)
+        var paired = [Bool](repeating: false, count: profile.count)
+        for (key, side) in referenceSides {
+            guard let other = profileSides[key] else { continue }
+            let aligned = EventAlignment.align(reference: side.times, profile: other.times, window: window.microseconds)
+            for (k, match) in aligned.enumerated() {
+                guard let match else { continue }
+                partner[side.positions[k]] = other.positions[match]
+                paired[other.positions[match]] = true
+            }
+        }
+        pairs = []
+        for (position, event) in reference.enumerated() {
+            guard let key = referenceKeys[position] else { continue }
+            pairs.append(EventPair(key: key, reference: event.time, profile: partner[position].map { profile[$0].time }))
+        }
         spurious = []
-        for event in profile where Self.kinds.contains(event.kind) {
-            let key = EventKey(event)
-            let n = seen[key, default: 0]
-            seen[key] = n + 1
-            if candidates[key]?.paired[n] == false { spurious.append(UnpairedEvent(key: key, time: event.time)) }
+        for (position, event) in profile.enumerated() where !paired[position] {
+            guard let key = profileKeys[position] else { continue }
+            spurious.append(UnpairedEvent(key: key, time: event.time))
         }
     }
 
@@ -88,24 +104,33 @@ public struct EventMatching: Sendable {
         let delays = pairs.filter { $0.key.kind == kind }.compactMap(\.delay).sorted()
         return KindTally(paired: delays.count,
                          missed: pairs.filter { $0.key.kind == kind && $0.profile == nil }.count,
-                         spurious: spurious.filter { $0.key.kind == kind }.count, delays: delays)
+                         spurious: spurious.filter { $0.key.kind == kind }.count, delays: delays,
+                         distances: distances(kind))
     }
 }
 
-/// What happened to the events of one kind: paired, missed, spurious, and the delays of the paired.
+/// What happened to the events of one kind: paired, missed, spurious, the delays of the paired, and the
+/// true distances (metres) of the paired and spurious profile events.
 public struct KindTally: Hashable, Sendable {
     public var paired: Int
     public var missed: Int
     public var spurious: Int
     /// The delays of the paired events, ascending.
     public var delays: [TimeSpan]
+    /// The true signed distances of the profile's paired and spurious events that were measured, ascending.
+    public var distances: [Meters]
 
-    public init(paired: Int = 0, missed: Int = 0, spurious: Int = 0, delays: [TimeSpan] = []) {
+    public init(paired: Int = 0, missed: Int = 0, spurious: Int = 0, delays: [TimeSpan] = [], distances: [Meters] = []) {
         self.paired = paired
         self.missed = missed
         self.spurious = spurious
         self.delays = delays
+        self.distances = distances
     }
+
+    /// Nearest-rank median and 90th percentile of the true distances, in metres; nil when none was measured.
+    public var distanceMedian: Meters? { NearestRank.percentile(50, of: distances) }
+    public var distanceP90: Meters? { NearestRank.percentile(90, of: distances) }
 
     /// Nearest-rank median, 90th percentile and maximum of the delays; nil when none was paired.
     public var median: TimeSpan? { NearestRank.percentile(50, of: delays) }

@@ -4,31 +4,48 @@ extension EventSpread {
     /// The spread as one JSON object (`perimeter run --runs N --json`), on one line:
     ///
     /// ```json
-    /// {"runs":100,"seed":7,"events":[{"device":"phone","region":"cafe","kind":"enter","rule":null,"n":1,
-    /// "share":0.97,"p5":"2016-01-10T12:01:41.000Z","p50":"2016-01-10T12:01:57.000Z","p95":"2016-01-10T12:02:12.000Z"}]}
+    /// {"runs":100,"seed":7,"events":[{"device":"phone","region":"cafe","kind":"enter","rule":null,
+    /// "group":"crossing","n":1,"crossing":"2016-01-10T12:01:37.000Z","count":97,"share":0.97,
+    /// "p5":"2016-01-10T12:01:41.000Z","p50":"2016-01-10T12:01:57.000Z","p95":"2016-01-10T12:02:12.000Z",
+    /// "delay":{"median":20.0,"p90":31.0}}]}
     /// ```
     ///
-    /// `seed` is run 0's noise seed; times as in SEMANTICS §7; `rule` null unless `dwell`.
+    /// `seed` is run 0's noise seed; `group` is `crossing` (the n-th crossing of the key in the exact
+    /// reference run, at `crossing`), `occurrence` (kinds not paired: the n-th event of the key within a
+    /// run; `crossing` null) or `spurious` (the key's unpaired events; `n` 0, `count` the events, `share`
+    /// the runs with any); times as in SEMANTICS §7, delays in seconds, `null` where there is none.
     public func json(seed: UInt64) -> String {
         let events = entries.map { entry in
-            JSONText.object([
+            var crossing: Timestamp?
+            var group = "occurrence"
+            switch entry.group {
+            case let .crossing(_, at): (group, crossing) = ("crossing", at)
+            case .occurrence: break
+            case .spurious: group = "spurious"
+            }
+            return JSONText.object([
                 ("device", JSONText.string(entry.key.device)), ("region", JSONText.string(entry.key.region)),
                 ("kind", JSONText.string(entry.key.kind.description)), ("rule", JSONText.string(entry.key.rule)),
-                ("n", String(entry.n)), ("share", JSONText.number(entry.share)),
+                ("group", JSONText.string(group)), ("n", String(entry.n)), ("crossing", JSONText.time(crossing)),
+                ("count", String(entry.count)), ("share", JSONText.number(entry.share)),
                 ("p5", JSONText.time(entry.p5)), ("p50", JSONText.time(entry.p50)), ("p95", JSONText.time(entry.p95)),
+                ("delay", JSONText.object([("median", JSONText.seconds(entry.delayMedian)),
+                                           ("p90", JSONText.seconds(entry.delayP90))])),
             ])
         }
         return JSONText.object([("runs", String(runs)), ("seed", String(seed)), ("events", JSONText.array(events))])
     }
 
-    /// The spread for people: a heading, then one line per event key and occurrence, with its share of
-    /// runs and its time's p5, p50 and p95 (times of day on `day`'s UTC date, or on `zone`'s clocks, else in full):
+    /// The spread for people: a heading, then one line per row, with its share of runs, its time's p5,
+    /// p50 and p95 (times of day on `day`'s UTC date, or on `zone`'s clocks, else in full) and, for a
+    /// crossing, the median and p90 of the delay:
     ///
     /// ```
     /// Lunch at Lorrenzillo's: 100 runs, noise seeds 7 to 106
-    /// share   p5        p50       p95       event
-    ///  100 %  12:00:00  12:00:00  12:00:00  phone: monitor-start at lorrenzillos
-    ///   97 %  12:01:41  12:01:57  12:02:12  phone: enter at lorrenzillos
+    /// share   p5        p50       p95       delay  p90   event
+    ///  100 %  12:00:00  12:00:00  12:00:00               phone: monitor-start at lorrenzillos
+    ///   97 %  12:01:41  12:01:57  12:02:12  12 s   31 s  phone: enter at lorrenzillos (1st crossing, 12:01:37)
+    ///   40 %  12:20:02  12:31:10  12:44:51               phone: enter at lorrenzillos: 57 spurious
     /// ```
     public func readable(scenario: String, seed: UInt64, day: Timestamp, zone: LocalTimeZone? = nil) -> String {
         let last = seed &+ UInt64(Swift.max(0, runs - 1))
@@ -36,15 +53,21 @@ extension EventSpread {
         let rows = entries.map { entry -> [String] in
             var subject = "\(entry.key.device): \(entry.key.kind)" + (entry.key.rule.map { " \"\($0)\"" } ?? "")
                 + " at \(entry.key.region)"
-            if entry.n > 1 { subject += " (\(Self.ordinal(entry.n)))" }
-            return [Self.percent(entry.share), Readable.time(entry.p5, day: day, zone: zone),
-                    Readable.time(entry.p50, day: day, zone: zone), Readable.time(entry.p95, day: day, zone: zone), subject]
+            switch entry.group {
+            case let .crossing(n, at): subject += " (\(Self.ordinal(n)) crossing, \(Readable.time(at, day: day, zone: zone)))"
+            case let .occurrence(n): if n > 1 { subject += " (\(Self.ordinal(n)))" }
+            case .spurious: subject += ": \(entry.count) spurious"
+            }
+            let time = { (t: Timestamp?) in t.map { Readable.time($0, day: day, zone: zone) } ?? "-" }
+            return [Self.percent(entry.share), time(entry.p5), time(entry.p50), time(entry.p95),
+                    entry.delayMedian.map(\.readable) ?? "", entry.delayP90.map(\.readable) ?? "", subject]
         }
-        let widths = (0..<4).map { column in ([["share", "p5", "p50", "p95"]] + rows).map { $0[column].count }.max()! }
-        for row in [["share", "p5", "p50", "p95", "event"]] + rows {
+        let header = ["share", "p5", "p50", "p95", "delay", "p90", "event"]
+        let widths = (0..<6).map { column in ([header] + rows).map { $0[column].count }.max()! }
+        for row in [header] + rows {
             var line = String(repeating: " ", count: widths[0] - row[0].count) + row[0]
-            for column in 1..<4 { line += "  " + row[column] + String(repeating: " ", count: widths[column] - row[column].count) }
-            lines.append(line + "  " + row[4])
+            for column in 1..<6 { line += "  " + row[column] + String(repeating: " ", count: widths[column] - row[column].count) }
+            lines.append(line + "  " + row[6])
         }
         if rows.isEmpty { lines.append("No run had any event.") }
         return lines.joined(separator: "\n") + "\n"

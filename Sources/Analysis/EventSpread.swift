@@ -1,67 +1,133 @@
 import Geodesy
 import Geofencing
 
-/// The spread of a Monte Carlo batch's events: for each event key (device, region, kind, rule) and n,
-/// the 1-based occurrence of that key within a run, the share of runs in which it occurs and the p5,
-/// p50 and p95 of its time over those runs (nearest rank).
+/// The spread of a Monte Carlo batch's events, grouped by crossing: for each enter, exit and dwell of the
+/// exact reference run (the n-th of its key: device, region, kind, rule), the share of runs whose event
+/// was paired with it (`EventMatching`, one to one), the p5, p50 and p95 of that event's time and the
+/// median and p90 of its delay (nearest rank); per key one row of the events left unpaired (spurious);
+/// and for the other kinds (monitor-start, visit, …), each key's n-th occurrence within a run.
 ///
 /// Built run by run, in run order (`add(run:)`), so that it is the same for any thread count. Memory
-/// holds one time per event of every run.
+/// holds one time per event of every run; O(pairing) per run.
 public struct EventSpread: Sendable {
-    /// One event key and occurrence, over the runs.
+    /// What a row gathers.
+    public enum Group: Hashable, Sendable {
+        /// The n-th crossing (1-based) of its key in the reference run, at that time.
+        case crossing(Int, Timestamp)
+        /// The n-th event (1-based) of its key within a run: kinds that are not paired.
+        case occurrence(Int)
+        /// The events of its key that no crossing took.
+        case spurious
+    }
+
+    /// One row, over the runs.
     public struct Entry: Hashable, Sendable {
         public var key: EventKey
-        /// 1-based: the n-th event of this key within a run.
-        public var n: Int
-        /// How many runs had it.
+        public var group: Group
+        /// Runs that detected the crossing or had the occurrence; for `spurious`, the spurious events in all.
         public var count: Int
-        /// The share of runs that had it, from 0 to 1.
+        /// The share of runs that detected it (had it; for `spurious`, had at least one), from 0 to 1.
         public var share: Double
-        public var p5: Timestamp
-        public var p50: Timestamp
-        public var p95: Timestamp
+        /// The nearest-rank p5, p50 and p95 of the events' times; nil when there was none.
+        public var p5: Timestamp?
+        public var p50: Timestamp?
+        public var p95: Timestamp?
+        /// For a crossing: the median and p90 of the delay (event time − crossing time); else nil.
+        public var delayMedian: TimeSpan?
+        public var delayP90: TimeSpan?
+
+        /// The crossing's or occurrence's number; 0 for `spurious`.
+        public var n: Int {
+            switch group {
+            case let .crossing(n, _), let .occurrence(n): return n
+            case .spurious: return 0
+            }
+        }
     }
 
     /// The runs added so far.
     public private(set) var runs = 0
-    private var times: [Occurrence: [Timestamp]] = [:]
+    private let reference: [GeofenceEvent]
+    private let window: TimeSpan
+    /// The reference's crossings as rows, in its order.
+    private let crossings: [Row]
+    private var times: [Row: [Timestamp]] = [:]
+    /// For `spurious` rows: how many runs had at least one.
+    private var spuriousRuns: [EventKey: Int] = [:]
 
-    private struct Occurrence: Hashable {
+    private struct Row: Hashable {
         var key: EventKey
-        var n: Int
+        var group: Group
     }
 
-    public init() {}
+    /// A spread against `reference`, the exact reference run's events (SEMANTICS §7 order), pairing within
+    /// `window` as `perimeter compare` does.
+    public init(reference: [GeofenceEvent], window: TimeSpan = .seconds(600)) {
+        self.reference = reference
+        self.window = window
+        crossings = Self.crossings(of: reference)
+        // Every crossing has its row, detected or not.
+        for row in crossings { times[row] = [] }
+    }
+
+    private static func crossings(of reference: [GeofenceEvent]) -> [Row] {
+        var seen: [EventKey: Int] = [:]
+        return reference.filter { EventMatching.kinds.contains($0.kind) }.map { event in
+            let key = EventKey(event)
+            let n = seen[key, default: 0] + 1
+            seen[key] = n
+            return Row(key: key, group: .crossing(n, event.time))
+        }
+    }
 
     /// Adds one run's events (SEMANTICS §7 order).
     public mutating func add(run events: [GeofenceEvent]) {
         runs += 1
+        let matching = EventMatching(reference: reference, profile: events, window: window)
+        for (row, pair) in zip(crossings, matching.pairs) {
+            if let time = pair.profile { times[row, default: []].append(time) }
+        }
+        var spuriousKeys = Set<EventKey>()
+        for event in matching.spurious {
+            times[Row(key: event.key, group: .spurious), default: []].append(event.time)
+            spuriousKeys.insert(event.key)
+        }
+        for key in spuriousKeys { spuriousRuns[key, default: 0] += 1 }
         var seen: [EventKey: Int] = [:]
-        for event in events {
+        for event in events where !EventMatching.kinds.contains(event.kind) {
             let key = EventKey(event)
             let n = seen[key, default: 0] + 1
             seen[key] = n
-            times[Occurrence(key: key, n: n), default: []].append(event.time)
+            times[Row(key: key, group: .occurrence(n)), default: []].append(event.time)
         }
     }
 
-    /// Every key and occurrence, ordered by median time, then as SEMANTICS §7 orders events, then n.
+    /// Every row: ordered by time (a crossing's own, else the median), then as SEMANTICS §7 orders events,
+    /// then crossings and occurrences by number, the spurious row last.
     public var entries: [Entry] {
-        times.map { occurrence, times in
+        let all = times.map { row, times -> Entry in
             let sorted = times.sorted()
-            return Entry(key: occurrence.key, n: occurrence.n, count: sorted.count,
-                         share: Double(sorted.count) / Double(Swift.max(1, runs)),
-                         p5: NearestRank.percentile(5, of: sorted)!, p50: NearestRank.percentile(50, of: sorted)!,
-                         p95: NearestRank.percentile(95, of: sorted)!)
-        }.sorted { a, b in
-            if a.p50 != b.p50 { return a.p50 < b.p50 }
+            var entry = Entry(key: row.key, group: row.group, count: sorted.count, share: 0,
+                              p5: NearestRank.percentile(5, of: sorted), p50: NearestRank.percentile(50, of: sorted),
+                              p95: NearestRank.percentile(95, of: sorted))
+            if case let .crossing(_, at) = row.group {
+                let delays = sorted.map { $0 - at }
+                entry.delayMedian = NearestRank.percentile(50, of: delays)
+                entry.delayP90 = NearestRank.percentile(90, of: delays)
+            }
+            let having = row.group == .spurious ? spuriousRuns[row.key, default: 0] : sorted.count
+            entry.share = Double(having) / Double(Swift.max(1, runs))
+            return entry
+        }
+        func time(_ entry: Entry) -> Timestamp {
+            if case let .crossing(_, at) = entry.group { return at }
+            return entry.p50!
+        }
+        return all.sorted { a, b in
+            if time(a) != time(b) { return time(a) < time(b) }
             if a.key != b.key { return EventKey.precedes(a.key, b.key) }
+            if (a.group == .spurious) != (b.group == .spurious) { return b.group == .spurious }
             return a.n < b.n
         }
-    }
-
-    /// The share of runs in which some event of `key` occurs at least `n` times.
-    public func share(of key: EventKey, n: Int = 1) -> Double {
-        Double(times[Occurrence(key: key, n: n)]?.count ?? 0) / Double(Swift.max(1, runs))
     }
 }

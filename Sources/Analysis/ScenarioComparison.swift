@@ -7,13 +7,14 @@ import ScenarioFormat
 /// `ideal`: the crossings themselves), each profile's events paired with the reference's
 /// (`EventMatching`). The scenario's own `monitor:` overrides apply to every run, the reference's too.
 ///
-/// The reference run gets the scenario's noise too (it is `perimeter run --profile ideal`), unless
-/// `exactReference`: then it runs on the true track, without noise, so that a monitor's flicker on noisy
-/// fixes is not counted as something that happened.
+/// The reference run is the exact track (no noise) when `exactReference` (the default, `compare` and
+/// `report`), so that a monitor's flicker on noisy fixes is not counted as something that happened; with
+/// `exactReference` false (`--noisy-reference`) it gets the scenario's noise too (`perimeter run --profile
+/// ideal`). Every paired and spurious profile event carries its true distance (`TrueDistance`).
 ///
-/// With a Monte Carlo batch, run r of every profile and of the reference uses the noise seed S + r and
-/// is paired with the reference's run r (the one exact reference run, with `exactReference`); the counts
-/// and delays pool all runs.
+/// With a Monte Carlo batch, run r of every profile uses the noise seed S + r and is paired with the one
+/// exact reference run (with a noisy reference: the reference's run r, seed S + r); the counts, delays and
+/// distances pool all runs.
 public struct ScenarioComparison: Sendable {
     public let base: ScenarioRun
     public let profiles: [Profile]
@@ -25,7 +26,7 @@ public struct ScenarioComparison: Sendable {
 
     /// Refuses a profile whose observation interval the scenario's tick does not divide.
     public init(_ base: ScenarioRun, profiles: [Profile], against reference: Profile = .ideal,
-                window: TimeSpan = .seconds(600), exactReference: Bool = false) throws(ScenarioErrors) {
+                window: TimeSpan = .seconds(600), exactReference: Bool = true) throws(ScenarioErrors) {
         for profile in profiles + [reference] { _ = try base.under(profile) }
         self.base = base
         self.profiles = profiles
@@ -44,14 +45,16 @@ public struct ScenarioComparison: Sendable {
     /// One run of each profile and of the reference, each on `threads` threads.
     public func compare(threads: Int = RunOptions.defaultThreads) -> ComparisonReport {
         let referenceEvents = referenceRun.events(threads: threads).events
+        let truth = TrueDistance(base.simulation)
         let results = profiles.map { profile in
             let events = ScenarioRun(base.scenario, profile: profile).events(threads: threads).events
-            return ProfileComparison(profile: profile, matchings: [
-                EventMatching(reference: referenceEvents, profile: events, window: window),
-            ])
+            var matching = EventMatching(reference: referenceEvents, profile: events, window: window)
+            matching.measure(truth)
+            return ProfileComparison(profile: profile, matchings: [matching])
         }
         return ComparisonReport(scenario: base.name, reference: reference, window: window, runs: nil,
-                                exactReference: exactReference, day: base.simulation.clockStart, profiles: results)
+                                exactReference: exactReference && base.simulation.noise != nil,
+                                day: base.simulation.clockStart, profiles: results)
     }
 
     /// `runs` runs of each profile and of the reference, run r with the noise seed `seed + r` (default
@@ -72,14 +75,17 @@ public struct ScenarioComparison: Sendable {
                 progress(done)
             }
         }
+        let truth = TrueDistance(base.simulation)
         var results: [ProfileComparison] = []
         for profile in profiles {
             let batch = try MonteCarlo(ScenarioRun(base.scenario, profile: profile), runs: runs, seed: seed)
             var matchings: [EventMatching] = []
             matchings.reserveCapacity(runs)
             batch.forEachRun(threads: threads) { r, events in
-                matchings.append(EventMatching(reference: referenceEvents[exactReference ? 0 : r], profile: events,
-                                               window: window))
+                var matching = EventMatching(reference: referenceEvents[exactReference ? 0 : r], profile: events,
+                                             window: window)
+                matching.measure(truth)
+                matchings.append(matching)
                 done += 1
                 progress(done)
             }
@@ -117,8 +123,10 @@ public struct ProfileComparison: Sendable {
             total.missed += one.missed
             total.spurious += one.spurious
             total.delays += one.delays
+            total.distances += one.distances
         }
         total.delays.sort()
+        total.distances.sort()
         return total
     }
 }
@@ -126,13 +134,16 @@ public struct ProfileComparison: Sendable {
 /// What `perimeter compare` found.
 public struct ComparisonReport: Sendable {
     /// The comparison of events already run: each profile's with the reference's, one run each.
+    /// `truth` gives the profile events' true distances (none without it); `exactReference` says whether
+    /// `referenceEvents` came from the exact track.
     public init(scenario: String, reference: Profile, referenceEvents: [GeofenceEvent],
-                profiles: [(Profile, [GeofenceEvent])], window: TimeSpan = .seconds(600), day: Timestamp) {
-        self.init(scenario: scenario, reference: reference, window: window, runs: nil, exactReference: false, day: day,
-                  profiles: profiles.map { profile, events in
-                      ProfileComparison(profile: profile, matchings: [
-                          EventMatching(reference: referenceEvents, profile: events, window: window),
-                      ])
+                profiles: [(Profile, [GeofenceEvent])], window: TimeSpan = .seconds(600), day: Timestamp,
+                exactReference: Bool = false, truth: TrueDistance? = nil) {
+        self.init(scenario: scenario, reference: reference, window: window, runs: nil, exactReference: exactReference,
+                  day: day, profiles: profiles.map { profile, events in
+                      var matching = EventMatching(reference: referenceEvents, profile: events, window: window)
+                      if let truth { matching.measure(truth) }
+                      return ProfileComparison(profile: profile, matchings: [matching])
                   })
     }
 

@@ -48,16 +48,24 @@ public struct ReportBuilder: Sendable {
             comparison = try? made.compare(runs: runs, seed: seed, threads: threads)
         } else if !compared.isEmpty {
             // The runs made for the map, paired as `perimeter compare` pairs them.
-            let ideal = profiles.firstIndex(of: .ideal).map { runsByProfile[$0] }
-                ?? ScenarioRun(scenario, profile: .ideal).events(threads: threads).events
+            // The reference is the exact track (no noise), as compare's default: with noise, a run of its own.
+            let noisy = base.simulation.noise != nil
+            var exact = ScenarioRun(scenario, profile: .ideal)
+            exact.simulation.noise = nil
+            let ideal = noisy ? exact.events(threads: threads).events
+                : profiles.firstIndex(of: .ideal).map { runsByProfile[$0] } ?? exact.events(threads: threads).events
             comparison = ComparisonReport(scenario: scenario.name, reference: .ideal, referenceEvents: ideal,
                                           profiles: zip(profiles, runsByProfile).filter { $0.0 != .ideal }.map { ($0.0, $0.1) },
-                                          day: base.simulation.clockStart)
+                                          day: base.simulation.clockStart, exactReference: noisy,
+                                          truth: TrueDistance(base.simulation))
         }
         var spreads: [EventSpread] = []
         if let runs {
+            var exact = ScenarioRun(scenario, profile: .ideal)
+            exact.simulation.noise = nil
+            let crossings = exact.events(threads: threads).events
             for profile in profiles {
-                var spread = EventSpread()
+                var spread = EventSpread(reference: crossings)
                 (try? MonteCarlo(ScenarioRun(scenario, profile: profile), runs: runs, seed: seed))?
                     .forEachRun(threads: threads) { _, events in spread.add(run: events) }
                 spreads.append(spread)
@@ -123,13 +131,18 @@ public struct ReportBuilder: Sendable {
             notes: notes, settingsJSON: settings.replacingOccurrences(of: "<", with: "\\u003c"), dataJSON: data.json)
     }
 
+    /// `-12 m`, `63 m`: `Readable.distance` with the sign.
+    static func signedDistance(_ metres: Meters) -> String { (metres < 0 ? "-" : "") + Readable.distance(Swift.abs(metres)) }
+
     private static func compareRows(_ report: ComparisonReport) -> [CompareRow] {
         report.profiles.flatMap { comparison in
             EventMatching.kinds.enumerated().map { index, kind in
                 let tally = comparison.tally(kind)
                 return CompareRow(profile: comparison.profile.name, kind: kind.description, paired: tally.paired,
                                   missed: tally.missed, spurious: tally.spurious, median: tally.median?.readable ?? "–",
-                                  p90: tally.p90?.readable ?? "–", max: tally.max?.readable ?? "–", first: index == 0)
+                                  p90: tally.p90?.readable ?? "–", max: tally.max?.readable ?? "–",
+                                  distanceMedian: tally.distanceMedian.map(Self.signedDistance) ?? "–",
+                                  distanceP90: tally.distanceP90.map(Self.signedDistance) ?? "–", first: index == 0)
             }
         }
     }

@@ -16,7 +16,7 @@ import Geofencing
 /// ```
 ///
 /// `events`: profile, x, y, device, region, kind, time, distance (m), crossedAt (or null), rule (or null).
-/// `spans`: each device's first and last fix. `bands`: profile, device, region, kind, n, p5, p50, p95, share.
+/// `spans`: each device's first and last fix. `bands`: profile, device, region, kind, n (for enter, exit and dwell: the crossing of the exact track the events paired with), p5, p50, p95, share.
 struct ReportData {
     var profiles: [String]
     var devices: [String]
@@ -65,8 +65,9 @@ struct ReportData {
         for (p, spread) in spreads.enumerated() {
             for entry in spread.entries {
                 guard let kind = Self.kinds.firstIndex(of: entry.key.kind), let d = deviceIndex[entry.key.device],
-                      let r = regionIndex[entry.key.region] else { continue }
-                bands.append("[\(p),\(d),\(r),\(kind),\(entry.n),\(Self.millis(entry.p5)),\(Self.millis(entry.p50)),\(Self.millis(entry.p95)),\(JSONText.number(entry.share))]")
+                      let r = regionIndex[entry.key.region], entry.group != .spurious,
+                      let p5 = entry.p5, let p50 = entry.p50, let p95 = entry.p95 else { continue }
+                bands.append("[\(p),\(d),\(r),\(kind),\(entry.n),\(Self.millis(p5)),\(Self.millis(p50)),\(Self.millis(p95)),\(JSONText.number(entry.share))]")
             }
         }
         out += bands.joined(separator: ",") + "]}"

@@ -56,5 +56,8 @@ struct CompareRow {
     var median: String
     var p90: String
     var max: String
+    /// The median and p90 of the true distance from the boundary at the profile's events (`Readable.distance`, signed).
+    var distanceMedian: String
+    var distanceP90: String
     var first: Bool
 }

@@ -52,12 +52,12 @@ enum ReportTemplate {
       {{#hasCompare}}
       <h2>Against {{reference}}</h2>
       <table id="compare">
-        <thead><tr><th>profile</th><th>kind</th><th>paired</th><th>missed</th><th>spurious</th><th>median</th><th>p90</th><th>max</th></tr></thead>
+        <thead><tr><th>profile</th><th>kind</th><th>paired</th><th>missed</th><th>spurious</th><th>median</th><th>p90</th><th>max</th><th>at median</th><th>at p90</th></tr></thead>
         <tbody>{{#compare}}
-          <tr{{#first}} class="first"{{/first}}><td>{{profile}}</td><td>{{kind}}</td><td>{{paired}}</td><td>{{missed}}</td><td>{{spurious}}</td><td>{{median}}</td><td>{{p90}}</td><td>{{max}}</td></tr>{{/compare}}
+          <tr{{#first}} class="first"{{/first}}><td>{{profile}}</td><td>{{kind}}</td><td>{{paired}}</td><td>{{missed}}</td><td>{{spurious}}</td><td>{{median}}</td><td>{{p90}}</td><td>{{max}}</td><td>{{distanceMedian}}</td><td>{{distanceP90}}</td></tr>{{/compare}}
         </tbody>
       </table>
-      <p class="note">Delays are the profile's time minus {{reference}}'s, events paired within 10 min (perimeter compare).</p>
+      <p class="note">Delays are the profile's time minus {{reference}}'s on the exact track, events paired one to one within 10 min (perimeter compare); "at" is the true distance from the boundary when the profile's events fired (negative inside).</p>
       {{/hasCompare}}
     </section>
     </main>

@@ -16,18 +16,24 @@ struct Compare: ParsableCommand {
         discussion: """
         The scenario runs under each profile and under the reference profile (--against, default ideal: \
         the crossings themselves); its own 'monitor:' overrides apply to every run. For enter, exit and \
-        dwell events (dwell also by rule), per device and region, the reference events are taken in time \
-        order and each is paired with the earliest profile event of the same key not yet paired within \
-        --window of it, before or after. Unpaired reference events are missed, unpaired profile events \
-        spurious; the delay is the profile's time minus the reference's. Percentiles are by nearest rank.
+        dwell events (dwell also by rule), per device and region, the reference events and the profile \
+        events are paired one to one and in order (no two pairs cross in time): of all such pairings with \
+        every pair at most --window apart, the one of least cost, the sum of |profile time - reference time| \
+        over the pairs plus the window for every event left unpaired on either side; of equal costs, the \
+        one whose paired profile events, reference event by reference event, come earliest (the \
+        lexicographically smallest sequence of profile indices, an unpaired reference event counting as \
+        after all). Unpaired reference events are missed, unpaired profile events spurious; the delay is \
+        the profile's time minus the reference's. Each paired or spurious profile event also gets its true \
+        distance: the exact track's signed distance from the region's boundary at the event's time, in \
+        metres, negative inside. Percentiles are by nearest rank.
 
-        With --runs N, run r of every profile (and of the reference) uses the noise seed S + r (S: --seed, \
-        else the scenario's own), is paired with the reference's run r, and the counts and delays pool the \
-        runs.
+        With --runs N, run r of every profile uses the noise seed S + r (S: --seed, else the scenario's \
+        own) and is paired with the reference; the counts, delays and distances pool the runs.
 
-        The reference gets the scenario's noise too: it is what 'perimeter run --profile ideal' gives. \
-        --exact-reference runs it on the true track instead, so that an ideal monitor's flicker on noisy \
-        fixes is not counted as an event that happened (and missed by the profiles).
+        When the scenario has noise, the reference runs on the exact track (no noise), so that an ideal \
+        monitor's flicker on noisy fixes is not counted as an event that happened. --noisy-reference gives \
+        it the scenario's noise instead (what 'perimeter run --profile ideal' gives; with --runs, the \
+        reference's run r has the seed S + r).
         """
     )
 
@@ -43,7 +49,11 @@ struct Compare: ParsableCommand {
     @Option(help: ArgumentHelp("How far apart two events may be and still be paired: seconds or \"90s\", \"10m\", \"1h\".", valueName: "duration"))
     var window = "10m"
 
-    @Flag(help: "Run the reference without the scenario's noise: the crossings of the true track.")
+    @Flag(help: "Give the reference run the scenario's noise too (default: the exact track, without noise).")
+    var noisyReference = false
+
+    /// The default since the exact reference became it; accepted so that scripts that ask for it still run.
+    @Flag(help: .hidden)
     var exactReference = false
 
     @Flag(help: "Print one JSON object instead of tables.")
@@ -61,6 +71,9 @@ struct Compare: ParsableCommand {
     func validate() throws {
         _ = try profileList()
         _ = try windowSpan()
+        if noisyReference && exactReference {
+            throw ValidationError("--noisy-reference and --exact-reference contradict each other: choose one.")
+        }
     }
 
     func run() throws {
@@ -70,7 +83,7 @@ struct Compare: ParsableCommand {
         do {
             base = try ScenarioRun(loading: scenario)
             comparison = try ScenarioComparison(base, profiles: list, against: reference, window: span,
-                                                exactReference: exactReference)
+                                                exactReference: !noisyReference)
         } catch {
             for problem in error.errors { StandardError.error(problem.description) }
             throw ExitCode(Exit.badInput)
@@ -80,7 +93,7 @@ struct Compare: ParsableCommand {
         var result: ComparisonReport
         if let runs {
             let progress = TerminalProgress()
-            let total = runs * (comparison.profiles.count + (exactReference ? 0 : 1))
+            let total = runs * (comparison.profiles.count + (noisyReference ? 1 : 0))
             defer { progress.finish() }
             do {
                 result = try comparison.compare(runs: runs, seed: seed, threads: threads) { done in

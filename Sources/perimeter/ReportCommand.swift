@@ -16,8 +16,10 @@ struct ReportCommand: ParsableCommand {
         their holes), each device's track (simplified for drawing), and a marker per enter (green), exit \
         (red), dwell (gold) and visit (blue), one layer per profile; hover a marker for its event; drag to \
         pan, the wheel to zoom. The timeline shows, per device, region and profile, the inside periods and \
-        the events on one time axis, with --runs the p5–p95 spread of each event's time; the table compares \
-        each profile with ideal (as perimeter compare). The file is replaced only once it is complete.
+        the events on one time axis, with --runs the p5–p95 spread of each event's time (by crossing of the \
+        exact track, as run --runs groups them); the table compares each profile with ideal on the exact \
+        track, without the scenario's noise (as perimeter compare), with the true distance from the \
+        boundary at which the profile's events fired. The file is replaced only once it is complete.
         """
     )
 

@@ -38,9 +38,12 @@ struct Run: ParsableCommand {
         Monte Carlo: with --runs N, run r (0-based) is the scenario with its noise seed replaced by S + r \
         (S: --seed, else the scenario's own; a scenario without noise: is refused). Runs go in parallel, \
         one thread each, and the output is the same for any number of threads. Standard output gets a \
-        summary, not N logs: for each event (device, region, kind, rule, and n, its occurrence within a \
-        run) the share of runs in which it occurs and the p5, p50 and p95 of its time (nearest rank over \
-        those runs); --json prints it as one JSON object. --sink receives every run's events, each with \
+        summary, not N logs, by crossing: the scenario also runs once under ideal on the exact track (no \
+        noise), and each run's enter, exit and dwell events are paired with those crossings as compare \
+        pairs them (window 10 min). For the n-th crossing of each device, region, kind and rule: the share \
+        of runs that detected it, the p5, p50 and p95 of the event's time, the median and p90 of its delay; \
+        per key, one row of the spurious events (those no crossing took); other kinds by their occurrence \
+        within a run (nearest rank throughout); --json prints it as one JSON object. --sink receives every run's events, each with \
         its run: jsonl and csv add a 'run' field, sqlite makes each run a row of 'runs' (monteCarloRun); \
         the scenario's own sinks are not used. When a sink writes to standard output, the summary goes to \
         standard error.
@@ -137,7 +140,10 @@ extension Run {
         let interruption = Interruption()
         let plan = SinkPlan(commandLine: sinks, registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
                             isCancelled: { interruption.happened }, displayZone: display.zone)
-        var spread = EventSpread()
+        // Events are grouped by the crossing of the exact track that each pairs with, as compare pairs them.
+        var exact = ScenarioRun(scenarioRun.scenario, profile: .ideal)
+        exact.simulation.noise = nil
+        var spread = EventSpread(reference: exact.events(threads: threads ?? RunOptions.defaultThreads).events)
         var events = 0
         let done: Int
         let progress = ProgressLine()

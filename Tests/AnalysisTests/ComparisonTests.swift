@@ -64,7 +64,9 @@ struct ComparisonTests {
 
     @Test func aProfileAgainstItselfPairsEverythingOnTimeInEveryRun() throws {
         let run = try ScenarioRun(loading: repository("Scenarios/restaurant-welcome.yaml"))
-        let report = try ScenarioComparison(run, profiles: [.ios], against: .ios).compare(runs: 5, seed: 40, threads: 2)
+        // A noisy reference (run r with the seed of the profile's run r): the same monitor on the same fixes.
+        let report = try ScenarioComparison(run, profiles: [.ios], against: .ios, exactReference: false)
+            .compare(runs: 5, seed: 40, threads: 2)
         #expect(report.runs == MonteCarloRuns(count: 5, seed: 40))
         let ios = report.profiles[0]
         #expect(ios.matchings.count == 5)
@@ -101,9 +103,49 @@ struct ComparisonTests {
         let text = try ScenarioComparison(run, profiles: [.ios]).compare().readable
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "Lunch at Lorrenzillo's: ios against ideal (events paired within 10 min)")
-        #expect(lines[3] == "  enter                       1        0        0        20 s        20 s        20 s")
+        // The true distance of iOS's enter at 12:01:57: the track has no noise, so it is the enter's own
+        // `distance` in the golden log Scenarios/lorrenzillos.events.jsonl, -229.247 m.
+        #expect(lines[3] == "  enter                       1        0        0        20 s        20 s        20 s    -229.2 m    -229.2 m")
         #expect(lines.contains("phone: enter at lorrenzillos (12:01:37 under ideal) came 20 s late under ios"))
         #expect(lines.contains("phone: dwell \"Thanks for visiting\" at lorrenzillos (12:01:47 under ideal) came 20 s late under ios"))
+    }
+
+    /// Without noise the exact track is what the monitor saw: each paired or spurious event's true distance
+    /// is the distance the event itself carries (the sample's, computed by the monitor, SEMANTICS §2).
+    @Test(arguments: ["Scenarios/lorrenzillos.yaml", "Scenarios/lodeals-static.yaml", "Scenarios/vans-fleet.yaml"])
+    func withoutNoiseTheTrueDistanceIsTheEventsOwn(path: String) throws {
+        let run = try ScenarioRun(loading: repository(path))
+        try #require(run.simulation.noise == nil)
+        for profile in [Profile.ios, .androidBackground] {
+            let report = try ScenarioComparison(run, profiles: [profile]).compare(threads: 2)
+            let events = ScenarioRun(run.scenario, profile: profile).events(threads: 1).events
+            var own: [String: Meters] = [:]
+            for event in events { own["\(event.device) \(event.region) \(event.kind) \(event.time.microsecondsSince1970)"] = event.distance }
+            let matching = report.profiles[0].matchings[0]
+            let measured = matching.pairs.compactMap { pair in pair.profile.map { (pair.key, $0, pair.distance) } }
+                + matching.spurious.map { ($0.key, $0.time, $0.distance) }
+            #expect(!measured.isEmpty)
+            for (key, time, distance) in measured {
+                let expected = try #require(own["\(key.device) \(key.region) \(key.kind) \(time.microsecondsSince1970)"])
+                #expect(abs(try #require(distance) - expected) < 1e-6, "\(path) \(profile) \(key.kind) at \(time.iso8601)")
+            }
+        }
+    }
+
+    /// With noise the reference is the exact track's ideal run unless asked for the noisy one.
+    @Test func withNoiseTheReferenceIsTheExactTrack() throws {
+        let run = try ScenarioRun(loading: repository("Scenarios/restaurant-welcome.yaml"))
+        try #require(run.simulation.noise != nil)
+        var exact = ScenarioRun(run.scenario, profile: .ideal)
+        exact.simulation.noise = nil
+        let noisy = ScenarioRun(run.scenario, profile: .ideal)
+        for (exactReference, reference) in [(true, exact), (false, noisy)] {
+            let report = try ScenarioComparison(run, profiles: [.android], exactReference: exactReference).compare(threads: 1)
+            let expected = reference.events(threads: 1).events.filter { EventMatching.kinds.contains($0.kind) }.map(\.time)
+            #expect(report.profiles[0].matchings[0].pairs.map(\.reference) == expected)
+            #expect(report.exactReference == exactReference)
+            #expect(report.json.contains(#""exactReference":true"#) == exactReference)
+        }
     }
 
     @Test func aFleetsNotableLinesAreCutWithACount() throws {

@@ -39,6 +39,9 @@ struct ReportTests {
         // The iOS enter: 2016-01-10T12:01:57Z, crossed at 12:01:37 (in milliseconds since 1970).
         #expect(events.contains { ($0[0] as? Int) == 0 && ($0[5] as? Int) == 0 && ($0[6] as? Int) == 1_452_427_317_000 && ($0[8] as? Int) == 1_452_427_297_000 })
         #expect(html.contains("<table id=\"compare\">"))
+        // iOS's enter against ideal: 20 s late, 229 m inside (its own distance in the golden log
+        // Scenarios/lorrenzillos.events.jsonl, -229.247 m: the track has no noise).
+        #expect(html.contains("<td>ios</td><td>enter</td><td>1</td><td>0</td><td>0</td><td>20 s</td><td>20 s</td><td>20 s</td><td>-229 m</td><td>-229 m</td>"))
         #expect(!html.contains("src=") && !html.contains(" href="), "nothing is fetched: no source or link in the page")
     }
 
