@@ -8,6 +8,9 @@ public struct Sample: Hashable, Sendable {
     public var coordinate: Coordinate
     /// a: the accuracy in metres, interpolated between the fixes around the tick like the position.
     public var accuracy: Meters = 0
+    /// The stationary anchor's time (SEMANTICS §2, revision 3) when the stream tracks one (`stationaryWithin`),
+    /// else the epoch.
+    public var anchorTime = Timestamp.epoch
 }
 
 /// The samples of one device, in time order: one at every tick that lies within one of its segments.
@@ -20,6 +23,8 @@ public struct SampleStream: IteratorProtocol, Sendable {
     private let start: Timestamp
     private let tick: TimeSpan
     private var noise: SampleNoise?
+    private var outliers: SampleOutliers?
+    private var anchor: StationaryAnchor?
     /// The accuracy of fixes that have none of their own.
     private let accuracy: Meters
 
@@ -32,14 +37,19 @@ public struct SampleStream: IteratorProtocol, Sendable {
     ///   - segments: timed fixes, times never decreasing (as `Track.fixes(start:)` gives them).
     ///   - noise: when set, every sample is displaced by seeded Gaussian offsets keyed by `deviceID`.
     ///   - accuracy: the accuracy of fixes that have none (the device's, else the monitor's), in metres.
+    ///   - outliers: when set, outlier episodes drawn from the run's seed (`noise?.seed`, else 0).
+    ///   - stationaryWithin: when set, the stationary anchor is tracked (`Sample.anchorTime`) with this radius.
     public init(segments: [[Fix]], start: Timestamp, tick: TimeSpan, noise: Noise? = nil, deviceID: String = "",
-                accuracy: Meters = 0) {
+                accuracy: Meters = 0, outliers: Outliers? = nil, stationaryWithin: Meters? = nil) {
         precondition(tick.microseconds > 0, "the tick must be positive")
         self.segments = segments
         self.accuracy = accuracy
         self.start = start
         self.tick = tick
         self.noise = noise.map { SampleNoise($0, deviceID: deviceID, tick: tick) }
+        let deviceKey = DrawStream.deviceKey(seed: noise?.seed ?? 0, device: deviceID)
+        self.outliers = outliers.map { SampleOutliers($0, deviceKey: deviceKey, tick: tick) }
+        self.anchor = stationaryWithin.map { StationaryAnchor(within: $0) }
         self.segmentIndex = -1
         advanceSegment()
     }
@@ -137,7 +147,18 @@ public struct SampleStream: IteratorProtocol, Sendable {
             position = Coordinate(latitude: lat, longitude: normalizedLongitude(a.coordinate.longitude + f * dLon))
             sampleAccuracy = accuracyA + f * ((b.accuracy ?? accuracy) - accuracyA)
         }
-        if noise != nil { position = noise!.displace(position, tickIndex: k) }
-        return Sample(tickIndex: k, time: t, coordinate: position, accuracy: sampleAccuracy)
+        var sample = Sample(tickIndex: k, time: t, coordinate: position, accuracy: sampleAccuracy)
+        if anchor != nil {
+            anchor!.update(position, at: t)
+            sample.anchorTime = anchor!.time
+        }
+        // One move by n + o (SEMANTICS §2): the noise's offset, plus an outlier episode's.
+        var move = noise != nil ? noise!.offset(tickIndex: k) : nil
+        if outliers != nil, let o = outliers!.offset(tickIndex: k, at: t) {
+            move = ((move?.north ?? 0) + o.north, (move?.east ?? 0) + o.east)
+            sample.accuracy = max(sample.accuracy, o.accuracy)
+        }
+        if let move { sample.coordinate = position.offset(northMeters: move.north, eastMeters: move.east) }
+        return sample
     }
 }
