@@ -110,10 +110,14 @@ final class DeviceLanes: @unchecked Sendable {
     func setEventsAside(delays: Bool = false, before limit: Timestamp? = nil) {
         for i in lanes.indices {
             swap(&lanes[i].events, &aside[i])
-            guard delays, !aside[i].isEmpty || !lanes[i].held.isEmpty else { continue }
-            aside[i].append(contentsOf: lanes[i].held)
+            guard delays, !lanes[i].held.isEmpty else { continue }
+            // The held events first: the lane's events stay in decision order, which breaks the ties of
+            // §7's order (one device's events of one kind and region delivered at the same time).
+            aside[i].insert(contentsOf: lanes[i].held, at: 0)
             lanes[i].held.removeAll(keepingCapacity: true)
-            guard let limit else { continue }
+        }
+        guard delays, let limit else { return }
+        for i in lanes.indices where !aside[i].isEmpty {
             lanes[i].held = aside[i].filter { $0.time >= limit }
             aside[i].removeAll { $0.time >= limit }
         }
