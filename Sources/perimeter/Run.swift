@@ -38,7 +38,8 @@ struct Run: ParsableCommand {
         journal; a run with only HTTP sinks keeps none (they spool what they did not deliver).
 
         Monte Carlo: with --runs N, run r (0-based) is the scenario with its noise seed replaced by S + r \
-        (S: --seed, else the scenario's own; a scenario without noise: is refused). Runs go in parallel, \
+        (S: --seed, else the scenario's own, else 0; a scenario without noise: that draws nothing else, no random \
+        phase, misses, delivery or outliers, is refused). Runs go in parallel, \
         one thread each, and the output is the same for any number of threads. Standard output gets a \
         summary, not N logs: for each event (device, region, kind, rule, and n, its occurrence within a \
         run) the share of runs in which it occurs and the p5, p50 and p95 of its time (nearest rank over \
