@@ -70,10 +70,28 @@ final class DeviceLanes: @unchecked Sendable {
     }
 
     private static func advance(_ lane: inout DeviceLane, before limit: Int64, world: World) {
+        guard lane.observation.stationary == nil, !lane.monitor.delivers else {
+            return advanceWithPhone(&lane, before: limit, world: world)
+        }
         while let sample = lane.stream.next(before: limit) {
             lane.samples += 1
-            guard lane.observation.observes(sample) else { continue }  // noise still ran over it
+            guard lane.observation.isOnGrid(sample.tickIndex) else { continue }  // noise still ran over it
             lane.monitor.observe(sample, in: world, into: &lane.events)
+        }
+    }
+
+    /// `advance` with a stationary slow-down or delivery delays (SEMANTICS §2, §7, revision 3). Apart: the
+    /// loop without them stays revision 2's.
+    @inline(never)
+    private static func advanceWithPhone(_ lane: inout DeviceLane, before limit: Int64, world: World) {
+        while let sample = lane.stream.next(before: limit) {
+            lane.samples += 1
+            guard lane.observation.observes(sample, anchorTime: lane.stream.anchorTime) else { continue }
+            let first = lane.events.count
+            lane.monitor.observe(sample, in: world, into: &lane.events)
+            if lane.monitor.delivers, lane.events.count > first {
+                lane.monitor.deliver(&lane.events, from: first, tickIndex: sample.tickIndex)
+            }
         }
     }
 

@@ -45,6 +45,14 @@ struct DeviceMonitor: Sendable {
         reports = ReportDraws(deviceKey: deviceKey, delivery: settings?.delivery)
     }
 
+    /// Whether the device's enters, exits and dwells reach the app late (SEMANTICS §7 "Delivery").
+    var delivers: Bool { reports.delivery != nil }
+
+    /// Delays the events the last sample (tick `k`) appended to `events` from `first` on (`ReportDraws.deliver`).
+    mutating func deliver(_ events: inout [GeofenceEvent], from first: Int, tickIndex k: Int64) {
+        reports.deliver(&events, from: first, tickIndex: k)
+    }
+
     /// Applies one sample, appending its events (in no particular order) to `events`.
     mutating func observe(_ sample: Sample, in world: World, into events: inout [GeofenceEvent]) {
         let position = sample.coordinate
@@ -65,7 +73,6 @@ struct DeviceMonitor: Sendable {
         defer {
             swap(&emit.events, &events)
             for index in before..<events.count { events[index].device = deviceID }
-            if reports.delivery != nil { reports.deliver(&events, from: before, tickIndex: sample.tickIndex) }
             lastObserved = (position, prepared.made?.cosLatitude ?? cosLatitudeAtMost)
         }
 

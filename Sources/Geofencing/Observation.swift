@@ -32,13 +32,17 @@ struct Observation: Sendable {
         self.init(every: every, phase: phase, stationary: settings.stationary)
     }
 
-    /// Whether the device observes `sample` (its samples come in tick order, each asked once). The sample's
-    /// `anchorTime` must be tracked when there is a slow-down.
+    /// Whether tick `k` is on the grid: (k − p) mod n = 0 (a zero remainder has no sign).
     @inline(__always)
-    mutating func observes(_ sample: Sample) -> Bool {
-        guard (sample.tickIndex - phase) % every == 0 else { return false }  // a zero remainder has no sign
+    func isOnGrid(_ k: Int64) -> Bool { (k - phase) % every == 0 }
+
+    /// Whether the device observes `sample` (its samples come in tick order, each asked once); `anchorTime`
+    /// is the stationary anchor's at it (`SampleStream.anchorTime`), read only with a slow-down.
+    @inline(__always)
+    mutating func observes(_ sample: Sample, anchorTime: Timestamp) -> Bool {
+        guard isOnGrid(sample.tickIndex) else { return false }
         if let stationary {
-            if let last = lastObserved, sample.time - sample.anchorTime >= stationary.after,
+            if let last = lastObserved, sample.time - anchorTime >= stationary.after,
                sample.time < last + stationary.interval {
                 return false  // still, and checked recently
             }

@@ -42,7 +42,7 @@ struct StationaryAnchor: Sendable {
     let within: Meters
     private var position: Coordinate?
     /// t_anchor.
-    private(set) var time = Timestamp.epoch
+    private(set) var time = Timestamp(microsecondsSince1970: 0)
 
     init(within: Meters) { self.within = within }
 
