@@ -4,7 +4,8 @@ import Testing
 
 /// SEMANTICS revision 3's rules by hand (§2 phase, stationary, outliers; §5 signed enterBuffer, misses;
 /// §7 delivery), in the style of `ruleCases`: metres east on the equator, a circle of radius 100 at 500 m
-/// spanning [400, 600], lines `SECONDS DEVICE KIND REGION details`.
+/// spanning [400, 600], lines `SECONDS DEVICE KIND REGION details`. Run with `ruleCases` by `monitorRules` and
+/// `threadsAgree` (MonitorRuleTests.swift).
 let revision3Cases: [RuleCase] = [
     // x = 0.5 + t. n = 6, p = 2: observed ticks 2, 8, …, 398 (x = 398.5, outside), 404 (inside), 602 (beyond 600).
     RuleCase(id: "§2 a phase of 2 s shifts the observed ticks",
@@ -84,14 +85,3 @@ let revision3Cases: [RuleCase] = [
                         "90 d exit r crossed=60 detected=60", "90 d visit r 40-60 detected=60",
                         "90 d enter s crossed=60 detected=60"]),
 ]
-
-@Test("SEMANTICS revision 3 rules, hand-computed", arguments: revision3Cases)
-func revision3Rules(_ rule: RuleCase) throws {
-    let log = try rule.simulation.eventLog()
-    #expect(log == rule.expected, "\(log)")
-}
-
-@Test("Revision 3: many threads give the same events as one", arguments: revision3Cases)
-func revision3ThreadsAgree(_ rule: RuleCase) throws {
-    #expect(try rule.simulation.eventLog(threads: 4) == rule.simulation.eventLog(threads: 1))
-}

@@ -64,6 +64,26 @@ struct Revision3Tests {
         #expect(wide.events.map(\.compact) == one)
     }
 
+    /// The quiet windows' margins (a pending enter kept up to max(0, −e) outside) must stay exact, and the
+    /// held delayed events must not depend on the threads or the windows.
+    @Test("random revision-3 scenarios: quiet windows, threads and windows change nothing")
+    func randomScenarios() throws {
+        var compared = 0
+        try withEverySeed(1...120) { seed in
+            let simulation = RandomScenario.make(seed: seed, revision3: true)
+            var plainOptions = RunOptions(threads: 1)
+            plainOptions.skipsQuietRegions = false
+            let fast = EventLog(), plain = EventLog(), parallel = EventLog()
+            try simulation.run(into: fast, options: RunOptions(threads: 1))
+            try simulation.run(into: plain, options: plainOptions)
+            try simulation.run(into: parallel, options: RunOptions(threads: 3, windowTicks: 17))
+            #expect(fast.events == plain.events, "seed \(seed): the quiet windows changed the events")
+            #expect(parallel.events == fast.events, "seed \(seed): threads or windows changed the events")
+            compared += fast.events.contains { $0.kind == .enter } ? 1 : 0
+        }
+        #expect(compared > 40, "the random scenarios have enters to compare")
+    }
+
     @Test("delivery keeps each device's events in decision order, each at or after its decision")
     func firstInFirstOut() throws {
         let log = EventLog()
