@@ -101,3 +101,16 @@ struct Revision3Tests {
         #expect(zip(log.events, log.events.dropFirst()).allSatisfy { !GeofenceEvent.precedes($1, $0) })
     }
 }
+
+/// Simulation+CannotFire under revision 3: an enter needs d ≤ −e and conf ≥ c_in, so the depth it needs is
+/// max(e, the depth where c_in of the circle is inside), which a negative e or c_in < 0.5 can make negative
+/// (an enter before the crossing): such a region is never listed. A 5 m circle, fixes of 20 m accuracy.
+@Test("regions that can never get an enter, with signed enter buffers and low confidences",
+      arguments: [(0.0, 0.85, 11.7), (0.0, 0.3, nil), (8.0, 0.3, 8.0), (-10.0, 0.85, 11.7), (-10.0, 0.4, nil)] as [(Double, Double, Double?)])
+func unenterableUnderRevision3(buffer: Double, confidence: Double, needed: Double?) {
+    let simulation = Simulation(regions: [Walk.circle("kiosk", at: 500, radius: 5)], profile: .android,
+                                overrides: MonitorOverrides(enterBuffer: buffer, enterConfidence: confidence),
+                                devices: [Device(id: "d", track: .timed([Walk.line(from: 0, speed: 10, seconds: 100)]), accuracy: 20)])
+    let found = simulation.unenterableRegions()
+    #expect(found.map { ($0.neededDepth * 10).rounded() / 10 } == (needed.map { [$0] } ?? []))
+}
