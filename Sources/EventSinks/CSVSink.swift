@@ -7,8 +7,8 @@ import WireFormat
 /// Numbers and times are written as in JSON Lines (`EventFormatting`).
 ///
 /// ```
-/// time,device,region,kind,lat,lon,distance,crossedAt,arrival,departure,duration,rule
-/// 2016-01-10T12:03:10.000Z,phone,cafe,enter,37.7,-121.7,-12.5,2016-01-10T12:03:05.000Z,,,,
+/// time,device,region,kind,lat,lon,distance,crossedAt,arrival,departure,duration,rule,detectedAt
+/// 2016-01-10T12:03:10.000Z,phone,cafe,enter,37.7,-121.7,-12.5,2016-01-10T12:03:05.000Z,,,,,
 /// ```
 ///
 /// In a Monte Carlo batch (`RunNumberingSink`), a last column `run` holds the 0-based run.

@@ -1,6 +1,7 @@
 import Geodesy
 import Geofencing
 import TextEscaping
+import WireFormat
 
 /// A readable timeline for a person: a date line whenever the UTC day changes, then one line per event
 /// in aligned columns: time of day, device, kind, region, and a short detail.
@@ -144,6 +145,7 @@ public final class ConsoleSink: CancellableEventSink {
         case let .dwell(rule, _, span):
             parts.append("rule " + TerminalText.visible(JSONEscaping.string(rule)) + " after " + span.readable)
         }
+        if let detectedAt = event.writtenDetectedAt { parts.append("decided " + at(detectedAt)) }  // delivered late
         parts.append(distance(event.distance))
         return parts.joined(separator: ", ")
     }

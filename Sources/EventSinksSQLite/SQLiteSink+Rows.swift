@@ -65,6 +65,7 @@ extension SQLiteSink {
         try time(wire.departure)
         try number(wire.duration?.seconds)
         try text(wire.rule)
+        try time(wire.detectedAt)
         assert(Int(column) == eventColumns.count)
     }
 }

@@ -66,6 +66,10 @@ extension SQLiteSink {
             // The 0-based run of a Monte Carlo batch (`perimeter run --runs N`); NULL for a plain run.
             try db.execute(sql: "ALTER TABLE runs ADD COLUMN monteCarloRun INTEGER")
         }
+        migrator.registerMigration("v3: delivery delays") { db in
+            // The phone's decision time of an event delivered late (SEMANTICS §7 "Delivery"); NULL without a delay.
+            try db.execute(sql: "ALTER TABLE events ADD COLUMN detectedAt TEXT")
+        }
         return migrator
     }
 

@@ -20,7 +20,7 @@ import WireFormat
 ///   settings` (JSON, `RunDescription.settingsJSON(of:)`), `status` (`RunStatus`), `finishedAt`, `eventCount`.
 /// - `events`: `run` (→ `runs.id`), `seq` (0-based order within the run; the key is `(run, seq)`), then
 ///   the wire fields `time, device, region, kind, lat, lon, distance, crossedAt, arrival, departure,
-///   duration, rule`, written as JSON Lines writes them: times as ISO 8601 text with milliseconds
+///   duration, rule, detectedAt` (NULL unless delivered late, SEMANTICS §7), written as JSON Lines writes them: times as ISO 8601 text with milliseconds
 ///   (`EventFormatting.time`), numbers as REAL, durations in seconds; NULL where the event's kind has no
 ///   value, and for a number that is not finite (JSON's `null`). Indexed by `(run, device, time)` and
 ///   `(run, region)`.

@@ -1,16 +1,20 @@
 import Dispatch
 import Foundation
+import Geodesy
 
 /// One device's moving parts during a run.
 struct DeviceLane: Sendable {
     var stream: SampleStream
     var monitor: DeviceMonitor
-    /// The device observes the samples whose tick index is a multiple of this (SEMANTICS §2).
-    var observesEvery: Int64 = 1
+    /// Which samples the device observes (SEMANTICS §2: its grid, its phase, its stationary slow-down).
+    var observation = Observation()
     var dropped: Int
     var samples = 0
     /// The events of the window being simulated, appended by the monitor.
     var events: [GeofenceEvent] = []
+    /// Delayed events (SEMANTICS §7 "Delivery") whose delivered time is at or past the limit of the window
+    /// that decided them: held until a window's limit passes them.
+    var held: [GeofenceEvent] = []
 }
 
 /// The devices of a run, advanced window by window, each lane by one thread at a time.
@@ -66,10 +70,28 @@ final class DeviceLanes: @unchecked Sendable {
     }
 
     private static func advance(_ lane: inout DeviceLane, before limit: Int64, world: World) {
+        guard lane.observation.stationary == nil, !lane.monitor.delivers else {
+            return advanceWithPhone(&lane, before: limit, world: world)
+        }
         while let sample = lane.stream.next(before: limit) {
             lane.samples += 1
-            guard sample.tickIndex % lane.observesEvery == 0 else { continue }  // noise still ran over it
+            guard lane.observation.isOnGrid(sample.tickIndex) else { continue }  // noise still ran over it
             lane.monitor.observe(sample, in: world, into: &lane.events)
+        }
+    }
+
+    /// `advance` with a stationary slow-down or delivery delays (SEMANTICS §2, §7, revision 3). Apart: the
+    /// loop without them stays revision 2's.
+    @inline(never)
+    private static func advanceWithPhone(_ lane: inout DeviceLane, before limit: Int64, world: World) {
+        while let sample = lane.stream.next(before: limit) {
+            lane.samples += 1
+            guard lane.observation.observes(sample, anchorTime: lane.stream.anchorTime) else { continue }
+            let first = lane.events.count
+            lane.monitor.observe(sample, in: world, into: &lane.events)
+            if lane.monitor.delivers, lane.events.count > first {
+                lane.monitor.deliver(&lane.events, from: first, tickIndex: sample.tickIndex)
+            }
         }
     }
 
@@ -99,9 +121,23 @@ final class DeviceLanes: @unchecked Sendable {
 
     /// Sets every lane's events of the window just simulated aside (those set aside before must have been
     /// sent), leaving the lanes' `events` empty for the next window. Swaps arrays: nothing is copied.
-    func setEventsAside() {
+    ///
+    /// With delayed events (`delays`), only those whose time is before `limit` (the window's limit) are set
+    /// aside, the others held for a later window: every event a later window decides is at or after this
+    /// limit, so the events sent stay in the order of SEMANTICS §7. A nil `limit` sets everything aside.
+    func setEventsAside(delays: Bool = false, before limit: Timestamp? = nil) {
         for i in lanes.indices {
             swap(&lanes[i].events, &aside[i])
+            guard delays, !lanes[i].held.isEmpty else { continue }
+            // The held events first: the lane's events stay in decision order, which breaks the ties of
+            // §7's order (one device's events of one kind and region delivered at the same time).
+            aside[i].insert(contentsOf: lanes[i].held, at: 0)
+            lanes[i].held.removeAll(keepingCapacity: true)
+        }
+        guard delays, let limit else { return }
+        for i in lanes.indices where !aside[i].isEmpty {
+            lanes[i].held = aside[i].filter { $0.time >= limit }
+            aside[i].removeAll { $0.time >= limit }
         }
     }
 

@@ -36,7 +36,22 @@ struct DeviceMonitor: Sendable {
     /// The regions with an announced stay still open: an enter was reported and no exit yet.
     var openStays: [Int] { monitors.filter { $0.state.stayBegan != nil }.map(\.region) }
 
-    init(deviceID: String) { self.deviceID = deviceID }
+    /// The misses and delivery delays of the device's reports (SEMANTICS §5, §7).
+    private var reports: ReportDraws
+
+    /// The monitor of device `deviceID` (its key `DrawStream.deviceKey`) under `settings`.
+    init(deviceID: String, deviceKey: UInt64 = 0, settings: MonitorSettings? = nil) {
+        self.deviceID = deviceID
+        reports = ReportDraws(deviceKey: deviceKey, delivery: settings?.delivery)
+    }
+
+    /// Whether the device's enters, exits and dwells reach the app late (SEMANTICS §7 "Delivery").
+    var delivers: Bool { reports.delivery != nil }
+
+    /// Delays the events the last sample (tick `k`) appended to `events` from `first` on (`ReportDraws.deliver`).
+    mutating func deliver(_ events: inout [GeofenceEvent], from first: Int, tickIndex k: Int64) {
+        reports.deliver(&events, from: first, tickIndex: k)
+    }
 
     /// Applies one sample, appending its events (in no particular order) to `events`.
     mutating func observe(_ sample: Sample, in world: World, into events: inout [GeofenceEvent]) {
@@ -165,9 +180,14 @@ struct DeviceMonitor: Sendable {
             return
         }
         let d = world.distance(region, p)
+        let thresholds = monitors[slot].state.thresholds, k = sample.tickIndex
         switch monitors[slot].state.observe(distance: d, accuracy: sample.accuracy, at: sample.time) {
+        case .entered? where reports.misses(.enter, region: region, tickIndex: k, probability: thresholds.missEnter):
+            monitors[slot].state.missEnter()  // never reported: inside all the same, an unannounced stay
         case let .entered(crossedAt)?:
             emit(.enter(crossedAt: crossedAt), region: region, distance: d)
+        case .exited? where reports.misses(.exit, region: region, tickIndex: k, probability: thresholds.missExit):
+            break  // never reported: the stay ends without exit or visit
         case let .exited(crossedAt, arrival)?:
             emit(.exit(crossedAt: crossedAt), region: region, distance: d)
             if let arrival {

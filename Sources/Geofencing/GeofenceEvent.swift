@@ -41,7 +41,7 @@ public struct GeofenceEvent: Hashable, Sendable {
         case dwell(rule: String, ruleIndex: Int, duration: TimeSpan)
     }
 
-    /// The sample's time.
+    /// The sample's time; with a delivery delay, when the app hears it (`detectedAt` is the sample's).
     public var time: Timestamp
     public var device: String
     public var region: String
@@ -52,9 +52,13 @@ public struct GeofenceEvent: Hashable, Sendable {
     /// The sample's signed distance to the region, in metres (negative inside).
     public var distance: Meters
     public var detail: Detail
+    /// When the phone decided it, for an event delivered late (SEMANTICS §7 "Delivery", revision 3); nil
+    /// when there is no delay (`time` is then the decision time).
+    public var detectedAt: Timestamp?
 
     public init(time: Timestamp, device: String, region: String, regionIndex: Int, coordinate: Coordinate,
-                distance: Meters, detail: Detail) {
+                distance: Meters, detail: Detail, detectedAt: Timestamp? = nil) {
+        self.detectedAt = detectedAt
         self.time = time
         self.device = device
         self.region = region

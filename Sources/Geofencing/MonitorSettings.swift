@@ -25,26 +25,45 @@ public struct MonitorSettings: Hashable, Sendable {
     public var refreshDistance: Meters
     /// h: metres beyond the boundary a device must pass before an exit starts.
     public var hysteresis: Meters
-    /// e: metres inside the boundary an enter needs.
+    /// e: metres inside the boundary an enter needs; negative lets an enter start up to −e metres outside
+    /// (revision 3).
     public var enterBuffer: Meters
     /// τ: how long a device must stay on its new side.
     public var confirmation: TimeSpan
     public var initialTrigger: InitialTrigger
     /// a: the accuracy of fixes that have none of their own and whose device has none, in metres.
     public var accuracy: Meters
-    /// c_in: the confidence of being inside that an enter needs, in [0.5, 1] (SEMANTICS §5).
+    /// c_in: the confidence of being inside that an enter needs, in [0, 1] (SEMANTICS §5).
     public var enterConfidence: Double
     /// c_out: the confidence of being inside at or below which an exit starts, in [0, 0.5].
     public var exitConfidence: Double
     /// How often a device observes its position (revision 2 §2): a multiple of the tick, or zero for every
     /// sample. Samples it does not observe play no part in §4–§6.
     public var interval: TimeSpan
+    /// p of the observation grid (revision 3 §2).
+    public var phase: Phase
+    /// The stationary slow-down (revision 3 §2), or none.
+    public var stationary: Stationary?
+    /// Outlier episodes (revision 3 §2), or none.
+    public var outliers: Outliers?
+    /// The delay before the app hears an enter, exit or dwell (revision 3 §7), or none.
+    public var delivery: Delivery?
+    /// The probabilities, in [0, 1], that the phone never reports a confirmed enter or exit (revision 3 §5).
+    public var missEnter: Double
+    public var missExit: Double
 
     public init(capacity: Int?, selection: Selection, refreshDistance: Meters, hysteresis: Meters,
                 enterBuffer: Meters, confirmation: TimeSpan, initialTrigger: InitialTrigger,
                 accuracy: Meters = 0, enterConfidence: Double = 0.5, exitConfidence: Double = 0.5,
-                interval: TimeSpan = .zero) {
+                interval: TimeSpan = .zero, phase: Phase = .zero, stationary: Stationary? = nil,
+                outliers: Outliers? = nil, delivery: Delivery? = nil, missEnter: Double = 0, missExit: Double = 0) {
         self.interval = interval
+        self.phase = phase
+        self.stationary = stationary
+        self.outliers = outliers
+        self.delivery = delivery
+        self.missEnter = missEnter
+        self.missExit = missExit
         self.capacity = capacity
         self.selection = selection
         self.refreshDistance = refreshDistance
@@ -72,12 +91,27 @@ public struct MonitorOverrides: Hashable, Sendable {
     public var enterConfidence: Double?
     public var exitConfidence: Double?
     public var interval: TimeSpan?
+    public var phase: Phase?
+    /// `.some(nil)` turns the profile's slow-down off; likewise `outliers` and `delivery`.
+    public var stationary: Stationary??
+    public var outliers: Outliers??
+    public var delivery: Delivery??
+    public var missEnter: Double?
+    public var missExit: Double?
 
     public init(capacity: Int?? = nil, selection: Selection? = nil, refreshDistance: Meters? = nil,
                 hysteresis: Meters? = nil, enterBuffer: Meters? = nil, confirmation: TimeSpan? = nil,
                 initialTrigger: InitialTrigger? = nil, accuracy: Meters? = nil, enterConfidence: Double? = nil,
-                exitConfidence: Double? = nil, interval: TimeSpan? = nil) {
+                exitConfidence: Double? = nil, interval: TimeSpan? = nil, phase: Phase? = nil,
+                stationary: Stationary?? = nil, outliers: Outliers?? = nil, delivery: Delivery?? = nil,
+                missEnter: Double? = nil, missExit: Double? = nil) {
         self.interval = interval
+        self.phase = phase
+        self.stationary = stationary
+        self.outliers = outliers
+        self.delivery = delivery
+        self.missEnter = missEnter
+        self.missExit = missExit
         self.accuracy = accuracy
         self.enterConfidence = enterConfidence
         self.exitConfidence = exitConfidence
@@ -104,6 +138,12 @@ public struct MonitorOverrides: Hashable, Sendable {
         if let enterConfidence { s.enterConfidence = enterConfidence }
         if let exitConfidence { s.exitConfidence = exitConfidence }
         if let interval { s.interval = interval }
+        if let phase { s.phase = phase }
+        if let stationary { s.stationary = stationary }
+        if let outliers { s.outliers = outliers }
+        if let delivery { s.delivery = delivery }
+        if let missEnter { s.missEnter = missEnter }
+        if let missExit { s.missExit = missExit }
         return s
     }
 }

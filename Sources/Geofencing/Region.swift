@@ -11,14 +11,19 @@ public struct Region: Hashable, Sendable {
     public var confirmation: TimeSpan?
     public var enterConfidence: Double?
     public var exitConfidence: Double?
+    /// The probabilities, in [0, 1], that a confirmed enter or exit is never reported (revision 3 §5).
+    public var missEnter: Double?
+    public var missExit: Double?
     /// What people call it (a GeoJSON feature's `properties.name`, a scenario region's `name:`), shown
     /// beside its id by the console and the report; never in event files.
     public var name: String?
 
     public init(id: String, shape: Shape, hysteresis: Meters? = nil, enterBuffer: Meters? = nil,
                 confirmation: TimeSpan? = nil, enterConfidence: Double? = nil, exitConfidence: Double? = nil,
-                name: String? = nil) {
+                name: String? = nil, missEnter: Double? = nil, missExit: Double? = nil) {
         self.id = id
+        self.missEnter = missEnter
+        self.missExit = missExit
         self.name = name
         self.shape = shape
         self.hysteresis = hysteresis

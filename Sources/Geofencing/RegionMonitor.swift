@@ -15,13 +15,19 @@ struct RegionMonitor: Sendable {
         case exited(crossedAt: Timestamp, arrival: Timestamp?)
     }
 
-    /// h, e, τ, c_in and c_out of SEMANTICS §5 for this region.
+    /// h, e, τ, c_in, c_out and the miss probabilities of SEMANTICS §5 for this region.
     struct Thresholds: Sendable {
         var hysteresis: Meters
+        /// e; negative lets an enter start up to −e metres outside.
         var enterBuffer: Meters
         var confirmation: TimeSpan
         var enterConfidence: Double = 0.5
         var exitConfidence: Double = 0.5
+        var missEnter: Double = 0
+        var missExit: Double = 0
+
+        /// How far outside a pending enter may go before it is dropped: max(0, −e).
+        var enterReach: Meters { max(0, -enterBuffer) }
     }
 
     let thresholds: Thresholds
@@ -49,7 +55,7 @@ struct RegionMonitor: Sendable {
         switch (side, candidateSince) {
         case (.outside, nil) where d <= -e && Confidence.inside(distance: d, accuracy: a) >= thresholds.enterConfidence:
             candidateSince = time                                     // starts an enter
-        case (.outside, .some) where d > 0: candidateSince = nil    // went back out
+        case (.outside, .some) where d > thresholds.enterReach: candidateSince = nil  // went back out
         case (.inside, nil) where d > h && Confidence.inside(distance: d, accuracy: a) <= thresholds.exitConfidence:
             candidateSince = time                                     // starts an exit
         case (.inside, .some) where d <= 0: candidateSince = nil    // came back in
@@ -69,6 +75,10 @@ struct RegionMonitor: Sendable {
             return .exited(crossedAt: since, arrival: stayBegan)
         }
     }
+
+    /// Makes the stay that began at this sample's confirmed enter unannounced: the phone never reported it
+    /// (SEMANTICS §5 "Misses"), so no dwell or visit belongs to it.
+    mutating func missEnter() { stayBegan = nil }
 
     /// The dwell rules due at `time` (SEMANTICS §6): while inside an announced stay, each rule whose
     /// duration has passed since the enter fires once. `durations[i]` is the region's i-th rule's D.

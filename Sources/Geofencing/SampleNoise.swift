@@ -17,15 +17,16 @@ struct SampleNoise: Sendable {
     private var last: (tick: Int64, north: Meters, east: Meters)?
 
     init(_ noise: Noise, deviceID: String, tick: TimeSpan) {
-        self.noise = GaussianNoise(sigma: 1, key: SplitMix64.mix(noise.seed ^ FNV1a.hash(deviceID.utf8)))
+        self.noise = GaussianNoise(sigma: 1, key: DrawStream.deviceKey(seed: noise.seed, device: deviceID))
         sigma = noise.sigma
         tickSeconds = tick.seconds
         correlationSeconds = noise.correlation.seconds
     }
 
-    /// `point` moved by the offset of the sample at tick `k`; samples come in tick order.
-    mutating func displace(_ point: Coordinate, tickIndex k: Int64) -> Coordinate {
-        guard sigma > 0 else { return point }
+    /// The offset n (north, east, metres) of the sample at tick `k`, or nil when sigma is 0 (positions
+    /// unchanged: a noise of sigma 0 only sets the run's seed). Samples come in tick order.
+    mutating func offset(tickIndex k: Int64) -> (north: Meters, east: Meters)? {
+        guard sigma > 0 else { return nil }
         let w = noise.offset(index: UInt64(bitPattern: k))
         var north = sigma * w.north, east = sigma * w.east
         if let last, correlationSeconds > 0 {
@@ -35,6 +36,6 @@ struct SampleNoise: Sendable {
             east = rho * last.east + scale * w.east
         }
         last = (k, north, east)
-        return point.offset(northMeters: north, eastMeters: east)
+        return (north, east)
     }
 }

@@ -20,6 +20,12 @@ public struct SampleStream: IteratorProtocol, Sendable {
     private let start: Timestamp
     private let tick: TimeSpan
     private var noise: SampleNoise?
+    private var outliers: SampleOutliers?
+    private var anchor: StationaryAnchor?
+    /// The stationary anchor's time (SEMANTICS §2, revision 3) at the last sample returned, when the stream
+    /// tracks one (`stationaryWithin`); else the epoch. Kept here, not in `Sample`: a sample stays as small
+    /// as revision 2's.
+    public private(set) var anchorTime = Timestamp(microsecondsSince1970: 0)
     /// The accuracy of fixes that have none of their own.
     private let accuracy: Meters
 
@@ -32,14 +38,19 @@ public struct SampleStream: IteratorProtocol, Sendable {
     ///   - segments: timed fixes, times never decreasing (as `Track.fixes(start:)` gives them).
     ///   - noise: when set, every sample is displaced by seeded Gaussian offsets keyed by `deviceID`.
     ///   - accuracy: the accuracy of fixes that have none (the device's, else the monitor's), in metres.
+    ///   - outliers: when set, outlier episodes drawn from the run's seed (`noise?.seed`, else 0).
+    ///   - stationaryWithin: when set, the stationary anchor is tracked (`anchorTime`) with this radius.
     public init(segments: [[Fix]], start: Timestamp, tick: TimeSpan, noise: Noise? = nil, deviceID: String = "",
-                accuracy: Meters = 0) {
+                accuracy: Meters = 0, outliers: Outliers? = nil, stationaryWithin: Meters? = nil) {
         precondition(tick.microseconds > 0, "the tick must be positive")
         self.segments = segments
         self.accuracy = accuracy
         self.start = start
         self.tick = tick
         self.noise = noise.map { SampleNoise($0, deviceID: deviceID, tick: tick) }
+        let deviceKey = DrawStream.deviceKey(seed: noise?.seed ?? 0, device: deviceID)
+        self.outliers = outliers.map { SampleOutliers($0, deviceKey: deviceKey, tick: tick) }
+        self.anchor = stationaryWithin.map { StationaryAnchor(within: $0) }
         self.segmentIndex = -1
         advanceSegment()
     }
@@ -137,7 +148,31 @@ public struct SampleStream: IteratorProtocol, Sendable {
             position = Coordinate(latitude: lat, longitude: normalizedLongitude(a.coordinate.longitude + f * dLon))
             sampleAccuracy = accuracyA + f * ((b.accuracy ?? accuracy) - accuracyA)
         }
-        if noise != nil { position = noise!.displace(position, tickIndex: k) }
-        return Sample(tickIndex: k, time: t, coordinate: position, accuracy: sampleAccuracy)
+        guard anchor != nil || outliers != nil else {  // revision 2's sample: the noise's move only
+            if noise != nil, let n = noise!.offset(tickIndex: k) {
+                position = position.offset(northMeters: n.north, eastMeters: n.east)
+            }
+            return Sample(tickIndex: k, time: t, coordinate: position, accuracy: sampleAccuracy)
+        }
+        return phoneSample(at: k, time: t, exact: position, accuracy: sampleAccuracy)
+    }
+
+    /// The sample with revision 3's parts (SEMANTICS §2): the stationary anchor on the exact position, and
+    /// one move by n + o, the noise's offset plus an outlier episode's, which also sets the accuracy. Out of
+    /// line: a run without them does not pay for their code.
+    @inline(never)
+    private mutating func phoneSample(at k: Int64, time t: Timestamp, exact: Coordinate, accuracy a: Meters) -> Sample {
+        var sample = Sample(tickIndex: k, time: t, coordinate: exact, accuracy: a)
+        if anchor != nil {
+            anchor!.update(exact, at: t)
+            anchorTime = anchor!.time
+        }
+        var move = noise != nil ? noise!.offset(tickIndex: k) : nil
+        if outliers != nil, let o = outliers!.offset(tickIndex: k, at: t) {
+            move = ((move?.north ?? 0) + o.north, (move?.east ?? 0) + o.east)
+            sample.accuracy = max(sample.accuracy, o.accuracy)
+        }
+        if let move { sample.coordinate = exact.offset(northMeters: move.north, eastMeters: move.east) }
+        return sample
     }
 }

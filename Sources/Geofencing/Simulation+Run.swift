@@ -90,10 +90,13 @@ extension Simulation {
     /// The moving parts of `device` on the clock that starts at `start`.
     func lane(for device: Device, start: Timestamp) -> DeviceLane {
         let fixes = device.track.fixes(start: start)
+        let settings = settings
+        let deviceKey = DrawStream.deviceKey(seed: noise?.seed ?? 0, device: device.id)
         return DeviceLane(stream: SampleStream(segments: fixes, start: start, tick: tick, noise: noise,
-                                               deviceID: device.id, accuracy: device.accuracy ?? settings.accuracy),
-                          monitor: DeviceMonitor(deviceID: device.id),
-                          observesEvery: max(1, settings.interval.microseconds / tick.microseconds),
+                                               deviceID: device.id, accuracy: device.accuracy ?? settings.accuracy,
+                                               outliers: settings.outliers, stationaryWithin: settings.stationary?.within),
+                          monitor: DeviceMonitor(deviceID: device.id, deviceKey: deviceKey, settings: settings),
+                          observation: Observation(settings, tick: tick, deviceKey: deviceKey),
                           dropped: device.track.fixCount - fixes.reduce(0) { $0 + $1.count })
     }
 
@@ -101,6 +104,7 @@ extension Simulation {
     /// order of SEMANTICS §7; adds what happened to `summary`.
     func drive(_ lanes: DeviceLanes, world: World, into sink: EventSink, options: RunOptions,
                summary: inout RunSummary) throws {
+        let clock = summary.start, delays = world.settings.delivery != nil
         summary.devices += lanes.lanes.count
         summary.droppedFixes += lanes.lanes.reduce(0) { $0 + $1.dropped }
         let ranges = lanes.lanes.compactMap(\.stream.tickRange)
@@ -117,14 +121,17 @@ extension Simulation {
         }
         // A window's events are sent while the next window is simulated: the calling thread sends them, then
         // joins the other threads (`DeviceLanes.advance(before:world:threads:meanwhile:)`).
+        // Delayed events leave with the first window whose limit passes their delivered time.
         var windowStart = first
+        var windowLimit: Int64?  // the limit of the window whose events are set aside next
         while windowStart <= last {
             if options.isCancelled() {
                 summary.interrupted = true
                 break
             }
             let limit = min(last + 1, windowStart + options.windowTicks)
-            lanes.setEventsAside()
+            lanes.setEventsAside(delays: delays, before: windowLimit.map { clock + tick * $0 })
+            windowLimit = limit
             try lanes.advance(before: limit, world: world, threads: options.threads) {
                 try lanes.sendEventsSetAside(ranks: ranks, to: sink, counting: &sentByKind)
             }
@@ -137,7 +144,7 @@ extension Simulation {
                                      fraction: Double(min(windowStart, last + 1) - first) / Double(last + 1 - first)))
             }
         }
-        lanes.setEventsAside()  // the last window's
+        lanes.setEventsAside(delays: delays)  // the last window's, and every event held
         try lanes.sendEventsSetAside(ranks: ranks, to: sink, counting: &sentByKind)
         if summary.interrupted { return }
         summary.samples += lanes.lanes.reduce(0) { $0 + $1.samples }

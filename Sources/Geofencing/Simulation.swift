@@ -36,9 +36,28 @@ public struct Simulation: Sendable {
     /// sentence, or nil when it can.
     public var intervalProblem: String? {
         let interval = settings.interval
-        guard interval.microseconds % tick.microseconds != 0 else { return nil }
+        guard interval.microseconds % tick.microseconds != 0 else { return phaseProblem }
         return "the profile \(profile.name) observes every \(interval.readable), which is not a multiple of the tick (\(tick.readable)); choose a tick that divides it"
     }
+
+    /// Why the resolved phase cannot be played (SEMANTICS §2: a multiple of the tick, below the interval),
+    /// as a sentence, or nil when it can.
+    public var phaseProblem: String? {
+        let settings = settings
+        guard case let .fixed(phase) = settings.phase, phase.microseconds != 0 else { return nil }
+        if phase.microseconds % tick.microseconds != 0 || phase.microseconds < 0 {
+            return "the phase \(phase.readable) is not a multiple of the tick (\(tick.readable))"
+        }
+        if phase >= settings.interval {
+            return "the phase \(phase.readable) is not below the observation interval (\(settings.interval.readable))"
+        }
+        return nil
+    }
+
+    /// Whether the run draws anything from its seed besides the noise (SEMANTICS §2 "Random draws"): a random
+    /// phase, outliers, a delivery delay or a miss probability above 0. Such a scenario varies across Monte
+    /// Carlo runs without noise.
+    public var drawsRandomly: Bool { settings.drawsRandomly(regions: regions) }
 
     /// The clock's start: `start` if set, else the earliest first fix of the timed tracks, else 1970.
     public var clockStart: Timestamp {

@@ -32,7 +32,9 @@ final class World: Sendable {
                                      enterBuffer: $0.enterBuffer ?? settings.enterBuffer,
                                      confirmation: $0.confirmation ?? settings.confirmation,
                                      enterConfidence: $0.enterConfidence ?? settings.enterConfidence,
-                                     exitConfidence: $0.exitConfidence ?? settings.exitConfidence)
+                                     exitConfidence: $0.exitConfidence ?? settings.exitConfidence,
+                                     missEnter: $0.missEnter ?? settings.missEnter,
+                                     missExit: $0.missExit ?? settings.missExit)
         }
         (rulesByRegion, ruleDurationsByRegion) = Self.rulesByRegion(rules, regions: regions)
         ruleNames = rules.map(\.name)

@@ -85,6 +85,7 @@ public struct EventLogDiff: Hashable, Sendable {
         if a.arrival != b.arrival { names.append("arrival") }
         if a.departure != b.departure { names.append("departure") }
         if a.duration != b.duration { names.append("duration") }
+        if a.detectedAt != b.detectedAt { names.append("detectedAt") }
         return names
     }
 
@@ -157,6 +158,7 @@ public struct EventLogDiff: Hashable, Sendable {
         case "crossedAt": return times(a.crossedAt, b.crossedAt)
         case "arrival": return times(a.arrival, b.arrival)
         case "departure": return times(a.departure, b.departure)
+        case "detectedAt": return times(a.detectedAt, b.detectedAt)
         default:
             return (a.duration.map(\.readable) ?? "none", b.duration.map(\.readable) ?? "none")
         }

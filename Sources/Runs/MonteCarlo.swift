@@ -18,10 +18,12 @@ public struct MonteCarlo: Sendable {
     /// The seed of run 0.
     public let seed: UInt64
 
-    /// Refuses (at `noise`) a scenario without noise, whose runs would all be the same, and fewer than
-    /// one run.
+    /// Refuses (at `noise`) a scenario without noise that draws nothing else either (SEMANTICS §2 "Random
+    /// draws"), whose runs would all be the same, and fewer than one run. A scenario without noise that
+    /// draws (a random phase, misses, delivery, outliers) varies its seed through a noise of sigma 0.
     public init(_ base: ScenarioRun, runs: Int, seed: UInt64? = nil) throws(ScenarioErrors) {
-        guard let noise = base.simulation.noise else {
+        let noise = base.simulation.noise
+        guard noise != nil || base.simulation.drawsRandomly else {
             throw ScenarioErrors([ScenarioError(
                 file: base.scenario.file, keyPath: "noise", line: 0, column: 0,
                 message: "a Monte Carlo batch varies the noise seed, and this scenario has no noise; add "
@@ -33,12 +35,14 @@ public struct MonteCarlo: Sendable {
         }
         self.base = base
         self.runs = runs
-        self.seed = seed ?? noise.seed
+        self.seed = seed ?? noise?.seed ?? 0
     }
 
-    /// Run `r`: the scenario with its noise seed `seed + r`.
+    /// Run `r`: the scenario with its noise seed `seed + r` (a noise of sigma 0 when it has none: the seed of
+    /// its draws, positions unchanged).
     public func run(_ r: Int) -> ScenarioRun {
         var run = base
+        if run.simulation.noise == nil { run.simulation.noise = Noise(sigma: 0, seed: 0) }
         run.simulation.noise?.seed = seed &+ UInt64(r)
         return run
     }

@@ -116,15 +116,20 @@ extension JSONReader {
             guard let text = reader.plainNumberText(), let value = DecimalText.double(text), value.isFinite else { return false }
             switch key {
             case "radius": properties.radius = value
-            case "hysteresis", "enterBuffer":
+            case "hysteresis":
                 guard value >= 0 else { return false }
-                if key == "hysteresis" { properties.overrides.hysteresis = value } else { properties.overrides.enterBuffer = value }
+                properties.overrides.hysteresis = value
+            case "enterBuffer": properties.overrides.enterBuffer = value  // signed (revision 3)
             case "confirmation":
                 guard let span = ScenarioUnits.duration(String(decoding: text, as: UTF8.self)), span.microseconds >= 0 else { return false }
                 properties.overrides.confirmation = span
-            case "enterConfidence":
-                guard (0.5...1).contains(value) else { return false }
-                properties.overrides.enterConfidence = value
+            case "enterConfidence", "missEnter", "missExit":
+                guard (0...1).contains(value) else { return false }
+                switch key {
+                case "enterConfidence": properties.overrides.enterConfidence = value
+                case "missEnter": properties.overrides.missEnter = value
+                default: properties.overrides.missExit = value
+                }
             case "exitConfidence":
                 guard (0...0.5).contains(value) else { return false }
                 properties.overrides.exitConfidence = value

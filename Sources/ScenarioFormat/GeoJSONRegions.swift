@@ -16,21 +16,27 @@ struct RegionOverrides {
     var confirmation: TimeSpan?
     var enterConfidence: Double?
     var exitConfidence: Double?
+    var missEnter: Double?
+    var missExit: Double?
 
-    static let keys = ["hysteresis", "enterBuffer", "confirmation", "enterConfidence", "exitConfidence"]
+    static let keys = ["hysteresis", "enterBuffer", "confirmation", "enterConfidence", "exitConfidence",
+                       "missEnter", "missExit"]
 
     init() {}
 
     init(_ fields: Fields?) {
         hysteresis = fields?["hysteresis"]?.distance(.nonNegative)
-        enterBuffer = fields?["enterBuffer"]?.distance(.nonNegative)
+        enterBuffer = fields?["enterBuffer"]?.distance(.any)
         confirmation = fields?["confirmation"]?.duration(.nonNegative)
-        enterConfidence = fields?["enterConfidence"]?.number(RegionOverrides.enterConfidence, in: 0.5...1)
+        enterConfidence = fields?["enterConfidence"]?.number(RegionOverrides.enterConfidence, in: 0...1)
         exitConfidence = fields?["exitConfidence"]?.number(RegionOverrides.exitConfidence, in: 0...0.5)
+        missEnter = fields?["missEnter"]?.number(RegionOverrides.probability, in: 0...1)
+        missExit = fields?["missExit"]?.number(RegionOverrides.probability, in: 0...1)
     }
 
     /// What the confidence thresholds are, for messages.
-    static let enterConfidence = "an enter confidence, a share from 0.5 to 1 (0.85: 85 % of the fix's circle inside)"
+    static let enterConfidence = "an enter confidence, a share from 0 to 1 (0.85: 85 % of the fix's circle inside)"
+    static let probability = "a probability from 0 to 1"
     static let exitConfidence = "an exit confidence, a share from 0 to 0.5 (0.15: 15 % or less of the fix's circle inside)"
 
     /// These values, with `defaults` filling the ones not set.
@@ -41,12 +47,15 @@ struct RegionOverrides {
         out.confirmation = confirmation ?? defaults.confirmation
         out.enterConfidence = enterConfidence ?? defaults.enterConfidence
         out.exitConfidence = exitConfidence ?? defaults.exitConfidence
+        out.missEnter = missEnter ?? defaults.missEnter
+        out.missExit = missExit ?? defaults.missExit
         return out
     }
 
     func region(id: String, shape: Shape, name: String? = nil) -> Region {
         Region(id: id, shape: shape, hysteresis: hysteresis, enterBuffer: enterBuffer, confirmation: confirmation,
-               enterConfidence: enterConfidence, exitConfidence: exitConfidence, name: name)
+               enterConfidence: enterConfidence, exitConfidence: exitConfidence, name: name,
+               missEnter: missEnter, missExit: missExit)
     }
 }
 

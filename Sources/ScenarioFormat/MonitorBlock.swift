@@ -6,7 +6,7 @@ import Geofencing
 enum MonitorBlock {
     /// The fields a `monitor:` block may set.
     static let keys = ["capacity", "selection", "refreshDistance", "hysteresis", "enterBuffer", "confirmation",
-                       "initialTrigger", "accuracy", "enterConfidence", "exitConfidence", "interval"]
+                       "initialTrigger", "accuracy", "enterConfidence", "exitConfidence", "interval"] + phoneKeys
 
     static func overrides(_ c: PlacedNode, tick: TimeSpan) -> MonitorOverrides {
         guard let f = c.mapping("a mapping of monitor settings", allowed: keys) else { return MonitorOverrides() }
@@ -24,11 +24,11 @@ enum MonitorBlock {
         o.selection = f["selection"]?.choice(Selection.self)
         o.refreshDistance = f["refreshDistance"]?.distance(.nonNegative)
         o.hysteresis = f["hysteresis"]?.distance(.nonNegative)
-        o.enterBuffer = f["enterBuffer"]?.distance(.nonNegative)
+        o.enterBuffer = f["enterBuffer"]?.distance(.any)  // signed (revision 3)
         o.confirmation = f["confirmation"]?.duration(.nonNegative)
         o.initialTrigger = f["initialTrigger"]?.choice(InitialTrigger.self)
         o.accuracy = f["accuracy"]?.distance(.nonNegative)
-        o.enterConfidence = f["enterConfidence"]?.number(RegionOverrides.enterConfidence, in: 0.5...1)
+        o.enterConfidence = f["enterConfidence"]?.number(RegionOverrides.enterConfidence, in: 0...1)
         o.exitConfidence = f["exitConfidence"]?.number(RegionOverrides.exitConfidence, in: 0...0.5)
         if let node = f["interval"], let interval = node.duration(.nonNegative) {
             if interval.microseconds % tick.microseconds == 0 {
@@ -37,6 +37,7 @@ enum MonitorBlock {
                 node.fail("the interval \(interval.readable) is not a multiple of the tick (\(tick.readable)); a device can only observe its position at ticks")
             }
         }
+        readPhone(f, tick: tick, into: &o)
         return o
     }
 }

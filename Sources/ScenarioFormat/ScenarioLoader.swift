@@ -160,7 +160,10 @@ public struct ScenarioLoader: Sendable {
         let simulation = Simulation(regions: placed.map(\.region), rules: rules, profile: profile ?? .ideal,
                                     overrides: overrides, devices: devices, start: start,
                                     tick: tick ?? .seconds(1), noise: noise)
-        if let problem = simulation.intervalProblem, let place = top["tick"] ?? top["profile"] { place.fail(problem) }
+        if let problem = simulation.intervalProblem {
+            let phase = simulation.phaseProblem == problem ? top["monitor"]?.entry("phase") : nil
+            if let place = phase ?? top["tick"] ?? top["profile"] ?? top["monitor"] { place.fail(problem) }
+        }
         if !d.hasErrors {
             checkRunSize(simulation, devices: deviceCursors, list: top["devices"])
         }
@@ -173,7 +176,9 @@ public struct ScenarioLoader: Sendable {
         let known = KnownIDs(regions: regionsComplete ? regionIDs : nil,
                              devices: devicesComplete ? devices.map(\.id) : nil,
                              rules: rulesComplete ? rules.map(\.name) : nil)
-        let runs = top["runs"].flatMap { self.runs($0, noise: noise, hasNoiseKey: top["noise"] != nil) }
+        let runs = top["runs"].flatMap {
+            self.runs($0, noise: noise, hasNoiseKey: top["noise"] != nil, drawsRandomly: simulation.drawsRandomly)
+        }
         let expectations = top["expect"]?.list("a list of expectations").map {
             self.expectations($0, clockStart: simulation.clockStart, known: known, runs: runs, zone: zone)
         } ?? []
@@ -194,14 +199,14 @@ public struct ScenarioLoader: Sendable {
     /// The most runs `runs:` may ask for: `perimeter check` runs them all.
     static let maxRuns: Int64 = 100_000
 
-    /// `runs: N`, which needs noise to vary.
-    private func runs(_ c: PlacedNode, noise: Noise?, hasNoiseKey: Bool) -> Int? {
+    /// `runs: N`, which needs noise or another random draw (SEMANTICS §2) to vary.
+    private func runs(_ c: PlacedNode, noise: Noise?, hasNoiseKey: Bool, drawsRandomly: Bool) -> Int? {
         guard let n = c.integer(.positive, "a number of Monte Carlo runs, an integer") else { return nil }
         guard n <= Self.maxRuns else {
             c.fail("expected at most \(Self.maxRuns) runs, got \(n)")
             return nil
         }
-        if noise == nil && !hasNoiseKey {
+        if noise == nil && !hasNoiseKey && !drawsRandomly {
             c.fail("Monte Carlo runs vary the noise seed, and this scenario has no noise; add noise: {sigma: 5m, seed: 1}")
             return nil
         }

@@ -3,16 +3,16 @@ import Geofencing
 
 /// Events as CSV per RFC 4180 (the `csv:` sink): a header, then one record per event, CRLF line ends; a
 /// field is quoted when it holds a comma, a quote, CR or LF (quotes doubled), and empty where the event's
-/// kind has no value. Numbers and times are written as in JSON Lines (`EventFormatting`).
+/// kind has no value (`detectedAt`, last, only for an event delivered late: SEMANTICS §7). Numbers and times are written as in JSON Lines (`EventFormatting`).
 ///
 /// ```
-/// time,device,region,kind,lat,lon,distance,crossedAt,arrival,departure,duration,rule
-/// 2016-01-10T12:03:10.000Z,phone,cafe,enter,37.7,-121.7,-12.5,2016-01-10T12:03:05.000Z,,,,
+/// time,device,region,kind,lat,lon,distance,crossedAt,arrival,departure,duration,rule,detectedAt
+/// 2016-01-10T12:03:10.000Z,phone,cafe,enter,37.7,-121.7,-12.5,2016-01-10T12:03:05.000Z,,,,,
 /// ```
 public enum CSVRecords {
     /// The columns, in order.
     public static let columns = ["time", "device", "region", "kind", "lat", "lon", "distance",
-                                 "crossedAt", "arrival", "departure", "duration", "rule"]
+                                 "crossedAt", "arrival", "departure", "duration", "rule", "detectedAt"]
     /// The header record with its line end.
     public static let header = columns.joined(separator: ",") + "\r\n"
 
@@ -71,5 +71,6 @@ public enum CSVRecords {
         number(event.duration?.seconds)
         out.put(comma)
         if let rule = event.rule { out.put(csvField: rule) }
+        time(event.writtenDetectedAt)
     }
 }

@@ -4,7 +4,8 @@ import TextEscaping
 
 /// JSON Lines, the event log's format (SEMANTICS §7): one JSON object per event and per line (`\n`), keys
 /// in wire order: `time, device, region, kind, lat, lon, distance`, then `crossedAt` (enter, exit);
-/// `arrival, departure, duration` (visit); `rule, duration` (dwell). Written by the `jsonl:` sink, the run
+/// `arrival, departure, duration` (visit); `rule, duration` (dwell); last `detectedAt` for an event delivered
+/// late (SEMANTICS §7, revision 3). Written by the `jsonl:` sink, the run
 /// journal and the HTTP sink; read back by `check` (golden logs) and `deliver` (spool files).
 ///
 /// ```
@@ -102,6 +103,7 @@ public enum JSONLines {
         case .monitorStart, .monitorStop, .monitorFailed:
             break
         }
+        if let detectedAt = event.writtenDetectedAt { time(",\"detectedAt\":", detectedAt) }
     }
 
     /// Reads one line written by `encode` (or by hand: whitespace and any key order are accepted).

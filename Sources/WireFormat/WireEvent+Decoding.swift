@@ -55,7 +55,8 @@ extension WireEvent {
             let names = GeofenceEvent.Kind.allCases.map(\.description).joined(separator: ", ")
             throw WireFormatError(reason: "\"kind\" is \"\(kindName)\", not one of \(names)")
         }
-        let allowed = Set(Self.commonKeys + Self.extraKeys(of: kind))
+        let delayed = kind == .enter || kind == .exit || kind == .visit || kind == .dwell
+        let allowed = Set(Self.commonKeys + Self.extraKeys(of: kind) + (delayed ? ["detectedAt"] : []))
         if let unknown = members.map(\.0).first(where: { !allowed.contains($0) }) {
             throw WireFormatError(reason: "\"\(unknown)\" does not belong in a \(kind) event")
         }
@@ -87,8 +88,10 @@ extension WireEvent {
         case .monitorStart, .monitorStop, .monitorFailed:
             break
         }
+        let detectedAt = values["detectedAt"] == nil ? nil : try time("detectedAt")
         self.init(time: try time("time"), device: try string("device"), region: try string("region"), kind: kind,
                   lat: try number("lat"), lon: try number("lon"), distance: try number("distance"),
-                  crossedAt: crossedAt, arrival: arrival, departure: departure, duration: span, rule: rule)
+                  crossedAt: crossedAt, arrival: arrival, departure: departure, duration: span, rule: rule,
+                  detectedAt: detectedAt)
     }
 }

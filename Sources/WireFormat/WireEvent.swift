@@ -22,12 +22,15 @@ public struct WireEvent: Hashable, Sendable {
     public var duration: TimeSpan?
     /// `dwell`.
     public var rule: String?
+    /// The decision time of an event delivered late (`enter`, `exit`, `visit`, `dwell`; SEMANTICS §7).
+    public var detectedAt: Timestamp?
 
     /// Times are truncated to milliseconds, as they are written.
     public init(time: Timestamp, device: String, region: String, kind: GeofenceEvent.Kind,
                 lat: Double, lon: Double, distance: Double, crossedAt: Timestamp? = nil,
                 arrival: Timestamp? = nil, departure: Timestamp? = nil, duration: TimeSpan? = nil,
-                rule: String? = nil) {
+                rule: String? = nil, detectedAt: Timestamp? = nil) {
+        self.detectedAt = detectedAt?.truncatedToMilliseconds
         self.time = time.truncatedToMilliseconds
         self.device = device
         self.region = region
@@ -56,10 +59,11 @@ public struct WireEvent: Hashable, Sendable {
         }
         self.init(time: event.time, device: event.device, region: event.region, kind: event.kind,
                   lat: event.coordinate.latitude, lon: event.coordinate.longitude, distance: event.distance,
-                  crossedAt: crossedAt, arrival: arrival, departure: departure, duration: duration, rule: rule)
+                  crossedAt: crossedAt, arrival: arrival, departure: departure, duration: duration, rule: rule,
+                  detectedAt: event.writtenDetectedAt)
     }
 
-    /// The keys each kind carries beyond the common seven, in JSON order.
+    /// The keys each kind carries beyond the common seven, in JSON order (`detectedAt`, optional, aside).
     static func extraKeys(of kind: GeofenceEvent.Kind) -> [String] {
         switch kind {
         case .enter, .exit: return ["crossedAt"]

@@ -26,6 +26,17 @@ public protocol WireRecord {
     var duration: TimeSpan? { get }
     /// `dwell`.
     var rule: String? { get }
+    /// The phone's decision time of an event delivered late (SEMANTICS §7 "Delivery"), nil without a delay.
+    var detectedAt: Timestamp? { get }
+}
+
+extension WireRecord {
+    /// `detectedAt` when it is written: set and different from `time` (SEMANTICS §7).
+    @inlinable
+    public var writtenDetectedAt: Timestamp? {
+        guard let detectedAt, detectedAt != time else { return nil }
+        return detectedAt
+    }
 }
 
 extension GeofenceEvent: WireRecord {}
@@ -39,10 +50,10 @@ extension WireEvent: WireRecord {
 extension EventFormatting {
     /// The most bytes `event`'s record takes in any of the formats (a JSON object or its members, a CSV
     /// record, a GeoJSON feature), keys and punctuation included: its strings (ids, rule) escaped at worst
-    /// (`\u00XX`, 6 bytes a byte), four numbers and four times at `fieldBound`, 256 for the rest. O(1).
+    /// (`\u00XX`, 6 bytes a byte), four numbers and five times at `fieldBound`, 256 for the rest. O(1).
     @inlinable
     public static func bound(of event: some WireRecord) -> Int {
         let strings = event.device.utf8.count + event.region.utf8.count + (event.rule?.utf8.count ?? 0)
-        return 256 + 6 * strings + fieldBound * 8
+        return 256 + 6 * strings + fieldBound * 9
     }
 }

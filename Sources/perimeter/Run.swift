@@ -36,7 +36,8 @@ struct Run: ParsableCommand {
         journal; a run with only HTTP sinks keeps none (they spool what they did not deliver).
 
         Monte Carlo: with --runs N, run r (0-based) is the scenario with its noise seed replaced by S + r \
-        (S: --seed, else the scenario's own; a scenario without noise: is refused). Runs go in parallel, \
+        (S: --seed, else the scenario's own, else 0; a scenario without noise: that draws nothing else, no random \
+        phase, misses, delivery or outliers, is refused). Runs go in parallel, \
         one thread each, and the output is the same for any number of threads. Standard output gets a \
         summary, not N logs, by crossing: the scenario also runs once under ideal on the exact track (no \
         noise), and each run's enter, exit and dwell events are paired with those crossings as compare \

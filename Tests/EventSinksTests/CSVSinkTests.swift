@@ -28,7 +28,7 @@ import WireFormat
         let path = directory + "/events.csv"
         try run(CSVSink(path: path), samples.map(\.event))
         let text = try contents(path)
-        #expect(text.hasPrefix("time,device,region,kind,lat,lon,distance,crossedAt,arrival,departure,duration,rule\r\n"))
+        #expect(text.hasPrefix("time,device,region,kind,lat,lon,distance,crossedAt,arrival,departure,duration,rule,detectedAt\r\n"))
         let records = try readCSV(text)
         #expect(records.first == CSVRecords.columns)
         #expect(Array(records.dropFirst()) == samples.map { Self.expectedRecord($0.event) })
@@ -72,10 +72,10 @@ import WireFormat
 
     @Test func exactRecords() {
         #expect(CSVRecords.encode(samples[3].event) ==
-            "2016-01-10T12:03:10.250Z,\"line1\nline2\r\",café ☕️,enter,37.703026,-121.759735,-12.5,2016-01-10T12:03:05.000Z,,,,")
+            "2016-01-10T12:03:10.250Z,\"line1\nline2\r\",café ☕️,enter,37.703026,-121.759735,-12.5,2016-01-10T12:03:05.000Z,,,,,")
         #expect(CSVRecords.encode(samples[5].event) ==
-            "2016-01-10T12:07:30.000Z,phone,cafe,visit,37.703026,-121.759735,1e-07,,2016-01-10T12:03:05.001Z,2016-01-10T12:07:25.000Z,259.9985,")
+            "2016-01-10T12:07:30.000Z,phone,cafe,visit,37.703026,-121.759735,1e-07,,2016-01-10T12:03:05.001Z,2016-01-10T12:07:25.000Z,259.9985,,")
         #expect(CSVRecords.encode(samples[6].event) ==
-            "2016-01-11T00:00:00.000Z,phone 2,cafe,dwell,37.703026,-121.759735,-1234567.891,,,,260.0,\"Thanks, \"\"friend\"\" 👋\"")
+            "2016-01-11T00:00:00.000Z,phone 2,cafe,dwell,37.703026,-121.759735,-1234567.891,,,,260.0,\"Thanks, \"\"friend\"\" 👋\",")
     }
 }

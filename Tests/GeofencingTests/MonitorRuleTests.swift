@@ -153,13 +153,13 @@ let ruleCases: [RuleCase] = [
              expected: ["0 d monitor-start r", "396 d enter r crossed=396", "600 d exit r crossed=600", "600 d visit r 396-600"]),
 ]
 
-@Test("SEMANTICS rules, hand-computed", arguments: ruleCases)
+@Test("SEMANTICS rules, hand-computed", arguments: ruleCases + revision3Cases)
 func monitorRules(_ rule: RuleCase) throws {
     let log = try rule.simulation.eventLog()
     #expect(log == rule.expected, "\(log)")
 }
 
-@Test("Many threads give the same events as one", arguments: ruleCases)
+@Test("Many threads give the same events as one", arguments: ruleCases + revision3Cases)
 func threadsAgree(_ rule: RuleCase) throws {
     #expect(try rule.simulation.eventLog(threads: 4) == rule.simulation.eventLog(threads: 1))
 }

@@ -7,7 +7,10 @@ typealias SeededRandom = SplitMix64
 /// Random scenarios around a random point of the globe: circles and squares (some with holes) within a
 /// few kilometres, walks and drives with stops and fix losses, random monitor settings.
 enum RandomScenario {
-    static func make(seed: UInt64, profile: Profile? = nil, latitudes: ClosedRange<Degrees> = -60...60) -> Simulation {
+    /// With `revision3`, the monitor also gets revision 3's fields at random (signed enter buffers, enter
+    /// confidences below 0.5, misses, delivery, phase, stationary slow-down, outliers).
+    static func make(seed: UInt64, profile: Profile? = nil, latitudes: ClosedRange<Degrees> = -60...60,
+                     revision3: Bool = false) -> Simulation {
         var rng = SeededRandom(seed: seed)
         let origin = Coordinate(latitude: .random(in: latitudes, using: &rng), longitude: .random(in: -179...179, using: &rng))
         func around(_ east: Double, _ north: Double) -> Coordinate { origin.offset(northMeters: north, eastMeters: east) }
@@ -70,8 +73,26 @@ enum RandomScenario {
         if Bool.random(using: &rng) { overrides.initialTrigger = Bool.random(using: &rng) ? .enter : InitialTrigger.none }
         let chosen = profile ?? [Profile.ios, .android, .androidBackground, .ideal].randomElement(using: &rng)!
         let noise = Bool.random(using: &rng) ? Noise(sigma: .random(in: 1...15, using: &rng), seed: rng.next()) : nil
-        return Simulation(regions: regions, rules: rules, profile: chosen, overrides: profile == nil ? overrides : MonitorOverrides(),
-                          devices: devices, tick: .seconds(.random(in: 1...3, using: &rng)), noise: noise)
+        if revision3 {  // drawn after the rest: the revision-2 fields stay those of the same seed without it
+            overrides.enterBuffer = .random(in: -40...20, using: &rng)
+            if Bool.random(using: &rng) { overrides.enterConfidence = .random(in: 0...1, using: &rng) }
+            if Bool.random(using: &rng) { overrides.hysteresis = .random(in: 0...60, using: &rng) }
+            if Bool.random(using: &rng) { overrides.missEnter = .random(in: 0...0.5, using: &rng) }
+            if Bool.random(using: &rng) { overrides.missExit = .random(in: 0...0.5, using: &rng) }
+            if Bool.random(using: &rng) { overrides.delivery = .some(Delivery(median: .seconds(5), p90: .seconds(90))) }
+            if Bool.random(using: &rng) { overrides.interval = .seconds(6); overrides.phase = .random }
+            if Bool.random(using: &rng) {
+                overrides.stationary = .some(Stationary(after: .seconds(20), within: 15, interval: .seconds(60)))
+            }
+            if Bool.random(using: &rng) {
+                overrides.outliers = .some(Outliers(every: .seconds(120), duration: .seconds(12), median: 200, p90: 900,
+                                                    accuracyScale: 0.5))
+            }
+        }
+        let tick = TimeSpan.seconds(revision3 ? [1, 2, 3, 6].randomElement(using: &rng)! : .random(in: 1...3, using: &rng))
+        return Simulation(regions: regions, rules: rules, profile: chosen,
+                          overrides: profile == nil || revision3 ? overrides : MonitorOverrides(),
+                          devices: devices, tick: tick, noise: noise)
     }
 }
 

@@ -63,6 +63,7 @@ extension GeofenceEvent {
         case let .dwell(rule, _, duration): line += " \(rule)=\(seconds(duration))"
         default: break
         }
+        if let detectedAt { line += " detected=\(s(detectedAt))" }
         return line
     }
 }

@@ -133,7 +133,7 @@ struct CompareCommandTests {
                                                "--sink", "csv:\(folder.path)/e.csv", "--sink", "sqlite:\(folder.path)/e.sqlite"])
         #expect(result.status == 0, "\(result.stderr)")
         let csv = try String(contentsOfFile: folder.path + "/e.csv", encoding: .utf8).components(separatedBy: "\r\n")
-        #expect(csv[0].hasSuffix(",rule,run"))
+        #expect(csv[0].hasSuffix(",rule,detectedAt,run"))
         #expect(csv.dropFirst().filter { !$0.isEmpty }.map { $0.split(separator: ",").last! } == ["0", "0", "0", "0", "0", "1", "1", "1", "1", "1", "2", "2", "2", "2", "2"])
         let rows = try DatabaseQueue(path: folder.path + "/e.sqlite").read { db in
             try Row.fetchAll(db, sql: "SELECT monteCarloRun, status, eventCount, json_extract(settings, '$.noise.seed') AS seed FROM runs ORDER BY id")

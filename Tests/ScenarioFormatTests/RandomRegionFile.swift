@@ -69,9 +69,11 @@ enum RandomRegionFile {
             properties.append("\"radius\": " + valid([number(r.double(1...500), &r), "\"300m\"", "\"1.5km\""], ["0", "-5", "null"]))
         }
         if r.chance(0.4) { properties.append("\"hysteresis\": " + valid([number(r.double(0...50), &r), "\"20m\"", "null"], ["-1"])) }
-        if r.chance(0.2) { properties.append("\"enterBuffer\": " + valid([number(r.double(0...50), &r)], ["-3"])) }
+        if r.chance(0.2) { properties.append("\"enterBuffer\": " + valid([number(r.double(0...50), &r), "-3"], ["\"3 parsecs\""])) }
         if r.chance(0.2) { properties.append("\"confirmation\": " + valid(["5", "1.5", "\"5s\"", "2e1"], ["-1", "0.0000001"])) }
-        if r.chance(0.2) { properties.append("\"enterConfidence\": " + valid(["0.9", "0.5", "1"], ["0.3", "1.2"])) }
+        if r.chance(0.2) { properties.append("\"enterConfidence\": " + valid(["0.9", "0.5", "1", "0.3"], ["1.2", "-0.1"])) }
+        if r.chance(0.1) { properties.append("\"missEnter\": " + valid(["0", "0.25", "1"], ["1.5"])) }
+        if r.chance(0.1) { properties.append("\"missExit\": " + valid(["0.5"], ["-1"])) }
         if r.chance(0.2) { properties.append("\"exitConfidence\": " + valid(["0.1", "0", "0.5"], ["0.7"])) }
         if r.chance(0.3) { properties.append("\"name\": " + r.pick(["\"Caf\u{e9}\"", "{\"a\": [1, {\"b\": null}]}", "null", "\"x\\ny\""])) }
         if faulty, r.chance(0.1), let first = properties.first { properties.append(first) }  // a repeated key

@@ -170,6 +170,25 @@ struct ValidScenarioTests {
         #expect(simulation.noise == Noise(sigma: 8, seed: 3, correlation: .seconds(30)))
     }
 
+    @Test("Revision 3: phase, stationary, outliers, delivery, misses and signed enter buffers")
+    func revision3() throws {
+        let scenario = try ScenarioLoader(trackLoader: fakeTracks).load(path: fixture("valid/revision3.yaml"))
+        let settings = scenario.simulation.settings
+        #expect(settings.phase == .random)
+        #expect(settings.stationary == Stationary(after: .seconds(300), within: 25, interval: .seconds(360)))
+        #expect(settings.outliers == Outliers(every: .seconds(1800), duration: .seconds(20), median: 300, p90: 2000,
+                                              accuracyScale: 1))
+        #expect(settings.delivery == Delivery(median: .seconds(10), p90: .seconds(120)))
+        #expect(settings.missEnter == 0.1 && settings.missExit == 0.2)
+        #expect(settings.enterBuffer == -15 && settings.enterConfidence == 0.3)
+        let regions = scenario.simulation.regions
+        #expect(regions[0].missEnter == 0.25 && regions[0].missExit == 0.5)
+        #expect(regions[0].enterBuffer == -5 && regions[0].enterConfidence == 0.4)
+        #expect(regions.dropFirst().allSatisfy { $0.missExit == 1 && $0.missEnter == nil })
+        // No noise, but the scenario draws: its Monte Carlo runs vary.
+        #expect(scenario.simulation.noise == nil && scenario.runs == 10)
+    }
+
     @Test("Revision 2: a fix table's devices run as the same tracks given in GPX do")
     func fixTable() throws {
         let table = try ScenarioLoader.load(path: fixture("valid/fleet.yaml"))

@@ -31,6 +31,7 @@ EVENT_FIELDS: Sequence[tuple[str, pa.DataType]] = (
     ("departure", pa.timestamp("us", tz="UTC")),
     ("duration", pa.float64()),
     ("rule", pa.string()),
+    ("detectedAt", pa.timestamp("us", tz="UTC")),  # revision 3: set only for an event delivered late
 )
 ARROW_SCHEMA = pa.schema([pa.field(name, kind) for name, kind in EVENT_FIELDS] + [pa.field("run_id", pa.string())])
 

@@ -64,7 +64,7 @@ def canonical(event: dict) -> tuple:
     number = lambda v: None if v is None else float(v)
     return (time(event["time"]), event["device"], event["region"], event["kind"], number(event["lat"]),
             number(event["lon"]), number(event["distance"]), time(event.get("crossedAt")), time(event.get("arrival")),
-            time(event.get("departure")), number(event.get("duration")), event.get("rule"))
+            time(event.get("departure")), number(event.get("duration")), event.get("rule"), time(event.get("detectedAt")))
 
 
 class SparkStageTests(unittest.TestCase):
