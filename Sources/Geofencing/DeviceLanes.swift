@@ -86,7 +86,7 @@ final class DeviceLanes: @unchecked Sendable {
     private static func advanceWithPhone(_ lane: inout DeviceLane, before limit: Int64, world: World) {
         while let sample = lane.stream.next(before: limit) {
             lane.samples += 1
-            guard lane.observation.observes(sample, anchorTime: lane.stream.anchorTime) else { continue }
+            guard lane.observation.observes(sample, exact: lane.stream.exactCoordinate) else { continue }
             let first = lane.events.count
             lane.monitor.observe(sample, in: world, into: &lane.events)
             if lane.monitor.delivers, lane.events.count > first {

@@ -11,11 +11,15 @@ struct Observation: Sendable {
     let stationary: Stationary?
     /// t_last: the last observed sample's time, tracked only with a slow-down.
     private var lastObserved: Timestamp?
+    /// The anchor: the exact position and time of an observed sample, moved on at observed samples more
+    /// than `within` away (only with a slow-down).
+    private var anchor: StationaryAnchor?
 
     init(every: Int64 = 1, phase: Int64 = 0, stationary: Stationary? = nil) {
         self.every = max(1, every)
         self.phase = phase
         self.stationary = stationary
+        self.anchor = stationary.map { StationaryAnchor(within: $0.within) }
     }
 
     /// The observation of a device under `settings` at `tick` (device key: `DrawStream.deviceKey`): a
@@ -36,17 +40,19 @@ struct Observation: Sendable {
     @inline(__always)
     func isOnGrid(_ k: Int64) -> Bool { (k - phase) % every == 0 }
 
-    /// Whether the device observes `sample` (its samples come in tick order, each asked once); `anchorTime`
-    /// is the stationary anchor's at it (`SampleStream.anchorTime`), read only with a slow-down.
+    /// Whether the device observes `sample` (its samples come in tick order, each asked once); `exact` is
+    /// its exact position (`SampleStream.exactCoordinate`), read only with a slow-down: the phone learns at
+    /// its own checks whether it moved, so a still phone notices late that it moves again.
     @inline(__always)
-    mutating func observes(_ sample: Sample, anchorTime: Timestamp) -> Bool {
+    mutating func observes(_ sample: Sample, exact: @autoclosure () -> Coordinate) -> Bool {
         guard isOnGrid(sample.tickIndex) else { return false }
         if let stationary {
-            if let last = lastObserved, sample.time - anchorTime >= stationary.after,
+            if let last = lastObserved, sample.time - anchor!.time >= stationary.after,
                sample.time < last + stationary.interval {
                 return false  // still, and checked recently
             }
             lastObserved = sample.time
+            anchor!.update(exact(), at: sample.time)
         }
         return true
     }

@@ -61,8 +61,9 @@ public struct Delivery: Hashable, Sendable {
 
     /// δ from a standard normal `z`, truncated to microseconds: `lognormal(median, p90)` in seconds.
     public func delay(z: Double) -> TimeSpan {
-        let seconds = DrawStream.lognormal(median: median.seconds, p90: p90.seconds, z: z)
-        return TimeSpan(microseconds: Int64((seconds * 1_000_000).rounded(.towardZero)))
+        // In microseconds, then truncated (SEMANTICS §7): floor(median_µs × exp(z × ln(p90 / median) / 1.28…)).
+        let micros = DrawStream.lognormal(median: Double(median.microseconds), p90: Double(p90.microseconds), z: z)
+        return TimeSpan(microseconds: Int64(micros.rounded(.towardZero)))
     }
 }
 

@@ -62,14 +62,14 @@ extension QuietWindow {
 
 extension RegionMonitor {
     /// How much `d` may change from `d` before this monitor could act on a sample (SEMANTICS §5): an
-    /// enter candidate needs d ≤ −e, an exit candidate d > h, a pending enter is cancelled by d > max(0, −e) and a
-    /// pending exit by d ≤ 0. Zero or less: no room.
+    /// enter candidate needs d ≤ −e, an exit candidate d > h + e⁻, a pending enter is cancelled by d > e⁻ and a
+    /// pending exit by d ≤ e⁻ (e⁻ = max(0, −e)). Zero or less: no room.
     func quietMargin(distance d: Meters) -> Meters {
         switch (side, candidateSince) {
         case (.outside, nil): return d + thresholds.enterBuffer     // stays above −e
         case (.outside, .some): return thresholds.enterReach - d   // stays at or below max(0, −e)
-        case (.inside, nil): return thresholds.hysteresis - d       // stays at or below h
-        case (.inside, .some): return d                            // stays above 0
+        case (.inside, nil): return thresholds.hysteresis + thresholds.enterReach - d  // stays at or below h + e⁻
+        case (.inside, .some): return d - thresholds.enterReach    // stays above e⁻
         }
     }
 

@@ -26,7 +26,8 @@ struct RegionMonitor: Sendable {
         var missEnter: Double = 0
         var missExit: Double = 0
 
-        /// How far outside a pending enter may go before it is dropped: max(0, −e).
+        /// e⁻ = max(0, −e): how far outside a pending enter may go before it is dropped, and how far outside
+        /// a device stays entered (an exit starts only beyond h + e⁻, and a pending exit is dropped at d ≤ e⁻).
         var enterReach: Meters { max(0, -enterBuffer) }
     }
 
@@ -51,14 +52,14 @@ struct RegionMonitor: Sendable {
     /// Applies one sample's signed distance at `time`, with its accuracy `a` (SEMANTICS §5); returns the
     /// confirmed crossing. The confidence is computed only where a candidate could start.
     mutating func observe(distance d: Meters, accuracy a: Meters = 0, at time: Timestamp) -> Crossing? {
-        let h = thresholds.hysteresis, e = thresholds.enterBuffer
+        let h = thresholds.hysteresis, e = thresholds.enterBuffer, reach = thresholds.enterReach  // e⁻
         switch (side, candidateSince) {
         case (.outside, nil) where d <= -e && Confidence.inside(distance: d, accuracy: a) >= thresholds.enterConfidence:
             candidateSince = time                                     // starts an enter
-        case (.outside, .some) where d > thresholds.enterReach: candidateSince = nil  // went back out
-        case (.inside, nil) where d > h && Confidence.inside(distance: d, accuracy: a) <= thresholds.exitConfidence:
+        case (.outside, .some) where d > reach: candidateSince = nil  // went back out
+        case (.inside, nil) where d > h + reach && Confidence.inside(distance: d, accuracy: a) <= thresholds.exitConfidence:
             candidateSince = time                                     // starts an exit
-        case (.inside, .some) where d <= 0: candidateSince = nil    // came back in
+        case (.inside, .some) where d <= reach: candidateSince = nil  // came back in
         default: break
         }
         guard let since = candidateSince, time >= since + thresholds.confirmation else { return nil }

@@ -21,11 +21,12 @@ public struct SampleStream: IteratorProtocol, Sendable {
     private let tick: TimeSpan
     private var noise: SampleNoise?
     private var outliers: SampleOutliers?
-    private var anchor: StationaryAnchor?
-    /// The stationary anchor's time (SEMANTICS §2, revision 3) at the last sample returned, when the stream
-    /// tracks one (`stationaryWithin`); else the epoch. Kept here, not in `Sample`: a sample stays as small
-    /// as revision 2's.
-    public private(set) var anchorTime = Timestamp(microsecondsSince1970: 0)
+    /// Whether `exactCoordinate` is kept, for a stationary slow-down.
+    private let tracksExact: Bool
+    /// The exact position (before noise and outliers) of the last sample returned, when the stream keeps it
+    /// (`tracksExact`): what a stationary slow-down's anchor follows (SEMANTICS §2, revision 3). Kept here,
+    /// not in `Sample`: a sample stays as small as revision 2's.
+    public private(set) var exactCoordinate = Coordinate(latitude: 0, longitude: 0)
     /// The accuracy of fixes that have none of their own.
     private let accuracy: Meters
 
@@ -39,9 +40,9 @@ public struct SampleStream: IteratorProtocol, Sendable {
     ///   - noise: when set, every sample is displaced by seeded Gaussian offsets keyed by `deviceID`.
     ///   - accuracy: the accuracy of fixes that have none (the device's, else the monitor's), in metres.
     ///   - outliers: when set, outlier episodes drawn from the run's seed (`noise?.seed`, else 0).
-    ///   - stationaryWithin: when set, the stationary anchor is tracked (`anchorTime`) with this radius.
+    ///   - tracksExact: keep each sample's exact position (`exactCoordinate`), for a stationary slow-down.
     public init(segments: [[Fix]], start: Timestamp, tick: TimeSpan, noise: Noise? = nil, deviceID: String = "",
-                accuracy: Meters = 0, outliers: Outliers? = nil, stationaryWithin: Meters? = nil) {
+                accuracy: Meters = 0, outliers: Outliers? = nil, tracksExact: Bool = false) {
         precondition(tick.microseconds > 0, "the tick must be positive")
         self.segments = segments
         self.accuracy = accuracy
@@ -50,7 +51,7 @@ public struct SampleStream: IteratorProtocol, Sendable {
         self.noise = noise.map { SampleNoise($0, deviceID: deviceID, tick: tick) }
         let deviceKey = DrawStream.deviceKey(seed: noise?.seed ?? 0, device: deviceID)
         self.outliers = outliers.map { SampleOutliers($0, deviceKey: deviceKey, tick: tick) }
-        self.anchor = stationaryWithin.map { StationaryAnchor(within: $0) }
+        self.tracksExact = tracksExact
         self.segmentIndex = -1
         advanceSegment()
     }
@@ -148,7 +149,7 @@ public struct SampleStream: IteratorProtocol, Sendable {
             position = Coordinate(latitude: lat, longitude: normalizedLongitude(a.coordinate.longitude + f * dLon))
             sampleAccuracy = accuracyA + f * ((b.accuracy ?? accuracy) - accuracyA)
         }
-        guard anchor != nil || outliers != nil else {  // revision 2's sample: the noise's move only
+        guard tracksExact || outliers != nil else {  // revision 2's sample: the noise's move only
             if noise != nil, let n = noise!.offset(tickIndex: k) {
                 position = position.offset(northMeters: n.north, eastMeters: n.east)
             }
@@ -157,16 +158,13 @@ public struct SampleStream: IteratorProtocol, Sendable {
         return phoneSample(at: k, time: t, exact: position, accuracy: sampleAccuracy)
     }
 
-    /// The sample with revision 3's parts (SEMANTICS §2): the stationary anchor on the exact position, and
+    /// The sample with revision 3's parts (SEMANTICS §2): the exact position kept for the stationary anchor, and
     /// one move by n + o, the noise's offset plus an outlier episode's, which also sets the accuracy. Out of
     /// line: a run without them does not pay for their code.
     @inline(never)
     private mutating func phoneSample(at k: Int64, time t: Timestamp, exact: Coordinate, accuracy a: Meters) -> Sample {
         var sample = Sample(tickIndex: k, time: t, coordinate: exact, accuracy: a)
-        if anchor != nil {
-            anchor!.update(exact, at: t)
-            anchorTime = anchor!.time
-        }
+        if tracksExact { exactCoordinate = exact }
         var move = noise != nil ? noise!.offset(tickIndex: k) : nil
         if outliers != nil, let o = outliers!.offset(tickIndex: k, at: t) {
             move = ((move?.north ?? 0) + o.north, (move?.east ?? 0) + o.east)

@@ -52,7 +52,7 @@ extension Simulation {
     }
 
     /// The regions that can never get an exit under this monitor from these tracks (SEMANTICS §5): an exit
-    /// needs a fix more than the region's `hysteresis` h outside it, and with at most `exitConfidence` of
+    /// needs a fix more than the region's `hysteresis` h (plus e⁻, an early enter's reach) outside it, and with at most `exitConfidence` of
     /// the smallest accuracy circle any fix plays with inside, and no device's track goes that far from it
     /// (iOS's 200 m past a café whose street the walk never leaves). Measured on each track's box, its
     /// corners and edges' midpoints with 2 % to spare, so a region listed surely cannot exit.
@@ -77,7 +77,8 @@ extension Simulation {
         // conf(d) ≤ c_out exactly when conf(−d) ≥ 1 − c_out: as far outside as an enter is deep inside.
         var last: (share: Double, distance: Meters)?
         for (index, region) in regions.enumerated() {
-            let h = region.hysteresis ?? settings.hysteresis
+            // An exit starts beyond h + e⁻ (e⁻ = max(0, −e): a fence entered outside is left beyond that).
+            let h = (region.hysteresis ?? settings.hysteresis) + Swift.max(0, -(region.enterBuffer ?? settings.enterBuffer))
             let share = 1 - (region.exitConfidence ?? settings.exitConfidence)
             if last?.share != share { last = (share, Confidence.depth(forShare: share, accuracy: accuracy)) }
             let needed = Swift.max(h, last!.distance)

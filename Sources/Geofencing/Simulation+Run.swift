@@ -94,7 +94,7 @@ extension Simulation {
         let deviceKey = DrawStream.deviceKey(seed: noise?.seed ?? 0, device: device.id)
         return DeviceLane(stream: SampleStream(segments: fixes, start: start, tick: tick, noise: noise,
                                                deviceID: device.id, accuracy: device.accuracy ?? settings.accuracy,
-                                               outliers: settings.outliers, stationaryWithin: settings.stationary?.within),
+                                               outliers: settings.outliers, tracksExact: settings.stationary != nil),
                           monitor: DeviceMonitor(deviceID: device.id, deviceKey: deviceKey, settings: settings),
                           observation: Observation(settings, tick: tick, deviceKey: deviceKey),
                           dropped: device.track.fixCount - fixes.reduce(0) { $0 + $1.count })

@@ -63,8 +63,10 @@ extension MonitorBlock {
             p90Node?.fail("the 90th percentile \(Readable.distance(value)) is below the median (\(Readable.distance(median)))")
             p90 = nil
         }
-        let accuracy = f.required("accuracy", "a share of the displacement, 0 or more")?
-            .number("a share of the displacement, a number of 0 or more (1: the fix's circle reaches the truth)", in: 0...Double.greatestFiniteMagnitude)
+        // 1 when not given: an honest fix, whose circle reaches the truth (SEMANTICS §2).
+        let accuracy = f["accuracy"].map {
+            $0.number("a share of the displacement, a number of 0 or more (1: the fix's circle reaches the truth)", in: 0...Double.greatestFiniteMagnitude)
+        } ?? 1
         guard let every, let duration, let median, let p90, let accuracy else { return nil }
         return Outliers(every: every, duration: duration, median: median, p90: p90, accuracyScale: accuracy)
     }
