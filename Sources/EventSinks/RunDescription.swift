@@ -45,7 +45,8 @@ public struct RunDescription: Hashable, Sendable {
     /// The resolved monitor settings and the run's shape as one JSON object, keys in this order:
     /// `capacity` (a number or `"unlimited"`), `selection`, `refreshDistance`, `hysteresis`, `enterBuffer`
     /// (metres), `confirmation` (seconds), `initialTrigger`, `accuracy` (metres), `enterConfidence`,
-    /// `exitConfidence` (shares), `interval` (seconds), `regions`, `rules`, `devices` (counts),
+    /// `exitConfidence` (shares), `interval` (seconds), revision 3's settings where set (`revision3Members`),
+    /// `regions`, `rules`, `devices` (counts),
     /// `tick` (seconds), `noise` (`{"sigma":…,"seed":…,"correlation":…}` or `null`).
     ///
     /// ```json
@@ -66,6 +67,7 @@ public struct RunDescription: Hashable, Sendable {
             ("enterConfidence", number(settings.enterConfidence)),
             ("exitConfidence", number(settings.exitConfidence)),
             ("interval", EventFormatting.seconds(settings.interval) ?? "null"),
+        ] + Self.revision3Members(of: settings) + [
             ("regions", String(simulation.regions.count)),
             ("rules", String(simulation.rules.count)),
             ("devices", String(simulation.devices.count)),
@@ -77,5 +79,38 @@ public struct RunDescription: Hashable, Sendable {
             members.append(("noise", "null"))
         }
         return "{" + members.map { JSONEscaping.string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+    }
+
+    /// Revision 3's device settings that are not at their zero value (so that a revision-2 run's description
+    /// is unchanged), in this order: `phase` (`"random"` or seconds), `stationary` (`{"after":s,"within":m,
+    /// "interval":s}`), `outliers` (`{"every":s,"duration":s,"median":m,"p90":m,"accuracy":share}`),
+    /// `delivery` (`{"median":s,"p90":s}`), `missEnter`, `missExit`.
+    static func revision3Members(of settings: MonitorSettings) -> [(String, String)] {
+        func number(_ value: Double) -> String { EventFormatting.number(value) ?? "null" }
+        func seconds(_ span: TimeSpan) -> String { EventFormatting.seconds(span) ?? "null" }
+        func object(_ fields: [(String, String)]) -> String {
+            "{" + fields.map { JSONEscaping.string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        }
+        var members: [(String, String)] = []
+        switch settings.phase {
+        case .random: members.append(("phase", JSONEscaping.string("random")))
+        case let .fixed(span) where span.microseconds != 0: members.append(("phase", seconds(span)))
+        case .fixed: break
+        }
+        if let s = settings.stationary {
+            members.append(("stationary", object([("after", seconds(s.after)), ("within", number(s.within)),
+                                                  ("interval", seconds(s.interval))])))
+        }
+        if let o = settings.outliers {
+            members.append(("outliers", object([("every", seconds(o.every)), ("duration", seconds(o.duration)),
+                                                ("median", number(o.median)), ("p90", number(o.p90)),
+                                                ("accuracy", number(o.accuracyScale))])))
+        }
+        if let d = settings.delivery {
+            members.append(("delivery", object([("median", seconds(d.median)), ("p90", seconds(d.p90))])))
+        }
+        if settings.missEnter > 0 { members.append(("missEnter", number(settings.missEnter))) }
+        if settings.missExit > 0 { members.append(("missExit", number(settings.missExit))) }
+        return members
     }
 }

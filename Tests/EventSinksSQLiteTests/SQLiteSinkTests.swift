@@ -113,6 +113,17 @@ import TestSupport
         #expect(RunDescription.settingsJSON(of: simulation) == #"{"capacity":"unlimited","selection":"nearest","refreshDistance":500.0,"hysteresis":0.0,"enterBuffer":0.0,"confirmation":0.0,"initialTrigger":"none","accuracy":0.0,"enterConfidence":0.5,"exitConfidence":0.5,"interval":0.0,"regions":0,"rules":0,"devices":0,"tick":1.0,"noise":null}"#)
     }
 
+    @Test("Revision 3's settings are described where set, after the interval")
+    func revision3Settings() {
+        let overrides = MonitorOverrides(phase: .fixed(.seconds(30)),
+                                         stationary: .some(Stationary(after: .seconds(300), within: 25, interval: .seconds(360))),
+                                         outliers: .some(Outliers(every: .seconds(1800), duration: .seconds(20), median: 300,
+                                                                  p90: 2000, accuracyScale: 0.5)),
+                                         delivery: .some(Delivery(median: .seconds(10), p90: .seconds(120))), missExit: 0.25)
+        let simulation = Simulation(regions: [], profile: .ideal, overrides: overrides, devices: [])
+        #expect(RunDescription.settingsJSON(of: simulation) == #"{"capacity":"unlimited","selection":"nearest","refreshDistance":500.0,"hysteresis":0.0,"enterBuffer":0.0,"confirmation":0.0,"initialTrigger":"none","accuracy":0.0,"enterConfidence":0.5,"exitConfidence":0.5,"interval":0.0,"phase":30.0,"stationary":{"after":300.0,"within":25.0,"interval":360.0},"outliers":{"every":1800.0,"duration":20.0,"median":300.0,"p90":2000.0,"accuracy":0.5},"delivery":{"median":10.0,"p90":120.0},"missExit":0.25,"regions":0,"rules":0,"devices":0,"tick":1.0,"noise":null}"#)
+    }
+
     @Test func twoRunsAppendToOneFileEachWithItsOwnID() throws {
         let path = try temporaryDirectory() + "/events.sqlite"
         let first = try SQLiteSink(path: path, run: RunDescription(scenario: "first"))
