@@ -69,7 +69,7 @@ def figures(measurements):
             share += " (expected %s)" % bounds_text(percent, "%")
             g = gap(100 * m["share"], percent, "%")
             if g:
-                gaps.append("share of runs " + g)
+                gaps.append("share of runs %.1f %%, %s" % (100 * m["share"], g))
         shown.append(share)
         for q in m["quantities"]:
             for stat, v in q["statistics"].items():
@@ -80,7 +80,7 @@ def figures(measurements):
                                                          bounds_text(v, q["unit"])))
                 g = gap(v["value"], v, q["unit"])
                 if g:
-                    gaps.append("%s %s %s" % (q["key"], stat, g))
+                    gaps.append("%s %s %s, %s" % (q["key"], stat, number(v["value"], q["unit"]), g))
     return shown, gaps
 
 

@@ -451,5 +451,6 @@ def events(sc, run=0, stats=None):
             for i in joining:
                 start_region(i, t, lat, lon, d_of(i))
             deliver(k)
-    out.sort(key=lambda e: (e["time"], e["device"].encode(), KINDS.index(e["kind"]), e["_index"], e["_rule"]))
+    out.sort(key=lambda e: (e["time"], e["device"].encode(), e.get("detectedAt", e["time"]), KINDS.index(e["kind"]),
+                            e["_index"], e["_rule"]))
     return out

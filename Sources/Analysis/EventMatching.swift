@@ -8,14 +8,20 @@ public struct EventPair: Hashable, Sendable {
     public var reference: Timestamp
     /// The paired profile event's time; nil when the reference event was missed.
     public var profile: Timestamp?
-    /// The true signed distance from the boundary at `profile`'s time, in metres (negative inside), on the
-    /// exact track (`TrueDistance`); nil when missed, not measured, or outside the track's segments.
+    /// When the phone decided the paired profile event (its `detectedAt`, SEMANTICS §7 revision 3), when it
+    /// was delivered later than that; the true distance is measured then.
+    public var decidedAt: Timestamp?
+    /// The true signed distance from the boundary when the phone decided the profile event (`decidedAt`,
+    /// else `profile`), in metres (negative inside), on the exact track (`TrueDistance`); nil when missed,
+    /// not measured, or outside the track's segments.
     public var distance: Meters?
 
-    public init(key: EventKey, reference: Timestamp, profile: Timestamp?, distance: Meters? = nil) {
+    public init(key: EventKey, reference: Timestamp, profile: Timestamp?, decidedAt: Timestamp? = nil,
+                distance: Meters? = nil) {
         self.key = key
         self.reference = reference
         self.profile = profile
+        self.decidedAt = decidedAt
         self.distance = distance
     }
 
@@ -27,12 +33,16 @@ public struct EventPair: Hashable, Sendable {
 public struct UnpairedEvent: Hashable, Sendable {
     public var key: EventKey
     public var time: Timestamp
-    /// The true signed distance from the boundary at `time`, in metres (negative inside); nil when not measured.
+    /// When the phone decided it, when delivered later (`detectedAt`).
+    public var decidedAt: Timestamp?
+    /// The true signed distance from the boundary when it was decided, in metres (negative inside); nil
+    /// when not measured.
     public var distance: Meters?
 
-    public init(key: EventKey, time: Timestamp, distance: Meters? = nil) {
+    public init(key: EventKey, time: Timestamp, decidedAt: Timestamp? = nil, distance: Meters? = nil) {
         self.key = key
         self.time = time
+        self.decidedAt = decidedAt
         self.distance = distance
     }
 }
@@ -90,12 +100,13 @@ public struct EventMatching: Sendable {
         pairs = []
         for (position, event) in reference.enumerated() {
             guard let key = referenceKeys[position] else { continue }
-            pairs.append(EventPair(key: key, reference: event.time, profile: partner[position].map { profile[$0].time }))
+            pairs.append(EventPair(key: key, reference: event.time, profile: partner[position].map { profile[$0].time },
+                                   decidedAt: partner[position].flatMap { profile[$0].detectedAt }))
         }
         spurious = []
         for (position, event) in profile.enumerated() where !paired[position] {
             guard let key = profileKeys[position] else { continue }
-            spurious.append(UnpairedEvent(key: key, time: event.time))
+            spurious.append(UnpairedEvent(key: key, time: event.time, decidedAt: event.detectedAt))
         }
     }
 

@@ -49,14 +49,15 @@ public struct TrueDistance: Sendable {
 }
 
 extension EventMatching {
-    /// Fills in the true distance of every paired profile event and every spurious one.
+    /// Fills in the true distance of every paired profile event and every spurious one, when the phone
+    /// decided it (a delivered event's `detectedAt`).
     public mutating func measure(_ truth: TrueDistance) {
         for i in pairs.indices {
-            guard let time = pairs[i].profile else { continue }
+            guard let time = pairs[i].decidedAt ?? pairs[i].profile else { continue }
             pairs[i].distance = truth.at(time, device: pairs[i].key.device, region: pairs[i].key.region)
         }
         for i in spurious.indices {
-            spurious[i].distance = truth.at(spurious[i].time, device: spurious[i].key.device, region: spurious[i].key.region)
+            spurious[i].distance = truth.at(spurious[i].decidedAt ?? spurious[i].time, device: spurious[i].key.device, region: spurious[i].key.region)
         }
     }
 

@@ -115,10 +115,12 @@ public struct GeofenceEvent: Hashable, Sendable {
         return nil
     }
 
-    /// The total order of SEMANTICS §7: time, device id (UTF-8 bytes), kind, region index, rule order.
+    /// The total order of SEMANTICS §7: time, device id (UTF-8 bytes), decision time, kind, region index, rule order.
     public static func precedes(_ a: GeofenceEvent, _ b: GeofenceEvent) -> Bool {
         if a.time != b.time { return a.time < b.time }
         if a.device != b.device { return a.device.utf8.lexicographicallyPrecedes(b.device.utf8) }
+        let decidedA = a.detectedAt ?? a.time, decidedB = b.detectedAt ?? b.time
+        if decidedA != decidedB { return decidedA < decidedB }  // delivered together: in the order decided
         if a.kind != b.kind { return a.kind < b.kind }
         if a.regionIndex != b.regionIndex { return a.regionIndex < b.regionIndex }
         return a.ruleIndex < b.ruleIndex

@@ -60,7 +60,20 @@ public struct Profile: Hashable, Sendable {
         case let number as Double:
             let text = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
             return distanceFields.contains(field) ? text + " m" : text
-        case let count as Int?: return count.map(String.init) ?? "unlimited"
+        case let phase as Phase:
+            if case let .fixed(span) = phase { return span.readable }
+            return "random"
+        case let stationary as Stationary?:
+            guard let s = stationary else { return "none" }
+            return "after \(s.after.readable) within \(Readable.distance(s.within)): every \(s.interval.readable)"
+        case let outliers as Outliers?:
+            guard let o = outliers else { return "none" }
+            return "every \(o.every.readable) for \(o.duration.readable), median \(Readable.distance(o.median)), "
+                + "p90 \(Readable.distance(o.p90)), accuracy × \(readable(o.accuracyScale, field: ""))"
+        case let delivery as Delivery?:
+            guard let d = delivery else { return "none" }
+            return "median \(d.median.readable), p90 \(d.p90.readable)"
+        case let count as Int?: return count.map(String.init) ?? "unlimited"  // after the optionals above: a nil casts to any
         case let choice as any RawRepresentable: return "\(choice.rawValue)"
         default: return String(describing: value)
         }

@@ -144,7 +144,9 @@ extension Simulation {
                                      fraction: Double(min(windowStart, last + 1) - first) / Double(last + 1 - first)))
             }
         }
-        lanes.setEventsAside(delays: delays)  // the last window's, and every event held
+        // The last window's, and every event held; a run stopped early keeps those delivered after the last
+        // window simulated for a later window that never comes: what it sent is a prefix of the whole run's.
+        lanes.setEventsAside(delays: delays, before: summary.interrupted ? windowLimit.map { clock + tick * $0 } : nil)
         try lanes.sendEventsSetAside(ranks: ranks, to: sink, counting: &sentByKind)
         if summary.interrupted { return }
         summary.samples += lanes.lanes.reduce(0) { $0 + $1.samples }

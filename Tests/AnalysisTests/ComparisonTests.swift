@@ -19,7 +19,7 @@ struct ComparisonTests {
     /// 200 m past the edge, then 20 s more, so it is at least 20 s late. Nothing is missed or spurious.
     @Test func theRestaurantUnderIOS() throws {
         let run = try ScenarioRun(loading: repository("Scenarios/lorrenzillos.yaml"))
-        let report = try ScenarioComparison(run, profiles: [.ios], against: .ideal).compare(threads: 1)
+        let report = try ScenarioComparison(run, profiles: [.iosDocumented], against: .ideal).compare(threads: 1)
         let ios = try #require(report.profiles.first)
         #expect(ios.matchings.count == 1)
         let pairs = ios.matchings[0].pairs
@@ -39,12 +39,12 @@ struct ComparisonTests {
 
     @Test func theJSONHasTheDocumentedShape() throws {
         let run = try ScenarioRun(loading: repository("Scenarios/lorrenzillos.yaml"))
-        let report = try ScenarioComparison(run, profiles: [.ios, .androidBackground], window: .seconds(90)).compare()
+        let report = try ScenarioComparison(run, profiles: [.iosDocumented, .androidBackgroundDocumented], window: .seconds(90)).compare()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
         #expect(object["against"] as? String == "ideal")
         #expect(object["window"] as? Double == 90)
         let profiles = try #require(object["profiles"] as? [[String: Any]])
-        #expect(profiles.map { $0["profile"] as? String } == ["ios", "android-background"])
+        #expect(profiles.map { $0["profile"] as? String } == ["ios-documented", "android-background-documented"])
         let kinds = try #require(profiles[0]["kinds"] as? [String: [String: Any]])
         #expect(Set(kinds.keys) == ["enter", "exit", "dwell"])
         let enter = try #require(kinds["enter"])
@@ -65,7 +65,7 @@ struct ComparisonTests {
     @Test func aProfileAgainstItselfPairsEverythingOnTimeInEveryRun() throws {
         let run = try ScenarioRun(loading: repository("Scenarios/restaurant-welcome.yaml"))
         // A noisy reference (run r with the seed of the profile's run r): the same monitor on the same fixes.
-        let report = try ScenarioComparison(run, profiles: [.ios], against: .ios, exactReference: false)
+        let report = try ScenarioComparison(run, profiles: [.iosDocumented], against: .iosDocumented, exactReference: false)
             .compare(runs: 5, seed: 40, threads: 2)
         #expect(report.runs == MonteCarloRuns(count: 5, seed: 40))
         let ios = report.profiles[0]
@@ -81,7 +81,7 @@ struct ComparisonTests {
 
     @Test func theSameForAnyThreadCount() throws {
         let run = try ScenarioRun(loading: repository("Scenarios/courier-background.yaml"))
-        let comparison = try ScenarioComparison(run, profiles: [.android, .androidBackground])
+        let comparison = try ScenarioComparison(run, profiles: [.androidDocumented, .androidBackgroundDocumented])
         let one = try comparison.compare(runs: 12, threads: 1)
         let two = try comparison.compare(runs: 12, threads: 2)
         #expect(one.json == two.json)
@@ -91,7 +91,7 @@ struct ComparisonTests {
     @Test func withoutNoiseAMonteCarloComparisonIsRefusedAtNoise() throws {
         let run = try ScenarioRun(loading: repository("Scenarios/lorrenzillos.yaml"))
         let error = #expect(throws: ScenarioErrors.self) {
-            try ScenarioComparison(run, profiles: [.ios]).compare(runs: 10)
+            try ScenarioComparison(run, profiles: [.iosDocumented]).compare(runs: 10)
         }
         #expect(error?.errors.map(\.keyPath) == ["noise"])
         #expect(error?.description.contains("this scenario has no noise; add noise: {sigma: 5m, seed: 1}") == true)
@@ -100,14 +100,14 @@ struct ComparisonTests {
     /// The restaurant's readable comparison, line by line.
     @Test func readableTablesAndNotableLines() throws {
         let run = try ScenarioRun(loading: repository("Scenarios/lorrenzillos.yaml"))
-        let text = try ScenarioComparison(run, profiles: [.ios]).compare().readable
+        let text = try ScenarioComparison(run, profiles: [.iosDocumented]).compare().readable
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0] == "Lunch at Lorrenzillo's: ios against ideal (events paired within 10 min)")
+        #expect(lines[0] == "Lunch at Lorrenzillo's: ios-documented against ideal (events paired within 10 min)")
         // The true distance of iOS's enter at 12:01:57: the track has no noise, so it is the enter's own
         // `distance` in the golden log Scenarios/lorrenzillos.events.jsonl, -229.247 m.
         #expect(lines[3] == "  enter                       1        0        0        20 s        20 s        20 s    -229.2 m    -229.2 m")
-        #expect(lines.contains("phone: enter at lorrenzillos (12:01:37 under ideal) came 20 s late under ios"))
-        #expect(lines.contains("phone: dwell \"Thanks for visiting\" at lorrenzillos (12:01:47 under ideal) came 20 s late under ios"))
+        #expect(lines.contains("phone: enter at lorrenzillos (12:01:37 under ideal) came 20 s late under ios-documented"))
+        #expect(lines.contains("phone: dwell \"Thanks for visiting\" at lorrenzillos (12:01:47 under ideal) came 20 s late under ios-documented"))
     }
 
     /// Without noise the exact track is what the monitor saw: each paired or spurious event's true distance
@@ -116,7 +116,7 @@ struct ComparisonTests {
     func withoutNoiseTheTrueDistanceIsTheEventsOwn(path: String) throws {
         let run = try ScenarioRun(loading: repository(path))
         try #require(run.simulation.noise == nil)
-        for profile in [Profile.ios, .androidBackground] {
+        for profile in [Profile.iosDocumented, .androidBackgroundDocumented] {
             let report = try ScenarioComparison(run, profiles: [profile]).compare(threads: 2)
             let events = ScenarioRun(run.scenario, profile: profile).events(threads: 1).events
             var own: [String: Meters] = [:]
@@ -140,7 +140,7 @@ struct ComparisonTests {
         exact.simulation.noise = nil
         let noisy = ScenarioRun(run.scenario, profile: .ideal)
         for (exactReference, reference) in [(true, exact), (false, noisy)] {
-            let report = try ScenarioComparison(run, profiles: [.android], exactReference: exactReference).compare(threads: 1)
+            let report = try ScenarioComparison(run, profiles: [.androidDocumented], exactReference: exactReference).compare(threads: 1)
             let expected = reference.events(threads: 1).events.filter { EventMatching.kinds.contains($0.kind) }.map(\.time)
             #expect(report.profiles[0].matchings[0].pairs.map(\.reference) == expected)
             #expect(report.exactReference == exactReference)
@@ -150,7 +150,7 @@ struct ComparisonTests {
 
     @Test func aFleetsNotableLinesAreCutWithACount() throws {
         let run = try ScenarioRun(loading: repository("Scenarios/lodeals-static.yaml"))
-        let report = try ScenarioComparison(run, profiles: [.ios]).compare()
+        let report = try ScenarioComparison(run, profiles: [.iosDocumented]).compare()
         let all = report.readable(notableLimit: 1000).split(separator: "\n").filter { $0.hasPrefix("walker: ") }
         let cut = report.readable(notableLimit: 3).split(separator: "\n")
         #expect(all.count > 3)

@@ -76,7 +76,7 @@ import TestSupport
 
     @Test func theRunRowDescribesTheRun() throws {
         let path = try temporaryDirectory() + "/events.sqlite"
-        let simulation = Simulation(regions: [], rules: [], profile: .ios, devices: [],
+        let simulation = Simulation(regions: [], rules: [], profile: .iosDocumented, devices: [],
                                     start: at("2016-01-10T12:00:00Z"), tick: .seconds(1),
                                     noise: Noise(sigma: 5, seed: 42))
         let description = RunDescription(scenario: "Lunch at Lorrenzillo's", scenarioFile: "Scenarios/lorrenzillos.yaml",
@@ -94,7 +94,7 @@ import TestSupport
         #expect(row["id"] as Int64? == 1)
         #expect(row["scenario"] as String? == "Lunch at Lorrenzillo's")
         #expect(row["scenarioFile"] as String? == "Scenarios/lorrenzillos.yaml")
-        #expect(row["profile"] as String? == "ios")
+        #expect(row["profile"] as String? == "ios-documented")
         #expect(row["startedAt"] as String? == "2026-11-22T03:00:00.123Z")
         #expect(row["clockStart"] as String? == "2016-01-10T12:00:00.000Z")
         #expect(row["perimeterVersion"] as String? == "0.1.0")

@@ -22,14 +22,14 @@ let ruleCases: [RuleCase] = [
              expected: ["0 d monitor-start r", "40 d enter r crossed=40", "60 d exit r crossed=60", "60 d visit r 40-60"]),
     // ios: τ = 20 s. At 10 m/s the device is inside for 20 s only (40…59): the candidate is dropped at 60.
     RuleCase(id: "§5 ios: a crossing shorter than the confirmation is dropped",
-             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)], profile: .ios,
+             simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)], profile: .iosDocumented,
                                     devices: [Device(id: "d", track: .timed([Walk.line(from: 5, speed: 10, seconds: 100)]))]),
              expected: ["0 d monitor-start r"]),
     // ios at 2 m/s from x = 5: candidate at 198 (x = 401), confirmed at 218; exit needs d > 200, i.e.
     // x > 800: candidate at 398 (x = 801), confirmed at 418 (still outside). Dwell of 10 s at 228.
     RuleCase(id: "§5 §6 ios: confirmed enter, hysteresis exit, dwell and visit",
              simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
-                                    rules: [DwellRule(name: "welcome", duration: .seconds(10))], profile: .ios,
+                                    rules: [DwellRule(name: "welcome", duration: .seconds(10))], profile: .iosDocumented,
                                     devices: [Device(id: "d", track: .timed([Walk.leg(5, at: 0, to: 1005, at: 500)]))]),
              expected: ["0 d monitor-start r", "218 d enter r crossed=198", "228 d dwell r welcome=10",
                         "418 d exit r crossed=398", "418 d visit r 218-418"]),
@@ -73,7 +73,7 @@ let ruleCases: [RuleCase] = [
     RuleCase(id: "§4 §6 android initial trigger and a dwell of D = 0",
              simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
                                     rules: [DwellRule(name: "now", duration: .zero), DwellRule(name: "later", duration: .seconds(5))],
-                                    profile: .android,
+                                    profile: .androidDocumented,
                                     devices: [Device(id: "d", track: .timed([Walk.leg(450, at: 0, to: 700, at: 250)]))]),
              expected: ["0 d monitor-start r", "0 d enter r crossed=0", "0 d dwell r now=0", "5 d dwell r later=5",
                         "162 d exit r crossed=162", "162 d visit r 0-162"]),

@@ -71,7 +71,7 @@ enum RandomScenario {
         if Bool.random(using: &rng) { overrides.refreshDistance = .random(in: 100...1500, using: &rng) }
         if Bool.random(using: &rng) { overrides.confirmation = .seconds(.random(in: 0...40, using: &rng)) }
         if Bool.random(using: &rng) { overrides.initialTrigger = Bool.random(using: &rng) ? .enter : InitialTrigger.none }
-        let chosen = profile ?? [Profile.ios, .android, .androidBackground, .ideal].randomElement(using: &rng)!
+        let chosen = profile ?? [Profile.iosDocumented, .androidDocumented, .androidBackgroundDocumented, .ideal].randomElement(using: &rng)!
         let noise = Bool.random(using: &rng) ? Noise(sigma: .random(in: 1...15, using: &rng), seed: rng.next()) : nil
         if revision3 {  // drawn after the rest: the revision-2 fields stay those of the same seed without it
             overrides.enterBuffer = .random(in: -40...20, using: &rng)

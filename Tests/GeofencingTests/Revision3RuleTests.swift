@@ -14,10 +14,10 @@ let revision3Cases: [RuleCase] = [
                                     devices: [Device(id: "d", track: .timed([Walk.leg(0.5, at: 0, to: 1000.5, at: 1000)]))]),
              expected: ["2 d monitor-start r", "404 d enter r crossed=404", "602 d exit r crossed=602", "602 d visit r 404-602"]),
     // 10 m/s to the centre (inside from t = 40), still at x = 500.5 from t = 50 to 400, then 10 m/s east. The
-    // anchor stays at t = 50: observed until 79 (t − 50 < 30 s), then every 60 s: 139, 199, …, 379; the dwell
-    // due at 140 fires at 199. Moving again at 401 (x = 510.5, 10 m from the anchor): observed at every
-    // sample, out at 410 (x = 600.5).
-    RuleCase(id: "§2 stationary: a still device skips samples, then resumes when it moves",
+    // anchor, moved at observed samples, stays at t = 50: observed until 79 (t − 50 < 30 s), then every 60 s:
+    // 139, 199, …, 379, 439; the dwell due at 140 fires at 199. The phone moves again from 400 but notices it
+    // only at its next check, 439 (x = 890.5, 290.5 m out): the exit comes then.
+    RuleCase(id: "§2 stationary: a still device skips samples; a move is noticed at its next check",
              simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
                                     rules: [DwellRule(name: "stay", duration: .seconds(100))],
                                     overrides: MonitorOverrides(stationary: .some(Stationary(after: .seconds(30), within: 5,
@@ -25,7 +25,7 @@ let revision3Cases: [RuleCase] = [
                                     devices: [Device(id: "d", track: .timed([Walk.path((0.5, 0), (500.5, 50), (500.5, 400),
                                                                                        (1000.5, 450))]))]),
              expected: ["0 d monitor-start r", "40 d enter r crossed=40", "199 d dwell r stay=159",
-                        "410 d exit r crossed=410", "410 d visit r 40-410"]),
+                        "439 d exit r crossed=439", "439 d visit r 40-439"]),
     // 10 m/s from x = 5: the enter (40) is never reported; the exit (60) still is, with no visit.
     RuleCase(id: "§5 missEnter 1: the enter is never reported, the exit still is",
              simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
@@ -46,12 +46,12 @@ let revision3Cases: [RuleCase] = [
                                     devices: [Device(id: "d", track: .timed([Walk.line(from: 5, speed: 10, seconds: 100)]))]),
              expected: ["0 d monitor-start r", "60 d exit r crossed=60"]),
     // e = −10, c_in = 0 (a = 0: conf 0 outside), h = 20. x = 0.5 + t: d ≤ 10 from t = 390 (x = 390.5, d = 9.5);
-    // the exit needs d > 20: x = 620.5 at 620.
+    // the exit needs d > h + e⁻ = 20 + 10: x = 630.5 at 630.
     RuleCase(id: "§5 an early enter with e = −10 m fires 10 m outside",
              simulation: Simulation(regions: [Walk.circle("r", at: 500, radius: 100)],
                                     overrides: MonitorOverrides(hysteresis: 20, enterBuffer: -10, enterConfidence: 0),
                                     devices: [Device(id: "d", track: .timed([Walk.leg(0.5, at: 0, to: 700.5, at: 700)]))]),
-             expected: ["0 d monitor-start r", "390 d enter r crossed=390", "620 d exit r crossed=620", "620 d visit r 390-620"]),
+             expected: ["0 d monitor-start r", "390 d enter r crossed=390", "630 d exit r crossed=630", "630 d visit r 390-630"]),
     // τ = 5: the candidate of 390 stays 4.5 m outside (x = 395.5 from t = 395) and is confirmed at 395: a
     // pending enter is dropped only beyond max(0, −e) = 10 m.
     RuleCase(id: "§5 a pending early enter survives up to −e outside",

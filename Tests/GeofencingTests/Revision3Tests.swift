@@ -43,7 +43,7 @@ struct Revision3Tests {
         }
         return Simulation(regions: regions, rules: [DwellRule(name: "short", duration: .seconds(20)),
                                                     DwellRule(name: "long", duration: .seconds(200))],
-                          profile: .ios,
+                          profile: .iosDocumented,
                           overrides: MonitorOverrides(hysteresis: 30, enterBuffer: -5, confirmation: .seconds(4),
                                                       enterConfidence: 0.3, interval: .seconds(5), phase: .random,
                                                       stationary: .some(Stationary(after: .seconds(60), within: 20, interval: .seconds(120))),
@@ -108,7 +108,7 @@ struct Revision3Tests {
 @Test("regions that can never get an enter, with signed enter buffers and low confidences",
       arguments: [(0.0, 0.85, 11.7), (0.0, 0.3, nil), (8.0, 0.3, 8.0), (-10.0, 0.85, 11.7), (-10.0, 0.4, nil)] as [(Double, Double, Double?)])
 func unenterableUnderRevision3(buffer: Double, confidence: Double, needed: Double?) {
-    let simulation = Simulation(regions: [Walk.circle("kiosk", at: 500, radius: 5)], profile: .android,
+    let simulation = Simulation(regions: [Walk.circle("kiosk", at: 500, radius: 5)], profile: .androidDocumented,
                                 overrides: MonitorOverrides(enterBuffer: buffer, enterConfidence: confidence),
                                 devices: [Device(id: "d", track: .timed([Walk.line(from: 0, speed: 10, seconds: 100)]), accuracy: 20)])
     let found = simulation.unenterableRegions()

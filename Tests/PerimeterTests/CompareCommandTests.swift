@@ -18,9 +18,9 @@ let goldenOutputs: [GoldenOutput] = [
     GoldenOutput(arguments: ["run", "Scenarios/restaurant-welcome.yaml", "--runs", "100", "--json", "--quiet"], golden: "Scenarios/restaurant-welcome.runs.json"),
     GoldenOutput(arguments: ["compare", "Scenarios/lodeals-static.yaml"], golden: "Scenarios/lodeals-static.compare.txt"),
     GoldenOutput(arguments: ["compare", "Scenarios/lodeals-static.yaml", "--json"], golden: "Scenarios/lodeals-static.compare.json"),
-    GoldenOutput(arguments: ["compare", "Scenarios/courier-background.yaml", "--profiles", "android,android-background", "--runs", "100"],
+    GoldenOutput(arguments: ["compare", "Scenarios/courier-background.yaml", "--profiles", "android-documented,android-background-documented", "--runs", "100"],
                  golden: "Scenarios/courier-background.compare.txt"),
-    GoldenOutput(arguments: ["compare", "Scenarios/courier-background.yaml", "--profiles", "android,android-background", "--runs", "100", "--json"],
+    GoldenOutput(arguments: ["compare", "Scenarios/courier-background.yaml", "--profiles", "android-documented,android-background-documented", "--runs", "100", "--json"],
                  golden: "Scenarios/courier-background.compare.json"),
 ]
 
@@ -108,7 +108,7 @@ struct CompareCommandTests {
         let result = try PerimeterProcess.run(["run", "Scenarios/restaurant-welcome.yaml", "--runs", "3000"])
         #expect(result.status == 0)
         #expect(!result.stderr.contains("\r") && !result.stderr.contains("of 3000 runs\u{1B}"))
-        #expect(result.stderr.hasPrefix("perimeter: Welcome at Lorrenzillo's (ios): 3000 of 3000 runs, 15000 events in all, "))
+        #expect(result.stderr.hasPrefix("perimeter: Welcome at Lorrenzillo's (ios-documented): 3000 of 3000 runs, 15000 events in all, "))
     }
 
     @Test("With a sink on standard output, the spread goes to standard error")

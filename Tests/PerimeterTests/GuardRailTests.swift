@@ -67,11 +67,11 @@ struct GuardRailTests {
     // By SEMANTICS §5, 85 % of a 20 m circle lies inside at a depth of 0.58514 × 20 = 11.70 m.
     @Test("A fence no fix can enter under the profile is said, per region and profile; so is a radius of 5,000 km",
           arguments: [
-            (profile: "android", command: ["validate"], place: ":4:10: regions[0].id: ", under: "android"),
-            (profile: "android", command: ["run", "--sink", "jsonl:/dev/null"], place: ":4:10: regions[0].id: ", under: "android"),
-            (profile: "ios", command: ["run", "--profile", "android-background", "--sink", "jsonl:/dev/null"], place: ": ",
-             under: "android-background"),
-            (profile: "ios", command: ["compare", "--profiles", "ios,android"], place: ": ", under: "android"),
+            (profile: "android-documented", command: ["validate"], place: ":4:10: regions[0].id: ", under: "android-documented"),
+            (profile: "android-documented", command: ["run", "--sink", "jsonl:/dev/null"], place: ":4:10: regions[0].id: ", under: "android-documented"),
+            (profile: "ios-documented", command: ["run", "--profile", "android-background-documented", "--sink", "jsonl:/dev/null"], place: ": ",
+             under: "android-background-documented"),
+            (profile: "ios-documented", command: ["compare", "--profiles", "ios-documented,android-documented"], place: ": ", under: "android-documented"),
           ])
     func fencesTooSmall(profile: String, command: [String], place: String, under: String) throws {
         let (folder, path) = try Self.scenario(Self.smallFences.replacingOccurrences(of: "PROFILE", with: profile))
@@ -93,9 +93,9 @@ struct GuardRailTests {
     /// to spare): 83.4 m outside a 20 m kiosk, short of iOS's 200 m hysteresis; under Android (an exit needs
     /// 85 % of a 20 m circle outside, 11.7 m out) only a 100 m kiosk, 3.4 m at most, cannot be left.
     @Test("A fence no track goes far enough from to exit is said, by the profile's hysteresis or accuracy rule", arguments: [
-        (profile: "ios", radius: 20, reason: "more than 200 m outside it (its hysteresis), and no track goes farther than 83.4 m" as String?),
-        (profile: "android", radius: 20, reason: nil),
-        (profile: "android", radius: 100, reason: "more than 11.7 m outside it (15 % or less of a 20 m accuracy circle inside), and no track goes farther than 3.4 m"),
+        (profile: "ios-documented", radius: 20, reason: "more than 200 m outside it (its hysteresis), and no track goes farther than 83.4 m" as String?),
+        (profile: "android-documented", radius: 20, reason: nil),
+        (profile: "android-documented", radius: 100, reason: "more than 11.7 m outside it (15 % or less of a 20 m accuracy circle inside), and no track goes farther than 3.4 m"),
     ])
     func neverExited(profile: String, radius: Int, reason: String?) throws {
         let (folder, path) = try Self.scenario("""
@@ -125,7 +125,7 @@ struct GuardRailTests {
 
     @Test("Under a profile without an accuracy rule no fence is too small")
     func fencesUnderIOS() throws {
-        let (folder, path) = try Self.scenario(Self.smallFences.replacingOccurrences(of: "PROFILE", with: "ios"))
+        let (folder, path) = try Self.scenario(Self.smallFences.replacingOccurrences(of: "PROFILE", with: "ios-documented"))
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try PerimeterProcess.run(["validate", path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -191,7 +191,7 @@ struct GuardRailTests {
         let path = folder.appendingPathComponent("scenario.yaml").path
         try """
             name: Rotation
-            profile: ios
+            profile: ios-documented
             monitor: {capacity: 1, refreshDistance: 100, hysteresis: 0, confirmation: 0s}
             regions:
               - {id: kiosk, circle: {lat: 52.5, lon: 13.3894, radius: 80}}

@@ -44,10 +44,10 @@ struct ProfileCommandTests {
         let result = try PerimeterProcess.run(["profile", "show", slowIOS])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(Array(lines.prefix(3)) == ["slow-ios (\(slowIOS))", "base: ios", "source: a test: twice the documented confirmation"])
+        #expect(Array(lines.prefix(3)) == ["slow-ios (\(slowIOS))", "base: ios-documented", "source: a test: twice the documented confirmation"])
         #expect(lines.contains("confirmation     40 s     \(slowIOS):5"))
-        #expect(lines.contains("hysteresis       200 m    ios: Apple's Location and Maps Programming Guide: \"you can assume that the minimum distance is approximately 200 meters\""))
-        #expect(lines.contains("capacity         20       ios: Apple's Location and Maps Programming Guide: 20 regions per app"))
+        #expect(lines.contains("hysteresis       200 m    ios-documented: Apple's Location and Maps Programming Guide: \"you can assume that the minimum distance is approximately 200 meters\""))
+        #expect(lines.contains("capacity         20       ios-documented: Apple's Location and Maps Programming Guide: 20 regions per app"))
     }
 
     @Test("profile show --json: one object with each field's origin")
@@ -56,13 +56,13 @@ struct ProfileCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect(object?["name"] as? String == "slow-ios")
-        #expect(object?["bases"] as? [String] == ["ios"])
+        #expect(object?["bases"] as? [String] == ["ios-documented"])
         let fields = object?["fields"] as? [[String: Any]] ?? []
         let confirmation = fields.first { $0["field"] as? String == "confirmation" }
         #expect(confirmation?["value"] as? String == "40 s")
         #expect((confirmation?["from"] as? [String: Any])?["line"] as? Int == 5)
         let capacity = fields.first { $0["field"] as? String == "capacity" }
-        #expect((capacity?["from"] as? [String: Any])?["profile"] as? String == "ios")
+        #expect((capacity?["from"] as? [String: Any])?["profile"] as? String == "ios-documented")
     }
 
     @Test("check: a scenario's profile file is an input of its golden log, and a change to it is named")
@@ -77,14 +77,14 @@ struct ProfileCommandTests {
             regions: [{id: lorrenzillos, circle: {lat: 37.703026, lon: -121.759735, radius: 300}}]
             devices: [{id: phone, track: \(track), pace: 1}]
             """.write(toFile: scenario, atomically: true, encoding: .utf8)
-        try "base: ios\nconfirmation: 40s\n".write(toFile: profile, atomically: true, encoding: .utf8)
+        try "base: ios-documented\nconfirmation: 40s\n".write(toFile: profile, atomically: true, encoding: .utf8)
         let update = try PerimeterProcess.run(["check", "--update", scenario])
         #expect(update.status == 0, "\(update.stderr)")
         let inputs = try String(contentsOfFile: folder.appendingPathComponent("visit.events.inputs.json").path, encoding: .utf8)
         #expect(inputs.contains(#"{"kind": "profile", "path": "phone.profile.yaml""#), "\(inputs)")
         #expect(inputs.contains(#""profile": "phone""#), "\(inputs)")
 
-        try "base: ios\nconfirmation: 30s\n".write(toFile: profile, atomically: true, encoding: .utf8)
+        try "base: ios-documented\nconfirmation: 30s\n".write(toFile: profile, atomically: true, encoding: .utf8)
         let check = try PerimeterProcess.run(["check", scenario])
         #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
         #expect((check.stdout + check.stderr).contains("profile phone.profile.yaml changed"), "\(check.stdout)\(check.stderr)")

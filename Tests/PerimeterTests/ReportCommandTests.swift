@@ -9,7 +9,8 @@ struct ReportCommandTests {
         let folder = try PerimeterProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("report.html").path
-        let result = try PerimeterProcess.run(["report", "Scenarios/restaurant-welcome.yaml", "-o", page, "--runs", "20"])
+        let result = try PerimeterProcess.run(["report", "Scenarios/restaurant-welcome.yaml", "-o", page, "--runs", "20",
+                                                   "--profiles", "ios-documented,android-documented,ideal"])
         #expect(result.status == 0, "\(result.stderr)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"))

@@ -32,7 +32,7 @@ struct SQLiteRunTests {
                 #expect(run["id"] as Int64? == Int64(index + 1))
                 #expect(run["scenario"] as String? == "Lunch at Lorrenzillo's")
                 #expect(run["scenarioFile"] as String? == "Scenarios/lorrenzillos.yaml")
-                #expect(run["profile"] as String? == "ios")
+                #expect(run["profile"] as String? == "ios-documented")
                 #expect(run["clockStart"] as String? == "2016-01-10T12:00:00.000Z")
                 #expect(run["perimeterVersion"] as String? == "0.1.0")
                 #expect((run["settings"] as String?)?.hasPrefix(#"{"capacity":20,"selection":"nearest","#) == true)

@@ -112,7 +112,7 @@ struct CheckTests {
               - {kind: enter, region: lorrenzillos, between: ["12:00:00", "12:10:00"], probability: {atLeast: 0.5}}
 
             """)
-        try RepositoryCopy.edit(scenario, "profile: ios", "profile: ideal")
+        try RepositoryCopy.edit(scenario, "profile: ios-documented", "profile: ideal")
         // The runs with two or more enters, and the most in one run, counted here apart from the check.
         let batch = try MonteCarlo(ScenarioRun(loading: scenario.path), runs: 20)
         var repeated = 0, most = 0

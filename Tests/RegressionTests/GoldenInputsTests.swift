@@ -31,8 +31,8 @@ struct GoldenInputsTests {
         Case(id: "the scenario", edit: addHysteresis, since: "; since it was recorded: the scenario changed"),
         Case(id: "a track", edit: { try moveTrack($0.appendingPathComponent(track)) },
              since: "; since it was recorded: track ../Tracks/lorrenzillos-visit.gpx changed"),
-        Case(id: "the profile", edit: { try RepositoryCopy.edit($0.appendingPathComponent(scenario), "profile: ios", "profile: android") },
-             since: "; since it was recorded: the scenario changed, profile ios → android"),
+        Case(id: "the profile", edit: { try RepositoryCopy.edit($0.appendingPathComponent(scenario), "profile: ios-documented", "profile: android-documented") },
+             since: "; since it was recorded: the scenario changed, profile ios-documented → android-documented"),
         Case(id: "another track", edit: { root in
                  try FileManager.default.copyItem(at: root.appendingPathComponent(track), to: root.appendingPathComponent("Tracks/walk.gpx"))
                  try moveTrack(root.appendingPathComponent("Tracks/walk.gpx"))
@@ -93,7 +93,7 @@ struct GoldenInputsTests {
         #expect(RegressionCheck().check(scenarioAt: scenario).status == .passed)
         let written = try #require(GoldenInputs(json: String(contentsOf: record, encoding: .utf8)))
         #expect(written.json == (try String(contentsOf: record, encoding: .utf8)))
-        #expect(written.profile == "ios")
+        #expect(written.profile == "ios-documented")
         #expect(written.files.map(\.path) == ["../Tracks/lorrenzillos-visit.gpx"])
         let sha = try JUnitSchema.shell(["sha256sum", root.appendingPathComponent(Self.track).path]).output
         #expect(sha.hasPrefix(written.files[0].sha256 + " "))

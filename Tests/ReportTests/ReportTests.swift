@@ -25,7 +25,7 @@ private func count(_ needle: String, in text: String) -> Int { text.components(s
 struct ReportTests {
     @Test func theRestaurantPageHasEveryShapeAndEvent() throws {
         let run = try ScenarioRun(loading: root.appendingPathComponent("Scenarios/lorrenzillos.yaml").path)
-        let html = ReportPage(try ReportBuilder(run, profiles: [.ios, .android, .ideal])).html()
+        let html = ReportPage(try ReportBuilder(run, profiles: [.iosDocumented, .androidDocumented, .ideal])).html()
         #expect(count("<path class=\"region\"", in: html) == 1)
         #expect(count("<path class=\"track\"", in: html) == 1)
         #expect(count("<g class=\"layer ", in: html) == 3)
@@ -41,7 +41,7 @@ struct ReportTests {
         #expect(html.contains("<table id=\"compare\">"))
         // iOS's enter against ideal: 20 s late, 229 m inside (its own distance in the golden log
         // Scenarios/lorrenzillos.events.jsonl, -229.247 m: the track has no noise).
-        #expect(html.contains("<td>ios</td><td>enter</td><td>1</td><td>0</td><td>0</td><td>20 s</td><td>20 s</td><td>20 s</td><td>-229 m</td><td>-229 m</td>"))
+        #expect(html.contains("<td>ios-documented</td><td>enter</td><td>1</td><td>0</td><td>0</td><td>20 s</td><td>20 s</td><td>20 s</td><td>-229 m</td><td>-229 m</td>"))
         #expect(!html.contains("src=") && !html.contains(" href="), "nothing is fetched: no source or link in the page")
     }
 

@@ -29,15 +29,15 @@ private func restaurant(sinks: [String] = []) throws -> String {
 struct ScenarioRunTests {
     @Test func theProfileIsTheScenarioOwnUnlessOneIsAskedFor() throws {
         let path = try restaurant()
-        #expect(try ScenarioRun(loading: path).simulation.profile == .ios)
+        #expect(try ScenarioRun(loading: path).simulation.profile == .iosDocumented)
         let ideal = try ScenarioRun(loading: path, profile: .ideal)
         #expect(ideal.simulation.profile == .ideal)
-        #expect(ideal.scenario.simulation.profile == .ios)  // the scenario as loaded is kept
+        #expect(ideal.scenario.simulation.profile == .iosDocumented)  // the scenario as loaded is kept
     }
 
     @Test func aProfileWhoseIntervalTheTickDoesNotDivideIsRefused() throws {
         let path = try restaurant()
-        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "profile: ios", with: "profile: ios\ntick: 7")
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "profile: ios-documented", with: "profile: ios-documented\ntick: 7")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         #expect(try ScenarioRun(loading: path).simulation.tick == .seconds(7))
         let error = #expect(throws: ScenarioErrors.self) { try ScenarioRun(loading: path, profile: .androidBackground) }
@@ -54,7 +54,7 @@ struct ScenarioRunTests {
         #expect(events.map(\.kind) == [.monitorStart, .enter, .dwell, .exit, .visit])
         #expect(summary.samples == 361)
         #expect(summary.line(for: run, seconds: 0.014)
-            == "perimeter: Lunch at Lorrenzillo's (ios): 1 device, 361 samples, 5 events (monitor-start 1, exit 1, visit 1, enter 1, dwell 1), 0 warnings, 0.01 s")
+            == "perimeter: Lunch at Lorrenzillo's (ios-documented): 1 device, 361 samples, 5 events (monitor-start 1, exit 1, visit 1, enter 1, dwell 1), 0 warnings, 0.01 s")
     }
 
     @Test func aBadFileGivesEveryProblem() throws {

@@ -11,7 +11,7 @@ private func load(_ entries: [String], start: String = "2016-01-10T12:00:00Z", t
     let text = """
         name: decoding
         start: \(start)
-        profile: ios
+        profile: ios-documented
         regions:
           - id: lorrenzillos
             circle: {lat: 37.703026, lon: -121.759735, radius: 300}
@@ -105,9 +105,9 @@ let invalidExpectCases: [InvalidExpectCase] = [
     InvalidExpectCase(entry: "{kind: enter}", keyPath: "expect[0]", column: 5,
                       message: "expected one of at, between, count, never or after, got none of them"),
     InvalidExpectCase(entry: "{kind: enter, count: 1, colour: red}", keyPath: "expect[0].colour", column: 29,
-                      message: "unknown key \"colour\". The keys allowed here are: kind, device, region, rule, at, within, between, count, never, after, probability."),
+                      message: "unknown key \"colour\". The keys allowed here are: kind, device, region, rule, at, within, between, count, never, after, probability, delay, distance."),
     InvalidExpectCase(entry: "{kind: enter, cont: 1}", keyPath: "expect[0].cont", column: 19,
-                      message: "unknown key \"cont\"; did you mean \"count\"? The keys allowed here are: kind, device, region, rule, at, within, between, count, never, after, probability."),
+                      message: "unknown key \"cont\"; did you mean \"count\"? The keys allowed here are: kind, device, region, rule, at, within, between, count, never, after, probability, delay, distance."),
     InvalidExpectCase(entry: "{kind: enter, count: 1.5}", keyPath: "expect[0].count", column: 26,
                       message: #"expected a number of events, an integer of 0 or more, got "1.5""#),
     InvalidExpectCase(entry: "{kind: enter, count: {atLeast: 3, atMost: 1}}", keyPath: "expect[0].count", column: 26,
