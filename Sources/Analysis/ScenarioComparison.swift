@@ -58,18 +58,26 @@ public struct ScenarioComparison: Sendable {
     }
 
     /// `runs` runs of each profile and of the reference, run r with the noise seed `seed + r` (default
-    /// seed: the scenario's); refused without noise. Memory holds the reference's events of every run.
+    /// seed: the scenario's, else 0); refused when neither the scenario's noise nor any profile varies the
+    /// runs (a run that varies nothing runs once). Memory holds the reference's events of every run.
     /// `progress` hears how many of the `runs × (profiles + 1)` runs are done, on the calling thread.
     public func compare(runs: Int, seed: UInt64? = nil, threads: Int = RunOptions.defaultThreads,
                         progress: (Int) -> Void = { _ in }) throws(ScenarioErrors) -> ComparisonReport {
         var done = 0
-        let referenceBatch = try MonteCarlo(ScenarioRun(base.scenario, profile: reference), runs: runs, seed: seed)
+        // Without noise a run that draws nothing is the same in every run: it runs once. The batch needs
+        // noise, or some profile that draws (SEMANTICS §2 "Random draws": misses, phases, delays, outliers).
+        let noisy = base.simulation.noise != nil
+        let runsOf = { (profile: Profile) in ScenarioRun(self.base.scenario, profile: profile) }
+        if !noisy, !profiles.contains(where: { runsOf($0).simulation.drawsRandomly }) {
+            _ = try MonteCarlo(runsOf(reference), runs: runs, seed: seed)  // refused, at `noise`
+        }
+        let fixed = { (run: ScenarioRun) in !noisy && !run.simulation.drawsRandomly }
         var referenceEvents: [[GeofenceEvent]] = []
-        if exactReference {
+        if exactReference || fixed(runsOf(reference)) {
             referenceEvents = [referenceRun.events(threads: threads).events]
         } else {
             referenceEvents.reserveCapacity(runs)
-            referenceBatch.forEachRun(threads: threads) { _, events in
+            try MonteCarlo(runsOf(reference), runs: runs, seed: seed).forEachRun(threads: threads) { _, events in
                 referenceEvents.append(events)
                 done += 1
                 progress(done)
@@ -78,21 +86,26 @@ public struct ScenarioComparison: Sendable {
         let truth = TrueDistance(base.simulation)
         var results: [ProfileComparison] = []
         for profile in profiles {
-            let batch = try MonteCarlo(ScenarioRun(base.scenario, profile: profile), runs: runs, seed: seed)
             var matchings: [EventMatching] = []
             matchings.reserveCapacity(runs)
-            batch.forEachRun(threads: threads) { r, events in
-                var matching = EventMatching(reference: referenceEvents[exactReference ? 0 : r], profile: events,
-                                             window: window)
+            func match(_ r: Int, _ events: [GeofenceEvent]) {
+                var matching = EventMatching(reference: referenceEvents[referenceEvents.count == 1 ? 0 : r],
+                                             profile: events, window: self.window)
                 matching.measure(truth)
                 matchings.append(matching)
                 done += 1
                 progress(done)
             }
+            if fixed(runsOf(profile)) {
+                let events = runsOf(profile).events(threads: threads).events
+                for r in 0..<runs { match(r, events) }
+            } else {
+                try MonteCarlo(runsOf(profile), runs: runs, seed: seed).forEachRun(threads: threads) { r, events in match(r, events) }
+            }
             results.append(ProfileComparison(profile: profile, matchings: matchings))
         }
         return ComparisonReport(scenario: base.name, reference: reference, window: window,
-                                runs: MonteCarloRuns(count: runs, seed: referenceBatch.seed),
+                                runs: MonteCarloRuns(count: runs, seed: seed ?? base.simulation.noise?.seed ?? 0),
                                 exactReference: exactReference, day: base.simulation.clockStart, profiles: results)
     }
 }

@@ -100,14 +100,20 @@ extension ScenarioLoader {
     /// for a run under another profile (`ScenarioRun`).
     public static func neverEntered(_ region: Region, _ unenterable: UnenterableRegion, profile: Profile) -> String {
         "region \"\(region.id)\" can never get an enter under the \(profile.name) profile: "
-            + unenterable.reason(shape: region.shape)
+            + unenterable.reason(shape: region.shape) + outlierCaveat(profile)
             + "; make the region larger, or lower its enterConfidence (or the monitor's) if your phones enter it"
+    }
+
+    /// `, but on an outlier episode's fix`: under a profile with outliers (SEMANTICS §2) any fence may fire,
+    /// rarely, on a fix hundreds of metres off.
+    private static func outlierCaveat(_ profile: Profile) -> String {
+        profile.settings.outliers == nil ? "" : " (but on an outlier episode's fix, hundreds of metres off: rarely)"
     }
 
     /// `region "cafe" can never get an exit under the ios profile: …`.
     public static func neverExited(_ region: Region, _ unexitable: UnexitableRegion, profile: Profile) -> String {
         "region \"\(region.id)\" can never get an exit under the \(profile.name) profile from these tracks: "
-            + unexitable.reason + "; a stay there never ends with an exit or a visit"
+            + unexitable.reason + outlierCaveat(profile) + "; a stay there never ends with an exit or a visit"
     }
 
     private func warnAboutHugeCircles(_ regions: [PlacedRegion]) {

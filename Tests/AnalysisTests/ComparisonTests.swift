@@ -97,6 +97,20 @@ struct ComparisonTests {
         #expect(error?.description.contains("this scenario has no noise; add noise: {sigma: 5m, seed: 1}") == true)
     }
 
+    /// Without noise, a profile that draws (SEMANTICS §2 "Random draws") varies the runs, and one that draws
+    /// nothing is the same run every time, run once.
+    @Test func withoutNoiseAProfileThatDrawsVariesTheRuns() throws {
+        let run = try ScenarioRun(loading: repository("Scenarios/lorrenzillos.yaml"))
+        try #require(run.simulation.noise == nil)
+        let report = try ScenarioComparison(run, profiles: [.ios, .iosDocumented]).compare(runs: 20, threads: 2)
+        let fitted = report.profiles[0].matchings.map(\.pairs), documented = report.profiles[1].matchings.map(\.pairs)
+        #expect(fitted.count == 20 && documented.count == 20)
+        #expect(Set(documented).count == 1, "a profile that draws nothing: one run, twenty times")
+        #expect(Set(fitted).count > 1, "misses and delivery delays drawn per run")
+        let alone = try ScenarioComparison(run, profiles: [.iosDocumented]).compare()
+        #expect(documented[0] == alone.profiles[0].matchings[0].pairs)
+    }
+
     /// The restaurant's readable comparison, line by line.
     @Test func readableTablesAndNotableLines() throws {
         let run = try ScenarioRun(loading: repository("Scenarios/lorrenzillos.yaml"))
