@@ -66,18 +66,20 @@ public struct ScenarioComparison: Sendable {
         var done = 0
         // Without noise a run that draws nothing is the same in every run: it runs once. The batch needs
         // noise, or some profile that draws (SEMANTICS §2 "Random draws": misses, phases, delays, outliers).
+        // Each run built once: building one checks the tracks for fences its profile cannot fire.
         let noisy = base.simulation.noise != nil
-        let runsOf = { (profile: Profile) in ScenarioRun(self.base.scenario, profile: profile) }
-        if !noisy, !profiles.contains(where: { runsOf($0).simulation.drawsRandomly }) {
-            _ = try MonteCarlo(runsOf(reference), runs: runs, seed: seed)  // refused, at `noise`
+        let referenceBase = ScenarioRun(base.scenario, profile: reference)
+        let profileRuns = profiles.map { ScenarioRun(base.scenario, profile: $0) }
+        if !noisy, !profileRuns.contains(where: \.simulation.drawsRandomly) {
+            _ = try MonteCarlo(referenceBase, runs: runs, seed: seed)  // refused, at `noise`
         }
         let fixed = { (run: ScenarioRun) in !noisy && !run.simulation.drawsRandomly }
         var referenceEvents: [[GeofenceEvent]] = []
-        if exactReference || fixed(runsOf(reference)) {
+        if exactReference || fixed(referenceBase) {
             referenceEvents = [referenceRun.events(threads: threads).events]
         } else {
             referenceEvents.reserveCapacity(runs)
-            try MonteCarlo(runsOf(reference), runs: runs, seed: seed).forEachRun(threads: threads) { _, events in
+            try MonteCarlo(referenceBase, runs: runs, seed: seed).forEachRun(threads: threads) { _, events in
                 referenceEvents.append(events)
                 done += 1
                 progress(done)
@@ -85,7 +87,7 @@ public struct ScenarioComparison: Sendable {
         }
         let truth = TrueDistance(base.simulation)
         var results: [ProfileComparison] = []
-        for profile in profiles {
+        for (profile, run) in zip(profiles, profileRuns) {
             var matchings: [EventMatching] = []
             matchings.reserveCapacity(runs)
             func match(_ r: Int, _ events: [GeofenceEvent]) {
@@ -96,11 +98,11 @@ public struct ScenarioComparison: Sendable {
                 done += 1
                 progress(done)
             }
-            if fixed(runsOf(profile)) {
-                let events = runsOf(profile).events(threads: threads).events
+            if fixed(run) {
+                let events = run.events(threads: threads).events
                 for r in 0..<runs { match(r, events) }
             } else {
-                try MonteCarlo(runsOf(profile), runs: runs, seed: seed).forEachRun(threads: threads) { r, events in match(r, events) }
+                try MonteCarlo(run, runs: runs, seed: seed).forEachRun(threads: threads) { r, events in match(r, events) }
             }
             results.append(ProfileComparison(profile: profile, matchings: matchings))
         }
