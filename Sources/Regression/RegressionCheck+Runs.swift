@@ -15,14 +15,16 @@ public struct Measurement: Sendable, Equatable {
         public var unit: String
         /// Runs that contributed a value.
         public var runs: Int
-        /// Each statistic written in the expectation, with its value (nil when no run contributed).
-        public var values: [(statistic: ExpectationMeasure.Statistic, value: Double?, bounds: Bounds<Double>)]
-        public var passed: Bool { values.allSatisfy { v in v.value.map(v.bounds.contains) ?? false } }
-
-        public static func == (a: Quantity, b: Quantity) -> Bool {
-            a.key == b.key && a.unit == b.unit && a.runs == b.runs && a.values.count == b.values.count
-                && zip(a.values, b.values).allSatisfy { $0.statistic == $1.statistic && $0.value == $1.value && $0.bounds == $1.bounds }
+        /// One statistic written in the expectation: its value (nil when no run contributed) and bounds.
+        public struct Value: Sendable, Equatable {
+            public var statistic: ExpectationMeasure.Statistic
+            public var value: Double?
+            public var bounds: Bounds<Double>
         }
+
+        /// Each statistic written in the expectation, in its order.
+        public var values: [Value]
+        public var passed: Bool { values.allSatisfy { v in v.value.map(v.bounds.contains) ?? false } }
     }
 
     /// `expect[3], line 20`.
@@ -78,7 +80,8 @@ extension RegressionCheck {
             let statement = expectation.statement(clockStart: day, zone: scenario.timeZone)
             let quantities = zip(expectation.measures, values[i]).map { measure, values in
                 Measurement.Quantity(key: measure.quantity.key, unit: measure.unit, runs: values.count,
-                                     values: measure.limits.map { ($0.statistic, Self.statistic($0.statistic, of: values), $0.bounds) })
+                                     values: measure.limits.map { .init(statistic: $0.statistic, value: Self.statistic($0.statistic, of: values),
+                                                                        bounds: $0.bounds) })
             }
             let measurement = Measurement(place: expectation.placeDescription, statement: statement, runs: runs,
                                           held: held[i], probability: expectation.probability, quantities: quantities)
