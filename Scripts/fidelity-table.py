@@ -103,7 +103,16 @@ def run(perimeter):
         return rows
 
 
-def table(rows):
+def assess(rows):
+    """Each scenario's row fields, Perimeter's figures and the gaps outside their bounds, read once."""
+    assessed = {}
+    for path, measured in rows.items():
+        shown, gaps = figures(measured)
+        assessed[path] = (header(os.path.join(ROOT, path)), shown, gaps)
+    return assessed
+
+
+def table(assessed):
     lines = [
         "# Fidelity: Perimeter's phones against published field measurements",
         "",
@@ -120,9 +129,8 @@ def table(rows):
         "|---|---|---|---|---|---|---|",
     ]
     agree, total, notes = 0, 0, []
-    for i, path in enumerate(sorted(rows), 1):
-        f = header(os.path.join(ROOT, path))
-        shown, gaps = figures(rows[path])
+    for i, path in enumerate(sorted(assessed), 1):
+        f, shown, gaps = assessed[path]
         total += 1
         ok = not gaps
         agree += ok
@@ -157,17 +165,15 @@ def main(argv):
     check = "--check" in argv
     args = [a for a in argv if a != "--check"]
     perimeter = os.path.abspath(args[0]) if args else os.path.join(ROOT, ".build", "debug", "perimeter")
-    rows = run(perimeter)
-    text = table(rows)
+    assessed = assess(run(perimeter))
+    text = table(assessed)
     declared = []
-    for path, measured in sorted(rows.items()):
-        f = header(os.path.join(ROOT, path))
-        ok = not figures(measured)[1]
-        if ok and f.get("disagrees"):
+    for path, (f, _, gaps) in sorted(assessed.items()):
+        if not gaps and f.get("disagrees"):
             declared.append("%s now agrees: remove its `# disagrees:` line" % path)
-        if not ok and not f.get("disagrees"):
+        if gaps and not f.get("disagrees"):
             declared.append("%s does not agree: %s (fix the profile, or declare it with `# disagrees: why`)"
-                            % (path, "; ".join(figures(measured)[1])))
+                            % (path, "; ".join(gaps)))
     target = os.path.join(ROOT, TABLE)
     if check:
         current = open(target, encoding="utf-8").read() if os.path.exists(target) else ""
@@ -175,13 +181,13 @@ def main(argv):
             declared.append("%s is not what the runs give: run python3 Scripts/fidelity-table.py" % TABLE)
         for problem in declared:
             print("fidelity-table: " + problem, file=sys.stderr)
-        print("fidelity-table: %d scenarios; %s" % (len(rows), "table up to date" if not declared else "FAILED"))
+        print("fidelity-table: %d scenarios; %s" % (len(assessed), "table up to date" if not declared else "FAILED"))
         return 1 if declared else 0
     with open(target, "w", encoding="utf-8") as out:
         out.write(text)
     for problem in declared:
         print("fidelity-table: " + problem, file=sys.stderr)
-    print("fidelity-table: wrote %s (%d rows)" % (TABLE, len(rows)))
+    print("fidelity-table: wrote %s (%d rows)" % (TABLE, len(assessed)))
     return 1 if declared else 0
 
 
