@@ -122,9 +122,17 @@ def dumped(value, indent=""):
     return text + ("\n" if indent == "" else "")
 
 
-def git_commit():
-    result = subprocess.run(["git", "-C", BENCHMARKS, "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
-    return result.stdout.strip() or "unknown"
+def provenance():
+    """Where today's values come from: the date, the commit and the tools whose versions move the counts."""
+    def first_line(command):
+        result = subprocess.run(command, capture_output=True, text=True)
+        return (result.stdout or result.stderr).strip().split("\n")[0]
+    commit = first_line(["git", "-C", BENCHMARKS, "rev-parse", "--short", "HEAD"]) or "unknown"
+    dirty = subprocess.run(["git", "-C", BENCHMARKS, "diff", "--quiet", "HEAD", "--", ".."]).returncode != 0
+    swift = re.search(r"Swift version [^ ]+", first_line(["swift", "--version"]))
+    libxml2 = first_line(["xmllint", "--version"]).split()[-1] if shutil.which("xmllint") else "?"
+    return (f"{datetime.date.today().isoformat()}, commit {commit}{' with changes' if dirty else ''}; "
+            f"{first_line(['valgrind', '--version'])}, {swift.group(0) if swift else 'Swift ?'}, libxml2 {libxml2}")
 
 
 def main():
@@ -204,7 +212,7 @@ def main():
             figure["today"] = round(value, digits)
     print(f"== {time.monotonic() - began:.0f} s in all")
     if options.update:
-        document["recorded"] = f"{datetime.date.today().isoformat()}, commit {git_commit()}"
+        document["recorded"] = provenance()
         with open(THRESHOLDS, "w") as f:
             f.write(dumped(document))
         print(f"recorded today's values in {os.path.relpath(THRESHOLDS)}")
