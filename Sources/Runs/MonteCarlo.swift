@@ -1,4 +1,3 @@
-import Geodesy
 import Geofencing
 import ScenarioFormat
 
@@ -29,13 +28,17 @@ public struct MonteCarlo: Sendable {
                 message: "a Monte Carlo batch varies the noise seed, and this scenario has no noise; add "
                     + "noise: {sigma: 5m, seed: 1} (GPS error in metres; correlation: 30s makes it wander)")])
         }
-        guard runs >= 1 else {
-            throw ScenarioErrors([ScenarioError(file: base.scenario.file, keyPath: "runs", line: 0, column: 0,
-                                                message: "expected a number of runs of 1 or more, got \(runs)")])
-        }
+        try Self.check(runs: runs, of: base)
         self.base = base
         self.runs = runs
         self.seed = seed ?? noise?.seed ?? 0
+    }
+
+    /// Refuses (at `runs`) fewer than one run.
+    static func check(runs: Int, of base: ScenarioRun) throws(ScenarioErrors) {
+        guard runs < 1 else { return }
+        throw ScenarioErrors([ScenarioError(file: base.scenario.file, keyPath: "runs", line: 0, column: 0,
+                                            message: "expected a number of runs of 1 or more, got \(runs)")])
     }
 
     /// Run `r`: the scenario with its noise seed `seed + r` (a noise of sigma 0 when it has none: the seed of

@@ -18,8 +18,13 @@ import Synchronization
 /// ```swift
 /// let base = try ScenarioRun(loading: "Scenarios/restaurant-welcome.yaml")
 /// let batch = try ProfileBatch(base, profiles: [.ios, .android], runs: 100)
-/// try batch.forEachRun(threads: 4) { run, events in
+/// batch.forEachRun(threads: 4) { run, events in
 ///     print(run.profile.name, run.number, events.count)  // ios 0 …, ios 99 …, android 0 …, android 99 …
+/// }
+/// // Candidate profiles over the same loaded world (calibration): Profile values, no file read again.
+/// for candidate in candidates {
+///     let batch = try ProfileBatch(base, profiles: [candidate], runs: 20, seed: 1, refusingAlikeRuns: false)
+///     batch.forEachRun { run, events in score.add(run.number, events) }
 /// }
 /// ```
 public struct ProfileBatch: Sendable {
@@ -47,10 +52,11 @@ public struct ProfileBatch: Sendable {
     }
 
     /// `base` under each of `profiles`: `runs` runs of each, or one plain run each when nil. Refuses (at
-    /// `tick`) a profile whose interval the scenario's tick does not divide, and (at `noise`, as
-    /// `MonteCarlo`) a batch in which no profile's runs would differ, or of fewer than one run.
-    /// O(profiles) to make.
-    public init(_ base: ScenarioRun, profiles: [Profile], runs: Int? = nil, seed: UInt64? = nil) throws(ScenarioErrors) {
+    /// `tick`) a profile whose interval the scenario's tick does not divide, (at `runs`) fewer than one
+    /// run, and, when `refusingAlikeRuns` (a command's batch: its runs would tell the user nothing), (at
+    /// `noise`, as `MonteCarlo`) a batch in which no profile's runs would differ. O(profiles) to make.
+    public init(_ base: ScenarioRun, profiles: [Profile], runs: Int? = nil, seed: UInt64? = nil,
+                refusingAlikeRuns: Bool = true) throws(ScenarioErrors) {
         self.base = base
         self.profiles = profiles
         self.runs = runs
@@ -64,8 +70,11 @@ public struct ProfileBatch: Sendable {
             }
             plans.append(.varied(try MonteCarlo(run, runs: runs, seed: seed)))
         }
-        if let runs, let first = plans.first, !plans.contains(where: \.varies), case let .once(run) = first {
-            _ = try MonteCarlo(run, runs: runs, seed: seed)  // refused, at `noise`
+        if let runs {
+            try MonteCarlo.check(runs: runs, of: base)
+            if refusingAlikeRuns, let first = plans.first, !plans.contains(where: \.varies), case let .once(run) = first {
+                _ = try MonteCarlo(run, runs: runs, seed: seed)  // refused, at `noise`
+            }
         }
         self.plans = plans
     }

@@ -68,6 +68,11 @@ struct ProfileBatchTests {
         let error = #expect(throws: ScenarioErrors.self) { try ProfileBatch(base, profiles: [.iosDocumented, .ideal], runs: 3) }
         #expect(error?.errors.first?.keyPath == "noise")
         _ = try ProfileBatch(base, profiles: [.iosDocumented, .ideal])  // one plain run each varies nothing, and needs not
+        // A calibration's candidate may vary nothing: simulated once, handed on for each run.
+        let alike = collect(try ProfileBatch(base, profiles: [.iosDocumented], runs: 3, refusingAlikeRuns: false), threads: 2)
+        #expect(alike.runs.map(\.number) == [0, 1, 2] && alike.simulated == 1)
+        let few = #expect(throws: ScenarioErrors.self) { try ProfileBatch(base, profiles: [.ios], runs: 0, refusingAlikeRuns: false) }
+        #expect(few?.errors.first?.keyPath == "runs")
     }
 
     @Test func cancellingStopsBetweenGroupsOfRuns() throws {
