@@ -1,4 +1,5 @@
 import Geodesy
+import ReadableText
 import Yams
 
 /// The nodes a YAML document reaches through its aliases, counted against a budget before anything
@@ -10,28 +11,28 @@ import Yams
 /// anchor, so that the count costs O(the document's nodes) however deep aliases nest). The budget is
 /// `minimumNodes`, or one node per `bytesPerNode` bytes of the file if that is more: a file of aliases
 /// is read as at most a file of its size written out would be.
-struct YAMLAliasBudget {
+package struct YAMLAliasBudget {
     /// Nodes that aliases may always stand for: room for any scenario written by hand.
-    static let minimumNodes = 100_000
+    package static let minimumNodes = 100_000
     /// Bytes of the file per node an alias may stand for (a scenario written out has one node in about
     /// five bytes).
-    static let bytesPerNode = 8
+    package static let bytesPerNode = 8
 
     /// Where the budget ran out: the alias's key path, the node it stands for and its size, and the total.
-    struct Overrun: Error {
-        var path: String
-        var anchor: String
-        var line: Int
-        var column: Int
-        var nodes: Int
-        var total: Int
-        var budget: Int
+    package struct Overrun: Error {
+        package var path: String
+        package var anchor: String
+        package var line: Int
+        package var column: Int
+        package var nodes: Int
+        package var total: Int
+        package var budget: Int
     }
 
     /// The budget for a file of `bytes` bytes, in nodes.
-    static func nodes(forFileOf bytes: Int) -> Int { max(minimumNodes, bytes / bytesPerNode) }
+    package static func nodes(forFileOf bytes: Int) -> Int { max(minimumNodes, bytes / bytesPerNode) }
 
-    let budget: Int
+    package let budget: Int
     /// Nodes reached through aliases so far.
     private var aliased = 0
     /// The size of each anchored node walked, aliases in it expanded, by its anchor (one object per `&`).
@@ -39,7 +40,7 @@ struct YAMLAliasBudget {
 
     /// Walks `root` in document order; throws where the nodes reached through aliases pass `budget`.
     /// O(the document's nodes), recursion as deep as the document's nesting (which libyaml limits).
-    static func check(_ root: Node, budget: Int) throws(Overrun) {
+    package static func check(_ root: Node, budget: Int) throws(Overrun) {
         var walk = YAMLAliasBudget(budget: budget)
         _ = try walk.size(of: root)
     }
@@ -76,14 +77,14 @@ struct YAMLAliasBudget {
 
 extension YAMLAliasBudget.Overrun {
     /// This overrun with `step` (a key, or `[index]`) before its key path.
-    func under(_ step: String) -> Self {
+    package func under(_ step: String) -> Self {
         var overrun = self
         overrun.path = step + (path.isEmpty || path.hasPrefix("[") ? "" : ".") + path
         return overrun
     }
 
     /// The sentence for people.
-    var message: String {
+    package var message: String {
         let grouped = { (n: Int) in Readable.grouped(Int64(n)) }
         return "this alias (*\(anchor), standing for the \(grouped(nodes)) node\(nodes == 1 ? "" : "s") at line \(line), "
             + "column \(column)) brings what the file's aliases stand for to \(grouped(total)) nodes, past its budget of "
