@@ -285,35 +285,35 @@ package enum Bound {
 package func closestKey(to key: String, in allowed: [String]) -> String? { Suggestion.closest(to: key, in: allowed) }
 
 /// The file a document was read from and the log its problems go to.
-package final class DocumentPlace {
-    package let file: String
-    package let diagnostics: ProblemLog
+final class DocumentPlace {
+    let file: String
+    let diagnostics: ProblemLog
 
-    package init(file: String, diagnostics: ProblemLog) {
+    init(file: String, diagnostics: ProblemLog) {
         self.file = file
         self.diagnostics = diagnostics
     }
 }
 
 /// One step of a key path: a mapping's key or a list's index.
-package enum KeyPathStep: Sendable {
+enum KeyPathStep: Sendable {
     case key(String)
     case index(Int)
 }
 
 /// A node's place as a parent: its step, linked to its own parent. Spelt out (`features[12].geometry`)
 /// only for a message. O(depth) to spell.
-package final class KeyPathLink: Sendable {
-    package let parent: KeyPathLink?
-    package let step: KeyPathStep
+final class KeyPathLink: Sendable {
+    let parent: KeyPathLink?
+    let step: KeyPathStep
 
-    package init(parent: KeyPathLink?, step: KeyPathStep) {
+    init(parent: KeyPathLink?, step: KeyPathStep) {
         self.parent = parent
         self.step = step
     }
 
     /// The path of `step` below `parent`, e.g. `regions[1].circle`.
-    package static func text(_ parent: KeyPathLink?, _ step: KeyPathStep) -> String {
+    static func text(_ parent: KeyPathLink?, _ step: KeyPathStep) -> String {
         let above = parent.map { text($0.parent, $0.step) } ?? ""
         switch step {
         case let .index(index): return "\(above)[\(index)]"

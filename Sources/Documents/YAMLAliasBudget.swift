@@ -11,28 +11,28 @@ import Yams
 /// anchor, so that the count costs O(the document's nodes) however deep aliases nest). The budget is
 /// `minimumNodes`, or one node per `bytesPerNode` bytes of the file if that is more: a file of aliases
 /// is read as at most a file of its size written out would be.
-package struct YAMLAliasBudget {
+struct YAMLAliasBudget {
     /// Nodes that aliases may always stand for: room for any scenario written by hand.
-    package static let minimumNodes = 100_000
+    static let minimumNodes = 100_000
     /// Bytes of the file per node an alias may stand for (a scenario written out has one node in about
     /// five bytes).
-    package static let bytesPerNode = 8
+    static let bytesPerNode = 8
 
     /// Where the budget ran out: the alias's key path, the node it stands for and its size, and the total.
-    package struct Overrun: Error {
-        package var path: String
-        package var anchor: String
-        package var line: Int
-        package var column: Int
-        package var nodes: Int
-        package var total: Int
-        package var budget: Int
+    struct Overrun: Error {
+        var path: String
+        var anchor: String
+        var line: Int
+        var column: Int
+        var nodes: Int
+        var total: Int
+        var budget: Int
     }
 
     /// The budget for a file of `bytes` bytes, in nodes.
-    package static func nodes(forFileOf bytes: Int) -> Int { max(minimumNodes, bytes / bytesPerNode) }
+    static func nodes(forFileOf bytes: Int) -> Int { max(minimumNodes, bytes / bytesPerNode) }
 
-    package let budget: Int
+    let budget: Int
     /// Nodes reached through aliases so far.
     private var aliased = 0
     /// The size of each anchored node walked, aliases in it expanded, by its anchor (one object per `&`).
@@ -40,7 +40,7 @@ package struct YAMLAliasBudget {
 
     /// Walks `root` in document order; throws where the nodes reached through aliases pass `budget`.
     /// O(the document's nodes), recursion as deep as the document's nesting (which libyaml limits).
-    package static func check(_ root: Node, budget: Int) throws(Overrun) {
+    static func check(_ root: Node, budget: Int) throws(Overrun) {
         var walk = YAMLAliasBudget(budget: budget)
         _ = try walk.size(of: root)
     }
@@ -77,14 +77,14 @@ package struct YAMLAliasBudget {
 
 extension YAMLAliasBudget.Overrun {
     /// This overrun with `step` (a key, or `[index]`) before its key path.
-    package func under(_ step: String) -> Self {
+    func under(_ step: String) -> Self {
         var overrun = self
         overrun.path = step + (path.isEmpty || path.hasPrefix("[") ? "" : ".") + path
         return overrun
     }
 
     /// The sentence for people.
-    package var message: String {
+    var message: String {
         let grouped = { (n: Int) in Readable.grouped(Int64(n)) }
         return "this alias (*\(anchor), standing for the \(grouped(nodes)) node\(nodes == 1 ? "" : "s") at line \(line), "
             + "column \(column)) brings what the file's aliases stand for to \(grouped(total)) nodes, past its budget of "
