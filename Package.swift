@@ -3,12 +3,13 @@ import PackageDescription
 
 // The tree reads like the pipeline (docs/ARCHITECTURE.md draws it):
 //
-//   Geodesy, TextEscaping, FileSystem                      the small things, one implementation each
+//   NumberText ─▶ Geodesy ─▶ ReadableText, TextEscaping, FileSystem   the small things, one implementation each
 //     ─▶ GPX, FixTables, Geofencing (the engine), TrackSynthesis   tracks in, events out
 //     ─▶ WireFormat                                          events as JSON Lines and CSV, written and read
 //     ─▶ EventSinks ─▶ EventSinksSQLite, EventSinksHTTP      where events go (GRDB and libcurl only there)
-//     ─▶ ScenarioFormat ─▶ Runs ─▶ Analysis ─▶ Regression ─▶ perimeter   scenario files, running them (once,
-//                                                           or as a Monte Carlo batch), comparing, checking them
+//     ─▶ Documents ─▶ ScenarioFormat ─▶ Runs ─▶ Analysis ─▶ Regression ─▶ perimeter   YAML and JSON documents
+//                                                           (Yams only there), scenario files, running them
+//                                                           (once, or as a Monte Carlo batch), comparing, checking
 //
 // Dependencies point downstream only: readers of event logs (Regression, deliver) import WireFormat, not
 // the sinks; libxml2 stays behind CLibXML2 and never leaves GPX.
@@ -17,7 +18,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "perimeter", targets: ["perimeter"]),
+        .library(name: "NumberText", targets: ["NumberText"]),
         .library(name: "Geodesy", targets: ["Geodesy"]),
+        .library(name: "ReadableText", targets: ["ReadableText"]),
         .library(name: "TextEscaping", targets: ["TextEscaping"]),
         .library(name: "FileSystem", targets: ["FileSystem"]),
         .library(name: "GPX", targets: ["GPX"]),
@@ -27,6 +30,7 @@ let package = Package(
         .library(name: "EventSinks", targets: ["EventSinks"]),
         .library(name: "EventSinksSQLite", targets: ["EventSinksSQLite"]),
         .library(name: "EventSinksHTTP", targets: ["EventSinksHTTP"]),
+        .library(name: "Documents", targets: ["Documents"]),
         .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
         .library(name: "TrackSynthesis", targets: ["TrackSynthesis"]),
         .library(name: "Runs", targets: ["Runs"]),
@@ -44,10 +48,12 @@ let package = Package(
     ],
     targets: [
         // The small things.
+        .target(name: "NumberText"),
         .target(
             name: "Geodesy",
-            dependencies: [.product(name: "HeapModule", package: "swift-collections")]
+            dependencies: ["NumberText", .product(name: "HeapModule", package: "swift-collections")]
         ),
+        .target(name: "ReadableText", dependencies: ["Geodesy"]),
         .target(name: "TextEscaping"),
         .target(name: "FileSystem", dependencies: ["TextEscaping", .product(name: "SystemPackage", package: "swift-system")]),
 
@@ -58,19 +64,20 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        .target(name: "GPX", dependencies: ["Geodesy", "CLibXML2", "CZlib", "TextEscaping", "FileSystem"]),
+        .target(name: "GPX", dependencies: ["Geodesy", "CLibXML2", "CZlib", "TextEscaping", "FileSystem", "ReadableText"]),
         .target(
             name: "FixTables",
-            dependencies: ["Geodesy", "FileSystem", "TextEscaping", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["Geodesy", "NumberText", "ReadableText", "FileSystem", "TextEscaping",
+                           .product(name: "SystemPackage", package: "swift-system")]
         ),
-        .target(name: "Geofencing", dependencies: ["Geodesy"]),
+        .target(name: "Geofencing", dependencies: ["Geodesy", "ReadableText"]),
         .target(name: "TrackSynthesis", dependencies: ["Geodesy"]),
 
         // Events on the wire, and where they go.
-        .target(name: "WireFormat", dependencies: ["Geodesy", "Geofencing", "TextEscaping", "FileSystem"]),
+        .target(name: "WireFormat", dependencies: ["Geodesy", "NumberText", "Geofencing", "TextEscaping", "FileSystem"]),
         .target(
             name: "EventSinks",
-            dependencies: ["Geodesy", "Geofencing", "WireFormat", "TextEscaping", "FileSystem",
+            dependencies: ["Geodesy", "ReadableText", "Geofencing", "WireFormat", "TextEscaping", "FileSystem",
                            .product(name: "SystemPackage", package: "swift-system")]
         ),
         .target(
@@ -84,37 +91,46 @@ let package = Package(
         .target(name: "EventSinksHTTP", dependencies: ["CCurlTransfer", "EventSinks", "WireFormat", "TextEscaping", "FileSystem"]),
 
         // Scenario files, running them, checking them.
+        // YAML and JSON documents with their places, the problem log and the scenario family's error.
         .target(
-            name: "ScenarioFormat",
-            dependencies: ["Geodesy", "Geofencing", "GPX", "FixTables", "TrackSynthesis", "FileSystem", "TextEscaping",
+            name: "Documents",
+            dependencies: ["Geodesy", "NumberText", "ReadableText", "FileSystem", "TextEscaping",
                            .product(name: "Yams", package: "Yams")]
         ),
-        .target(name: "Runs", dependencies: ["Geodesy", "Geofencing", "FixTables", "ScenarioFormat", "EventSinks", "FileSystem"]),
+        .target(
+            name: "ScenarioFormat",
+            dependencies: ["Documents", "Geodesy", "NumberText", "ReadableText", "Geofencing", "GPX", "FixTables",
+                           "TrackSynthesis", "FileSystem", "TextEscaping"]
+        ),
+        .target(name: "Runs", dependencies: ["Geodesy", "Geofencing", "FixTables", "Documents", "ScenarioFormat", "EventSinks", "FileSystem"]),
         .target(
             name: "Analysis",
-            dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "Runs", "WireFormat", "TextEscaping"]
+            dependencies: ["Geodesy", "ReadableText", "Geofencing", "Documents", "ScenarioFormat", "Runs", "WireFormat", "TextEscaping"]
         ),
         .target(
             name: "Report",
-            dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "Runs", "Analysis", "TextEscaping",
+            dependencies: ["Geodesy", "ReadableText", "Geofencing", "Documents", "ScenarioFormat", "Runs", "Analysis", "TextEscaping",
                            .product(name: "Mustache", package: "swift-mustache")]
         ),
         .target(
             name: "Regression",
-            dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "Runs", "Analysis", "WireFormat", "TextEscaping", "FileSystem"]
+            dependencies: ["Geodesy", "ReadableText", "Geofencing", "ScenarioFormat", "Runs", "Analysis", "WireFormat", "TextEscaping",
+                           "FileSystem"]
         ),
         .executableTarget(
             name: "perimeter",
             dependencies: [
-                "Geodesy", "GPX", "FixTables", "Geofencing", "WireFormat", "EventSinks", "EventSinksSQLite", "EventSinksHTTP",
-                "ScenarioFormat", "TrackSynthesis", "Runs", "Analysis", "Regression", "Report", "FileSystem", "TextEscaping",
+                "Geodesy", "ReadableText", "GPX", "FixTables", "Geofencing", "WireFormat", "EventSinks", "EventSinksSQLite",
+                "EventSinksHTTP", "Documents", "ScenarioFormat", "TrackSynthesis", "Runs", "Analysis", "Regression", "Report", "FileSystem", "TextEscaping",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // Tests follow their code; only end-to-end tests (PerimeterTests) run the `perimeter` executable.
         .target(name: "TestSupport", dependencies: ["Geodesy", "Geofencing", "WireFormat"], path: "Tests/TestSupport"),
+        .testTarget(name: "NumberTextTests", dependencies: ["NumberText", "Geodesy"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ReadableTextTests", dependencies: ["ReadableText", "Geodesy"]),
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
         .testTarget(
             name: "FileSystemTests",
@@ -127,7 +143,7 @@ let package = Package(
         .testTarget(name: "WireFormatTests", dependencies: ["WireFormat", "Geofencing", "Geodesy", "TextEscaping", "TestSupport"]),
         .testTarget(
             name: "EventSinksTests",
-            dependencies: ["EventSinks", "WireFormat", "FileSystem", "TestSupport"]
+            dependencies: ["EventSinks", "WireFormat", "FileSystem", "ReadableText", "TestSupport"]
         ),
         .testTarget(
             name: "EventSinksSQLiteTests",
@@ -135,17 +151,19 @@ let package = Package(
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "EventSinksHTTPTests", dependencies: ["EventSinksHTTP", "EventSinks", "WireFormat", "TestSupport"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "NumberText", "Geodesy"]),
         .testTarget(
             name: "ScenarioFormatTests",
-            dependencies: ["ScenarioFormat", "GPX", "Geodesy", "Geofencing", "TrackSynthesis", "FileSystem", "TestSupport"],
+            dependencies: ["ScenarioFormat", "Documents", "GPX", "Geodesy", "Geofencing", "TrackSynthesis", "FileSystem", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "RunsTests", dependencies: ["Runs", "EventSinks", "ScenarioFormat", "Geofencing", "TestSupport"]),
+        .testTarget(name: "RunsTests", dependencies: ["Runs", "EventSinks", "Documents", "ScenarioFormat", "Geofencing", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Runs", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Runs", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Runs", "Documents", "ReadableText", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
         .testTarget(
             name: "RegressionTests",
-            dependencies: ["Regression", "Runs", "ScenarioFormat", "WireFormat", "Geofencing", "Geodesy", "TextEscaping", "TestSupport"],
+            dependencies: ["Regression", "Runs", "ScenarioFormat", "WireFormat", "Geofencing", "Geodesy", "ReadableText", "TextEscaping",
+                           "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Geodesy
 import Geofencing
+import ReadableText
 
 extension ComparisonReport {
     /// The comparison for people: a heading, per profile a table by kind (paired, missed, spurious, the

@@ -1,4 +1,5 @@
 import Geodesy
+import ReadableText
 
 extension EventSpread {
     /// The spread as one JSON object (`perimeter run --runs N --json`), on one line:

@@ -1,5 +1,6 @@
 import Geodesy
 import Geofencing
+import ReadableText
 import TextEscaping
 import WireFormat
 

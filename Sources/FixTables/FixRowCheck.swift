@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import NumberText
 import TextEscaping
 
 /// A field of a row as a reader found it: its bytes and its place (1-based line and column).

@@ -1,3 +1,4 @@
+import FileSystem
 import Geodesy
 
 /// The fixes of many devices read from one fix table (SEMANTICS §1): a CSV or JSON Lines file with the
@@ -67,19 +68,21 @@ public struct FixTableWarning: Hashable, Sendable, CustomStringConvertible {
 /// Why a fix table could not be read: the file, the line and column (1-based; 0 when unknown), and a
 /// sentence. `description`: `fixes.csv:3:17: "lat" is "north", which is not a number`.
 public struct FixTableError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var line: Int
-    public var column: Int
+    /// The file, line and column (1-based; 0 when unknown).
+    public var place: SourcePlace
     public var message: String
     /// Not a bad table: the read was stopped while it waited for input (`FixTableStream.interrupted`).
     public var isInterruption = false
 
     public init(file: String, line: Int, column: Int, message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
+        place = SourcePlace(file: file, line: line, column: column)
         self.message = message
     }
+
+    public var file: String { place.file }
+    /// 1-based; 0 when the problem is the table as a whole.
+    public var line: Int { place.line }
+    public var column: Int { place.column }
 
     /// The read of `file` stopped by its `isCancelled` while it waited for input.
     static func interrupted(_ file: String) -> FixTableError {
@@ -88,9 +91,7 @@ public struct FixTableError: Error, Hashable, Sendable, CustomStringConvertible 
         return error
     }
 
-    public var description: String {
-        line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"
-    }
+    public var description: String { "\(place): \(message)" }
 }
 
 /// The file's format: RFC 4180 CSV with a header row, or JSON Lines.

@@ -1,4 +1,5 @@
 import Geodesy
+import ReadableText
 
 /// Turns the fields of each row into fixes, applying SEMANTICS §1 along each device's track as it goes:
 /// a time earlier than the device's last kept fix is dropped; of equal times the later row is kept; a

@@ -1,4 +1,5 @@
 import Geodesy
+import ReadableText
 
 /// How a fix table is read: the names of the columns (CSV header fields, JSON keys) that hold each value
 /// (by default the value's own name), the unit of numeric times, the CSV delimiter, the zone of ISO

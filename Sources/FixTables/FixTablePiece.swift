@@ -207,7 +207,7 @@ extension FixTableBuilder {
     /// refused here first when this table already has as many as it may.
     private func fail(_ failure: FixTablePiece.Failure, of piece: FixTablePiece, lineOffset: Int) throws(FixTableError) -> Never {
         var error = failure.error
-        if error.line > 0 { error.line += lineOffset }
+        if error.line > 0 { error.place.line += lineOffset }
         if let lookup = failure.lookup, lookup.device == nil, check.devices.count >= DeviceIndex.maximumDevices {
             // The id was refused by the piece, which had fewer devices than this table.
             throw check.tooMany(at: RowField(bytes: UnsafeBufferPointer(start: nil, count: 0),

@@ -1,4 +1,5 @@
 import Geodesy
+import ReadableText
 import TextEscaping
 
 /// What a fix table holds, for `perimeter inspect`: devices, rows, kept and dropped fixes, the time span

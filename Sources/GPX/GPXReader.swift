@@ -1,6 +1,7 @@
 import CLibXML2
 import FileSystem
 import Geodesy
+import ReadableText
 
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import FileSystem
 import Geodesy
 
 // CONTRACT (public API other modules build on). `load` is built on `GPXReader` (GPXReader.swift) and
@@ -87,21 +88,20 @@ public struct GPXTrack: Sendable {
 
 /// A GPX file that could not be read, with the place and a sentence a person can act on.
 public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var file: String
-    /// 1-based; 0 when the problem is the file as a whole (missing, unreadable).
-    public var line: Int
-    public var column: Int
+    /// The file, line and column; line 0 when the problem is the file as a whole (missing, unreadable).
+    public var place: SourcePlace
     public var message: String
 
     public init(file: String, line: Int, column: Int, message: String) {
-        self.file = file
-        self.line = line
-        self.column = column
+        place = SourcePlace(file: file, line: line, column: column)
         self.message = message
     }
 
+    public var file: String { place.file }
+    /// 1-based; 0 when the problem is the file as a whole.
+    public var line: Int { place.line }
+    public var column: Int { place.column }
+
     /// `FILE:LINE:COLUMN: MESSAGE`, or `FILE: MESSAGE` without a place.
-    public var description: String {
-        line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"
-    }
+    public var description: String { "\(place): \(message)" }
 }

@@ -1,3 +1,5 @@
+import NumberText
+
 /// ISO 8601 / RFC 3339 reading and writing for `Timestamp`, without Foundation's formatters:
 /// exact to the microsecond, any year from 0000 to 9999, the same on every platform.
 extension Timestamp {

@@ -1,4 +1,5 @@
 import Geodesy
+import ReadableText
 
 /// A device profile (SEMANTICS §8): a name, the monitor's settings, and where each setting's value came
 /// from. The built-ins (`Profile+BuiltIns.swift`) are labelled approximations of iOS and Android, and

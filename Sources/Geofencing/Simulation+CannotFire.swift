@@ -1,4 +1,5 @@
 import Geodesy
+import ReadableText
 
 /// A region that no fix of any device can ever enter under the run's monitor (SEMANTICS §5): an enter
 /// needs a fix at least `neededDepth` metres inside (its `enterBuffer`, and the depth at which

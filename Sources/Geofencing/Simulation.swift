@@ -1,4 +1,5 @@
 import Geodesy
+import ReadableText
 
 /// Everything a run needs, resolved into engine values: regions, rules, devices, the clock, the monitor.
 ///

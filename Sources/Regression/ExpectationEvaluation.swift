@@ -1,3 +1,4 @@
+import ReadableText
 import WireFormat
 import Geodesy
 import Geofencing

@@ -1,6 +1,7 @@
 import Analysis
 import Geodesy
 import Geofencing
+import ReadableText
 import Runs
 import ScenarioFormat
 import WireFormat

@@ -1,4 +1,5 @@
 import Geodesy
+import ReadableText
 
 extension ReportBuilder {
     /// Points on a circle's edge: enough for a smooth outline at any zoom a page is read at.

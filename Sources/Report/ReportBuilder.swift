@@ -1,7 +1,9 @@
 import Analysis
+import Documents
 import Foundation
 import Geodesy
 import Geofencing
+import ReadableText
 import Runs
 import ScenarioFormat
 import TextEscaping

@@ -1,3 +1,5 @@
+import ReadableText
+
 /// What the page template shows, already formatted: strings and numbers, no engine types. Built by
 /// `ReportBuilder`; rendered by `ReportPage` (swift-mustache, which escapes every `{{value}}` for HTML).
 struct ReportModel {

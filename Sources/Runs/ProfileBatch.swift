@@ -1,4 +1,5 @@
 import Geodesy
+import Documents
 import Geofencing
 import ScenarioFormat
 import Synchronization

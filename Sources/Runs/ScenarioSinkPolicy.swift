@@ -1,3 +1,4 @@
+import Documents
 import EventSinks
 import FileSystem
 import Foundation

@@ -1,7 +1,9 @@
+import Documents
 import FileSystem
 import FixTables
 import Geodesy
 import Geofencing
+import ReadableText
 
 extension ScenarioLoader {
     /// The keys of a fix-table entry of `devices:` (SEMANTICS §1, revision 2).
@@ -11,9 +13,10 @@ extension ScenarioLoader {
     /// devices of a fix table, in order of first appearance, each with its rows as one segment (times
     /// shifted by `offset`), its fixes' own accuracies, and the entry's `accuracy` for the others. Numeric
     /// times are in `timeUnit` (s, ms or us); ISO times without a zone are read in `localZone` (the
-    /// scenario's `timezone:`), else as UTC, with one warning saying so. Dropped rows become warnings.
-    func fixTableDevices(_ c: PlacedNode, diagnostics: ProblemLog,
-                         localZone: LocalTimeZone? = nil) -> [(Device, id: PlacedNode, pace: PlacedNode?)] {
+    /// scenario's `timezone:`), else as UTC, with one warning saying so. Dropped rows become warnings; the
+    /// table read is added to `tables`.
+    func fixTableDevices(_ c: PlacedNode, diagnostics: ProblemLog, localZone: LocalTimeZone? = nil,
+                         tables: inout [ReadFixTable]) -> [(Device, id: PlacedNode, pace: PlacedNode?)] {
         guard let fields = c.mapping("a fix table: {fixes: PATH, columns, format, offset, accuracy, timeUnit, delimiter}",
                                      allowed: Self.fixTableKeys),
               let pathCursor = fields.required("fixes", "the path of a CSV or JSON Lines fix table, relative to the scenario"),
@@ -62,7 +65,7 @@ extension ScenarioLoader {
             diagnostics.warning("\(resolved): \(table.dropped - table.warnings.count) more fixes dropped")
         }
         for warning in table.tableWarnings { diagnostics.warning(warning) }
-        diagnostics.fixTables.append(ReadFixTable(file: resolved, columns: columns, devices: Set(table.devices)))
+        tables.append(ReadFixTable(file: resolved, columns: columns, devices: Set(table.devices)))
         // Each device's fixes made on all cores (a fleet's are tens of megabytes, their pages new);
         // the first device whose time overflows, in table order, is the one reported.
         let tracks = concurrentMap(table.devices.count) { [table] index -> (fixes: [Fix], overflow: TableFix?) in

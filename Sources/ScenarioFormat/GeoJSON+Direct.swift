@@ -1,6 +1,8 @@
+import Documents
 import FixTables
 import Geodesy
 import Geofencing
+import NumberText
 
 /// A Feature read straight from its bytes into a region (`JSONReader.directFeature`), with what is needed
 /// to place its id in a message.

@@ -1,5 +1,7 @@
+import Documents
 import Geodesy
 import Geofencing
+import NumberText
 import TextEscaping
 
 /// A region and the place that declared its id, for duplicate-id messages.

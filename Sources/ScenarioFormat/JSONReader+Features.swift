@@ -1,3 +1,5 @@
+import Documents
+
 /// A feature as `JSONReader.forEachFeature` hands it over: read straight into its region, or as nodes.
 enum FeatureRead {
     case direct(DirectFeature)

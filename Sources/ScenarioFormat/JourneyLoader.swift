@@ -1,4 +1,6 @@
+import Documents
 import Geodesy
+import NumberText
 import TrackSynthesis
 
 /// Reads journey files (`perimeter track synth`) into `Journey`s, checked like scenarios: unknown keys and

@@ -1,5 +1,7 @@
+import Documents
 import Geodesy
 import Geofencing
+import ReadableText
 
 /// Warnings for what loads but is almost certainly a slip of the pen, which a run would otherwise take
 /// silently: a radius in kilometres written as metres, latitude and longitude swapped, a dwell in
@@ -17,8 +19,10 @@ extension ScenarioLoader {
 
     /// Records the warnings; O(regions × devices + fixes).
     /// `startCursor` is the scenario's `start:` (nil when the clock starts at the tracks' first fix),
-    /// `devicesCursor` its `devices:`.
-    func warnAboutLikelyMistakes(_ simulation: Simulation, regions: [PlacedRegion], list: PlacedNode?, rules: [PlacedNode],
+    /// `devicesCursor` its `devices:`. `fixTables` are the tables the scenario read into `diagnostics`, its
+    /// own log: a region read into a log of its own (a region file's feature) is not measured against them.
+    func warnAboutLikelyMistakes(_ simulation: Simulation, regions: [PlacedRegion], fixTables: [ReadFixTable],
+                                 diagnostics: ProblemLog, list: PlacedNode?, rules: [PlacedNode],
                                  startCursor: PlacedNode? = nil, devicesCursor: PlacedNode? = nil) {
         warnAboutTinyCircles(regions)
         warnAboutHugeCircles(regions)
@@ -34,7 +38,7 @@ extension ScenarioLoader {
         let start = simulation.clockStart
         let devices = simulation.devices
         let tracks = concurrentMap(devices.count) { i in TrackExtent(devices[i].track.fixes(start: start), id: devices[i].id) }
-        warnAboutUnreachableRegions(tracks, regions: regions, list: list)
+        warnAboutUnreachableRegions(tracks, regions: regions, fixTables: fixTables, diagnostics: diagnostics, list: list)
         warnAboutEndlessRules(simulation.rules, tracks: tracks, rules: rules)
         if let place = startCursor ?? devicesCursor { warnAboutTracksBeforeTheClock(tracks, start: start, at: place) }
         if let place = devicesCursor { warnAboutDevicesWithoutFixes(tracks, at: place) }
@@ -127,7 +131,8 @@ extension ScenarioLoader {
 
     /// One warning for the regions no device comes near (a region with latitude and longitude swapped
     /// gets one of its own, saying so).
-    private func warnAboutUnreachableRegions(_ tracks: [TrackExtent], regions: [PlacedRegion], list: PlacedNode?) {
+    private func warnAboutUnreachableRegions(_ tracks: [TrackExtent], regions: [PlacedRegion], fixTables: [ReadFixTable],
+                                             diagnostics: ProblemLog, list: PlacedNode?) {
         let boxes = tracks.compactMap(\.box)
         guard !boxes.isEmpty else { return }
         /// The least bound over the tracks' boxes: the point's cosine once, not once a box, and no array
@@ -178,7 +183,8 @@ extension ScenarioLoader {
                 // Tracks of a fix table near the swapped centre, and no region near the table's fixes: the
                 // table's columns are swapped, not the region.
                 let near = tracks.filter { $0.box.map { $0.lowerBoundDistance(from: swapped) <= Self.reachableDistance } ?? false }
-                if let table = placed.origin.diagnostics.fixTables.first(where: { table in near.contains { table.devices.contains($0.id) } }),
+                if placed.origin.diagnostics === diagnostics,
+                   let table = fixTables.first(where: { table in near.contains { table.devices.contains($0.id) } }),
                    !anyRegionNear(tracks.filter { table.devices.contains($0.id) }) {
                     if tablesWarned.insert(table.file).inserted {  // one warning a table
                         placed.origin.diagnostics.warning(table.swappedColumnsWarning(region: placed.region.id, distance: nearest(centre) - reach))

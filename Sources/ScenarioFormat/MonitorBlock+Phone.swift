@@ -1,5 +1,7 @@
+import Documents
 import Geodesy
 import Geofencing
+import ReadableText
 
 /// The `monitor:` block's revision-3 device settings (SEMANTICS §2, §5, §7): `phase`, `stationary`,
 /// `outliers`, `delivery`, `missEnter` and `missExit`, each with its unit and range, errors at the key path

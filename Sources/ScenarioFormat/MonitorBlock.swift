@@ -1,5 +1,8 @@
+import Documents
 import Geodesy
 import Geofencing
+import NumberText
+import ReadableText
 
 /// A `monitor:` block (SEMANTICS §5, §8): the fields that replace a profile's values, each with its unit
 /// and range, errors at the field's key path. Profile files read their fields with it too.

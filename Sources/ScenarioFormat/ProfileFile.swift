@@ -1,7 +1,9 @@
+import Documents
 import FileSystem
 import Foundation
 import Geodesy
 import Geofencing
+import NumberText
 import TextEscaping
 
 /// A profile file (`phones/pixel-8.profile.yaml`): a built-in profile or another profile file as its

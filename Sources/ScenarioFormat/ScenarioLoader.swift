@@ -1,3 +1,5 @@
+import Documents
+import FileSystem
 import Foundation
 import Geodesy
 import Geofencing
@@ -14,7 +16,7 @@ public struct Scenario: Sendable {
     public var sinks: [String]
     /// Where each of `sinks` is in the file (`sinks[1]`), for the problems a run or `validate` finds
     /// in them (`Runs.ScenarioSinkPolicy`).
-    var sinkPlaces: [SourcePlace] = []
+    var sinkPlaces: [KeyedPlace] = []
     /// `expect:`, decoded (see `EventExpectation`); each keeps its place in the file.
     public var expectations: [EventExpectation]
     /// `runs:`: the Monte Carlo runs over which `perimeter check` measures `probability:` expectations
@@ -32,9 +34,8 @@ public struct Scenario: Sendable {
 
 extension Scenario {
     /// Where `sinks[index]` is in the file (line and column 0 for a scenario not read from one).
-    public func sinkPlace(_ index: Int) -> SourcePlace {
-        index < sinkPlaces.count ? sinkPlaces[index]
-            : SourcePlace(file: file, keyPath: "sinks[\(index)]", line: 0, column: 0)
+    public func sinkPlace(_ index: Int) -> KeyedPlace {
+        index < sinkPlaces.count ? sinkPlaces[index] : KeyedPlace(place: SourcePlace(file: file), keyPath: "sinks[\(index)]")
     }
 }
 
@@ -125,6 +126,7 @@ public struct ScenarioLoader: Sendable {
         let beforeDevices = d.errors.count
         let deviceList = readsDevices ? top.required("devices", "a list of devices")?.list("a list of devices") : nil
         var tracks = PreloadedTracks()
+        var fixTables: [ReadFixTable] = []
         for (position, entry) in (deviceList ?? []).enumerated() {
             // GPX files are read a batch ahead, in parallel; a fix table gives many devices, a track entry one.
             if position % PreloadedTracks.batch == 0 {
@@ -133,7 +135,7 @@ public struct ScenarioLoader: Sendable {
             }
             let found: [(Device, id: PlacedNode, pace: PlacedNode?)]
             if entry.mappingHasKey("fixes") {
-                found = fixTableDevices(entry, diagnostics: d, localZone: zone)
+                found = fixTableDevices(entry, diagnostics: d, localZone: zone, tables: &fixTables)
             } else {
                 found = device(entry, diagnostics: d, preloaded: tracks, zone: zone).map { [$0] } ?? []
             }
@@ -151,11 +153,11 @@ public struct ScenarioLoader: Sendable {
         let devicesComplete = readsDevices && d.errors.count == beforeDevices
 
         let noise = top["noise"].flatMap(noise)
-        var sinks: [String] = [], sinkPlaces: [SourcePlace] = []
+        var sinks: [String] = [], sinkPlaces: [KeyedPlace] = []
         for node in top["sinks"]?.list("a list of sink specs such as console or jsonl:events.jsonl") ?? [] {
             guard let text = node.text("a sink spec such as console or jsonl:events.jsonl") else { continue }
             sinks.append(text)
-            sinkPlaces.append(node.sourcePlace)
+            sinkPlaces.append(node.keyedPlace)
         }
         let simulation = Simulation(regions: placed.map(\.region), rules: rules, profile: profile ?? .ideal,
                                     overrides: overrides, devices: devices, start: start,
@@ -168,7 +170,7 @@ public struct ScenarioLoader: Sendable {
             checkRunSize(simulation, devices: deviceCursors, list: top["devices"])
         }
         if !d.hasErrors {
-            warnAboutLikelyMistakes(simulation, regions: placed, list: top["regions"],
+            warnAboutLikelyMistakes(simulation, regions: placed, fixTables: fixTables, diagnostics: d, list: top["regions"],
                                     rules: top["rules"]?.list("a list of dwell rules") ?? [],
                                     startCursor: top["start"], devicesCursor: top["devices"])
         }

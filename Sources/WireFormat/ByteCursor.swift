@@ -1,4 +1,5 @@
 import Geodesy
+import NumberText
 import TextEscaping
 
 /// Writes one record's UTF-8 bytes (an event's JSON object or CSV record) into memory made for the whole
@@ -80,10 +81,10 @@ public struct ByteCursor: TextOutputStream {
     public mutating func put(number value: Double, otherwise: StaticString = "null") {
         guard value.isFinite else { return put(otherwise) }
         precondition(end - next >= 24)
-        // A fix's coordinate from its few digits; a distance's 17 by `writeShortest`; anything else (an
+        // A fix's coordinate from its few digits; a distance's 17 by `ShortestDecimal.write`; anything else (an
         // exponent, a tie) by `description`'s own code, never made a `String`.
         var written = EventFormatting.writeShortDecimal(value, to: next)
-        if written == 0 { written = EventFormatting.writeShortest(value, to: next) }
+        if written == 0 { written = ShortestDecimal.write(value, to: next) }
         guard written > 0 else { return value.write(to: &self) }
         next += written
     }

@@ -1,5 +1,6 @@
 import Geodesy
 import Geofencing
+import NumberText
 import TextEscaping
 
 /// The one place where event values become text, shared by every sink (SEMANTICS §7). Everything is

@@ -1,9 +1,11 @@
 import Analysis
 import ArgumentParser
+import Documents
 import FileSystem
 import Foundation
 import Geodesy
 import Geofencing
+import ReadableText
 import Runs
 import ScenarioFormat
 import TextEscaping

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Documents
 import FileSystem
 import Runs
 import ScenarioFormat

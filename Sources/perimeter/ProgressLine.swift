@@ -1,5 +1,6 @@
 import FileSystem
 import Geodesy
+import ReadableText
 
 /// The progress line every long verb shows on a terminal (`run`, `stream`, Monte Carlo), as
 /// `Readable.progress` words it, timed from the line's creation.

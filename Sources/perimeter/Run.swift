@@ -2,6 +2,7 @@ import Analysis
 import ArgumentParser
 import FileSystem
 import Geofencing
+import ReadableText
 import Runs
 import ScenarioFormat
 import Foundation

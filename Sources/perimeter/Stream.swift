@@ -3,6 +3,7 @@ import FileSystem
 import FixTables
 import Geodesy
 import Geofencing
+import ReadableText
 import Runs
 import ScenarioFormat
 #if canImport(Glibc)

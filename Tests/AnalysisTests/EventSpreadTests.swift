@@ -1,6 +1,7 @@
 import Analysis
 import Geodesy
 import Geofencing
+import ReadableText
 import Testing
 
 private let noon: Int64 = 1_452_427_200_000_000

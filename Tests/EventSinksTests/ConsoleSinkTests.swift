@@ -2,6 +2,7 @@ import FileSystem
 import Foundation
 import Geodesy
 import Geofencing
+import ReadableText
 import TestSupport
 import Testing
 import WireFormat

@@ -1,4 +1,5 @@
 import Foundation
+import Documents
 import Geofencing
 import Runs
 import ScenarioFormat

@@ -1,3 +1,4 @@
+import Documents
 import FixTables
 import Foundation
 import Geodesy
@@ -23,7 +24,10 @@ struct FixTableZoneTests {
         let log = ProblemLog()
         let node = PlacedNode(node: DocumentNode(try #require(try Yams.compose(yaml: yaml))), path: "devices[0]",
                               file: folder.appendingPathComponent("fleet.yaml").path, diagnostics: log)
-        let devices = ScenarioLoader().fixTableDevices(node, diagnostics: log, localZone: zone.map { LocalTimeZone(identifier: $0)! })
+        var tables: [ReadFixTable] = []
+        let devices = ScenarioLoader().fixTableDevices(node, diagnostics: log, localZone: zone.map { LocalTimeZone(identifier: $0)! },
+                                                       tables: &tables)
+        #expect(tables.map(\.file) == [table])
         #expect(!log.hasErrors, "\(log.errors)")
         #expect(devices.first?.0.track.fixes(start: .epoch).first?.first?.time == Timestamp(iso8601: first), "\(id)")
         #expect(log.warnings == ["\(table): \(warning)"], "\(id)")

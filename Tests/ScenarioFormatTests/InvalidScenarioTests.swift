@@ -1,3 +1,4 @@
+import Documents
 import ScenarioFormat
 import Testing
 

@@ -1,24 +1,24 @@
-import FixTables
 import Geodesy
+import NumberText
 
 /// A JSON list of GeoJSON positions (a polygon's ring), each `[longitude, latitude, …]` of plain numbers
 /// in range, kept as coordinates rather than as a node and a `String` per number: most of a large region
 /// file is rings. Its text is kept to be read again into nodes (`nodes`) when a message needs the place
 /// of one position.
-struct PackedPositions {
+package struct PackedPositions {
     /// The positions in order; an elevation or other numbers after the latitude are checked, not kept.
-    var coordinates: [Coordinate]
+    package var coordinates: [Coordinate]
     /// The list's bytes as written, from its `[` to its `]`: ASCII only (numbers, brackets, commas, white
     /// space).
-    var text: [UInt8]
+    package var text: [UInt8]
     /// Where the list's `[` is.
-    var mark: DocumentMark
+    package var mark: DocumentMark
 }
 
 extension PackedPositions {
     /// The list as `JSONReader` reads it without packing: a sequence of sequences of numbers, each with
     /// its place in the file. O(the text).
-    var nodes: DocumentNode {
+    package var nodes: DocumentNode {
         text.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(buffer, at: mark)
             reader.direct = false
@@ -33,7 +33,7 @@ extension JSONReader {
     /// fewer than two numbers, a number `ExactDecimal` does not read, one out of range, a syntax error):
     /// the caller reads it as nodes, which places any error. O(the list's bytes); one allocation for the
     /// coordinates and one for the text.
-    mutating func positions(depth: Int) -> PackedPositions? {
+    package mutating func positions(depth: Int) -> PackedPositions? {
         guard direct, depth < Self.maximumDepth else { return nil }
         let start = self
         let at = mark
@@ -47,7 +47,7 @@ extension JSONReader {
 
     /// The positions of the list at the reader (at its `[`), or nil where packing stops (the reader then
     /// stands anywhere).
-    mutating func readPositions() -> [Coordinate]? {
+    package mutating func readPositions() -> [Coordinate]? {
         index += 1  // the list's `[`
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
@@ -70,7 +70,7 @@ extension JSONReader {
     }
 
     /// Skips white space, then `byte` if it is there.
-    mutating func separator(_ byte: UInt8) -> Bool {
+    package mutating func separator(_ byte: UInt8) -> Bool {
         skipSpace()
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1
@@ -79,7 +79,7 @@ extension JSONReader {
 
     /// The finite plain number at the reader after white space (as `PlacedNode.plainNumber` reads a
     /// number node), or nil.
-    mutating func nextNumber() -> Double? {
+    package mutating func nextNumber() -> Double? {
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "-") || (0x30...0x39).contains(bytes[index]),
               let text = try? numberText(mark), Self.readsExactly(jsonNumber: text),

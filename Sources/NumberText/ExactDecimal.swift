@@ -1,74 +1,13 @@
-import Geodesy
-
-/// The scenario format's units (README "A first run" and "Commands"): durations and distances, as numbers or as text.
-public enum ScenarioUnits {
-    /// A duration: a number of seconds (`20`, `0.5`, `-30`) or a number with a unit, `ms`, `s`, `m` or
-    /// `min`, `h` (`"250ms"`, `"20s"`, `"5m"`, `"1.5h"`), a space between them allowed. The decimal text
-    /// is read exactly, never through `Double`: nil when it is finer than a microsecond, out of range,
-    /// or not of that form.
-    public static func duration(_ text: String) -> TimeSpan? {
-        guard let (number, unit) = split(text) else { return nil }
-        let microsPerUnit: Int64
-        switch unit {
-        case "", "s": microsPerUnit = 1_000_000
-        case "ms": microsPerUnit = 1000
-        case "m", "min": microsPerUnit = 60_000_000
-        case "h": microsPerUnit = 3_600_000_000
-        default: return nil
-        }
-        guard let decimal = ExactDecimal(number) else { return nil }
-        return decimal.scaled(by: microsPerUnit).map { TimeSpan(microseconds: $0) }
-    }
-
-    /// A distance in metres: a number of metres (`200`, `0.5`) or a number with the unit `m` or `km`
-    /// (`"200m"`, `"1.5km"`). Nil when not of that form or not finite. The sign is kept: callers check
-    /// ranges, so that the message can say what range was expected.
-    public static func distance(_ text: String) -> Meters? {
-        guard let (number, unit) = split(text), ExactDecimal(number) != nil, let value = Double(number) else {
-            return nil
-        }
-        switch unit {
-        case "", "m": return value.isFinite ? value : nil
-        case "km": return (value * 1000).isFinite ? value * 1000 : nil
-        default: return nil
-        }
-    }
-
-    /// The number and the unit of `"1.5 km"`: trimmed, the unit being the trailing letters.
-    private static func split(_ text: String) -> (Substring, Substring)? {
-        let trimmed = text.trimmingSpaces
-        var unitStart = trimmed.endIndex
-        while unitStart > trimmed.startIndex {
-            let before = trimmed.index(before: unitStart)
-            guard trimmed[before].isLetter else { break }
-            unitStart = before
-        }
-        let number = trimmed[..<unitStart].trimmingSpaces
-        let unit = trimmed[unitStart...]
-        guard !number.isEmpty else { return nil }
-        return (number, unit)
-    }
-}
-
-extension StringProtocol {
-    var trimmingSpaces: SubSequence {
-        var s = self[...]
-        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
-        return s
-    }
-}
-
 /// A decimal number read from text exactly: `±digits[.digits][e±digits]`, as an integer and a power of ten.
-struct ExactDecimal {
-    var significand: Int64
+public struct ExactDecimal: Hashable, Sendable {
+    public var significand: Int64
     /// The value is `significand × 10^exponent`.
-    var exponent: Int
+    public var exponent: Int
 
-    init?(_ text: some StringProtocol) { self.init(utf8: Array(text.utf8)) }
+    public init?(_ text: some StringProtocol) { self.init(utf8: Array(text.utf8)) }
 
     /// The same from UTF-8 bytes, without a copy.
-    init?<Bytes: Collection<UInt8>>(utf8 text: Bytes) {
+    public init?<Bytes: Collection<UInt8>>(utf8 text: Bytes) {
         var chars = text[...]
         var negative = false
         if let first = chars.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
@@ -118,7 +57,7 @@ struct ExactDecimal {
     }
 
     /// `self × factor` as an integer, or nil when it is not one (finer than a unit) or overflows.
-    func scaled(by factor: Int64) -> Int64? {
+    public func scaled(by factor: Int64) -> Int64? {
         var value = significand
         var exp = exponent
         var factor = factor
@@ -143,5 +82,5 @@ struct ExactDecimal {
     }
 
     /// The value as an integer, when it is one.
-    var integer: Int64? { scaled(by: 1) }
+    public var integer: Int64? { scaled(by: 1) }
 }

@@ -1,6 +1,6 @@
 /// Decimal digits written into bytes in place, two at a time from a table of the hundred pairs `00`–`99`:
 /// the one digit writer of the times (`Timestamp.write(iso8601Into:)`), of the event formats' numbers
-/// (`EventFormatting.writeShortDecimal`, `writeShortest`) and of run numbers (`ByteCursor.put(integer:)`).
+/// (`EventFormatting.writeShortDecimal`, `ShortestDecimal.write`) and of run numbers (`ByteCursor.put(integer:)`).
 /// No allocation, no division but by constants.
 public enum DecimalDigits {
     /// The two ASCII digits of `value` (0–99) at `out`. O(1).

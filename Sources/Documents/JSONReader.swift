@@ -1,4 +1,4 @@
-import FixTables
+import NumberText
 import TextEscaping
 
 /// JSON (RFC 8259) read straight from bytes into `DocumentNode`s with their places (1-based line and
@@ -9,18 +9,23 @@ import TextEscaping
 ///
 /// A FeatureCollection's features can be handed over one at a time (`JSONReader+Features.swift`), so
 /// that a file of 100,000 regions never stands as one tree.
-struct JSONReader {
+package struct JSONReader {
     /// The deepest nesting of objects and lists read (GeoJSON needs 6).
-    static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     /// A syntax error with its place and a full sentence.
-    struct SyntaxError: Error {
-        var mark: DocumentNode.Mark
-        var message: String
+    package struct SyntaxError: Error {
+        package var mark: DocumentNode.Mark
+        package var message: String
+
+        package init(mark: DocumentNode.Mark, message: String) {
+            self.mark = mark
+            self.message = message
+        }
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var index = 0
     private var line: Int32 = 1
     private var lineStart = 0
     /// UTF-8 continuation bytes since `lineStart`: columns count scalars, not bytes.
@@ -29,17 +34,17 @@ struct JSONReader {
     /// Whether lists of positions and features of the common shape are read straight into values
     /// (`JSONReader+Positions.swift`, `GeoJSON+Direct.swift`) rather than as nodes; the two readings give
     /// the same regions and the same messages.
-    var direct = true
+    package var direct = true
 
     /// A reader of `bytes`, a piece of a larger text whose first byte stands at `mark` there (a packed
     /// list read again: `PackedPositions.nodes`), so that its places are the larger text's.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, at mark: DocumentNode.Mark) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, at mark: DocumentNode.Mark) {
         self.bytes = bytes
         line = mark.line
         lineStart = 1 - Int(mark.column)
     }
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         // A byte order mark is not JSON, but editors write one; it is skipped.
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
@@ -48,14 +53,14 @@ struct JSONReader {
         }
     }
 
-    var mark: DocumentNode.Mark {
+    package var mark: DocumentNode.Mark {
         DocumentNode.Mark(line: line, column: Int32(clamping: index - lineStart - continuations + 1))
     }
 
-    var atEnd: Bool { index >= bytes.count }
+    package var atEnd: Bool { index >= bytes.count }
 
     /// The byte at the reader as a person would name it in a message.
-    var found: String {
+    package var found: String {
         guard index < bytes.count else { return "the end of the file" }
         let byte = bytes[index]
         if (0x21...0x7E).contains(byte) { return "'\(Character(Unicode.Scalar(byte)))'" }
@@ -63,9 +68,9 @@ struct JSONReader {
         return "the byte 0x" + String(byte, radix: 16, uppercase: true)
     }
 
-    func failure(_ message: String) -> SyntaxError { SyntaxError(mark: mark, message: "JSON syntax error: " + message) }
+    package func failure(_ message: String) -> SyntaxError { SyntaxError(mark: mark, message: "JSON syntax error: " + message) }
 
-    mutating func skipSpace() {
+    package mutating func skipSpace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0D:
@@ -81,7 +86,7 @@ struct JSONReader {
         }
     }
 
-    mutating func expect(_ byte: UInt8, _ what: String) throws(SyntaxError) {
+    package mutating func expect(_ byte: UInt8, _ what: String) throws(SyntaxError) {
         skipSpace()
         guard index < bytes.count, bytes[index] == byte else { throw failure("expected \(what), got \(found)") }
         index += 1
@@ -89,7 +94,7 @@ struct JSONReader {
 
     /// The whole document's value, or nil when the file holds nothing but white space; the text after it
     /// must be white space.
-    mutating func document() throws(SyntaxError) -> DocumentNode? {
+    package mutating func document() throws(SyntaxError) -> DocumentNode? {
         skipSpace()
         guard !atEnd else { return nil }
         let root = try value(depth: 1)
@@ -97,14 +102,14 @@ struct JSONReader {
         return root
     }
 
-    mutating func expectEnd() throws(SyntaxError) {
+    package mutating func expectEnd() throws(SyntaxError) {
         skipSpace()
         guard atEnd else { throw failure("expected the end of the file after the document's value, got \(found)") }
     }
 
     /// The value at the reader. With `build` false it is only checked (nothing is kept; a placeholder is
     /// returned), for a pass that looks ahead.
-    mutating func value(depth: Int, build: Bool = true) throws(SyntaxError) -> DocumentNode {
+    package mutating func value(depth: Int, build: Bool = true) throws(SyntaxError) -> DocumentNode {
         skipSpace()
         guard depth <= Self.maximumDepth else {
             throw failure("objects and lists nested deeper than \(Self.maximumDepth) levels are refused")
@@ -205,14 +210,14 @@ struct JSONReader {
     /// Whether `ExactDecimal` reads `text`, a number of JSON's grammar (`numberText`'s): at most 18
     /// characters without an exponent hold at most 18 digits, which it always reads, so they are not read
     /// twice (a region file's positions are most of its numbers); anything else, it decides. O(length).
-    static func readsExactly(jsonNumber text: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func readsExactly(jsonNumber text: UnsafeBufferPointer<UInt8>) -> Bool {
         if text.count <= 18, !text.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) { return true }
         return ExactDecimal(utf8: text) != nil
     }
 
     /// The bytes of the number of JSON's grammar at the reader (which starts with `-` or a digit),
     /// moving past it. O(its length).
-    mutating func numberText(_ at: DocumentNode.Mark) throws(SyntaxError) -> UnsafeBufferPointer<UInt8> {
+    package mutating func numberText(_ at: DocumentNode.Mark) throws(SyntaxError) -> UnsafeBufferPointer<UInt8> {
         let start = index
         func digits() -> Int {
             let first = index
@@ -244,7 +249,7 @@ struct JSONReader {
     }
 
     /// The string whose opening quote is at the reader, unescaped (empty when not `build`).
-    mutating func string(build: Bool) throws(SyntaxError) -> String {
+    package mutating func string(build: Bool) throws(SyntaxError) -> String {
         index += 1
         let start = index
         var escaped = false
@@ -297,12 +302,14 @@ struct JSONReader {
 
 /// The keys of one object so far, for refusing a repeated key: a list while short, a set when long (a
 /// hostile object of a million keys stays O(n)).
-struct KeySet {
+package struct KeySet {
     private var list: [(String, DocumentNode.Mark)] = []
     private var set: [String: DocumentNode.Mark] = [:]
 
+    package init() {}
+
     /// Adds `key`; returns where it was first given when it was already there.
-    mutating func insert(_ key: String, at mark: DocumentNode.Mark) -> DocumentNode.Mark? {
+    package mutating func insert(_ key: String, at mark: DocumentNode.Mark) -> DocumentNode.Mark? {
         if set.isEmpty {
             if let first = list.first(where: { $0.0 == key }) { return first.1 }
             if list.isEmpty { list.reserveCapacity(8) }  // one allocation for most objects, not three or four

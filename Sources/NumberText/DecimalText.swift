@@ -1,12 +1,20 @@
 /// Numbers read from their decimal text, without going through a `String`: coordinates as the
 /// correctly rounded `Double` (Clinger's fast path for up to 15 digits, else the C library), and times
 /// in seconds exactly, to the microsecond (never through a binary double). O(length of the text); no
-/// allocation on the fast path. Also the JSON reader's for region files' numbers.
+/// allocation on the fast path. Fix tables' numbers, and the JSON reader's for region files.
 public enum DecimalText {
     /// The decimal number `text` (`-12.5`, `1e-3`, `.5`, `+3`), or nil when it is not one; never `NaN`,
     /// `inf` or hexadecimal.
+    /// Inlined where it is called (a fix table's every coordinate), the general path out of line.
+    @inlinable
     public static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         if let value = plainDouble(text) { return value }
+        return generalDouble(text)
+    }
+
+    /// `double` past its common case: Clinger's fast path, else the C library.
+    @usableFromInline
+    static func generalDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let shape = Shape(text) else { return nil }
         if shape.significantDigits <= 15, abs(shape.exponent10) <= 22 {
             var value = Double(shape.significand)
@@ -26,8 +34,8 @@ public enum DecimalText {
     /// as an integer (exact below 10¹⁵) divided by a power of ten (exact up to 10²²), correctly rounded.
     /// Nil for anything else, which the general path reads. The digits before the point and after it are
     /// read in two tight loops, their counts taken from where each loop stops.
-    @inline(__always)
-    private static func plainDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    @inlinable @inline(__always)
+    static func plainDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         let count = text.count
         guard count > 0, count <= 17 else { return nil }
         let negative = text[0] == UInt8(ascii: "-")
@@ -64,7 +72,7 @@ public enum DecimalText {
     /// `text` as a number of seconds (or of a unit with `unitDigits` decimal digits to a microsecond: 3
     /// for milliseconds, 0 for microseconds), in microseconds, rounded toward the past (`-1.0000005` s is
     /// -1,000,001 µs), or nil when it is not a number or its microseconds do not fit in 64 bits.
-    static func microseconds(_ text: UnsafeBufferPointer<UInt8>, unitDigits: Int = 6) -> Int64? {
+    public static func microseconds(_ text: UnsafeBufferPointer<UInt8>, unitDigits: Int = 6) -> Int64? {
         guard let shape = Shape(text) else { return nil }
         // value = D × 10^exponent10 units, where D is every digit in order; in µs: D × 10^(exponent10 + unitDigits).
         let shift = shape.exponent10 + unitDigits
@@ -102,8 +110,8 @@ public enum DecimalText {
 
     /// 10ⁿ for n in 0...22, the powers of ten a double holds exactly (a table in the binary, where an array
     /// would be a global read through its lazy initialiser at every number).
-    @inline(__always)
-    private static func exactPowerOfTen(_ n: Int) -> Double {
+    @inlinable @inline(__always)
+    static func exactPowerOfTen(_ n: Int) -> Double {
         switch n {
         case 0: 1
         case 1: 1e1

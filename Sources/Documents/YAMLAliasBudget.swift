@@ -1,4 +1,5 @@
 import Geodesy
+import ReadableText
 import Yams
 
 /// The nodes a YAML document reaches through its aliases, counted against a budget before anything

@@ -1,10 +1,10 @@
-import Geodesy
-
-extension EventFormatting {
+/// The shortest decimal that reads back as a double, written into bytes in place: the event formats'
+/// distances (`ByteCursor`), their 16 or 17 digits without `Double.description`.
+public enum ShortestDecimal {
     /// Writes `value` as `Double.description` does when its magnitude is from 0.0001 to 2⁵³ (where
     /// `description` writes no exponent), and returns the bytes written (at most 24); else, or in a case
     /// it leaves to `description` (below), writes nothing and returns 0. For a distance's 16 or 17 digits,
-    /// which `writeShortDecimal` leaves, in two thirds of `description`'s instructions (391 against 587).
+    /// which `EventFormatting.writeShortDecimal` leaves, in two thirds of `description`'s instructions (391 against 587).
     ///
     /// `description` writes the shortest decimal that reads back as `value`, and of those the nearest to
     /// it. With `value` = m · 2ᵉ, the decimals that read back are those strictly inside (m ± ½) · 2ᵉ, or
@@ -17,7 +17,7 @@ extension EventFormatting {
     /// `description` does). A candidate on an end of the interval is left to `description`. O(digits),
     /// no division but by constants.
     @inlinable
-    public static func writeShortest(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = value.magnitude
         guard magnitude >= 0.0001, magnitude < 0x1p53 else { return 0 }
         let binaryExponent = Int(magnitude.exponentBitPattern) &- 1023   // -14 ... 52 (a normal number)

@@ -1,3 +1,5 @@
+import Geodesy
+
 extension TimeSpan {
     /// The span for people: `10 s`, `0.25 s`, `4 min 20 s`, `1 h 5 s`, `2 d 3 h`, `-1 min 30 s`; zero parts
     /// left out, milliseconds kept (microseconds below them dropped). The one form every message and the

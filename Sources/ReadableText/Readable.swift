@@ -1,3 +1,5 @@
+import Geodesy
+
 /// Times, durations and numbers as messages show them to people (`perimeter check`, `compare`, Monte Carlo).
 public enum Readable {
     /// `12:01:57` (with `.250` when the time has milliseconds) when `time` is on the UTC date of `day`,

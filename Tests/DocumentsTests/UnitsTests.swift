@@ -1,5 +1,5 @@
+import Documents
 import Geodesy
-import ScenarioFormat
 import Testing
 
 struct DurationCase: Sendable, CustomTestStringConvertible {

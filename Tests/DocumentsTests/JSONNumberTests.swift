@@ -1,6 +1,7 @@
+import Documents
 import Geodesy
+import NumberText
 import Testing
-@testable import ScenarioFormat
 
 /// `JSONReader.readsExactly(jsonNumber:)` skips `ExactDecimal` for short numbers without an exponent: for
 /// every number of JSON's grammar it must answer as `ExactDecimal` does.

@@ -1,4 +1,4 @@
-@testable import FixTables
+import NumberText
 import Testing
 
 @Suite("Decimal text")

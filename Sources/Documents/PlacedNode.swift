@@ -1,12 +1,14 @@
+import FileSystem
 import Geodesy
+import NumberText
 import TextEscaping
 
 /// A node of a scenario, region file or journey with its place: the file and the key path.
 ///
 /// Every typed read either returns a value or records one `ScenarioError` at this node and returns nil,
 /// so the loader goes on and reports every problem.
-struct PlacedNode {
-    let node: DocumentNode
+package struct PlacedNode {
+    package let node: DocumentNode
     /// Where the node is: the path to its parent and its own step (an object for the parent is made only
     /// when a node has children looked at); its text is made only when a message needs it.
     private let parent: KeyPathLink?
@@ -15,7 +17,7 @@ struct PlacedNode {
     private let document: DocumentPlace
 
     /// A node at `path` (`""` for the document's root).
-    init(node: DocumentNode, path: String, file: String, diagnostics: ProblemLog) {
+    package init(node: DocumentNode, path: String, file: String, diagnostics: ProblemLog) {
         self.init(node: node, parent: nil, step: .key(path),
                   document: DocumentPlace(file: file, diagnostics: diagnostics))
     }
@@ -33,39 +35,41 @@ struct PlacedNode {
     /// This node's place, as the parent of its children: one object for all the children made from it.
     private var link: KeyPathLink { KeyPathLink(parent: parent, step: step) }
 
-    var file: String { document.file }
-    var diagnostics: ProblemLog { document.diagnostics }
+    package var file: String { document.file }
+    package var diagnostics: ProblemLog { document.diagnostics }
 
     /// The key path, e.g. `regions[1].circle.radius`; empty for the root.
-    var path: String { KeyPathLink.text(parent, step) }
-    var line: Int { Int(node.mark.line) }
-    var column: Int { Int(node.mark.column) }
+    package var path: String { KeyPathLink.text(parent, step) }
+    package var line: Int { Int(node.mark.line) }
+    package var column: Int { Int(node.mark.column) }
     /// Where this node is, for a problem found after the load.
-    var sourcePlace: SourcePlace { SourcePlace(file: file, keyPath: path, line: line, column: column) }
+    package var keyedPlace: KeyedPlace {
+        KeyedPlace(place: SourcePlace(file: file, line: line, column: column), keyPath: path)
+    }
 
-    func child(_ key: String, _ node: DocumentNode) -> PlacedNode {
+    package func child(_ key: String, _ node: DocumentNode) -> PlacedNode {
         PlacedNode(node: node, parent: link, step: .key(key), document: document)
     }
 
-    func element(_ index: Int, _ node: DocumentNode) -> PlacedNode {
+    package func element(_ index: Int, _ node: DocumentNode) -> PlacedNode {
         PlacedNode(node: node, parent: link, step: .index(index), document: document)
     }
 
     /// Records an error at this node.
-    func fail(_ message: String) {
+    package func fail(_ message: String) {
         diagnostics.error(ScenarioError(file: file, keyPath: path, line: line, column: column, message: message))
     }
 
     /// Records a warning at this node: `FILE:LINE:COLUMN: KEYPATH: MESSAGE`.
-    func warn(_ message: String) {
+    package func warn(_ message: String) {
         diagnostics.warning("\(place): \(path.isEmpty ? "" : path + ": ")\(message)")
     }
 
     /// Records "expected WHAT, got VALUE" at this node.
-    func expected(_ what: String) { fail("expected \(what), got \(got)") }
+    package func expected(_ what: String) { fail("expected \(what), got \(got)") }
 
     /// This node as a person would name it in a message.
-    var got: String {
+    package var got: String {
         switch node {
         case let .scalar(scalar):
             if scalar.isNull { return "nothing (null)" }
@@ -80,34 +84,34 @@ struct PlacedNode {
         }
     }
 
-    var isNull: Bool {
+    package var isNull: Bool {
         guard case let .scalar(scalar) = node else { return false }
         return scalar.isNull
     }
 
     /// A JSON number's value, read once by the JSON reader (nil for any other node: YAML's numbers are
     /// read from their text). Equal to what the text reads as, with `ExactDecimal` and `Double(_:)`.
-    var jsonNumber: Double? {
+    package var jsonNumber: Double? {
         guard case let .scalar(scalar) = node else { return nil }
         return scalar.number
     }
 
     /// The text of a scalar, or nil (without an error) for anything else.
-    var scalarText: String? {
+    package var scalarText: String? {
         guard case let .scalar(scalar) = node, !scalar.isNull else { return nil }
         return scalar.text
     }
 
-    var place: String { "\(file):\(line):\(column)" }
+    package var place: String { "\(file):\(line):\(column)" }
 
     /// Whether this is a mapping with the text key `key` (without reporting anything).
-    func mappingHasKey(_ key: String) -> Bool {
+    package func mappingHasKey(_ key: String) -> Bool {
         guard case let .mapping(mapping, _) = node else { return false }
         return mapping.contains { $0.key.text == key }
     }
 
     /// The value of the text key `key` of a mapping, placed (without reporting anything); nil otherwise.
-    func entry(_ key: String) -> PlacedNode? {
+    package func entry(_ key: String) -> PlacedNode? {
         guard case let .mapping(mapping, _) = node, let value = mapping.first(where: { $0.key.text == key })?.value
         else { return nil }
         return child(key, value)
@@ -117,7 +121,7 @@ struct PlacedNode {
 
     /// A mapping whose keys are all in `allowed` (unless `foreignMembers`, for GeoJSON's RFC 7946 §6.1);
     /// unknown and non-text keys are reported with the allowed list. Nil, with an error, for a non-mapping.
-    func mapping(_ what: String, allowed: [String], foreignMembers: Bool = false) -> Fields? {
+    package func mapping(_ what: String, allowed: [String], foreignMembers: Bool = false) -> Fields? {
         guard case let .mapping(mapping, _) = node else {
             expected(what)
             return nil
@@ -155,7 +159,7 @@ struct PlacedNode {
     }
 
     /// The elements of a list; nil, with an error, for anything else.
-    func list(_ what: String) -> [PlacedNode]? {
+    package func list(_ what: String) -> [PlacedNode]? {
         guard case let .sequence(sequence, _) = node else {
             expected(what)
             return nil
@@ -167,7 +171,7 @@ struct PlacedNode {
     // MARK: Scalars
 
     /// Non-empty text: a string, or a number or other scalar taken as written.
-    func text(_ what: String) -> String? {
+    package func text(_ what: String) -> String? {
         guard let text = scalarText, !text.isEmpty else {
             expected(what)
             return nil
@@ -175,7 +179,7 @@ struct PlacedNode {
         return text
     }
 
-    func duration(_ bound: Bound) -> TimeSpan? {
+    package func duration(_ bound: Bound) -> TimeSpan? {
         if let text = scalarText, let span = ScenarioUnits.duration(text), bound.admits(span.microseconds) {
             return span
         }
@@ -183,7 +187,7 @@ struct PlacedNode {
         return nil
     }
 
-    func distance(_ bound: Bound) -> Meters? {
+    package func distance(_ bound: Bound) -> Meters? {
         if let number = jsonNumber {
             if number.isFinite, bound.admits(number) { return number }
         } else if let text = scalarText, let metres = ScenarioUnits.distance(text), bound.admits(metres) {
@@ -194,7 +198,7 @@ struct PlacedNode {
     }
 
     /// A whole number, written as one (`3`, not `3.0` or `"3"` with a unit).
-    func integer(_ bound: Bound, _ what: String = "an integer") -> Int64? {
+    package func integer(_ bound: Bound, _ what: String = "an integer") -> Int64? {
         if let text = scalarText, let decimal = ExactDecimal(text), decimal.exponent >= 0 || !text.contains("."),
            let value = decimal.integer, bound.admits(value) {
             return value
@@ -204,7 +208,7 @@ struct PlacedNode {
     }
 
     /// A plain number (degrees and the like), no unit.
-    func number(_ what: String, in range: ClosedRange<Double>? = nil) -> Double? {
+    package func number(_ what: String, in range: ClosedRange<Double>? = nil) -> Double? {
         let value = jsonNumber ?? scalarText.flatMap { ExactDecimal($0) != nil ? Double($0) : nil }
         if let value, value.isFinite, range.map({ $0.contains(value) }) ?? true {
             return value
@@ -214,7 +218,7 @@ struct PlacedNode {
     }
 
     /// One of an enumeration's raw values, spelt exactly.
-    func choice<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> E? where E.RawValue == String {
+    package func choice<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> E? where E.RawValue == String {
         if let text = scalarText, let value = E(rawValue: text) { return value }
         let names = E.allCases.map(\.rawValue)
         expected("one of \(names.joined(separator: ", "))")
@@ -223,27 +227,27 @@ struct PlacedNode {
 }
 
 /// A mapping's known entries, in document order.
-struct Fields {
-    let cursor: PlacedNode
+package struct Fields {
+    package let cursor: PlacedNode
     /// The allowed keys given, in the mapping's order, and their values (`values[i]` under `keys[i]`).
-    let keys: [String]
-    let values: [PlacedNode]
+    package let keys: [String]
+    package let values: [PlacedNode]
     /// Allowed keys that an unknown key was reported as a likely misspelling of: not reported again as missing.
-    var misspelt: Set<String> = []
+    package var misspelt: Set<String> = []
 
     /// The entry for `key`; nil when absent or null (an explicit `~` is the same as leaving the key out).
-    subscript(key: String) -> PlacedNode? {
+    package subscript(key: String) -> PlacedNode? {
         guard let value = given(key), !value.isNull else { return nil }
         return value
     }
 
     /// The entry for `key` as given, null or not; nil when absent.
-    func given(_ key: String) -> PlacedNode? {
+    package func given(_ key: String) -> PlacedNode? {
         keys.firstIndex(of: key).map { values[$0] }
     }
 
     /// The entry for `key`, or nil with an error at the mapping saying it is missing and what it should be.
-    func required(_ key: String, _ what: String) -> PlacedNode? {
+    package func required(_ key: String, _ what: String) -> PlacedNode? {
         if let value = self[key] { return value }
         if let present = given(key) {
             present.expected(what)
@@ -257,10 +261,10 @@ struct Fields {
 }
 
 /// A range check on a number, with the words for it.
-enum Bound {
+package enum Bound {
     case positive, nonNegative, any
 
-    func admits<N: Numeric & Comparable>(_ value: N) -> Bool {
+    package func admits<N: Numeric & Comparable>(_ value: N) -> Bool {
         switch self {
         case .positive: return value > 0
         case .nonNegative: return value >= 0
@@ -268,7 +272,7 @@ enum Bound {
         }
     }
 
-    var phrase: String {
+    package var phrase: String {
         switch self {
         case .positive: return " greater than 0"
         case .nonNegative: return " of 0 or more"
@@ -278,7 +282,7 @@ enum Bound {
 }
 
 /// The allowed key closest to a misspelt one (`Suggestion.closest`).
-func closestKey(to key: String, in allowed: [String]) -> String? { Suggestion.closest(to: key, in: allowed) }
+package func closestKey(to key: String, in allowed: [String]) -> String? { Suggestion.closest(to: key, in: allowed) }
 
 /// The file a document was read from and the log its problems go to.
 final class DocumentPlace {

@@ -4,7 +4,7 @@ import Yams
 /// A node of a scenario, region file or journey as the loaders read it, with its place in the text:
 /// YAML composed by Yams (`init(_:)`), or JSON read directly (`JSONReader`, region files). The loaders'
 /// typed reads (`PlacedNode`) see the same tree either way.
-enum DocumentNode {
+package enum DocumentNode {
     case scalar(Scalar)
     case mapping([(key: DocumentNode, value: DocumentNode)], Mark)
     case sequence([DocumentNode], Mark)
@@ -18,19 +18,26 @@ enum DocumentNode {
     case positions(PackedPositions)
 
     /// A scalar's text and what it is.
-    struct Scalar {
+    package struct Scalar {
         /// As written for a number or a plain YAML scalar; unescaped for a string.
-        var text: String
+        package var text: String
         /// YAML's plain `null`, `~`, `Null`, `NULL` or nothing, or JSON's `null`; never a quoted string.
-        var isNull: Bool
+        package var isNull: Bool
         /// A JSON number's value (read from its text as `Double(text)` would); nil for anything else.
-        var number: Double?
-        var mark: Mark
+        package var number: Double?
+        package var mark: Mark
+
+        package init(text: String, isNull: Bool, number: Double?, mark: Mark) {
+            self.text = text
+            self.isNull = isNull
+            self.number = number
+            self.mark = mark
+        }
     }
 
-    typealias Mark = DocumentMark
+    package typealias Mark = DocumentMark
 
-    var mark: Mark { expanded.ownMark }
+    package var mark: Mark { expanded.ownMark }
 
     private var ownMark: Mark {
         switch self {
@@ -42,18 +49,18 @@ enum DocumentNode {
     }
 
     /// The scalar's text, or nil for anything else.
-    var text: String? {
+    package var text: String? {
         if case let .scalar(scalar) = expanded { return scalar.text }
         return nil
     }
 
     /// A tree composed by Yams, read lazily (`expanded`).
-    init(_ node: Yams.Node) { self = .yaml(node) }
+    package init(_ node: Yams.Node) { self = .yaml(node) }
 
     /// This node with a YAML node's own level read (its children left as they are; a plain scalar is
     /// null as `NSNull.construct(from:)` says), or a packed list of positions as the nodes it stands for.
     /// O(children), or O(the list's text).
-    var expanded: DocumentNode {
+    package var expanded: DocumentNode {
         if case let .positions(positions) = self { return positions.nodes }
         guard case let .yaml(node) = self else { return self }
         let mark = node.mark.map { Mark(line: Int32(clamping: $0.line), column: Int32(clamping: $0.column)) } ?? .unknown
@@ -73,9 +80,14 @@ enum DocumentNode {
 /// A place in a document: 1-based line and column (in Unicode scalars, as Yams counts them); 0 where
 /// unknown. (A type of its own, not nested in `DocumentNode`: `PackedPositions`, a case's payload, keeps
 /// one, and naming it through the enum it is part of made the compiler's lookups circular.)
-struct DocumentMark {
-    var line: Int32
-    var column: Int32
+package struct DocumentMark {
+    package var line: Int32
+    package var column: Int32
 
-    static let unknown = DocumentMark(line: 0, column: 0)
+    package init(line: Int32, column: Int32) {
+        self.line = line
+        self.column = column
+    }
+
+    package static let unknown = DocumentMark(line: 0, column: 0)
 }

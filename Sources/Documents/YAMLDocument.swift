@@ -4,13 +4,13 @@ import Yams
 /// A YAML (or JSON) file read whole and composed into Yams's node tree, every problem recorded with its
 /// file, line and column: scenarios and journeys. Region files are JSON, read by `JSONReader`. A tree
 /// whose aliases stand for more nodes than the file's budget (`YAMLAliasBudget`) is refused.
-enum YAMLDocument {
+package enum YAMLDocument {
     /// The largest YAML or JSON file read: 128 MB. Yams composes the whole document as a tree of nodes,
     /// about 30 times the file's size.
-    static let maximumSize: Int64 = 128 << 20
+    package static let maximumSize: Int64 = 128 << 20
 
     /// A file's root node, or nil with errors recorded (unreadable file, YAML or JSON syntax, empty file).
-    static func compose(_ path: String, what: String, diagnostics: ProblemLog) -> DocumentNode? {
+    package static func compose(_ path: String, what: String, diagnostics: ProblemLog) -> DocumentNode? {
         func fail(_ line: Int, _ column: Int, _ message: String) {
             diagnostics.error(ScenarioError(file: path, keyPath: "", line: line, column: column, message: message))
         }
