@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "Analysis", targets: ["Analysis"]),
         .library(name: "Regression", targets: ["Regression"]),
         .library(name: "Report", targets: ["Report"]),
+        .library(name: "Calibration", targets: ["Calibration"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -103,12 +104,17 @@ let package = Package(
             name: "Regression",
             dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "Runs", "Analysis", "WireFormat", "TextEscaping", "FileSystem"]
         ),
+        // Fitting a profile to a field log, by simulation (docs/CALIBRATE.md).
+        .target(
+            name: "Calibration",
+            dependencies: ["Geodesy", "Geofencing", "ScenarioFormat", "Runs", "Analysis", "WireFormat", "TextEscaping", "FileSystem"]
+        ),
         .executableTarget(
             name: "perimeter",
             dependencies: [
                 "Geodesy", "GPX", "FixTables", "Geofencing", "WireFormat", "EventSinks", "EventSinksSQLite", "EventSinksHTTP",
-                "ScenarioFormat", "TrackSynthesis", "Runs", "Analysis", "Regression", "Report", "FileSystem", "TextEscaping",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ScenarioFormat", "TrackSynthesis", "Runs", "Analysis", "Regression", "Report", "Calibration", "FileSystem",
+                "TextEscaping", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
@@ -147,6 +153,10 @@ let package = Package(
             name: "RegressionTests",
             dependencies: ["Regression", "Runs", "ScenarioFormat", "WireFormat", "Geofencing", "Geodesy", "TextEscaping", "TestSupport"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "CalibrationTests",
+            dependencies: ["Calibration", "Runs", "ScenarioFormat", "Geofencing", "Geodesy", "WireFormat", "TestSupport"]
         ),
         .testTarget(
             name: "PerimeterTests",
