@@ -160,7 +160,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PerimeterTests",
-            dependencies: ["perimeter", "Regression", "GPX", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["perimeter", "Regression", "GPX", "Calibration", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"]
         ),
     ]
