@@ -60,6 +60,8 @@ struct RecoveryTests {
         Case(id: "android-background interval 60 s", profile: "android-background", hidden: ["interval": 60]),
         Case(id: "android-background interval 180 s", profile: "android-background", hidden: ["interval": 180]),
         Case(id: "ios missEnter 0.1", profile: "ios", hidden: ["missEnter": 0.1]),
+        Case(id: "ios enterBuffer 15 m", profile: "ios", hidden: ["enterBuffer": 15]),
+        Case(id: "android enterConfidence 0.7, missExit 0.2", profile: "android", hidden: ["enterConfidence": 0.7, "missExit": 0.2]),
     ]
 
     @Test(arguments: cases) func recovers(_ c: Case) throws {
