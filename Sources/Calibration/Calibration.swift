@@ -93,6 +93,7 @@ public struct Calibration: Sendable {
 
     private func checkParameters() throws(CalibrationFailure) {
         let settings = run.simulation.settings
+        if let problem = run.simulation.intervalProblem { throw .calibration(CalibrationError(run.scenario.file + ": " + problem)) }
         for parameter in parameters {
             if parameter.name == "stationary.interval" && settings.stationary == nil {
                 throw .calibration(CalibrationError("cannot fit stationary.interval: the base profile \(base.name) has no stationary slow-down; "
