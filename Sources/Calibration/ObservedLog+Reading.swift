@@ -101,7 +101,7 @@ extension ObservedLog {
             throw ObservedLogError(file: path, line: error.line ?? 0, column: error.column ?? 1, message: "the row does not parse: " + error.reason)
         }
         guard let header = records.first else { return }
-        let names = header.map { String($0.text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+        let names = header.map { $0.text.trimmingCharacters(in: .whitespaces) }
         for fields in records.dropFirst() {
             var cells: [String: Cell] = [:]
             for (k, field) in fields.enumerated() {
