@@ -8,6 +8,7 @@ import PackageDescription
 //   swift run -c release fix-table-benchmark [devices] [s] fix tables (CSV, JSON Lines), 1 thread and all, beside wc -l
 //   swift run -c release montecarlo-benchmark [runs]      Monte Carlo runs/s on 1 and 2 threads
 //   swift run -c release calibrate-benchmark [runs]       calibrate: 2 parameters, 40 walks, 8 stores, beside one batch
+//   python3 Scripts/check-thresholds.py [--update]        instructions per unit (callgrind) against thresholds.json
 let package = Package(
     name: "PerimeterBenchmarks",
     platforms: [.macOS(.v13)],
@@ -17,14 +18,17 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
+        // The one function callgrind counts inside (`measured`), shared by every benchmark.
+        .target(name: "BenchmarkSupport"),
         .executableTarget(
             name: "gpx-benchmark",
-            dependencies: [.product(name: "GPX", package: "Perimeter")],
+            dependencies: ["BenchmarkSupport", .product(name: "GPX", package: "Perimeter")],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),
         .executableTarget(
             name: "sink-benchmark",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "EventSinks", package: "Perimeter"),
                 .product(name: "EventSinksSQLite", package: "Perimeter"),
                 .product(name: "Geofencing", package: "Perimeter"),
@@ -35,11 +39,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "fix-table-benchmark",
-            dependencies: [.product(name: "FixTables", package: "Perimeter")]
+            dependencies: ["BenchmarkSupport", .product(name: "FixTables", package: "Perimeter")]
         ),
         .executableTarget(
             name: "montecarlo-benchmark",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Runs", package: "Perimeter"),
                 .product(name: "Analysis", package: "Perimeter"),
                 .product(name: "Geofencing", package: "Perimeter"),
@@ -57,6 +62,7 @@ let package = Package(
         .executableTarget(
             name: "engine-benchmark",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Geofencing", package: "Perimeter"),
                 .product(name: "Geodesy", package: "Perimeter"),
             ]

@@ -24,10 +24,14 @@ public struct ScenarioComparison: Sendable {
     /// Whether the reference runs without the scenario's noise.
     public let exactReference: Bool
 
+    /// One plain run of each profile.
+    private let plain: ProfileBatch
+
     /// Refuses a profile whose observation interval the scenario's tick does not divide.
     public init(_ base: ScenarioRun, profiles: [Profile], against reference: Profile = .ideal,
                 window: TimeSpan = .seconds(600), exactReference: Bool = true) throws(ScenarioErrors) {
-        for profile in profiles + [reference] { _ = try base.under(profile) }
+        plain = try ProfileBatch(base, profiles: profiles)
+        _ = try ProfileBatch(base, profiles: [reference])
         self.base = base
         self.profiles = profiles
         self.reference = reference
@@ -37,20 +41,18 @@ public struct ScenarioComparison: Sendable {
 
     /// The reference profile's run, without noise when `exactReference`.
     private var referenceRun: ScenarioRun {
-        var run = ScenarioRun(base.scenario, profile: reference)
-        if exactReference { run.simulation.noise = nil }
-        return run
+        exactReference ? base.exact(under: reference) : ScenarioRun(base.scenario, profile: reference)
     }
 
     /// One run of each profile and of the reference, each on `threads` threads.
     public func compare(threads: Int = RunOptions.defaultThreads) -> ComparisonReport {
         let referenceEvents = referenceRun.events(threads: threads).events
         let truth = TrueDistance(base.simulation)
-        let results = profiles.map { profile in
-            let events = ScenarioRun(base.scenario, profile: profile).events(threads: threads).events
+        var results: [ProfileComparison] = []
+        plain.forEachRun(threads: threads) { run, events in
             var matching = EventMatching(reference: referenceEvents, profile: events, window: window)
             matching.measure(truth)
-            return ProfileComparison(profile: profile, matchings: [matching])
+            results.append(ProfileComparison(profile: run.profile, matchings: [matching]))
         }
         return ComparisonReport(scenario: base.name, reference: reference, window: window, runs: nil,
                                 exactReference: exactReference && base.simulation.noise != nil,
@@ -58,57 +60,47 @@ public struct ScenarioComparison: Sendable {
     }
 
     /// `runs` runs of each profile and of the reference, run r with the noise seed `seed + r` (default
-    /// seed: the scenario's, else 0); refused when neither the scenario's noise nor any profile varies the
-    /// runs (a run that varies nothing runs once). Memory holds the reference's events of every run.
-    /// `progress` hears how many of the `runs × (profiles + 1)` runs are done, on the calling thread.
+    /// seed: the scenario's, else 0), as one `ProfileBatch`: each (profile, run) simulated once. Refused
+    /// when neither the scenario's noise nor any profile varies the runs (a profile whose runs would be
+    /// alike runs once). Memory holds the reference's events of every run. `progress` hears how many of
+    /// the `runs × (profiles + 1)` runs are done (`runs × profiles` with the exact reference), on the
+    /// calling thread. `alsoUnder`: profiles run in the same batch without being compared; `observe`
+    /// hears each run of `profiles` and `alsoUnder` (profile, run, events) as it is handed on, so that
+    /// what else is built from the runs (the report's spreads) does not run them again.
     public func compare(runs: Int, seed: UInt64? = nil, threads: Int = RunOptions.defaultThreads,
+                        alsoUnder extra: [Profile] = [],
+                        observe: (Profile, Int, [GeofenceEvent]) -> Void = { _, _, _ in },
                         progress: (Int) -> Void = { _ in }) throws(ScenarioErrors) -> ComparisonReport {
-        var done = 0
-        // Without noise a run that draws nothing is the same in every run: it runs once. The batch needs
-        // noise, or some profile that draws (SEMANTICS §2 "Random draws": misses, phases, delays, outliers).
-        // Each run built once: building one checks the tracks for fences its profile cannot fire.
-        let noisy = base.simulation.noise != nil
-        let referenceBase = ScenarioRun(base.scenario, profile: reference)
-        let profileRuns = profiles.map { ScenarioRun(base.scenario, profile: $0) }
-        if !noisy, !profileRuns.contains(where: \.simulation.drawsRandomly) {
-            _ = try MonteCarlo(referenceBase, runs: runs, seed: seed)  // refused, at `noise`
-        }
-        let fixed = { (run: ScenarioRun) in !noisy && !run.simulation.drawsRandomly }
+        // The exact reference is one run, the same for every run of the batch; a noisy one is the
+        // batch's first profile, so that its runs come before those they are paired with.
+        let ownReference = exactReference ? 0 : 1
+        let batch = try ProfileBatch(base, profiles: (exactReference ? [] : [reference]) + profiles + extra,
+                                     runs: runs, seed: seed)
         var referenceEvents: [[GeofenceEvent]] = []
-        if exactReference || fixed(referenceBase) {
-            referenceEvents = [referenceRun.events(threads: threads).events]
-        } else {
-            referenceEvents.reserveCapacity(runs)
-            try MonteCarlo(referenceBase, runs: runs, seed: seed).forEachRun(threads: threads) { _, events in
-                referenceEvents.append(events)
-                done += 1
-                progress(done)
-            }
-        }
+        if exactReference { referenceEvents = [referenceRun.events(threads: threads).events] }
         let truth = TrueDistance(base.simulation)
-        var results: [ProfileComparison] = []
-        for (profile, run) in zip(profiles, profileRuns) {
-            var matchings: [EventMatching] = []
-            matchings.reserveCapacity(runs)
-            func match(_ r: Int, _ events: [GeofenceEvent]) {
-                var matching = EventMatching(reference: referenceEvents[referenceEvents.count == 1 ? 0 : r],
-                                             profile: events, window: self.window)
+        var matchings = profiles.map { _ in [EventMatching]() }
+        var done = 0
+        batch.forEachRun(threads: threads) { run, events in
+            let index = run.profileIndex - ownReference
+            if index < 0 {
+                referenceEvents.append(events)
+            } else if index < profiles.count {
+                var matching = EventMatching(reference: referenceEvents[referenceEvents.count == 1 ? 0 : run.number],
+                                             profile: events, window: window)
                 matching.measure(truth)
-                matchings.append(matching)
+                matchings[index].append(matching)
+            }
+            if index >= 0 { observe(run.profile, run.number, events) }
+            if index < profiles.count {
                 done += 1
                 progress(done)
             }
-            if fixed(run) {
-                let events = run.events(threads: threads).events
-                for r in 0..<runs { match(r, events) }
-            } else {
-                try MonteCarlo(run, runs: runs, seed: seed).forEachRun(threads: threads) { r, events in match(r, events) }
-            }
-            results.append(ProfileComparison(profile: profile, matchings: matchings))
         }
         return ComparisonReport(scenario: base.name, reference: reference, window: window,
-                                runs: MonteCarloRuns(count: runs, seed: seed ?? base.simulation.noise?.seed ?? 0),
-                                exactReference: exactReference, day: base.simulation.clockStart, profiles: results)
+                                runs: MonteCarloRuns(count: runs, seed: batch.seed), exactReference: exactReference,
+                                day: base.simulation.clockStart,
+                                profiles: zip(profiles, matchings).map { ProfileComparison(profile: $0, matchings: $1) })
     }
 }
 

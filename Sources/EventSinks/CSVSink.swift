@@ -63,7 +63,7 @@ public final class CSVSink: CancellableEventSink, StoppedEarlySink, RunNumbering
 
 extension CSVSink {
     /// `csv:PATH`.
-    public static let kind = SinkKind(schemes: ["csv"], target: .path, form: "csv:PATH") { spec, context throws(SinkError) in
+    public static let kind = SinkKind(schemes: ["csv"], target: .path, form: "csv:PATH", tellsRunsApart: true) { spec, context throws(SinkError) in
         CSVSink(output: try OutputFile(path: context.resolve(spec.path ?? "-"), spec: spec.text))
     }
 }

@@ -70,7 +70,7 @@ public final class JSONLinesSink: CancellableEventSink, StoppedEarlySink, RunNum
 
 extension JSONLinesSink {
     /// `jsonl:PATH`.
-    public static let kind = SinkKind(schemes: ["jsonl"], target: .path, form: "jsonl:PATH") { spec, context throws(SinkError) in
+    public static let kind = SinkKind(schemes: ["jsonl"], target: .path, form: "jsonl:PATH", tellsRunsApart: true) { spec, context throws(SinkError) in
         JSONLinesSink(output: try OutputFile(path: context.resolve(spec.path ?? "-"), spec: spec.text))
     }
 }

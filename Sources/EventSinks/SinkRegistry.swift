@@ -28,6 +28,9 @@ public struct SinkRegistry: Sendable {
 
     private func kind(_ scheme: String) -> SinkKind? { kinds.first { $0.schemes.contains(scheme) } }
 
+    /// Whether the sink of `spec` keeps the runs of a Monte Carlo batch apart (its kind's `tellsRunsApart`).
+    public func tellsRunsApart(_ spec: SinkSpec) -> Bool { kind(spec.scheme)?.tellsRunsApart ?? false }
+
     /// Parses a spec; the error lists the accepted forms. Every sink takes options after a `;`
     /// (`csv:-;kinds=visit`, `https://host/path;batch=100;kinds=enter,exit`): `kinds=` is the registry's,
     /// a URL sink's own options are its kind's to check, and anything else is an error (a path cannot hold

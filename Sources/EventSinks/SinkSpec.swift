@@ -53,6 +53,9 @@ public struct SinkKind: Sendable {
     public let form: String
     /// A sentence on its options, for messages, or nil.
     public let note: String?
+    /// Whether its sink keeps the runs of a Monte Carlo batch apart (`RunNumberingSink`: JSON Lines and
+    /// CSV add a `run` field, SQLite a `runs` row per run); a batch refuses the others before it runs.
+    public let tellsRunsApart: Bool
     /// Checks what a path or URL spec holds beyond its form (a URL's options), at parse time.
     let check: @Sendable (String) throws(SinkError) -> Void
     /// What a parsed spec would reach when opened (nil: what its target says, `SinkReach(target:spec:)`).
@@ -60,7 +63,7 @@ public struct SinkKind: Sendable {
     /// Opens the sink.
     let open: @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any CancellableEventSink
 
-    public init(schemes: [String], target: Target, form: String, note: String? = nil,
+    public init(schemes: [String], target: Target, form: String, note: String? = nil, tellsRunsApart: Bool = false,
                 check: @escaping @Sendable (String) throws(SinkError) -> Void = { _ throws(SinkError) in },
                 reach: (@Sendable (SinkSpec) -> SinkReach)? = nil,
                 open: @escaping @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any CancellableEventSink) {
@@ -68,6 +71,7 @@ public struct SinkKind: Sendable {
         self.target = target
         self.form = form
         self.note = note
+        self.tellsRunsApart = tellsRunsApart
         self.check = check
         self.reach = reach
         self.open = open

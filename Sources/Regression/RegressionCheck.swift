@@ -226,9 +226,9 @@ public struct CheckSummary: Sendable {
     /// 1 when any check failed, else 0.
     public var exitCode: Int32 {
         let statuses = Set(results.map(\.status))
-        if statuses.contains(.badInput) || !missing.isEmpty { return 2 }
-        if statuses.contains(.writeFailed) { return 3 }
-        if statuses.contains(.failed) { return 1 }
+        if statuses.contains(.badInput) || !missing.isEmpty { return ExitStatus.badInput }
+        if statuses.contains(.writeFailed) { return ExitStatus.sinkFailed }
+        if statuses.contains(.failed) { return ExitStatus.checkFailed }
         return 0
     }
 

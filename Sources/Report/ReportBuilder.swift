@@ -26,12 +26,18 @@ public struct ReportBuilder: Sendable {
     /// Refuses (at `tick`, or at `noise` for `runs`) a profile the scenario cannot be run under.
     /// Whose clocks the page shows times on (`--timezone`, by the browser's own tz data); nil for UTC.
     public let timeZone: LocalTimeZone?
+    /// One plain run of each profile: the events on the map.
+    private let plain: ProfileBatch
 
     public init(_ base: ScenarioRun, profiles: [Profile], runs: Int? = nil, seed: UInt64? = nil,
                 tiles: String? = nil, timeZone: LocalTimeZone? = nil) throws(ScenarioErrors) {
         self.timeZone = timeZone
-        for profile in profiles + [.ideal] { _ = try base.under(profile) }
-        if let runs { _ = try MonteCarlo(base, runs: runs, seed: seed) }
+        plain = try ProfileBatch(base, profiles: profiles)
+        _ = try ProfileBatch(base, profiles: [.ideal])
+        if let runs {
+            _ = try MonteCarlo(base, runs: runs, seed: seed)  // a scenario whose own runs are alike, as `run --runs`
+            _ = try ProfileBatch(base, profiles: profiles, runs: runs, seed: seed)
+        }
         self.base = base
         self.profiles = profiles
         self.runs = runs
@@ -39,37 +45,40 @@ public struct ReportBuilder: Sendable {
         self.tiles = tiles
     }
 
-    func build(threads: Int) -> ReportModel {
+    /// The page's model. Each profile runs once for the map and, with `runs`, once per run of its
+    /// Monte Carlo batch, whose runs give both the bands and the comparison (one `ProfileBatch`).
+    func build(threads: Int) throws(ScenarioErrors) -> ReportModel {
         let scenario = base.scenario
-        let runsByProfile = profiles.map { ScenarioRun(scenario, profile: $0).events(threads: threads).events }
+        var runsByProfile: [[GeofenceEvent]] = []
+        plain.forEachRun(threads: threads) { _, events in runsByProfile.append(events) }
         let compared = profiles.filter { $0 != .ideal }
+        // The reference is the exact track (no noise), as compare's default: with noise, a run of its own.
+        let exact = base.exact()
+        let noisy = base.simulation.noise != nil
         var comparison: ComparisonReport?
-        if !compared.isEmpty, let runs, let made = try? ScenarioComparison(base, profiles: compared, against: .ideal) {
-            comparison = try? made.compare(runs: runs, seed: seed, threads: threads)
+        var spreads: [EventSpread] = []
+        if let runs {
+            let crossings = exact.events(threads: threads).events
+            spreads = profiles.map { _ in EventSpread(reference: crossings) }
+            let spread = { (profile: Profile, events: [GeofenceEvent]) in
+                if let index = profiles.firstIndex(of: profile) { spreads[index].add(run: events) }
+            }
+            if compared.isEmpty {
+                try ProfileBatch(base, profiles: profiles, runs: runs, seed: seed)
+                    .forEachRun(threads: threads) { run, events in spread(run.profile, events) }
+            } else {
+                comparison = try ScenarioComparison(base, profiles: compared, against: .ideal).compare(
+                    runs: runs, seed: seed, threads: threads, alsoUnder: profiles.filter { $0 == .ideal },
+                    observe: { profile, _, events in spread(profile, events) })
+            }
         } else if !compared.isEmpty {
             // The runs made for the map, paired as `perimeter compare` pairs them.
-            // The reference is the exact track (no noise), as compare's default: with noise, a run of its own.
-            let noisy = base.simulation.noise != nil
-            var exact = ScenarioRun(scenario, profile: .ideal)
-            exact.simulation.noise = nil
             let ideal = noisy ? exact.events(threads: threads).events
                 : profiles.firstIndex(of: .ideal).map { runsByProfile[$0] } ?? exact.events(threads: threads).events
             comparison = ComparisonReport(scenario: scenario.name, reference: .ideal, referenceEvents: ideal,
                                           profiles: zip(profiles, runsByProfile).filter { $0.0 != .ideal }.map { ($0.0, $0.1) },
                                           day: base.simulation.clockStart, exactReference: noisy,
                                           truth: TrueDistance(base.simulation))
-        }
-        var spreads: [EventSpread] = []
-        if let runs {
-            var exact = ScenarioRun(scenario, profile: .ideal)
-            exact.simulation.noise = nil
-            let crossings = exact.events(threads: threads).events
-            for profile in profiles {
-                var spread = EventSpread(reference: crossings)
-                (try? MonteCarlo(ScenarioRun(scenario, profile: profile), runs: runs, seed: seed))?
-                    .forEachRun(threads: threads) { _, events in spread.add(run: events) }
-                spreads.append(spread)
-            }
         }
 
         let simulation = base.simulation

@@ -1,4 +1,5 @@
 import Mustache
+import ScenarioFormat
 
 /// `perimeter report`: the scenario's picture as one self-contained HTML page (map, timeline, the
 /// comparison with `ideal`, Monte Carlo bands), rendered from `ReportTemplate` with swift-mustache.
@@ -11,14 +12,15 @@ public struct ReportPage: Sendable {
 
     public init(_ builder: ReportBuilder) { self.builder = builder }
 
-    /// The whole page. Deterministic: the same scenario gives the same bytes.
-    public func html(threads: Int = 1) -> String {
+    /// The whole page. Deterministic: the same scenario gives the same bytes. Throws what the builder's
+    /// batches refuse (`ReportBuilder.init` refused it already).
+    public func html(threads: Int = 1) throws(ScenarioErrors) -> String {
         let template: MustacheTemplate
         do {
             template = try MustacheTemplate(string: ReportTemplate.page)
         } catch {
             preconditionFailure("the report template does not parse: \(error)")
         }
-        return template.render(builder.build(threads: threads))
+        return template.render(try builder.build(threads: threads))
     }
 }

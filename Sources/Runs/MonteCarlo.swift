@@ -1,4 +1,3 @@
-import Geodesy
 import Geofencing
 import ScenarioFormat
 
@@ -29,13 +28,17 @@ public struct MonteCarlo: Sendable {
                 message: "a Monte Carlo batch varies the noise seed, and this scenario has no noise; add "
                     + "noise: {sigma: 5m, seed: 1} (GPS error in metres; correlation: 30s makes it wander)")])
         }
-        guard runs >= 1 else {
-            throw ScenarioErrors([ScenarioError(file: base.scenario.file, keyPath: "runs", line: 0, column: 0,
-                                                message: "expected a number of runs of 1 or more, got \(runs)")])
-        }
+        try Self.check(runs: runs, of: base)
         self.base = base
         self.runs = runs
         self.seed = seed ?? noise?.seed ?? 0
+    }
+
+    /// Refuses (at `runs`) fewer than one run.
+    static func check(runs: Int, of base: ScenarioRun) throws(ScenarioErrors) {
+        guard runs < 1 else { return }
+        throw ScenarioErrors([ScenarioError(file: base.scenario.file, keyPath: "runs", line: 0, column: 0,
+                                            message: "expected a number of runs of 1 or more, got \(runs)")])
     }
 
     /// Run `r`: the scenario with its noise seed `seed + r` (a noise of sigma 0 when it has none: the seed of
@@ -48,26 +51,16 @@ public struct MonteCarlo: Sendable {
     }
 
     /// Runs every run and hands each one's events (SEMANTICS §7 order) to `body` on the calling thread,
-    /// in run order. Runs go `threads` at a time, each on one thread. `isCancelled` is polled between
-    /// groups of runs; returns how many runs were handed on (fewer than `runs` when it stopped them).
+    /// in run order: the `ProfileBatch` of this one profile. Runs go `threads` at a time, each on one
+    /// thread. `isCancelled` is polled between groups of runs; returns how many runs were handed on
+    /// (fewer than `runs` when it stopped them).
     @discardableResult
     public func forEachRun<Failure: Error>(
         threads: Int = RunOptions.defaultThreads, isCancelled: () -> Bool = { false },
         _ body: (Int, [GeofenceEvent]) throws(Failure) -> Void
     ) throws(Failure) -> Int {
-        let workers = max(1, threads)
-        // A few runs per worker per group, so that slow runs even out; memory holds one group's events.
-        let group = workers == 1 ? 1 : workers * 4
-        var next = 0
-        while next < runs {
-            if isCancelled() { return next }
-            let count = min(group, runs - next)
-            let first = next
-            let results = workers == 1 ? [run(next).events(threads: 1).events]
-                : concurrentMap(count) { i in run(first + i).events(threads: 1).events }
-            for (i, events) in results.enumerated() { try body(next + i, events) }
-            next += count
+        try ProfileBatch(self).forEachRun(threads: threads, isCancelled: isCancelled) { (run, events) throws(Failure) in
+            try body(run.number, events)
         }
-        return next
     }
 }

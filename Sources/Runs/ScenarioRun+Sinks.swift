@@ -1,93 +1,6 @@
 import EventSinks
-import FileSystem
 import Foundation
-import Geodesy
 import Geofencing
-
-/// Why a run into sinks did not complete, with every sentence for people.
-public enum RunFailure: Error, Sendable {
-    /// A sink spec was bad (exit 2); nothing was run.
-    case badSink([String])
-    /// The input went bad part way (exit 2): the sinks kept every event of the devices before it.
-    case badInput([String])
-    /// A sink could not be opened (nothing was run) or failed during the run (exit 3); each message says
-    /// where that sink's events were kept.
-    case sinkFailed([String])
-
-    /// The sentences, one per line.
-    public var messages: [String] {
-        switch self {
-        case let .badSink(lines), let .badInput(lines), let .sinkFailed(lines): return lines
-        }
-    }
-}
-
-/// Where a run's events go and how it may be stopped.
-public struct SinkPlan: Sendable {
-    /// The sink specs from the command line; empty for the scenario's own `sinks:` (default `console`).
-    public var commandLine: [String]
-    /// What the scenario's own `sinks:` may do (files inside its folder; the network only when allowed).
-    public var scenarioSinks: ScenarioSinkPolicy
-    /// The kinds of sink this program knows.
-    public var registry: SinkRegistry
-    /// What the SQLite sink records of the program that ran it.
-    public var programVersion: String?
-    /// Where the run's journal goes, and who hears that it cannot be written (and, after a run stopped
-    /// early, where each file was kept beside its target).
-    public var journalFolder: String
-    public var warn: @Sendable (String) -> Void
-    /// The run's interruption (`Interruption.happened`), for the sinks that wait on something outside
-    /// (an HTTP sink stops waiting on its server at once, and spools what it did not deliver).
-    public var isCancelled: @Sendable () -> Bool
-    /// Whose clocks the console shows times on (`--timezone`); nil for UTC.
-    public var displayZone: LocalTimeZone?
-
-    public init(commandLine: [String] = [], scenarioSinks: ScenarioSinkPolicy = ScenarioSinkPolicy(),
-                registry: SinkRegistry = .core, programVersion: String? = nil,
-                journalFolder: String = RunJournal.defaultFolder,
-                warn: @escaping @Sendable (String) -> Void = { StandardError.warning($0) },
-                isCancelled: @escaping @Sendable () -> Bool = { false }, displayZone: LocalTimeZone? = nil) {
-        self.displayZone = displayZone
-        self.commandLine = commandLine
-        self.scenarioSinks = scenarioSinks
-        self.registry = registry
-        self.programVersion = programVersion
-        self.journalFolder = journalFolder
-        self.warn = warn
-        self.isCancelled = isCancelled
-    }
-}
-
-extension SinkPlan {
-    /// Parses `texts` and opens them as one sink, with a journal of the run (in `journalFolder`) that
-    /// keeps the events of any sink that fails (`FanOutSink`, `RunJournal`): what every run and batch
-    /// opens. Every sink is opened before the run, so that a bad path fails with nothing run; paths are
-    /// relative to `directory` (nil: the working directory).
-    /// `regions` name the regions for a sink for people (the console's labels).
-    func openSinks(_ specs: [SinkSpec], directory: String?, run: RunDescription,
-                   regions: [Region] = []) throws(RunFailure) -> any CancellableEventSink {
-        do {
-            var names: [String: String] = [:]
-            if specs.contains(where: { $0.scheme == "console" }) {
-                for region in regions { if let name = region.name { names[region.id] = name } }
-            }
-            let context = SinkContext(directory: directory, run: run, isCancelled: isCancelled, displayZone: displayZone,
-                                      regionNames: names)
-            return try registry.makeSink(for: specs, context: context, journal: RunJournal(folder: journalFolder, warn: warn))
-        } catch {
-            throw .sinkFailed([error.description + "; nothing was run."])
-        }
-    }
-
-    /// `texts` parsed by the registry; a bad one is bad input.
-    func specs(parsing texts: [String]) throws(RunFailure) -> [SinkSpec] {
-        do {
-            return try texts.map { text throws(SinkError) in try registry.spec(parsing: text) }
-        } catch {
-            throw .badSink([error.description])
-        }
-    }
-}
 
 extension ScenarioRun {
     /// Runs into the sinks of `plan`, with the policy every verb shares:
@@ -124,40 +37,23 @@ extension ScenarioRun {
             specs = checked.specs
         }
         let directory = fromCommandLine ? nil : URL(fileURLWithPath: scenario.file).deletingLastPathComponent().path
-        let run = RunDescription(scenario: scenario.name, scenarioFile: scenario.file, simulation: simulation,
-                                 perimeterVersion: plan.programVersion)
-        let sink = try plan.openSinks(specs, directory: directory, run: run, regions: simulation.regions)
-
-        let tracked = FinishTracking(sink)
+        let session = try SinkSession(opening: specs, plan: plan, directory: directory,
+                                      run: description(version: plan.programVersion), regions: simulation.regions)
+        let tracked = FinishTracking(session.sink)
         let summary: RunSummary
         do {
             summary = try body(tracked)
         } catch {
-            // A sink failed. If it failed while events were flowing, the run stopped early: a SQLite
-            // sink records its run as interrupted, and each file is kept beside its target (its target
-            // left as it was: a failed run leaves no half file looking complete). Finishing the sinks
-            // now finishes those that did not fail, so that nothing they received is lost, and reports
-            // every failed sink, each with where its events were kept (an HTTP sink's spool file, or
-            // the run's journal).
-            let stoppedEarly = !tracked.finishCalled || plan.isCancelled()
-            if stoppedEarly {
-                try? (sink as? any InterruptibleEventSink)?.markInterrupted()
-                (sink as? any StoppedEarlySink)?.markStoppedEarly()
-            }
-            var reported: any Error = error
-            do { try sink.finish() } catch { reported = error }
-            for note in (sink as? any StoppedEarlySink)?.keptBesideNotes ?? [] { plan.warn(note) }
-            throw .sinkFailed("\(reported)".split(separator: "\n").map(String.init))
+            // A sink failed; if it failed while events were flowing, the run stopped early.
+            throw session.finish(after: error, stoppedEarly: !tracked.finishCalled || plan.isCancelled())
         }
-        if summary.interrupted { (sink as? any StoppedEarlySink)?.markStoppedEarly() }
-        do {
-            try sink.finish()
-        } catch {
-            throw .sinkFailed("\(error)".split(separator: "\n").map(String.init))
-        }
-        guard summary.interrupted else { return (summary, []) }
-        do { try (sink as? any InterruptibleEventSink)?.markInterrupted() } catch { plan.warn("\(error)") }
-        return (summary, (sink as? any StoppedEarlySink)?.keptBesideNotes ?? [])
+        return (summary, try session.finish(stoppedEarly: summary.interrupted))
+    }
+
+    /// What the sinks record of this run (the SQLite sink's `runs` row): its scenario, profile, clock's
+    /// start and settings, begun now.
+    func description(version: String?) -> RunDescription {
+        RunDescription(scenario: name, scenarioFile: scenario.file, simulation: simulation, perimeterVersion: version)
     }
 }
 

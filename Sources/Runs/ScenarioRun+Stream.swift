@@ -29,9 +29,12 @@ extension ScenarioRun {
                        isCancelled: @escaping @Sendable () -> Bool = { false },
                        progress: (StreamProgress) -> Void = { _ in },
                        warn: (String) -> Void) throws(RunFailure) -> RunSummary {
-        let runner = simulation.deviceRunner(start: simulation.start ?? start)
+        // The sinks record the clock the devices run on (a SQLite sink's `clockStart`).
+        var streamed = self
+        streamed.simulation.start = clockStart(given: start)
+        let runner = streamed.simulation.deviceRunner(start: streamed.simulation.clockStart)
         var badRow: FixTableError?
-        let (summary, keptBeside) = try withSinks(of: plan) { sink in
+        let (summary, keptBeside) = try streamed.withSinks(of: plan) { sink in
             var summary: RunSummary
             do {
                 while let device = try input.next() {
@@ -64,6 +67,14 @@ extension ScenarioRun {
         for note in keptBeside { plan.warn(note) }
         return summary
     }
+}
+
+extension ScenarioRun {
+    /// The clock's start of a run whose devices arrive later (`perimeter stream`; SEMANTICS §1): the
+    /// scenario's `start`, else `given` (the fleet's earliest fix, which every part of a fleet must be
+    /// given alike); nil when neither is known. The one place a streamed clock is decided; a whole run's
+    /// is `Simulation.clockStart`.
+    public func clockStart(given: Timestamp?) -> Timestamp? { simulation.start ?? given }
 }
 
 extension Device {

@@ -52,11 +52,32 @@ public struct ScenarioRun: Sendable {
     /// This scenario under `profile`, refused (at `tick`) when the profile's interval is not a multiple
     /// of the tick.
     public func under(_ profile: Profile) throws(ScenarioErrors) -> ScenarioRun {
-        let run = ScenarioRun(scenario, profile: profile)
-        if let problem = run.simulation.intervalProblem {
-            throw ScenarioErrors([ScenarioError(file: scenario.file, keyPath: "tick", line: 0, column: 0, message: problem)])
-        }
+        try ScenarioRun(scenario, profile: profile).checkedInterval()
+    }
+
+    /// This run with `profile` in place of its own, refused as `under(_:)` refuses it, without looking
+    /// for the regions it cannot fire (its `profileWarnings` stay this run's): for batches of many
+    /// profiles (`ProfileBatch`). O(1).
+    func replacingProfile(_ profile: Profile) throws(ScenarioErrors) -> ScenarioRun {
+        var run = self
+        run.simulation.profile = profile
+        return try run.checkedInterval()
+    }
+
+    /// This scenario under `profile` on its exact tracks, without noise: with `ideal` (the default), the
+    /// crossings themselves, which `compare`, `report` and `run --runs` pair events with. O(1): the
+    /// regions the profile cannot fire are not looked for.
+    public func exact(under profile: Profile = .ideal) -> ScenarioRun {
+        var run = self
+        run.simulation.profile = profile
+        run.simulation.noise = nil
         return run
+    }
+
+    /// This run, refused (at `tick`) when its profile's interval is not a multiple of the tick.
+    private func checkedInterval() throws(ScenarioErrors) -> ScenarioRun {
+        guard let problem = simulation.intervalProblem else { return self }
+        throw ScenarioErrors([ScenarioError(file: scenario.file, keyPath: "tick", line: 0, column: 0, message: problem)])
     }
 
     /// The scenario's name (`name:`, or its file name).

@@ -97,8 +97,7 @@ struct Calibrate: ParsableCommand {
         do {
             base = try ScenarioRun(loading: scenario)
         } catch {
-            for problem in error.errors { StandardError.error(problem.description) }
-            throw ExitCode(Exit.badInput)
+            throw error.reported
         }
         for warning in base.warnings { StandardError.warning(warning) }
         let baseProfile = try profile.map(resolvedProfile) ?? base.simulation.profile

@@ -68,22 +68,19 @@ struct Check: ParsableCommand {
         let summary = CheckSummary(results, missing: missing)
         print(summary.countLine)
         var code = summary.exitCode
-        if let junit {
+        /// Writes a report beside the check; one that cannot be written is exit 3, unless the input was bad.
+        func write(_ text: String, to path: String, what: String) {
             do {
-                try AtomicFile.write(JUnitReport.xml(results, timestamp: started).utf8, to: junit)
+                try AtomicFile.write(text.utf8, to: path)
             } catch {
-                StandardError.error("cannot write the JUnit report \(junit): \(error.cause)")
+                StandardError.error("cannot write the \(what) \(path): \(error.cause)")
                 if code != Exit.badInput { code = Exit.sinkFailed }
             }
         }
+        if let junit { write(JUnitReport.xml(results, timestamp: started), to: junit, what: "JUnit report") }
         if let measurements {
             let lines = results.flatMap { result in result.measured.map { $0.jsonLine(scenario: result.path) + "\n" } }
-            do {
-                try AtomicFile.write(lines.joined().utf8, to: measurements)
-            } catch {
-                StandardError.error("cannot write the measurements \(measurements): \(error.cause)")
-                if code != Exit.badInput { code = Exit.sinkFailed }
-            }
+            write(lines.joined(), to: measurements, what: "measurements")
         }
         if code != 0 { throw ExitCode(code) }
     }

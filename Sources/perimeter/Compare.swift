@@ -85,8 +85,7 @@ struct Compare: ParsableCommand {
             comparison = try ScenarioComparison(base, profiles: list, against: reference, window: span,
                                                 exactReference: !noisyReference)
         } catch {
-            for problem in error.errors { StandardError.error(problem.description) }
-            throw ExitCode(Exit.badInput)
+            throw error.reported
         }
         for warning in base.warnings(under: comparison.profiles) { StandardError.warning(warning) }
         let threads = threads ?? RunOptions.defaultThreads
@@ -96,13 +95,11 @@ struct Compare: ParsableCommand {
             let total = runs * (comparison.profiles.count + (noisyReference ? 1 : 0))
             defer { progress.finish() }
             do {
-                result = try comparison.compare(runs: runs, seed: seed, threads: threads) { done in
-                    progress.update("\(done) of \(total) runs")
-                }
+                result = try comparison.compare(runs: runs, seed: seed, threads: threads,
+                                                progress: { done in progress.update("\(done) of \(total) runs") })
                 progress.finish()
             } catch {
-                for problem in error.errors { StandardError.error(problem.description) }
-                throw ExitCode(Exit.badInput)
+                throw error.reported
             }
         } else {
             result = comparison.compare(threads: threads)

@@ -1,33 +1,36 @@
 import ArgumentParser
 import FileSystem
 import Runs
+import ScenarioFormat
 
-/// The exit codes (README "Exit codes").
+/// The exit codes (README "Exit codes"), as `Runs.ExitStatus` lists them.
 enum Exit {
-    static let checkFailed = ExitCodeValue(1)
-    static let badInput = ExitCodeValue(2)
-    static let sinkFailed = ExitCodeValue(3)
+    static let checkFailed = ExitStatus.checkFailed
+    static let badInput = ExitStatus.badInput
+    static let sinkFailed = ExitStatus.sinkFailed
     /// SIGINT or SIGTERM stopped a run; its sinks kept what was produced.
-    static let interrupted = ExitCodeValue(130)
+    static let interrupted = ExitStatus.interrupted
 }
 
 typealias ExitCodeValue = Int32
 
+extension ScenarioErrors {
+    /// Prints every problem (each with its file, line, column and key path) and gives exit code 2: what
+    /// every command does with bad input it read (a scenario, a profile file, a journey).
+    var reported: ExitCode {
+        for problem in errors { StandardError.error(problem.description) }
+        return ExitCode(Exit.badInput)
+    }
+}
+
 extension RunFailure {
-    /// Prints the failure's sentences and gives its exit code: 2 for a bad sink or bad input; 130 when
-    /// SIGINT or SIGTERM came (`interrupted`: a sink that was waiting on its server stopped at once and
-    /// kept what it had not delivered, as its sentence says); else 3.
+    /// Prints the failure's sentences and gives its exit code (`exitStatus(interrupted:)`); when SIGINT or
+    /// SIGTERM stopped a sink's delivery, says that nothing was lost.
     func reported(interrupted: Bool) -> ExitCode {
         for line in messages { StandardError.error(line) }
-        switch self {
-        case .badSink, .badInput:
-            return ExitCode(Exit.badInput)
-        case .sinkFailed where interrupted:
-            Exit.noteInterruptedDelivery()
-            return ExitCode(Exit.interrupted)
-        case .sinkFailed:
-            return ExitCode(Exit.sinkFailed)
-        }
+        let status = exitStatus(interrupted: interrupted)
+        if status == Exit.interrupted { Exit.noteInterruptedDelivery() }
+        return ExitCode(status)
     }
 }
 

@@ -26,8 +26,7 @@ func resolvedProfile(_ text: String) throws -> Profile {
     do {
         return try ProfileFile.resolve(text)
     } catch {
-        for problem in error.errors { StandardError.error(problem.description) }
-        throw ExitCode(Exit.badInput)
+        throw error.reported
     }
 }
 

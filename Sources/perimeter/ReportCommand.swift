@@ -60,10 +60,14 @@ struct ReportCommand: ParsableCommand {
             page = ReportPage(try ReportBuilder(base, profiles: list, runs: runs, seed: seed, tiles: tiles,
                                                 timeZone: display.zone))
         } catch {
-            for problem in error.errors { StandardError.error(problem.description) }
-            throw ExitCode(Exit.badInput)
+            throw error.reported
         }
-        let html = page.html(threads: threads ?? RunOptions.defaultThreads)
+        let html: String
+        do {
+            html = try page.html(threads: threads ?? RunOptions.defaultThreads)
+        } catch {
+            throw error.reported
+        }
         do {
             try AtomicFile.write(html.utf8, to: output)
         } catch {

@@ -96,8 +96,7 @@ struct Run: ParsableCommand {
         do {
             scenarioRun = try ScenarioRun(loading: scenario, profile: chosen, maxSamples: maxSamples)
         } catch {
-            for problem in error.errors { StandardError.error(problem.description) }
-            throw ExitCode(Exit.badInput)
+            throw error.reported
         }
         for warning in scenarioRun.warnings { StandardError.warning(warning) }
         if let runs { return try monteCarlo(scenarioRun, runs: runs, clock: clock) }
@@ -135,16 +134,13 @@ extension Run {
         do {
             batch = try MonteCarlo(scenarioRun, runs: runs, seed: seed)
         } catch {
-            for problem in error.errors { StandardError.error(problem.description) }
-            throw ExitCode(Exit.badInput)
+            throw error.reported
         }
         let interruption = Interruption()
         let plan = SinkPlan(commandLine: sinks, registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
                             isCancelled: { interruption.happened }, displayZone: display.zone)
         // Events are grouped by the crossing of the exact track that each pairs with, as compare pairs them.
-        var exact = ScenarioRun(scenarioRun.scenario, profile: .ideal)
-        exact.simulation.noise = nil
-        var spread = EventSpread(reference: exact.events(threads: threads ?? RunOptions.defaultThreads).events)
+        var spread = EventSpread(reference: scenarioRun.exact().events(threads: threads ?? RunOptions.defaultThreads).events)
         var events = 0
         let done: Int
         let progress = ProgressLine()

@@ -79,13 +79,12 @@ struct Stream: ParsableCommand {
         do {
             scenarioRun = try ScenarioRun(loading: scenario, profile: chosen, readsDevices: false)
         } catch {
-            for problem in error.errors { StandardError.error(problem.description) }
-            throw ExitCode(Exit.badInput)
+            throw error.reported
         }
         for warning in scenarioRun.warnings { StandardError.warning(warning) }
         let given = start.flatMap { Timestamp(iso8601: $0) }
         let own = scenarioRun.simulation.start
-        guard let clockStart = own ?? given else {
+        guard let clockStart = scenarioRun.clockStart(given: given) else {
             StandardError.error("\(scenario) has no start: give --start, the earliest fix of the whole fleet, so that every part of it ticks alike (SEMANTICS §1).")
             throw ExitCode(Exit.badInput)
         }

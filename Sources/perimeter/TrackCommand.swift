@@ -39,8 +39,7 @@ struct TrackCommand: ParsableCommand {
             do {
                 loaded = try JourneyLoader.load(path: journey)
             } catch {
-                for problem in error.errors { StandardError.error(problem.description) }
-                throw ExitCode(Exit.badInput)
+                throw error.reported
             }
             if untimed, loaded.steps.contains(where: { if case .lost = $0 { return true } else { return false } }) {
                 StandardError.error("\(journey): --untimed cannot express a fix loss (lost:): untimed points play one per pace with no gaps; write a timed track instead")

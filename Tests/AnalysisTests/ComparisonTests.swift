@@ -14,6 +14,23 @@ private func repository(_ path: String) -> String {
 
 @Suite("Comparing profiles with a reference run")
 struct ComparisonTests {
+    /// `compare --runs N` simulates each (profile, run) once: 3 profiles × 4 runs, and with a noisy
+    /// reference its 4 runs too (the exact reference is one run of its own, not a profile's batch).
+    @Test(arguments: [(false, 3 * 4), (true, 4 * 4)])
+    func eachProfileBatchRunsOnce(noisyReference: Bool, simulations: Int) throws {
+        let run = try ScenarioRun(loading: repository("Scenarios/restaurant-welcome.yaml"))
+        let comparison = try ScenarioComparison(run, profiles: [.ios, .android, .androidBackground],
+                                                exactReference: !noisyReference)
+        let counter = SimulationCounter()
+        var heard: [Int] = []
+        let report = try ProfileBatch.$counter.withValue(counter) {
+            try comparison.compare(runs: 4, threads: 2, progress: { heard.append($0) })
+        }
+        #expect(counter.value == simulations)
+        #expect(heard == Array(1...simulations))
+        #expect(report.profiles.map(\.matchings.count) == [4, 4, 4])
+    }
+
     /// Lorrenzillo's under iOS against ideal. By hand from SEMANTICS §8: iOS confirms an enter 20 s after
     /// the crossing, so the enter and the 10 s dwell that counts from it are both 20 s late; an exit needs
     /// 200 m past the edge, then 20 s more, so it is at least 20 s late. Nothing is missed or spurious.

@@ -109,6 +109,21 @@ private let registry = SinkRegistry.core
         #expect(throws: SinkError.self) { try SinkRegistry.core.spec(parsing: "count:n.txt") }
     }
 
+    /// A Monte Carlo batch asks a sink's kind whether it keeps runs apart (`tellsRunsApart`), before
+    /// opening it; what the kind says is what its sink does (`RunNumberingSink`). A new kind says no
+    /// unless it says otherwise.
+    @Test(arguments: [("console", false), ("jsonl:e.jsonl", true), ("csv:e.csv", true), ("geojson:e.geojson", false),
+                      ("csv:e2.csv;kinds=visit", true), ("count:n.txt", false)])
+    func whetherAKindTellsRunsApart(text: String, tells: Bool) throws {
+        let registry = SinkRegistry.core.adding(CountingSink.kind)
+        let spec = try registry.spec(parsing: text)
+        #expect(registry.tellsRunsApart(spec) == tells)
+        let sink = try registry.makeSink(for: spec, context: SinkContext(directory: try temporaryDirectory()))
+        defer { sink.cancel() }
+        let base = (sink as? KindFilterSink)?.base ?? sink
+        #expect((base is any RunNumberingSink) == tells)
+    }
+
     struct Resolution: CustomTestStringConvertible, Sendable {
         let path: String
         let directory: String?

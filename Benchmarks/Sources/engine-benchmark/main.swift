@@ -2,10 +2,12 @@
 // profile), for N = 100 … 100,000. Prints samples per second for each N and its ratio to N = 100,
 // measured in the same run: per-sample cost should not grow with N (SEMANTICS §4 via the spatial index).
 //
-//   swift run -c release engine-benchmark [devices] [seconds] [threads] [N...] [--quiet-only] [--constant-density]
+//   swift run -c release engine-benchmark [devices] [seconds] [threads] [N...] [--quiet-only] [--constant-density] [--once]
 // (--quiet-only: without the plain path beside, e.g. under a profiler; --constant-density: the square's side
 // grows with √N, 40 km at N = 10,000, so that a device's neighbourhood looks the same at every N and only the
-// world's size changes: the regions and the devices' walks both fill the larger square)
+// world's size changes: the regions and the devices' walks both fill the larger square; --once: the first N's
+// run alone, once, inside `measured` for callgrind, then `measured: SAMPLES sample`)
+import BenchmarkSupport
 import Foundation
 import Geodesy
 import Geofencing
@@ -24,6 +26,7 @@ let quietOnly = CommandLine.arguments.contains("--quiet-only")
 let counts = arguments.count > 3 ? Array(arguments.dropFirst(3)) : [100, 1_000, 10_000, 100_000]
 let centre = Coordinate(latitude: 52.52, longitude: 13.40)
 let constantDensity = CommandLine.arguments.contains("--constant-density")
+let once = CommandLine.arguments.contains("--once")
 /// The square's side for N regions: 40 km, or with `--constant-density` 40 km × √(N / 10,000).
 func side(_ n: Int) -> Meters { constantDensity ? 40_000 * (Double(n) / 10_000).squareRoot() : 40_000 }
 let start = Timestamp(iso8601: "2024-05-01T09:00:00Z")!
@@ -83,6 +86,12 @@ for n in counts {
     let regions = regions(n)
     let fleet = fixedFleet ?? devices(side: side(n))
     let simulation = Simulation(regions: regions, profile: .ios, devices: fleet, start: start)
+    if once {
+        var samples = 0
+        try measured { samples = try simulation.run(into: CountingSink(), options: RunOptions(threads: threads)).samples }
+        reportMeasured(samples, "sample")
+        break
+    }
     let run = try measure(simulation, skipsQuietRegions: true)
     // The same regions with one device: the run's cost before its first sample.
     let setup = try measure(Simulation(regions: regions, profile: .ios, devices: tinyFleet, start: start),

@@ -2,6 +2,10 @@
 // rows per second beside `wc -l` of the same file in the same run, the read in pieces beside the read on
 // one thread, and the reader's peak memory beside the bytes of the fixes it keeps.
 //   swift run -c release fix-table-benchmark [devices] [seconds]     (default 1,000 devices × 3,600 s)
+//   fix-table-benchmark write DEVICES SECONDS FILE   the same fleet's table in FILE (.csv or .jsonl)
+//   fix-table-benchmark read FILE                    FILE read once on one thread, inside `measured` for
+//                                                    callgrind, then `measured: ROWS row`
+import BenchmarkSupport
 import FixTables
 import Foundation
 #if canImport(Glibc)
@@ -11,6 +15,23 @@ import Glibc
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let devices = arguments.first ?? 1000
 let seconds = arguments.dropFirst().first ?? 3600
+let mode = CommandLine.arguments.dropFirst().first.flatMap { ["write", "read"].contains($0) ? $0 : nil }
+// The modes for callgrind (Scripts/check-thresholds.py): the table made natively, then read under it.
+switch mode {
+case "write":
+    let path = CommandLine.arguments[4]
+    guard let format = FixTableFormat(extensionOf: path) else { fatalError("name the file .csv or .jsonl: \(path)") }
+    try write(format, to: path)
+    exit(0)
+case "read":
+    let path = CommandLine.arguments[2]
+    var rows = 0
+    try measured { rows = try FixTableReader(path: path, pieces: 1).read().rows }
+    reportMeasured(rows, "row")
+    exit(0)
+default:
+    break
+}
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fix-table-benchmark-\(getpid())").path
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -18,6 +39,11 @@ defer { try? FileManager.default.removeItem(atPath: folder) }
 /// Rows ordered by time, devices interleaved, as a warehouse export sorted by timestamp gives them.
 func write(_ format: FixTableFormat) throws -> String {
     let path = folder + "/fleet." + format.rawValue
+    try write(format, to: path)
+    return path
+}
+
+func write(_ format: FixTableFormat, to path: String) throws {
     guard FileManager.default.createFile(atPath: path, contents: nil) else { fatalError("cannot create \(path)") }
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     var text = format == .csv ? "device,time,lat,lon,accuracy\n" : ""
@@ -38,8 +64,8 @@ func write(_ format: FixTableFormat) throws -> String {
     }
     handle.write(Data(text.utf8))
     try handle.close()
-    return path
 }
+
 
 func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {
     let start = DispatchTime.now()

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import GPX
 
 #if canImport(Glibc)
@@ -7,11 +8,14 @@ import Darwin
 #endif
 
 /// gpx-benchmark generate N FILE   writes a Garmin-style GPX of N track points
-/// gpx-benchmark read FILE         streams FILE with GPXReader: points, seconds, points/s, peak RSS
+/// gpx-benchmark read FILE         streams FILE with GPXReader: points, seconds, points/s, peak RSS (the
+///                                 read inside `measured` for callgrind, then `measured: POINTS point`)
 /// gpx-benchmark load FILE         the same through GPXTrack.load (which keeps the points)
+/// gpx-benchmark inspect FILE      GPXTrack.load and its TrackSummary: what `perimeter inspect` does with a GPX
+///                                 file besides printing (inside `measured`, then `measured: POINTS point`)
 let arguments = CommandLine.arguments
 func usage() -> Never {
-    print("usage: gpx-benchmark generate N FILE | read FILE | load FILE")
+    print("usage: gpx-benchmark generate N FILE | read FILE | load FILE | inspect FILE")
     exit(64)
 }
 guard arguments.count >= 3 else { usage() }
@@ -24,19 +28,22 @@ case "generate":
 case "read":
     let start = monotonicSeconds()
     var points = 0, segments = 0
-    do throws(GPXError) {
-        let reader = try GPXReader(path: arguments[2])
-        while let item = try reader.next() {
-            switch item {
-            case .point: points += 1
-            case .segmentStart: segments += 1
+    measured {
+        do throws(GPXError) {
+            let reader = try GPXReader(path: arguments[2])
+            while let item = try reader.next() {
+                switch item {
+                case .point: points += 1
+                case .segmentStart: segments += 1
+                }
             }
+        } catch {
+            print("error: \(error)")
+            exit(2)
         }
-    } catch {
-        print("error: \(error)")
-        exit(2)
     }
     report("GPXReader", points: points, seconds: monotonicSeconds() - start)
+    reportMeasured(points, "point")
 case "load":
     let start = monotonicSeconds()
     do throws(GPXError) {
@@ -46,6 +53,17 @@ case "load":
         print("error: \(error)")
         exit(2)
     }
+case "inspect":
+    let start = monotonicSeconds()
+    var summary: TrackSummary?
+    do throws(GPXError) {
+        try measured { () throws(GPXError) in summary = TrackSummary(try GPXTrack.load(path: arguments[2])) }
+    } catch {
+        print("error: \(error)")
+        exit(2)
+    }
+    report("GPXTrack.load + TrackSummary", points: summary!.points, seconds: monotonicSeconds() - start)
+    reportMeasured(summary!.points, "point")
 default:
     usage()
 }

@@ -5,17 +5,35 @@
 // costs (world, monitors, the stream, the event log, the spread) beyond the samples themselves. Each
 // figure is the best of three.
 //
-//   swift run -c release montecarlo-benchmark [runs] [scenario]
+//   swift run -c release montecarlo-benchmark [runs] [scenario] [--once]
+// (--once: the runs once on one thread, their spread made, inside `measured` for callgrind, then
+// `measured: RUNS run`)
 import Analysis
+import BenchmarkSupport
 import Foundation
 import Geofencing
 import Runs
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+let arguments = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }
 let runs = arguments.first.flatMap { Int($0) } ?? 1000
 let path = arguments.dropFirst().first ?? "../Scenarios/restaurant-welcome.yaml"
 let base = try ScenarioRun(loading: path)
 let batch = try MonteCarlo(base, runs: runs)
+/// The spread's reference: the exact track's events under `ideal`, as `perimeter run --runs` pairs them.
+let crossings: [GeofenceEvent] = {
+    var exact = ScenarioRun(base.scenario, profile: .ideal)
+    exact.simulation.noise = nil
+    return exact.events(threads: 1).events
+}()
+if CommandLine.arguments.contains("--once") {
+    var done = 0
+    measured {
+        var spread = EventSpread(reference: crossings)
+        done = batch.forEachRun(threads: 1) { _, events in spread.add(run: events) }
+    }
+    reportMeasured(done, "run")
+    exit(0)
+}
 
 /// The best of three timings of `body`, in seconds.
 func seconds(_ body: () throws -> Void) rethrows -> Double {
@@ -51,12 +69,12 @@ let reference = try seconds {
     samples = try together.run(into: CountingSink(), options: RunOptions(threads: 1)).samples
 }
 
-print("montecarlo-benchmark: \(runs) runs of \(base.name) (\(base.simulation.profile.rawValue)), \(samples / runs) samples a run")
+print("montecarlo-benchmark: \(runs) runs of \(base.name) (\(base.simulation.profile.name)), \(samples / runs) samples a run")
 print(String(repeating: " ", count: 36) + "    runs/s    samples/s  time ÷ reference")
 print(row("one simulation of all (reference)", Double(runs) / reference, Double(samples) / reference, 1.0))
 var previous: Double?
 for threads in [1, 2] {
-    var spread = EventSpread()
+    var spread = EventSpread(reference: crossings)
     let elapsed = seconds {
         batch.forEachRun(threads: threads) { _, events in spread.add(run: events) }
     }

@@ -3,7 +3,10 @@
 // each sink's time to the plain write of its own bytes (its formatting and bookkeeping overhead). With
 // sqlite, also SQLite's own cost of the same rows (`SQLiteAlone.swift`), with and without the two indexes.
 //
-//   swift run -c release sink-benchmark [events] [sink,...]
+//   swift run -c release sink-benchmark [events] [sink,...] [--once]
+// (--once: one sink's events sent once into a new file, inside `measured` for callgrind, then
+// `measured: EVENTS event`)
+import BenchmarkSupport
 import EventSinks
 import EventSinksSQLite
 import Foundation
@@ -12,7 +15,7 @@ import Geofencing
 
 let count = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 500_000
 /// The sinks to measure (all when not given).
-let chosen = CommandLine.arguments.dropFirst(2).first.map { $0.split(separator: ",").map(String.init) }
+let chosen = CommandLine.arguments.dropFirst(2).first { !$0.hasPrefix("--") }.map { $0.split(separator: ",").map(String.init) }
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sink-benchmark-\(getpid())").path
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -58,8 +61,6 @@ func plainWrite(_ bytes: [UInt8], to path: String) -> Double {
     }
 }
 
-print("sink-benchmark: \(count) events")
-print("sink       events/s      MB   time ÷ plain write of the same bytes")
 let allSinks: [(String, (String) throws -> EventSink)] = [
     ("jsonl", { try JSONLinesSink(path: $0) }),
     ("csv", { try CSVSink(path: $0) }),
@@ -67,6 +68,22 @@ let allSinks: [(String, (String) throws -> EventSink)] = [
     ("console", { try ConsoleSink(output: OutputFile(path: $0, spec: "console")) }),
     ("sqlite", { try SQLiteSink(path: $0) }),
 ]
+if CommandLine.arguments.contains("--once") {
+    guard let chosen, chosen.count == 1, let (name, make) = allSinks.first(where: { $0.0 == chosen[0] }) else {
+        fatalError("--once measures one sink: name it, e.g. sink-benchmark 30000 jsonl --once")
+    }
+    try measured {
+        let sink = try make(folder + "/events." + name)
+        for event in events { try sink.send(event) }
+        try sink.finish()
+    }
+    reportMeasured(count, "event")
+    try? FileManager.default.removeItem(atPath: folder)
+    exit(0)
+}
+
+print("sink-benchmark: \(count) events")
+print("sink       events/s      MB   time ÷ plain write of the same bytes")
 // SQLite's reference is the JSON Lines file of the same events: jsonl is measured with it.
 let sinks = allSinks.filter { sink in
     guard let chosen else { return true }

@@ -1,0 +1,227 @@
+#!/usr/bin/env python3
+"""Checks the benchmarks' instruction counts against Benchmarks/thresholds.json.
+
+    python3 Benchmarks/Scripts/check-thresholds.py [--update] [--only ID ...] [--jobs N] [--no-build]
+
+Builds the benchmarks in release, makes each input once natively (a GPX file, fix tables), then runs
+each figure's command under `valgrind --tool=callgrind`, counting only what runs inside the figure's
+toggle function (`perimeter_benchmark_measured` in the benchmarks: `Sources/BenchmarkSupport`; a
+libxml2 function for xmllint), and divides by the units the command reports (`measured: COUNT UNIT`,
+or the figure named by `units_from`). A ratio figure divides one figure by another measured in the same
+run (the GPX read by xmllint's on the same file), so it does not depend on the machine.
+
+A figure fails when it exceeds `today × (1 + tolerance)`, or its `ceiling` when it has one. Instruction
+counts are steady on a shared machine where wall times are not: the same binary and input give the same
+count to within a few hundred instructions (Swift's hashing is made deterministic here). `--update`
+records the measured values as today's (with the date and commit) and keeps tolerances and ceilings.
+Prints every figure; exits 1 when one fails, 2 on a bad thresholds file or a failed command.
+"""
+import argparse
+import concurrent.futures
+import datetime
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+BENCHMARKS = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+THRESHOLDS = os.path.join(BENCHMARKS, "thresholds.json")
+MEASURED = re.compile(r"^measured: (\d+) (\w+)$", re.MULTILINE)
+
+
+def fail(message):
+    print(f"check-thresholds: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            document = json.load(f)
+    except (OSError, json.JSONDecodeError) as error:
+        fail(f"{path}: {error}")
+    ids = [figure.get("id") for figure in document.get("figures", [])]
+    for figure in document.get("figures", []):
+        for key in ("id", "per", "today", "tolerance", "measured"):
+            if key not in figure:
+                fail(f"{path}: the figure {figure.get('id', '?')} has no '{key}'")
+        if ("command" in figure) == ("ratio" in figure):
+            fail(f"{path}: the figure {figure['id']} needs either 'command' or 'ratio'")
+        for other in figure.get("ratio", []) + ([figure["units_from"]] if "units_from" in figure else []):
+            if other not in ids:
+                fail(f"{path}: the figure {figure['id']} refers to {other}, which is not a figure")
+    return document
+
+
+def build():
+    print("== building the benchmarks (release)", flush=True)
+    began = time.monotonic()
+    subprocess.run(["swift", "build", "-c", "release", "--package-path", BENCHMARKS], check=True,
+                   stdout=subprocess.DEVNULL)
+    print(f"   {time.monotonic() - began:.0f} s", flush=True)
+
+
+def bin_path():
+    return subprocess.run(["swift", "build", "-c", "release", "--package-path", BENCHMARKS, "--show-bin-path"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+
+
+def expand(arguments, bin_dir, work, stripped=False):
+    """A command's words with {work} replaced and a benchmark's name made its path in the build; with
+    `stripped`, a copy without debug information in `work` (valgrind 3.19 cannot read the DWARF 5 that
+    Swift's compiler writes, and gives up; the symbols, which the toggle needs, stay)."""
+    words = [word.replace("{work}", work) for word in arguments]
+    candidate = os.path.join(bin_dir, words[0])
+    if os.path.exists(candidate):
+        words[0] = candidate
+        if stripped:
+            words[0] = os.path.join(work, "bin", os.path.basename(candidate))
+            if not os.path.exists(words[0]):
+                os.makedirs(os.path.dirname(words[0]), exist_ok=True)
+                subprocess.run(["strip", "--strip-debug", candidate, "-o", words[0]], check=True)
+    elif shutil.which(words[0]) is None:
+        fail(f"{words[0]} is neither a built benchmark nor on PATH")
+    return words
+
+
+def callgrind(figure, bin_dir, work, environment):
+    """(instructions counted, units reported or None, seconds) of one figure's command under callgrind."""
+    out = os.path.join(work, f"callgrind.{figure['id'].replace('/', '.')}")
+    command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--collect-atstart=no",
+               f"--toggle-collect={figure.get('toggle', 'perimeter_benchmark_measured')}"]
+    command += expand(figure["command"], bin_dir, work, stripped=True)
+    began = time.monotonic()
+    result = subprocess.run(command, cwd=BENCHMARKS, env=environment, capture_output=True, text=True)
+    seconds = time.monotonic() - began
+    if result.returncode != 0:
+        fail(f"{figure['id']}: {' '.join(command)} exited {result.returncode}:\n{result.stdout}{result.stderr}")
+    with open(out) as f:
+        totals = re.search(r"^(?:totals|summary): (\d+)", f.read(), re.MULTILINE)
+    if totals is None or int(totals.group(1)) == 0:
+        fail(f"{figure['id']}: callgrind counted nothing inside {figure.get('toggle', 'perimeter_benchmark_measured')}")
+    units = MEASURED.search(result.stdout)
+    if units and units.group(2) != figure["per"]:
+        fail(f"{figure['id']}: the command counts {units.group(2)}s, the figure is per {figure['per']}")
+    return int(totals.group(1)), (int(units.group(1)) if units else None), seconds
+
+
+def dumped(value, indent=""):
+    """The thresholds file's text: JSON indented by two, a list of plain values (a command) on one line."""
+    inner = indent + "  "
+    if isinstance(value, dict):
+        members = [f"{inner}{json.dumps(k)}: {dumped(v, inner)}" for k, v in value.items()]
+        text = "{\n" + ",\n".join(members) + "\n" + indent + "}"
+    elif isinstance(value, list) and any(isinstance(v, (dict, list)) for v in value):
+        text = "[\n" + ",\n".join(inner + dumped(v, inner) for v in value) + "\n" + indent + "]"
+    else:
+        text = json.dumps(value, ensure_ascii=False)
+    return text + ("\n" if indent == "" else "")
+
+
+def provenance():
+    """Where today's values come from: the date, the commit and the tools whose versions move the counts."""
+    def first_line(command):
+        result = subprocess.run(command, capture_output=True, text=True)
+        return (result.stdout or result.stderr).strip().split("\n")[0]
+    commit = first_line(["git", "-C", BENCHMARKS, "rev-parse", "--short", "HEAD"]) or "unknown"
+    dirty = subprocess.run(["git", "-C", BENCHMARKS, "diff", "--quiet", "HEAD", "--", ".."]).returncode != 0
+    swift = re.search(r"Swift version [^ ]+", first_line(["swift", "--version"]))
+    libxml2 = first_line(["xmllint", "--version"]).split()[-1] if shutil.which("xmllint") else "?"
+    return (f"{datetime.date.today().isoformat()}, commit {commit}{' with changes' if dirty else ''}; "
+            f"{first_line(['valgrind', '--version'])}, {swift.group(0) if swift else 'Swift ?'}, libxml2 {libxml2}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--update", action="store_true", help="record the measured values as today's")
+    parser.add_argument("--only", nargs="+", metavar="ID", help="measure these figures (and what they need)")
+    parser.add_argument("--jobs", type=int, default=2, help="callgrind runs at once (default 2)")
+    parser.add_argument("--no-build", action="store_true", help="use the benchmarks as built")
+    options = parser.parse_args()
+    for tool in ("valgrind", "swift"):
+        if shutil.which(tool) is None:
+            fail(f"{tool} is missing (valgrind: apt-get install valgrind)")
+    document = load(THRESHOLDS)
+    figures = {figure["id"]: figure for figure in document["figures"]}
+    wanted = set(options.only or figures)
+    unknown = wanted - set(figures)
+    if unknown:
+        fail(f"no such figure: {', '.join(sorted(unknown))}")
+    # What the chosen figures need: the figures they divide by, and those that give their units.
+    pending = list(wanted)
+    while pending:
+        figure = figures[pending.pop()]
+        for other in figure.get("ratio", []) + ([figure["units_from"]] if "units_from" in figure else []):
+            if other not in wanted:
+                wanted.add(other)
+                pending.append(other)
+
+    began = time.monotonic()
+    if not options.no_build:
+        build()
+    bin_dir = bin_path()
+    environment = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
+    work = tempfile.mkdtemp(prefix="check-thresholds.")
+    try:
+        for name, arguments in document.get("inputs", {}).items():
+            if any(f"{{work}}/{name}" in " ".join(figures[i].get("command", [])) for i in wanted):
+                subprocess.run(expand(arguments, bin_dir, work), cwd=BENCHMARKS, env=environment, check=True,
+                               stdout=subprocess.DEVNULL)
+        measured = [figures[i] for i in figures if i in wanted and "command" in figures[i]]
+        for figure in measured:
+            expand(figure["command"], bin_dir, work, stripped=True)
+        print(f"== {len(measured)} commands under callgrind, {options.jobs} at a time", flush=True)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, options.jobs)) as pool:
+            counts = dict(zip([f["id"] for f in measured],
+                              pool.map(lambda f: callgrind(f, bin_dir, work, environment), measured)))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    values = {}
+    for figure in (figures[i] for i in figures if i in wanted and "command" in figures[i]):
+        instructions, units, _ = counts[figure["id"]]
+        if "units_from" in figure:
+            units = counts[figure["units_from"]][1]
+        if not units:
+            fail(f"{figure['id']}: no units (the command printed no 'measured:' line and names no units_from)")
+        values[figure["id"]] = instructions / units
+    for figure in (figures[i] for i in figures if i in wanted and "ratio" in figures[i]):
+        numerator, denominator = figure["ratio"]
+        values[figure["id"]] = values[numerator] / values[denominator]
+
+    failures = 0
+    print(f"{'figure':34} {'per':>7} {'measured':>12} {'today':>12} {'÷ today':>8} {'limit':>12}  result  callgrind s")
+    for figure in document["figures"]:
+        if figure["id"] not in wanted:
+            continue
+        value, today = values[figure["id"]], figure["today"]
+        limit = today * (1 + figure["tolerance"])
+        if "ceiling" in figure:
+            limit = min(limit, figure["ceiling"])
+        ok = value <= limit
+        failures += not ok
+        digits = 3 if "ratio" in figure else 1
+        seconds = f"{counts[figure['id']][2]:11.1f}" if figure["id"] in counts else ""
+        print(f"{figure['id']:34} {figure['per']:>7} {value:12.{digits}f} {today:12.{digits}f} {value / today:8.3f}"
+              f" {limit:12.{digits}f}  {'ok' if ok else 'FAIL':6}{seconds}")
+        if options.update:
+            figure["today"] = round(value, digits)
+    print(f"== {time.monotonic() - began:.0f} s in all")
+    if options.update:
+        document["recorded"] = provenance()
+        with open(THRESHOLDS, "w") as f:
+            f.write(dumped(document))
+        print(f"recorded today's values in {os.path.relpath(THRESHOLDS)}")
+        return 0
+    if failures:
+        print(f"{failures} figure{'s' if failures > 1 else ''} over {'their' if failures > 1 else 'its'} threshold")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
