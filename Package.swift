@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "Analysis", targets: ["Analysis"]),
         .library(name: "Regression", targets: ["Regression"]),
         .library(name: "Report", targets: ["Report"]),
+        .library(name: "Calibration", targets: ["Calibration"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -117,12 +118,18 @@ let package = Package(
             dependencies: ["Geodesy", "ReadableText", "Geofencing", "ScenarioFormat", "Runs", "Analysis", "WireFormat", "TextEscaping",
                            "FileSystem"]
         ),
+        // Fitting a profile to a field log, by simulation (docs/CALIBRATE.md).
+        .target(
+            name: "Calibration",
+            dependencies: ["Geodesy", "Geofencing", "Documents", "ScenarioFormat", "Runs", "Analysis", "WireFormat", "TextEscaping",
+                           "FileSystem"]
+        ),
         .executableTarget(
             name: "perimeter",
             dependencies: [
                 "Geodesy", "ReadableText", "GPX", "FixTables", "Geofencing", "WireFormat", "EventSinks", "EventSinksSQLite",
-                "EventSinksHTTP", "Documents", "ScenarioFormat", "TrackSynthesis", "Runs", "Analysis", "Regression", "Report", "FileSystem", "TextEscaping",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "EventSinksHTTP", "Documents", "ScenarioFormat", "TrackSynthesis", "Runs", "Analysis", "Regression", "Report",
+                "Calibration", "FileSystem", "TextEscaping", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
@@ -167,8 +174,12 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
+            name: "CalibrationTests",
+            dependencies: ["Calibration", "Runs", "Documents", "ScenarioFormat", "Geofencing", "Geodesy", "WireFormat", "TestSupport"]
+        ),
+        .testTarget(
             name: "PerimeterTests",
-            dependencies: ["perimeter", "Regression", "GPX", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["perimeter", "Regression", "GPX", "Calibration", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"]
         ),
     ]

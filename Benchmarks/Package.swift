@@ -7,6 +7,7 @@ import PackageDescription
 //   swift run -c release sink-benchmark [events]          each sink beside a plain buffered write
 //   swift run -c release fix-table-benchmark [devices] [s] fix tables (CSV, JSON Lines), 1 thread and all, beside wc -l
 //   swift run -c release montecarlo-benchmark [runs]      Monte Carlo runs/s on 1 and 2 threads
+//   swift run -c release calibrate-benchmark [runs]       calibrate: 2 parameters, 40 walks, 8 stores, beside one batch
 //   python3 Scripts/check-thresholds.py [--update]        instructions per unit (callgrind) against thresholds.json
 let package = Package(
     name: "PerimeterBenchmarks",
@@ -47,6 +48,15 @@ let package = Package(
                 .product(name: "Runs", package: "Perimeter"),
                 .product(name: "Analysis", package: "Perimeter"),
                 .product(name: "Geofencing", package: "Perimeter"),
+            ]
+        ),
+        .executableTarget(
+            name: "calibrate-benchmark",
+            dependencies: [
+                .product(name: "Calibration", package: "Perimeter"),
+                .product(name: "Runs", package: "Perimeter"),
+                .product(name: "Geofencing", package: "Perimeter"),
+                .product(name: "WireFormat", package: "Perimeter"),
             ]
         ),
         .executableTarget(

@@ -110,7 +110,7 @@ public enum ProfileFile {
     }
 
     /// `pixel-8` for `phones/pixel-8.profile.yaml` (or `.yaml`, `.yml`).
-    static func defaultName(_ path: String) -> String {
+    public static func defaultName(_ path: String) -> String {
         var name = (path as NSString).lastPathComponent
         for suffix in [".profile.yaml", ".profile.yml", ".yaml", ".yml"] where name.hasSuffix(suffix) {
             name.removeLast(suffix.count)

@@ -5,13 +5,15 @@ import TextEscaping
 struct FlatJSONParser {
     private let bytes: [UInt8]
     private var index = 0
+    /// The 1-based column (byte) of each member's key read so far, in order.
+    private(set) var keyColumns: [Int] = []
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private func fail(_ what: String) -> WireFormatError {
-        WireFormatError(reason: "not a JSON event object: \(what) at column \(index + 1)")
+        WireFormatError(reason: "not a JSON event object: \(what) at column \(index + 1)", column: index + 1)
     }
 
     private mutating func skipSpace() {
@@ -33,6 +35,7 @@ struct FlatJSONParser {
         } else {
             while true {
                 skipSpace()
+                keyColumns.append(index + 1)
                 let key = try string()
                 try expect(UInt8(ascii: ":"))
                 members.append((key, try value()))

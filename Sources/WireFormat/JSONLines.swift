@@ -134,7 +134,7 @@ public enum JSONLines {
             do {
                 try body(String(decoding: line, as: UTF8.self))
             } catch {
-                throw WireFormatError(line: number, reason: error.reason)
+                throw WireFormatError(line: number, reason: error.reason, column: error.column)
             }
         }
     }

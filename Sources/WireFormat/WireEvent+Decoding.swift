@@ -6,17 +6,20 @@ public struct WireFormatError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The 1-based line in the log, when known.
     public var line: Int?
     public var reason: String
+    /// The 1-based column (byte) in the line, when known.
+    public var column: Int?
 
-    public init(line: Int? = nil, reason: String) {
+    public init(line: Int? = nil, reason: String, column: Int? = nil) {
         self.line = line
         self.reason = reason
+        self.column = column
     }
 
     public var description: String { line.map { "line \($0): \(reason)" } ?? reason }
 }
 
 /// A JSON value of a flat object.
-enum FlatJSONValue: Equatable {
+public enum FlatJSONValue: Equatable, Sendable {
     case string(String), number(Double), null, bool(Bool)
 }
 

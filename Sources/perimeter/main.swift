@@ -22,7 +22,7 @@ struct Perimeter: ParsableCommand {
         unknown option); 130 interrupted (Ctrl-C or SIGTERM; the sinks kept what was produced).
         """,
         version: "0.1.0",
-        subcommands: [Run.self, Stream.self, Compare.self, ReportCommand.self, Check.self, Validate.self, Inspect.self, TrackCommand.self, ProfileCommand.self, Deliver.self]
+        subcommands: [Run.self, Stream.self, Compare.self, Calibrate.self, ReportCommand.self, Check.self, Validate.self, Inspect.self, TrackCommand.self, ProfileCommand.self, Deliver.self]
     )
 
     /// Every kind of sink this program knows: the core ones, SQLite and HTTP.

@@ -7,7 +7,7 @@ import Testing
 struct HelpTextTests {
     @Test("No help text shows a stray line-continuation backslash", arguments: [
         [], ["run"], ["stream"], ["compare"], ["report"], ["check"], ["validate"], ["inspect"], ["track"],
-        ["track", "synth"], ["deliver"], ["profile"], ["profile", "show"], ["profile", "list"],
+        ["track", "synth"], ["deliver"], ["calibrate"], ["profile"], ["profile", "show"], ["profile", "list"],
     ])
     func noStrayBackslash(verb: [String]) throws {
         let result = try PerimeterProcess.run(verb + ["--help"])

@@ -83,13 +83,15 @@ import TestSupport
         let name: String
         let line: String
         let message: String
+        /// The column a syntax error carries (`WireFormatError.column`); nil for an event's content.
+        var column: Int? = nil
         var testDescription: String { name }
     }
 
     static let start = #"{"time":"2016-01-10T12:00:00.000Z","device":"d","region":"r","#
 
     @Test(arguments: [
-        BadLine(name: "not JSON", line: "hello", message: "not a JSON event object: expected '{' at column 1"),
+        BadLine(name: "not JSON", line: "hello", message: "not a JSON event object: expected '{' at column 1", column: 1),
         BadLine(name: "unknown kind", line: start + #""kind":"arrive","lat":1,"lon":2,"distance":3}"#,
                 message: #""kind" is "arrive", not one of monitor-stop, monitor-failed, monitor-start, exit, visit, enter, dwell"#),
         BadLine(name: "missing crossedAt", line: start + #""kind":"enter","lat":1,"lon":2,"distance":3}"#,
@@ -103,10 +105,10 @@ import TestSupport
         BadLine(name: "duplicate key", line: start + #""kind":"monitor-start","lat":1,"lat":1,"lon":2,"distance":3}"#,
                 message: #"the key "lat" appears twice"#),
         BadLine(name: "nested", line: start + #""kind":"monitor-start","lat":[1],"lon":2,"distance":3}"#,
-                message: "not a JSON event object: a nested object or array at column 91"),
+                message: "not a JSON event object: a nested object or array at column 91", column: 91),
     ])
     func decodeErrors(bad: BadLine) {
-        #expect(throws: WireFormatError(reason: bad.message)) { try JSONLines.decode(line: bad.line) }
+        #expect(throws: WireFormatError(reason: bad.message, column: bad.column)) { try JSONLines.decode(line: bad.line) }
     }
 
     @Test func decodeLogNamesTheLine() throws {

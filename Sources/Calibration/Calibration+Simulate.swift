@@ -1,0 +1,65 @@
+import Geofencing
+import Runs
+
+extension Calibration {
+    /// The run of a candidate: the base profile with the fitted parameters set (each parameter's scenario
+    /// `monitor:` override set aside, so that the candidate's value plays), and the noise's sigma for
+    /// `noise.sigma`. `steps[j]` is parameter j's step. O(1).
+    func scenarioRun(_ steps: [Int]) -> ScenarioRun {
+        var run = self.run
+        // The base with the scenario's overrides: those of the fitted parameters are then set aside.
+        let baseSettings = run.simulation.settings
+        var settings = baseSettings, noise = run.simulation.noise
+        for (j, parameter) in parameters.enumerated() {
+            parameter.set(parameter.value(steps[j]), in: &settings, noise: &noise, base: baseSettings, tick: run.simulation.tick)
+        }
+        var profile = base
+        profile.settings = settings
+        run.simulation.profile = profile
+        var overrides = run.simulation.overrides
+        overrides.clear(parameters.map(\.name))
+        run.simulation.overrides = overrides
+        run.simulation.noise = noise
+        return run
+    }
+
+    /// A candidate's per-crossing outcomes over `options.runs` Monte Carlo runs, run r with the seed
+    /// `options.seed + r` (`MonteCarlo`): common random numbers across candidates. The one place a
+    /// candidate is simulated (to become a shared `ProfileBatch`). A run that draws nothing (no noise, no
+    /// random draws) is simulated once and counted as every run. O(runs × the scenario's samples).
+    func simulate(_ steps: [Int]) -> CrossingOutcomes {
+        let run = scenarioRun(steps)
+        var outcomes = CrossingOutcomes(crossings: truth.crossings.count, runs: options.runs)
+        let atDecision = logHasDecisionTimes
+        guard let batch = try? MonteCarlo(run, runs: options.runs, seed: options.seed) else {
+            let reports = TrueCrossings.reports(run.events(threads: options.threads).events)
+            for r in 0..<options.runs { truth.record(reports, run: r, into: &outcomes, distanceAtDecision: atDecision) }
+            return outcomes
+        }
+        batch.forEachRun(threads: options.threads) { r, events in
+            truth.record(TrueCrossings.reports(events), run: r, into: &outcomes, distanceAtDecision: atDecision)
+        }
+        return outcomes
+    }
+}
+
+extension MonitorOverrides {
+    /// Sets aside the scenario's overrides of the named parameters (`hysteresis`, `delivery.median`, …).
+    mutating func clear(_ names: [String]) {
+        for name in names {
+            switch name.split(separator: ".").first.map(String.init) ?? name {
+            case "hysteresis": hysteresis = nil
+            case "enterBuffer": enterBuffer = nil
+            case "enterConfidence": enterConfidence = nil
+            case "confirmation": confirmation = nil
+            case "interval": interval = nil
+            case "stationary": stationary = nil
+            case "missEnter": missEnter = nil
+            case "missExit": missExit = nil
+            case "delivery": delivery = nil
+            case "outliers": outliers = nil
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Geodesy
+import Geofencing
+import Runs
+import ScenarioFormat
+
+/// A calibration problem: a scenario's true tracks, a field log, a base profile and the parameters to
+/// fit (docs/CALIBRATE.md). `fit()` finds the parameters whose simulated crossings are nearest the
+/// observed ones (`Discrepancy`), with a bootstrap interval each and a holdout comparison.
+///
+/// ```swift
+/// let problem = try Calibration(run: ScenarioRun(loading: "store.yaml"), log: ObservedLog.read(["walk.jsonl"]),
+///                               base: .ios, parameters: nil, options: .init())
+/// let result = problem.fit()
+/// ```
+public struct Calibration: Sendable {
+    /// How the fit runs.
+    public struct Options: Sendable {
+        /// Simulated runs per candidate; run r has the seed `seed + r` (common random numbers).
+        public var runs = 24
+        public var seed: UInt64 = 1
+        /// The share of crossings kept out of the fit, in [0, 1).
+        public var holdout = 0.25
+        /// Bootstrap replicates.
+        public var replicates = 200
+        public var threads = RunOptions.defaultThreads
+        /// The fewest crossings (or events with detectedAt) a parameter needs.
+        public var fewest = 5
+
+        public init() {}
+    }
+
+    public let run: ScenarioRun
+    public let log: ObservedLog
+    public let base: Profile
+    public let parameters: [CalibrationParameter]
+    public let options: Options
+    public let truth: TrueCrossings
+    /// The kind (index into `TrueCrossings.kinds`) of each crossing, and whether it is held out.
+    let kindOf: [Int]
+    public let heldOut: [Bool]
+    /// The crossings of each kind, in all.
+    let counts: [Int]
+    let observed: CrossingOutcomes
+    let observedPools: OutcomePools
+    /// Whether the log writes `detectedAt` (then the lag is compared, and distances taken at decisions).
+    public let logHasDecisionTimes: Bool
+
+    /// Checks the log against the scenario (`ObservedLogError`), pairs it with the true crossings, and
+    /// checks that each parameter can be identified and set (`CalibrationError`). `parameters` nil: the
+    /// base's defaults (`CalibrationParameter.defaults`). O(fixes × regions + events).
+    public init(run: ScenarioRun, log: ObservedLog, base: Profile, parameters: [CalibrationParameter]?,
+                options: Options) throws(CalibrationFailure) {
+        do { try log.check(against: run.simulation) } catch { throw .log(error) }
+        var run = run
+        run.simulation.profile = base
+        self.run = run
+        self.log = log
+        self.base = base
+        self.options = options
+        truth = TrueCrossings(run.simulation)
+        logHasDecisionTimes = log.events.contains { $0.detectedAt != nil }
+        let fitted = parameters ?? CalibrationParameter.defaults(for: run.simulation.settings, logHasDecisionTimes: logHasDecisionTimes)
+        self.parameters = CalibrationParameter.all.filter(fitted.contains)  // table order: median before p90
+        let kindOf = truth.crossings.map { TrueCrossings.kinds.firstIndex(of: $0.kind)! }
+        self.kindOf = kindOf
+        heldOut = truth.crossings.map { Self.isHeldOut($0, share: options.holdout, seed: options.seed) }
+        counts = TrueCrossings.kinds.indices.map { k in kindOf.filter { $0 == k }.count }
+        var observed = CrossingOutcomes(crossings: truth.crossings.count, runs: 1)
+        truth.record(TrueCrossings.reports(log), run: 0, into: &observed, distanceAtDecision: true)
+        self.observed = observed
+        observedPools = OutcomePools(observed, kindOf: kindOf)
+        try checkParameters()
+    }
+
+    /// Whether a crossing is held out: a hash of its device, region, kind, index and the seed, below
+    /// `share` of 2⁶⁴. The same crossings for the same seed, whatever the log's order.
+    static func isHeldOut(_ c: TrueCrossings.Crossing, share: Double, seed: UInt64) -> Bool {
+        guard share > 0 else { return false }
+        var hash = FNV1a()
+        hash.combine("\(c.device)\u{0}\(c.region)\u{0}\(c.kind)\u{0}\(c.index)".utf8)
+        let mixed = SplitMix64.mix(hash.value ^ SplitMix64.mix(seed))
+        return Double(mixed >> 11) / Double(1 << 53) < share
+    }
+
+    /// The fit's crossings of kind `kind` (nil: all), and the fit's events with detectedAt.
+    func fitCount(_ kind: GeofenceEvent.Kind?) -> Int {
+        truth.crossings.indices.filter { !heldOut[$0] && (kind == nil || truth.crossings[$0].kind == kind) }.count
+    }
+
+    var fitDecisionTimes: Int {
+        truth.crossings.indices.filter { !heldOut[$0] && observed.detected[$0] && observed.lag[$0] > 0 }.count
+    }
+
+    private func checkParameters() throws(CalibrationFailure) {
+        let settings = run.simulation.settings
+        if let problem = run.simulation.intervalProblem { throw .calibration(CalibrationError(run.scenario.file + ": " + problem)) }
+        for parameter in parameters {
+            if parameter.name == "stationary.interval" && settings.stationary == nil {
+                throw .calibration(CalibrationError("cannot fit stationary.interval: the base profile \(base.name) has no stationary slow-down; "
+                    + "start from a profile file with stationary: {after, within, interval}"))
+            }
+            if parameter.name == "outliers.every" && settings.outliers == nil {
+                throw .calibration(CalibrationError("cannot fit outliers.every: the base profile \(base.name) has no outlier episodes; "
+                    + "start from a profile file with outliers: {every, duration, median, p90}"))
+            }
+            let have: Int, what: String
+            switch parameter.evidence {
+            case let .crossings(kind):
+                have = fitCount(kind)
+                what = kind.map { "true \($0) crossings" } ?? "true crossings"
+            case .decisionTimes:
+                have = fitDecisionTimes
+                what = "reported events with detectedAt (delivered after the decision)"
+            }
+            if have < options.fewest {
+                throw .calibration(CalibrationError("too few crossings to fit \(parameter.name): the log has \(have) \(what) "
+                    + "in the fit (after the holdout of \(options.holdout)), and \(parameter.name) needs at least \(options.fewest); "
+                    + "walk more crossings, or leave \(parameter.name) out of --fit"))
+            }
+        }
+    }
+}
+
+/// A calibration that cannot be done, in a full sentence (exit 2).
+public struct CalibrationError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Why `Calibration` refused: the field log (with its place) or the calibration itself.
+public enum CalibrationFailure: Error, Sendable, CustomStringConvertible {
+    case log(ObservedLogError)
+    case calibration(CalibrationError)
+
+    public var description: String {
+        switch self {
+        case let .log(error): return error.description
+        case let .calibration(error): return error.description
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Geofencing
+
+/// What `Calibration.fit()` found: each parameter's value, interval and base value, the crossings used,
+/// the discrepancy at the optimum and the holdout comparison.
+public struct CalibrationResult: Sendable {
+    public struct Fitted: Hashable, Sendable {
+        public var parameter: CalibrationParameter
+        public var value: Double
+        public var low: Double
+        public var high: Double
+        /// The base profile's value (with the scenario's overrides), in the parameter's unit.
+        public var base: Double
+    }
+
+    public var base: Profile
+    public var parameters: [Fitted]
+    /// The fitted profile (the base with the fitted values); `noise.sigma` is the scenario's, not in it.
+    public var profile: Profile
+    public var crossings: (fit: Int, holdout: Int)
+    public var discrepancy: Discrepancy
+    public var holdout: HoldoutComparison
+    public var runs: Int
+    public var seed: UInt64
+    public var replicates: Int
+    /// Candidates simulated.
+    public var evaluations: Int
+    /// The observed log's files and the scenario's, for the profile's `source:`.
+    public var scenario: String
+    public var files: [String]
+    /// Observed spurious events per kind, in all.
+    public var spurious: [Int]
+}
+
+extension Calibration {
+    /// Searches, then the intervals and the holdout. `progress` is told the number of candidates simulated
+    /// so far. Deterministic for a seed, whatever the threads.
+    public func fit(progress: (Int) -> Void = { _ in }) -> CalibrationResult {
+        var memo = Memo()
+        let best = search(&memo, progress: progress)
+        let intervals = self.intervals(around: best, &memo, progress: progress)
+        let settings = run.simulation.settings
+        let fitted = parameters.enumerated().map { j, parameter in
+            CalibrationResult.Fitted(parameter: parameter, value: parameter.value(best.steps[j]), low: intervals[j].low,
+                                     high: intervals[j].high, base: parameter.value(in: settings, noise: run.simulation.noise))
+        }
+        let heldOutCount = heldOut.filter { $0 }.count
+        return CalibrationResult(base: base, parameters: fitted, profile: scenarioRun(best.steps).simulation.profile,
+                                 crossings: (truth.crossings.count - heldOutCount, heldOutCount),
+                                 discrepancy: best.discrepancy, holdout: holdout(best), runs: options.runs, seed: options.seed,
+                                 replicates: options.replicates, evaluations: memo.order.count, scenario: run.scenario.file,
+                                 files: log.files, spurious: observed.spurious[0])
+    }
+}

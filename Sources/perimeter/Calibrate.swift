@@ -1,0 +1,139 @@
+import ArgumentParser
+import Calibration
+import FileSystem
+import Foundation
+import Geofencing
+import Runs
+import ScenarioFormat
+import TextEscaping
+
+/// `perimeter calibrate SCENARIO --observed FILE`: fits a phone profile to a field log by simulation
+/// (docs/CALIBRATE.md).
+struct Calibrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fits a phone profile to a field log of what real phones reported, by simulation.",
+        discussion: """
+        SCENARIO holds the regions and each device's true track (and the GPS noise, if known). Each \
+        --observed file is a field log, JSON Lines or CSV, with device, region, kind (enter, exit, dwell) \
+        and time (ISO 8601 with a zone), optionally detectedAt, lat, lon, accuracy and free columns; \
+        perimeter's own jsonl: and csv: output is accepted as it is. The observed events and the events \
+        of candidate profiles (each over --runs Monte Carlo runs, run r with the seed S + r) are paired \
+        with the true crossings (compare's one-to-one rule, within 10 min), and the fit minimises a stated \
+        discrepancy between the detection rates, delays, true distances and delivery lags \
+        (docs/CALIBRATE.md). Each parameter gets a 90 % bootstrap interval; --holdout keeps a share of the \
+        crossings out of the fit and says how well the fitted profile predicts them.
+
+        Parameters (--fit): \(CalibrationParameter.all.map { "\($0.name) (\($0.unit.rawValue == "1" ? "0-1" : $0.unit.rawValue), \(Self.bound($0.lower))..\(Self.bound($0.upper)) by \(Self.bound($0.resolution)))" }.joined(separator: ", ")).
+
+        Default --fit: hysteresis, enterConfidence for a base whose enters need more than half the fix's \
+        circle inside (android, android-background) else enterBuffer (ios, ideal), missEnter, missExit; \
+        delivery.median when the base delays delivery (ios, android, android-background) and the log has \
+        detectedAt; interval when the base observes on one (android-background).
+        """
+    )
+
+    static func bound(_ value: Double) -> String {
+        value == value.rounded() ? String(Int64(value)) : String(value)
+    }
+
+    @Argument(help: "The scenario: regions and the devices' true tracks (YAML, or JSON).")
+    var scenario: String
+
+    @Option(help: ArgumentHelp("A field log (JSON Lines or CSV); repeat for several.", valueName: "file"))
+    var observed: [String] = []
+
+    @Option(help: ArgumentHelp("The base profile: a built-in name or a profile file (default: the scenario's).", valueName: "name-or-file"))
+    var profile: String?
+
+    @Option(help: ArgumentHelp("The parameters to fit, separated by commas (default: see above).", valueName: "names"))
+    var fit: String?
+
+    @Option(help: ArgumentHelp("Simulated runs per candidate profile.", valueName: "N"))
+    var runs = 24
+
+    @Option(help: ArgumentHelp("The seed of run 0; also the bootstrap's and the holdout's.", valueName: "S"))
+    var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("The share of crossings kept out of the fit, from 0 to below 1.", valueName: "share"))
+    var holdout = 0.25
+
+    @Option(help: ArgumentHelp("Bootstrap replicates for the intervals.", valueName: "B"))
+    var bootstrap = 200
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the fitted profile to this file (NAME.profile.yaml).", valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Print one JSON object instead of tables.")
+    var json = false
+
+    @Option(help: "Worker threads (default: one per core). The output is the same for any number.")
+    var threads: Int?
+
+    func validate() throws {
+        if observed.isEmpty { throw ValidationError("--observed: give at least one field log (JSON Lines or CSV).") }
+        _ = try parameters()
+        if runs < 1 { throw ValidationError("--runs must be 1 or more, not \(runs).") }
+        if !(0..<1).contains(holdout) { throw ValidationError("--holdout must be a share from 0 to below 1, not \(holdout).") }
+        if bootstrap < 1 { throw ValidationError("--bootstrap must be 1 or more, not \(bootstrap).") }
+    }
+
+    func parameters() throws -> [CalibrationParameter]? {
+        guard let fit else { return nil }
+        var list: [CalibrationParameter] = []
+        for name in fit.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard let parameter = CalibrationParameter.named(name) else {
+                var message = "--fit: no parameter \"\(TerminalText.visible(name))\""
+                if let guess = Suggestion.closest(to: name, in: CalibrationParameter.all.map(\.name)) { message += "; did you mean \"\(guess)\"?" }
+                throw ValidationError(message + " The parameters are " + CalibrationParameter.all.map(\.name).joined(separator: ", ") + ".")
+            }
+            if !list.contains(parameter) { list.append(parameter) }
+        }
+        if list.isEmpty { throw ValidationError("--fit: name at least one parameter.") }
+        return list
+    }
+
+    func run() throws {
+        let base: ScenarioRun
+        do {
+            base = try ScenarioRun(loading: scenario)
+        } catch {
+            throw error.reported
+        }
+        for warning in base.warnings { StandardError.warning(warning) }
+        let baseProfile = try profile.map(resolvedProfile) ?? base.simulation.profile
+        var options = Calibration.Options()
+        options.runs = runs
+        options.seed = seed
+        options.holdout = holdout
+        options.replicates = bootstrap
+        options.threads = threads ?? RunOptions.defaultThreads
+        let calibration: Calibration
+        do {
+            let log = try ObservedLog.read(observed)
+            calibration = try Calibration(run: base, log: log, base: baseProfile, parameters: try parameters(), options: options)
+        } catch let error as ObservedLogError {
+            StandardError.error(error.description)
+            throw ExitCode(Exit.badInput)
+        } catch let error as CalibrationFailure {
+            StandardError.error(error.description)
+            throw ExitCode(Exit.badInput)
+        }
+        let progress = ProgressLine()
+        let samplesPerRun = base.simulation.sampleCounts().reduce(0) { $0 &+ Int(clamping: $1) }
+        let result = calibration.fit { evaluated in
+            progress.update("\(evaluated) candidates × \(runs) runs", samples: evaluated * runs * samplesPerRun, fraction: nil)
+        }
+        progress.finish()
+        if let output {
+            let name = ProfileFile.defaultName(output)
+            let reference = baseProfile.file.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? baseProfile.name
+            do {
+                try AtomicFile.write(Array(result.profileFile(name: name, base: reference).utf8), to: output)
+            } catch {
+                StandardError.error("\(output): the profile cannot be written: \(error)")
+                throw ExitCode(Exit.badInput)
+            }
+        }
+        print(json ? result.json : TerminalText.message(result.readable), terminator: json ? "\n" : "")
+    }
+}
