@@ -24,20 +24,25 @@ extension Calibration {
     }
 
     /// A candidate's per-crossing outcomes over `options.runs` Monte Carlo runs, run r with the seed
-    /// `options.seed + r` (`MonteCarlo`): common random numbers across candidates. The one place a
-    /// candidate is simulated (to become a shared `ProfileBatch`). A run that draws nothing (no noise, no
-    /// random draws) is simulated once and counted as every run. O(runs × the scenario's samples).
+    /// `options.seed + r`: common random numbers across candidates. The one place a candidate is simulated,
+    /// through the batch `compare`, `report` and `run --runs` share (`ProfileBatch`: the loaded world and
+    /// tracks, nothing parsed again). A run that draws nothing (no noise, no random draws) is simulated once
+    /// and counted as every run. O(runs × the scenario's samples).
     func simulate(_ steps: [Int]) -> CrossingOutcomes {
         let run = scenarioRun(steps)
         var outcomes = CrossingOutcomes(crossings: truth.crossings.count, runs: options.runs)
         let atDecision = logHasDecisionTimes
-        guard let batch = try? MonteCarlo(run, runs: options.runs, seed: options.seed) else {
-            let reports = TrueCrossings.reports(run.events(threads: options.threads).events)
-            for r in 0..<options.runs { truth.record(reports, run: r, into: &outcomes, distanceAtDecision: atDecision) }
-            return outcomes
+        let batch: ProfileBatch
+        do {
+            batch = try ProfileBatch(run, profiles: [run.simulation.profile], runs: options.runs, seed: options.seed,
+                                     refusingAlikeRuns: false)
+        } catch {
+            // Unreachable: runs ≥ 1 is checked by the command, a base whose interval the tick cannot play is
+            // refused before the fit, and `interval` candidates are multiples of the tick.
+            preconditionFailure("calibrate: a candidate the batch refuses: \(error)")
         }
-        batch.forEachRun(threads: options.threads) { r, events in
-            truth.record(TrueCrossings.reports(events), run: r, into: &outcomes, distanceAtDecision: atDecision)
+        batch.forEachRun(threads: options.threads) { run, events in
+            truth.record(TrueCrossings.reports(events), run: run.number, into: &outcomes, distanceAtDecision: atDecision)
         }
         return outcomes
     }
