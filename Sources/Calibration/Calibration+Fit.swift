@@ -48,7 +48,9 @@ extension Calibration {
     /// memoized by steps, ties broken by `better`. O(parameters × (9 + 2 × log₂(bounds / resolution) ×
     /// moves)) candidates.
     func search(_ memo: inout Memo, progress: (Int) -> Void) -> Candidate {
-        let start = parameters.map { $0.step(nearest: $0.value(in: run.simulation.settings, noise: run.simulation.noise)) }
+        let start = parameters.indices.map { j in
+            parameters[j].step(nearest: coordinate(j, in: run.simulation.settings, noise: run.simulation.noise))
+        }
         var best = evaluate(start, &memo, progress: progress)
         for (j, parameter) in parameters.enumerated() {
             for g in 0...8 {

@@ -11,7 +11,7 @@ extension Calibration {
         let baseSettings = run.simulation.settings
         var settings = baseSettings, noise = run.simulation.noise
         for (j, parameter) in parameters.enumerated() {
-            parameter.set(parameter.value(steps[j]), in: &settings, noise: &noise, base: baseSettings, tick: run.simulation.tick)
+            parameter.set(fittedValue(j, at: steps), in: &settings, noise: &noise, base: baseSettings, tick: run.simulation.tick)
         }
         var profile = base
         profile.settings = settings

@@ -40,7 +40,7 @@ extension Calibration {
         let intervals = self.intervals(around: best, &memo, progress: progress)
         let settings = run.simulation.settings
         let fitted = parameters.enumerated().map { j, parameter in
-            CalibrationResult.Fitted(parameter: parameter, value: parameter.value(best.steps[j]), low: intervals[j].low,
+            CalibrationResult.Fitted(parameter: parameter, value: fittedValue(j, at: best.steps), low: intervals[j].low,
                                      high: intervals[j].high, base: parameter.value(in: settings, noise: run.simulation.noise))
         }
         let heldOutCount = heldOut.filter { $0 }.count

@@ -62,6 +62,12 @@ struct RecoveryTests {
         Case(id: "ios missEnter 0.1", profile: "ios", hidden: ["missEnter": 0.1]),
         Case(id: "ios enterBuffer 15 m", profile: "ios", hidden: ["enterBuffer": 15]),
         Case(id: "android enterConfidence 0.7, missExit 0.2", profile: "android", hidden: ["enterConfidence": 0.7, "missExit": 0.2]),
+        // Exits start beyond h + max(0, −e): exits alone cannot tell h 75, e −25 from h 90, e −10
+        // (Calibration+ExitThreshold); the intervals must still hold the hidden pair.
+        Case(id: "ios hysteresis 90 m with enterBuffer −10 m, both fitted", profile: "ios",
+             hidden: ["hysteresis": 90, "enterBuffer": -10]),
+        Case(id: "ios hysteresis 30 m with enterBuffer −20 m, both fitted", profile: "ios",
+             hidden: ["hysteresis": 30, "enterBuffer": -20]),
     ]
 
     @Test(arguments: cases) func recovers(_ c: Case) throws {
