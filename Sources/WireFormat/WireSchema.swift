@@ -100,7 +100,9 @@ public enum WireField: String, CaseIterable, Hashable, Sendable, CustomStringCon
     }
 
     /// The field's value in `event` (`absent` where the kind does not carry it, or `detectedAt` is not
-    /// set: `WireEvent(_:)` keeps it only where it is written). O(1).
+    /// set: `WireEvent(_:)` keeps it only where it is written). O(1); inlinable, so that a writer's loop
+    /// over the fields in another module (the SQLite sink's rows) makes no call per field.
+    @inlinable
     public func value(of event: WireEvent) -> Value {
         switch self {
         case .time: return .time(event.time)
