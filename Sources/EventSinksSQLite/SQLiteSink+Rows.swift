@@ -6,7 +6,7 @@ import WireFormat
 
 extension SQLiteSink {
     /// Binds one event's row to the prepared `INSERT INTO events` (`insertEventSQL`): `run`, `seq`, then
-    /// the wire fields as JSON Lines writes them (times as ISO 8601 text, NULL for a number that is not
+    /// the wire fields (`WireField.allCases`) as JSON Lines writes them (times as ISO 8601 text, NULL for a number that is not
     /// finite and where the event's kind has no value). Straight into SQLite: each text is made in
     /// `scratch` and copied by SQLite, so a row allocates nothing of its own. O(fields).
     static func bind(_ event: GeofenceEvent, run: Int64, seq: Int64, to statement: SQLiteStatement,
@@ -53,19 +53,14 @@ extension SQLiteSink {
         try check(sqlite3_reset(statement))
         try integer(run)
         try integer(seq)
-        try time(wire.time)
-        try text(wire.device)
-        try text(wire.region)
-        try text(wire.kind.description)
-        try number(wire.lat)
-        try number(wire.lon)
-        try number(wire.distance)
-        try time(wire.crossedAt)
-        try time(wire.arrival)
-        try time(wire.departure)
-        try number(wire.duration?.seconds)
-        try text(wire.rule)
-        try time(wire.detectedAt)
+        for field in WireField.all {
+            switch field.value(of: wire) {
+            case let .time(t): try time(t)
+            case let .text(string): try text(string)
+            case let .number(x): try number(x)
+            case .absent: try text(nil as String?)
+            }
+        }
         assert(Int(column) == eventColumns.count)
     }
 }

@@ -13,8 +13,8 @@ extension SQLiteSink {
     }
 
     /// The columns of `events`, in order: the run, its 0-based sequence number, then the wire fields of
-    /// SEMANTICS §7, in the order of the CSV sink's columns.
-    public static let eventColumns = ["run", "seq"] + CSVRecords.columns
+    /// SEMANTICS §7 (`WireField`), in wire order: each revision's migration adds its fields' columns at the end.
+    public static let eventColumns = ["run", "seq"] + WireField.allCases.map(\.name)
 
     /// The columns of `runs`, in order.
     public static let runColumns = ["id", "scenario", "scenarioFile", "profile", "startedAt", "clockStart",
@@ -44,18 +44,7 @@ extension SQLiteSink {
                 CREATE TABLE events (
                     run INTEGER NOT NULL REFERENCES runs(id),
                     seq INTEGER NOT NULL,
-                    time TEXT NOT NULL,
-                    device TEXT NOT NULL,
-                    region TEXT NOT NULL,
-                    kind TEXT NOT NULL,
-                    lat REAL,
-                    lon REAL,
-                    distance REAL,
-                    crossedAt TEXT,
-                    arrival TEXT,
-                    departure TEXT,
-                    duration REAL,
-                    rule TEXT,
+                \(wireColumns(ofRevision: 1))
                     PRIMARY KEY (run, seq)
                 ) WITHOUT ROWID;
                 CREATE INDEX events_by_device_time ON events(run, device, time);
@@ -68,9 +57,30 @@ extension SQLiteSink {
         }
         migrator.registerMigration("v3: delivery delays") { db in
             // The phone's decision time of an event delivered late (SEMANTICS §7 "Delivery"); NULL without a delay.
-            try db.execute(sql: "ALTER TABLE events ADD COLUMN detectedAt TEXT")
+            try addWireColumns(ofRevision: 3, to: db)
         }
         return migrator
+    }
+
+    /// A wire field's column in `events`: its name and SQLite type (a time as ISO 8601 TEXT, a number as
+    /// REAL: NULL when not finite), NOT NULL when every event has it (`WireField.isAlwaysWritten`).
+    static func columnDefinition(_ field: WireField) -> String {
+        let type = field.type == .number ? "REAL" : "TEXT"
+        return field.name + " " + type + (field.isAlwaysWritten ? " NOT NULL" : "")
+    }
+
+    /// The `CREATE TABLE events` lines of the wire fields of `revision`, each `    name TYPE,` on its own
+    /// line (the text SQLite keeps in `sqlite_master` is the one written by hand before: unchanged).
+    static func wireColumns(ofRevision revision: Int) -> String {
+        WireField.allCases.filter { $0.revision == revision }
+            .map { "    " + columnDefinition($0) + "," }.joined(separator: "\n")
+    }
+
+    /// Adds the columns of the wire fields of `revision` (after the first) to `events`, in wire order.
+    static func addWireColumns(ofRevision revision: Int, to db: Database) throws {
+        for field in WireField.allCases where field.revision == revision {
+            try db.execute(sql: "ALTER TABLE events ADD COLUMN " + columnDefinition(field))
+        }
     }
 
     static let insertEventSQL = "INSERT INTO events (" + eventColumns.joined(separator: ", ") + ") VALUES ("

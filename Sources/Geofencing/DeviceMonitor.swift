@@ -11,17 +11,17 @@ struct DeviceMonitor: Sendable {
     /// `quiets[slot]`: the window in which the exact distance to `monitors[slot]`'s region need not be
     /// computed (`QuietWindow`). Kept apart, 16 bytes a region: looking at a group reads its windows side by
     /// side, not one from each monitor's record.
-    private var quiets: [QuietWindow] = []
+    private(set) var quiets: [QuietWindow] = []
     /// Metres travelled between observed samples, bounded above for every local plane (`QuietWindow.step`).
-    private var odometer: Meters = 0
+    private(set) var odometer: Meters = 0
     /// No later than every monitored region's window (their earliest limits): while it holds, the sample
     /// looks at no region.
-    private var nextWake = QuietWindow.none
+    private(set) var nextWake = QuietWindow.none
     /// For each run of `groupSize` consecutive slots of `monitors`, the earliest of their windows: when
     /// `nextWake` has passed, only the groups whose own wake has passed are looked at (about 16 comparisons
     /// and a few group checks instead of one per region, where 100 regions are monitored). Rebuilt exactly
     /// whenever the set changes.
-    private var groupWakes: [QuietWindow] = []
+    private(set) var groupWakes: [QuietWindow] = []
     static let groupSize = 16
     /// The last observed sample's position, with an upper bound on the cosine of its latitude: exact
     /// where the sample was prepared, else the previous bound grown by the latitude moved (cosine is
@@ -74,6 +74,7 @@ struct DeviceMonitor: Sendable {
             swap(&emit.events, &events)
             for index in before..<events.count { events[index].device = deviceID }
             lastObserved = (position, prepared.made?.cosLatitude ?? cosLatitudeAtMost)
+            checkInvariants()
         }
 
         guard let refreshedAt = lastRefresh else {
@@ -174,7 +175,7 @@ struct DeviceMonitor: Sendable {
         // and the monitor cannot act (no candidate starts). Its window then comes from the bounds, without
         // the edges' exact distance.
         if world.skipsQuietRegions, monitors[slot].state.waitsOutside,
-           let box = world.shapes.distanceBounds(region, from: p), box.lower > -monitors[slot].state.thresholds.enterBuffer {
+           let box = world.shapes.distanceBounds(region, from: p), monitors[slot].state.trigger.margin(from: box.lower) > 0 {
             quiets[slot] = monitors[slot].quietWindow(distanceAtLeast: box.lower, atMost: box.upper,
                                                       latitude: p.coordinate.latitude, odometer: odometer)
             return
@@ -227,7 +228,7 @@ struct DeviceMonitor: Sendable {
     }
 
     /// The slots of `monitors` in group `group` of `groupWakes`.
-    private func slots(inGroup group: Int) -> Range<Int> {
+    func slots(inGroup group: Int) -> Range<Int> {
         group * Self.groupSize..<min(monitors.count, (group + 1) * Self.groupSize)
     }
 
@@ -259,7 +260,7 @@ struct DeviceMonitor: Sendable {
 
     /// The earliest of the windows of `slots`. O(slots).
     @inline(__always)
-    private func earliestWindow(of slots: Range<Int>) -> QuietWindow {
+    func earliestWindow(of slots: Range<Int>) -> QuietWindow {
         quiets.withUnsafeBufferPointer { windows in
             var wake = QuietWindow.never
             for slot in slots { wake = wake.earliest(with: windows[slot]) }
@@ -300,7 +301,7 @@ struct MonitoredRegion: Sendable {
     /// `upper`, so the window is never longer than the exact one's. No dwell or confirmation is due outside
     /// without a candidate, so there is no deadline. O(1); `mutating` for the reason below.
     mutating func quietWindow(distanceAtLeast lower: Meters, atMost upper: Meters, latitude: Degrees, odometer: Meters) -> QuietWindow {
-        QuietWindow(after: lower + state.thresholds.enterBuffer, distance: upper, latitude: latitude, odometer: odometer,
+        QuietWindow(after: state.trigger.margin(from: lower), distance: upper, latitude: latitude, odometer: odometer,
                     deadline: state.deadline(durations: []))
     }
 

@@ -4,7 +4,7 @@ import Geodesy
 /// travelled `distanceLimit` on its odometer, and not at or after `timeLimit`. Within the window the
 /// region's monitor cannot act (no candidate starts, none is cancelled or confirmed, no dwell is due), so
 /// skipping its samples changes nothing: the run's output is bit-identical to evaluating every sample.
-struct QuietWindow: Sendable {
+struct QuietWindow: Equatable, Sendable {
     /// On the device's odometer (`QuietWindow.step`), in metres.
     var distanceLimit: Meters
     var timeLimit: Timestamp
@@ -61,17 +61,13 @@ extension QuietWindow {
 }
 
 extension RegionMonitor {
-    /// How much `d` may change from `d` before this monitor could act on a sample (SEMANTICS §5): an
-    /// enter candidate needs d ≤ −e, an exit candidate d > h + e⁻, a pending enter is cancelled by d > e⁻ and a
-    /// pending exit by d ≤ e⁻ (e⁻ = max(0, −e)). Zero or less: no room.
-    func quietMargin(distance d: Meters) -> Meters {
-        switch (side, candidateSince) {
-        case (.outside, nil): return d + thresholds.enterBuffer     // stays above −e
-        case (.outside, .some): return thresholds.enterReach - d   // stays at or below max(0, −e)
-        case (.inside, nil): return thresholds.hysteresis + thresholds.enterReach - d  // stays at or below h + e⁻
-        case (.inside, .some): return d - thresholds.enterReach    // stays above e⁻
-        }
-    }
+    /// How much `d` may change from `d` before this monitor could act on a sample: the margin to its
+    /// state's threshold (`Thresholds.trigger`, SEMANTICS §5), the one `observe` reads. Zero or less: no room.
+    func quietMargin(distance d: Meters) -> Meters { trigger.margin(from: d) }
+
+    /// This state's threshold on d (`Thresholds.trigger`). O(1).
+    @inline(__always)
+    var trigger: Trigger { thresholds.trigger(side: side, pending: candidateSince != nil) }
 
     /// True when outside with no candidate: then only d ≤ −e makes this monitor act (SEMANTICS §5), and
     /// no dwell or confirmation is ever due.

@@ -29,6 +29,36 @@ struct RegionMonitor: Sendable {
         /// e⁻ = max(0, −e): how far outside a pending enter may go before it is dropped, and how far outside
         /// a device stays entered (an exit starts only beyond h + e⁻, and a pending exit is dropped at d ≤ e⁻).
         var enterReach: Meters { max(0, -enterBuffer) }
+
+        /// The distance at which a monitor on `side`, with a candidate `pending` or not, acts (SEMANTICS §5's
+        /// table, each threshold stated here once): outside, an enter starts at d ≤ −e (and the confidence);
+        /// a pending enter is dropped at d > e⁻; inside, an exit starts at d > h + e⁻ (and the confidence);
+        /// a pending exit is dropped at d ≤ e⁻. Read by `observe` and by the quiet windows' margin. O(1).
+        @inline(__always)
+        func trigger(side: Side, pending: Bool) -> Trigger {
+            switch (side, pending) {
+            case (.outside, false): return Trigger(level: -enterBuffer, above: false)
+            case (.outside, true): return Trigger(level: enterReach, above: true)
+            case (.inside, false): return Trigger(level: hysteresis + enterReach, above: true)
+            case (.inside, true): return Trigger(level: enterReach, above: false)
+            }
+        }
+    }
+
+    /// One state's threshold on d (SEMANTICS §5): the monitor acts at d > `level` when `above`, else at
+    /// d ≤ `level`. Metres.
+    struct Trigger: Sendable {
+        var level: Meters
+        var above: Bool
+
+        /// Whether d reaches the threshold. O(1).
+        @inline(__always)
+        func isReached(by d: Meters) -> Bool { above ? d > level : d <= level }
+
+        /// How far d may move from `d` toward the threshold before it could reach it: zero or less when it
+        /// has (no room). Metres, O(1).
+        @inline(__always)
+        func margin(from d: Meters) -> Meters { above ? level - d : d - level }
     }
 
     let thresholds: Thresholds
@@ -52,15 +82,15 @@ struct RegionMonitor: Sendable {
     /// Applies one sample's signed distance at `time`, with its accuracy `a` (SEMANTICS §5); returns the
     /// confirmed crossing. The confidence is computed only where a candidate could start.
     mutating func observe(distance d: Meters, accuracy a: Meters = 0, at time: Timestamp) -> Crossing? {
-        let h = thresholds.hysteresis, e = thresholds.enterBuffer, reach = thresholds.enterReach  // e⁻
-        switch (side, candidateSince) {
-        case (.outside, nil) where d <= -e && Confidence.inside(distance: d, accuracy: a) >= thresholds.enterConfidence:
-            candidateSince = time                                     // starts an enter
-        case (.outside, .some) where d > reach: candidateSince = nil  // went back out
-        case (.inside, nil) where d > h + reach && Confidence.inside(distance: d, accuracy: a) <= thresholds.exitConfidence:
-            candidateSince = time                                     // starts an exit
-        case (.inside, .some) where d <= reach: candidateSince = nil  // came back in
-        default: break
+        if trigger.isReached(by: d) {
+            switch (side, candidateSince) {
+            case (.outside, nil) where Confidence.inside(distance: d, accuracy: a) >= thresholds.enterConfidence:
+                candidateSince = time                                 // starts an enter
+            case (.inside, nil) where Confidence.inside(distance: d, accuracy: a) <= thresholds.exitConfidence:
+                candidateSince = time                                 // starts an exit
+            case (_, .some): candidateSince = nil                     // went back out, or came back in
+            default: break
+            }
         }
         guard let since = candidateSince, time >= since + thresholds.confirmation else { return nil }
         candidateSince = nil

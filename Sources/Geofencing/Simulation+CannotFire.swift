@@ -78,8 +78,11 @@ extension Simulation {
         // conf(d) ≤ c_out exactly when conf(−d) ≥ 1 − c_out: as far outside as an enter is deep inside.
         var last: (share: Double, distance: Meters)?
         for (index, region) in regions.enumerated() {
-            // An exit starts beyond h + e⁻ (e⁻ = max(0, −e): a fence entered outside is left beyond that).
-            let h = (region.hysteresis ?? settings.hysteresis) + Swift.max(0, -(region.enterBuffer ?? settings.enterBuffer))
+            // An exit starts beyond h + e⁻ (e⁻ = max(0, −e): a fence entered outside is left beyond that),
+            // the threshold `observe` reads.
+            let h = RegionMonitor.Thresholds(hysteresis: region.hysteresis ?? settings.hysteresis,
+                                             enterBuffer: region.enterBuffer ?? settings.enterBuffer, confirmation: .zero)
+                .trigger(side: .inside, pending: false).level
             let share = 1 - (region.exitConfidence ?? settings.exitConfidence)
             if last?.share != share { last = (share, Confidence.depth(forShare: share, accuracy: accuracy)) }
             let needed = Swift.max(h, last!.distance)

@@ -77,17 +77,10 @@ public struct EventLogDiff: Hashable, Sendable {
         }
     }
 
+    /// The wire fields (`WireField`, in wire order) whose values differ, NaN (`null`) equal to NaN: of a
+    /// matched pair, whose key (kind, device, region, rule) and time are equal. O(fields).
     static func differingFields(_ a: WireEvent, _ b: WireEvent) -> [String] {
-        var names: [String] = []
-        if a.lat != b.lat && !(a.lat.isNaN && b.lat.isNaN) { names.append("lat") }
-        if a.lon != b.lon && !(a.lon.isNaN && b.lon.isNaN) { names.append("lon") }
-        if a.distance != b.distance && !(a.distance.isNaN && b.distance.isNaN) { names.append("distance") }
-        if a.crossedAt != b.crossedAt { names.append("crossedAt") }
-        if a.arrival != b.arrival { names.append("arrival") }
-        if a.departure != b.departure { names.append("departure") }
-        if a.duration != b.duration { names.append("duration") }
-        if a.detectedAt != b.detectedAt { names.append("detectedAt") }
-        return names
+        WireField.allCases.filter { !$0.same(a, b) }.map(\.name)
     }
 
     /// Counts, e.g. `1 moved, 2 appeared`; kinds of change that did not happen are left out.
@@ -142,26 +135,28 @@ public struct EventLogDiff: Hashable, Sendable {
         "\(e.kind) \(e.region) \(e.device)" + (e.rule.map { " \"\($0)\"" } ?? "")
     }
 
-    /// A field's old and new values, rounded for reading (distance to the centimetre, lat/lon to 1e-7°),
-    /// or in full when the rounded texts would be equal.
+    /// A field's old and new values (`field`: a `WireField`'s name), rounded for reading (distance to the
+    /// centimetre, lat/lon to 1e-7°), or in full when the rounded texts would be equal; a duration as one.
     static func values(_ field: String, _ a: WireEvent, _ b: WireEvent, day: Timestamp) -> (String, String) {
-        func numbers(_ x: Double, _ y: Double, decimals: Int) -> (String, String) {
+        guard let field = WireField(rawValue: field) else { return ("none", "none") }
+        if field == .duration {
+            return (a.duration.map(\.readable) ?? "none", b.duration.map(\.readable) ?? "none")
+        }
+        func shown(_ value: WireField.Value) -> String {
+            switch value {
+            case let .time(t): return Readable.time(t, day: day)
+            case let .text(text): return text
+            case let .number(x): return x.description
+            case .absent: return "none"
+            }
+        }
+        switch (field.value(of: a), field.value(of: b)) {
+        case let (.number(x), .number(y)):
+            let decimals = field == .distance ? 2 : 7
             let (rx, ry) = (Readable.number(x, decimals: decimals), Readable.number(y, decimals: decimals))
             return rx != ry ? (rx, ry) : (x.description, y.description)
-        }
-        func times(_ x: Timestamp?, _ y: Timestamp?) -> (String, String) {
-            (x.map { Readable.time($0, day: day) } ?? "none", y.map { Readable.time($0, day: day) } ?? "none")
-        }
-        switch field {
-        case "lat": return numbers(a.lat, b.lat, decimals: 7)
-        case "lon": return numbers(a.lon, b.lon, decimals: 7)
-        case "distance": return numbers(a.distance, b.distance, decimals: 2)
-        case "crossedAt": return times(a.crossedAt, b.crossedAt)
-        case "arrival": return times(a.arrival, b.arrival)
-        case "departure": return times(a.departure, b.departure)
-        case "detectedAt": return times(a.detectedAt, b.detectedAt)
-        default:
-            return (a.duration.map(\.readable) ?? "none", b.duration.map(\.readable) ?? "none")
+        case let (x, y):
+            return (shown(x), shown(y))
         }
     }
 }

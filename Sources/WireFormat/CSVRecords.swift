@@ -10,9 +10,8 @@ import Geofencing
 /// 2016-01-10T12:03:10.000Z,phone,cafe,enter,37.7,-121.7,-12.5,2016-01-10T12:03:05.000Z,,,,,
 /// ```
 public enum CSVRecords {
-    /// The columns, in order.
-    public static let columns = ["time", "device", "region", "kind", "lat", "lon", "distance",
-                                 "crossedAt", "arrival", "departure", "duration", "rule", "detectedAt"]
+    /// The columns, in order: every wire field (`WireField.allCases`).
+    public static let columns = WireField.allCases.map(\.name)
     /// The header record with its line end.
     public static let header = columns.joined(separator: ",") + "\r\n"
 

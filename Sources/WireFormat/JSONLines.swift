@@ -5,7 +5,7 @@ import TextEscaping
 /// JSON Lines, the event log's format (SEMANTICS §7): one JSON object per event and per line (`\n`), keys
 /// in wire order: `time, device, region, kind, lat, lon, distance`, then `crossedAt` (enter, exit);
 /// `arrival, departure, duration` (visit); `rule, duration` (dwell); last `detectedAt` for an event delivered
-/// late (SEMANTICS §7, revision 3). Written by the `jsonl:` sink, the run
+/// late (SEMANTICS §7, revision 3): `WireField`'s order, held to it by `WireSchemaTests`. Written by the `jsonl:` sink, the run
 /// journal and the HTTP sink; read back by `check` (golden logs) and `deliver` (spool files).
 ///
 /// ```

@@ -58,8 +58,7 @@ extension WireEvent {
             let names = GeofenceEvent.Kind.allCases.map(\.description).joined(separator: ", ")
             throw WireFormatError(reason: "\"kind\" is \"\(kindName)\", not one of \(names)")
         }
-        let delayed = kind == .enter || kind == .exit || kind == .visit || kind == .dwell
-        let allowed = Set(Self.commonKeys + Self.extraKeys(of: kind) + (delayed ? ["detectedAt"] : []))
+        let allowed = Set(WireField.keys(of: kind).map(\.name))
         if let unknown = members.map(\.0).first(where: { !allowed.contains($0) }) {
             throw WireFormatError(reason: "\"\(unknown)\" does not belong in a \(kind) event")
         }

@@ -62,18 +62,6 @@ public struct WireEvent: Hashable, Sendable {
                   crossedAt: crossedAt, arrival: arrival, departure: departure, duration: duration, rule: rule,
                   detectedAt: event.writtenDetectedAt)
     }
-
-    /// The keys each kind carries beyond the common seven, in JSON order (`detectedAt`, optional, aside).
-    static func extraKeys(of kind: GeofenceEvent.Kind) -> [String] {
-        switch kind {
-        case .enter, .exit: return ["crossedAt"]
-        case .visit: return ["arrival", "departure", "duration"]
-        case .dwell: return ["rule", "duration"]
-        case .monitorStart, .monitorStop, .monitorFailed: return []
-        }
-    }
-
-    static let commonKeys = ["time", "device", "region", "kind", "lat", "lon", "distance"]
 }
 
 extension Timestamp {

@@ -176,17 +176,7 @@ import TestSupport
     }
 
     @Test func aDatabaseOfTheFirstSchemaGainsTheMonteCarloColumn() throws {
-        let path = try temporaryDirectory() + "/old.sqlite"
-        // The schema as the first release wrote it: migration v1 only.
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: runs and events") { db in
-            try db.execute(sql: "CREATE TABLE runs (id INTEGER PRIMARY KEY, scenario TEXT, scenarioFile TEXT, profile TEXT, startedAt TEXT NOT NULL, clockStart TEXT, perimeterVersion TEXT, sqliteVersion TEXT NOT NULL, settings TEXT, status TEXT NOT NULL, finishedAt TEXT, eventCount INTEGER NOT NULL DEFAULT 0)")
-            try db.execute(sql: "CREATE TABLE events (run INTEGER NOT NULL REFERENCES runs(id), seq INTEGER NOT NULL, time TEXT NOT NULL, device TEXT NOT NULL, region TEXT NOT NULL, kind TEXT NOT NULL, lat REAL, lon REAL, distance REAL, crossedAt TEXT, arrival TEXT, departure TEXT, duration REAL, rule TEXT, PRIMARY KEY (run, seq)) WITHOUT ROWID")
-            try db.execute(sql: "INSERT INTO runs (startedAt, sqliteVersion, status) VALUES ('2026-01-01T00:00:00.000Z', '3', 'complete')")
-        }
-        let queue = try DatabaseQueue(path: path)
-        try migrator.migrate(queue)
-        try queue.close()
+        let path = try firstSchemaFile()
         try run(try SQLiteSink(path: path), [samples[0].event])
         let columns = try readOnly(path).read { db in try db.columns(in: "runs").map(\.name) }
         #expect(columns == SQLiteSink.runColumns)
@@ -397,7 +387,22 @@ import TestSupport
 // MARK: Helpers
 
 /// A read-only connection, as a separate reader of the database would open it.
-private func readOnly(_ path: String) throws -> DatabaseQueue {
+/// A file of the schema as the first release wrote it (migration v1 only), with one complete run: its path.
+func firstSchemaFile() throws -> String {
+    let path = try temporaryDirectory() + "/old.sqlite"
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1: runs and events") { db in
+        try db.execute(sql: "CREATE TABLE runs (id INTEGER PRIMARY KEY, scenario TEXT, scenarioFile TEXT, profile TEXT, startedAt TEXT NOT NULL, clockStart TEXT, perimeterVersion TEXT, sqliteVersion TEXT NOT NULL, settings TEXT, status TEXT NOT NULL, finishedAt TEXT, eventCount INTEGER NOT NULL DEFAULT 0)")
+        try db.execute(sql: "CREATE TABLE events (run INTEGER NOT NULL REFERENCES runs(id), seq INTEGER NOT NULL, time TEXT NOT NULL, device TEXT NOT NULL, region TEXT NOT NULL, kind TEXT NOT NULL, lat REAL, lon REAL, distance REAL, crossedAt TEXT, arrival TEXT, departure TEXT, duration REAL, rule TEXT, PRIMARY KEY (run, seq)) WITHOUT ROWID")
+        try db.execute(sql: "INSERT INTO runs (startedAt, sqliteVersion, status) VALUES ('2026-01-01T00:00:00.000Z', '3', 'complete')")
+    }
+    let queue = try DatabaseQueue(path: path)
+    try migrator.migrate(queue)
+    try queue.close()
+    return path
+}
+
+func readOnly(_ path: String) throws -> DatabaseQueue {
     var configuration = Configuration()
     configuration.readonly = true
     return try DatabaseQueue(path: path, configuration: configuration)
@@ -421,7 +426,7 @@ private func expectSameFieldsAsJSONLines(_ columns: [(String, FlatJSONValue)], _
     var parser = FlatJSONParser(Array(line.utf8))
     let expected = try parser.object()
     let byName = Dictionary(uniqueKeysWithValues: columns)
-    let wireKeys = WireEvent.commonKeys + WireEvent.extraKeys(of: event.kind)
+    let wireKeys = WireField.keys(of: event.kind, includingOptional: false).map(\.name)
     #expect(columns.filter { !wireKeys.contains($0.0) }.allSatisfy { $0.1 == .null },
             "a column outside the kind's fields is set", sourceLocation: sourceLocation)
     let inWireOrder = wireKeys.map { ($0, byName[$0] ?? .null) }
@@ -439,7 +444,7 @@ private func expectSameFieldsAsJSONLines(_ columns: [(String, FlatJSONValue)], _
 }
 
 /// Runs the `sqlite3` command-line tool on `path` and returns its standard output.
-private func sqlite3(_ path: String, _ arguments: String...) throws -> String {
+func sqlite3(_ path: String, _ arguments: String...) throws -> String {
     let candidates = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"] +
         (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/sqlite3" }
     let executable = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) },

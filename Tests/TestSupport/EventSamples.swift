@@ -61,6 +61,17 @@ public let formatSamples: [EventSample] = samples + {
     ]
 }()
 
+/// `formatSamples`, and those of the kinds that can be delivered late (`WireField.detectedAt.isCarried(by:)`;
+/// the engine delays no other) again delivered late, `detectedAt` 5 s before their time: an event of every
+/// kind with and without each optional field, for the tests that hold a format's fields to the wire schema.
+public let schemaSamples: [EventSample] = formatSamples + formatSamples.filter {
+    WireField.detectedAt.isCarried(by: $0.event.kind)
+}.map { sample in
+    var event = sample.event
+    event.detectedAt = event.time - .seconds(5)
+    return EventSample(name: sample.name + ", delivered late", event: event)
+}
+
 /// A fresh empty directory (`TemporaryFolders`).
 public func temporaryDirectory() throws -> String {
     try TemporaryFolders.make("sinks").path

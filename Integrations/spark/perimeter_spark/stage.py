@@ -18,6 +18,8 @@ import pyarrow as pa
 import pyarrow.csv as pacsv
 
 # SEMANTICS §7's fields, in the order of perimeter's CSV sink, with their Arrow types; then the run's id.
+# Perimeter's one table of them is `WireField` (Sources/WireFormat/WireSchema.swift): a time is a timestamp,
+# a text a string, a number a float64. WireSchemaTests (Swift) reads this tuple and fails when the two differ.
 EVENT_FIELDS: Sequence[tuple[str, pa.DataType]] = (
     ("time", pa.timestamp("us", tz="UTC")),
     ("device", pa.string()),
