@@ -111,7 +111,7 @@ let package = Package(
         .target(
             name: "Report",
             dependencies: ["Geodesy", "ReadableText", "Geofencing", "Documents", "ScenarioFormat", "Runs", "Analysis", "TextEscaping",
-                           .product(name: "Mustache", package: "swift-mustache")]
+                           "Calibration", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .target(
             name: "Regression",
@@ -165,7 +165,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "RunsTests", dependencies: ["Runs", "EventSinks", "Documents", "ScenarioFormat", "Geofencing", "TestSupport"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "Runs", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Calibration", "Runs", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Runs", "Documents", "ReadableText", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
         .testTarget(
             name: "RegressionTests",

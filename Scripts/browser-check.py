@@ -134,7 +134,8 @@ PAGE_STATE = """(() => {
   const box = first ? first.getBoundingClientRect() : null;
   return JSON.stringify({regions: count('.region'), tracks: count('.track'), events: count('.event'), eventsByProfile: perProfile,
     firstPaint: paint['first-paint'] || null, firstContentfulPaint: paint['first-contentful-paint'] || null,
-    load: nav ? nav.loadEventEnd : null, nodes: count('*'),
+    load: nav ? nav.loadEventEnd : null, nodes: count('*'), charts: count('svg.chart'),
+    curves: Array.from(document.querySelectorAll('path.curve')).filter(p => p.getTotalLength() > 0).length,
     marker: box ? {x: box.x + box.width / 2, y: box.y + box.height / 2, time: first.dataset.time, kind: first.dataset.kind} : null});
 })()"""
 

@@ -29,6 +29,10 @@ public struct CalibrationResult: Sendable {
     public var files: [String]
     /// Observed spurious events per kind, in all.
     public var spurious: [Int]
+    /// The observed, fitted and base distributions per kind, for `--report`.
+    public var distributions: CalibrationDistributions
+    /// The field log's free columns, summarised.
+    public var freeColumns: [FreeColumnSummary]
 }
 
 extension Calibration {
@@ -48,6 +52,8 @@ extension Calibration {
                                  crossings: (truth.crossings.count - heldOutCount, heldOutCount),
                                  discrepancy: best.discrepancy, holdout: holdout(best), runs: options.runs, seed: options.seed,
                                  replicates: options.replicates, evaluations: memo.order.count, scenario: run.scenario.file,
-                                 files: log.files, spurious: observed.spurious[0])
+                                 files: log.files, spurious: observed.spurious[0],
+                                 distributions: distributions(fitted: best.pools, base: memo.candidates[memo.order[0]]!.pools),
+                                 freeColumns: FreeColumnSummary.summaries(log))
     }
 }

@@ -41,4 +41,22 @@ enum ReportStyle {
     th:nth-child(-n+2), td:nth-child(-n+2) { text-align: left; } tr.first td { border-top: 1px solid #bbb; }
     footer { color: #8a949b; font-size: 11px; padding: 8px 20px 16px; }
     """
+
+    /// A page's doctype and `<head>`, through `</head>` (no newline after it): the title (template
+    /// text), the inline style, and a content security policy that allows inline style and script only,
+    /// and images from `images` when given (report's `--tiles`).
+    static func head(title: String, style: String, images: String? = nil) -> String {
+        let policy = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'" + (images.map { "; img-src " + $0 } ?? "")
+        return """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta http-equiv="Content-Security-Policy" content="\(policy)">
+        <title>\(title)</title>
+        <style>\(style)</style>
+        </head>
+        """
+    }
 }

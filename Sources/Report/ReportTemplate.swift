@@ -4,15 +4,7 @@
 /// end the script element). Self-contained: the style and the script are inline, nothing is fetched unless `--tiles`.
 enum ReportTemplate {
     static let page = """
-    <!DOCTYPE html>
-    <html lang="en">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data: https: http:">
-    <title>{{title}} · Perimeter report</title>
-    <style>\(ReportStyle.css)</style>
-    </head>
+    \(ReportStyle.head(title: "{{title}} · Perimeter report", style: ReportStyle.css, images: "data: https: http:"))
     <body data-regions="{{regionCount}}" data-tracks="{{trackCount}}" data-events="{{eventCount}}">
     <header>
       <h1>{{title}}</h1>

@@ -3,6 +3,7 @@ import Calibration
 import FileSystem
 import Foundation
 import Geofencing
+import Report
 import Runs
 import ScenarioFormat
 import TextEscaping
@@ -62,6 +63,9 @@ struct Calibrate: ParsableCommand {
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the fitted profile to this file (NAME.profile.yaml).", valueName: "file"))
     var output: String?
+
+    @Option(help: ArgumentHelp("Write a self-contained HTML page of the observed and fitted distributions (calibration.html).", valueName: "file"))
+    var report: String?
 
     @Flag(help: "Print one JSON object instead of tables.")
     var json = false
@@ -131,6 +135,15 @@ struct Calibrate: ParsableCommand {
                 try AtomicFile.write(Array(result.profileFile(name: name, base: reference).utf8), to: output)
             } catch {
                 StandardError.error("\(output): the profile cannot be written: \(error)")
+                throw ExitCode(Exit.badInput)
+            }
+        }
+        if let report {
+            let page = CalibrationPage(result, commandLine: ["perimeter"] + CommandLine.arguments.dropFirst())
+            do {
+                try AtomicFile.write(Array(page.html().utf8), to: report)
+            } catch {
+                StandardError.error("\(report): the report cannot be written: \(error)")
                 throw ExitCode(Exit.badInput)
             }
         }

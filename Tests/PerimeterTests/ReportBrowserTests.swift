@@ -20,6 +20,9 @@ struct BrowserCheck: Decodable {
     var firstContentfulPaint: Double?
     var load: Double?
     var nodes: Int
+    /// `calibrate --report`'s charts, and their curves whose path has a length.
+    var charts: Int
+    var curves: Int
     var screenshotColours: Int?
 
     /// Opens `page` in Chromium (which `.ci/run` installs; the script says how when it is missing).
