@@ -56,7 +56,8 @@ let package = Package(
         ),
         .target(name: "ReadableText", dependencies: ["Geodesy"]),
         .target(name: "TextEscaping"),
-        .target(name: "FileSystem", dependencies: ["TextEscaping", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "FileSystem", dependencies: ["TextEscaping", .product(name: "SystemPackage", package: "swift-system")]),
 
         // Tracks in, events out.
         .systemLibrary(
@@ -68,8 +69,10 @@ let package = Package(
         .target(name: "GPX", dependencies: ["Geodesy", "CLibXML2", "CZlib", "TextEscaping", "FileSystem", "ReadableText"]),
         .target(
             name: "FixTables",
-            dependencies: ["Geodesy", "NumberText", "ReadableText", "FileSystem", "TextEscaping",
-                           .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: [
+                "Geodesy", "NumberText", "ReadableText", "FileSystem", "TextEscaping",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         .target(name: "Geofencing", dependencies: ["Geodesy", "ReadableText"]),
         .target(name: "TrackSynthesis", dependencies: ["Geodesy"]),
@@ -78,58 +81,80 @@ let package = Package(
         .target(name: "WireFormat", dependencies: ["Geodesy", "NumberText", "Geofencing", "TextEscaping", "FileSystem"]),
         .target(
             name: "EventSinks",
-            dependencies: ["Geodesy", "ReadableText", "Geofencing", "WireFormat", "TextEscaping", "FileSystem",
-                           .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: [
+                "Geodesy", "ReadableText", "Geofencing", "WireFormat", "TextEscaping", "FileSystem",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         .target(
             name: "EventSinksSQLite",
-            dependencies: ["EventSinks", "WireFormat", "FileSystem", .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                           .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: [
+                "EventSinks", "WireFormat", "FileSystem", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         // libcurl's multi interface, loaded at run time (dlopen: no headers needed to build).
         .target(name: "CCurlTransfer"),
-        .target(name: "EventSinksHTTP", dependencies: ["CCurlTransfer", "EventSinks", "WireFormat", "TextEscaping", "FileSystem"]),
+        .target(
+            name: "EventSinksHTTP",
+            dependencies: ["CCurlTransfer", "EventSinks", "WireFormat", "TextEscaping", "FileSystem"]),
 
         // Scenario files, running them, checking them.
         // YAML and JSON documents with their places, the problem log and the scenario family's error.
         .target(
             name: "Documents",
-            dependencies: ["Geodesy", "NumberText", "ReadableText", "FileSystem", "TextEscaping",
-                           .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "Geodesy", "NumberText", "ReadableText", "FileSystem", "TextEscaping",
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
         .target(
             name: "ScenarioFormat",
-            dependencies: ["Documents", "Geodesy", "NumberText", "ReadableText", "Geofencing", "GPX", "FixTables",
-                           "TrackSynthesis", "FileSystem", "TextEscaping"]
+            dependencies: [
+                "Documents", "Geodesy", "NumberText", "ReadableText", "Geofencing", "GPX", "FixTables",
+                "TrackSynthesis", "FileSystem", "TextEscaping",
+            ]
         ),
-        .target(name: "Runs", dependencies: ["Geodesy", "Geofencing", "FixTables", "Documents", "ScenarioFormat", "EventSinks", "FileSystem"]),
+        .target(
+            name: "Runs",
+            dependencies: ["Geodesy", "Geofencing", "FixTables", "Documents", "ScenarioFormat", "EventSinks", "FileSystem"]),
         .target(
             name: "Analysis",
-            dependencies: ["Geodesy", "ReadableText", "Geofencing", "Documents", "ScenarioFormat", "Runs", "WireFormat", "TextEscaping"]
+            dependencies: [
+                "Geodesy", "ReadableText", "Geofencing", "Documents", "ScenarioFormat", "Runs", "WireFormat", "TextEscaping",
+            ]
         ),
         .target(
             name: "Report",
-            dependencies: ["Geodesy", "ReadableText", "Geofencing", "Documents", "ScenarioFormat", "Runs", "Analysis", "TextEscaping",
-                           "Calibration", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: [
+                "Geodesy", "ReadableText", "Geofencing", "Documents", "ScenarioFormat", "Runs", "Analysis", "TextEscaping",
+                "Calibration", .product(name: "Mustache", package: "swift-mustache"),
+            ]
         ),
         .target(
             name: "Regression",
-            dependencies: ["Geodesy", "ReadableText", "Geofencing", "ScenarioFormat", "Runs", "Analysis", "WireFormat", "TextEscaping",
-                           "FileSystem"]
+            dependencies: [
+                "Geodesy", "ReadableText", "Geofencing", "ScenarioFormat", "Runs", "Analysis", "WireFormat", "TextEscaping",
+                "FileSystem",
+            ]
         ),
         // Fitting a profile to a field log, by simulation (docs/CALIBRATE.md).
         .target(
             name: "Calibration",
-            dependencies: ["Geodesy", "Geofencing", "Documents", "ScenarioFormat", "Runs", "Analysis", "WireFormat", "TextEscaping",
-                           "FileSystem"]
+            dependencies: [
+                "Geodesy", "Geofencing", "Documents", "ScenarioFormat", "Runs", "Analysis", "WireFormat", "TextEscaping",
+                "FileSystem",
+            ]
         ),
         .executableTarget(
             name: "perimeter",
             dependencies: [
                 "Geodesy", "ReadableText", "GPX", "FixTables", "Geofencing", "WireFormat", "EventSinks", "EventSinksSQLite",
-                "EventSinksHTTP", "Documents", "ScenarioFormat", "TrackSynthesis", "Runs", "Analysis", "Regression", "Report",
-                "Calibration", "FileSystem", "TextEscaping", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "EventSinksHTTP", "Documents", "ScenarioFormat", "TrackSynthesis", "Runs", "Analysis", "Regression",
+                "Report",
+                "Calibration", "FileSystem", "TextEscaping",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
@@ -144,42 +169,66 @@ let package = Package(
             dependencies: ["FileSystem", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .testTarget(name: "GPXTests", dependencies: ["GPX", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "FixTablesTests", dependencies: ["FixTables", "Geodesy", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "FixTablesTests", dependencies: ["FixTables", "Geodesy", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "GeofencingTests", dependencies: ["Geofencing"]),
-        .testTarget(name: "TrackSynthesisTests", dependencies: ["TrackSynthesis", "GPX", "Geodesy", "ScenarioFormat", "TestSupport"]),
-        .testTarget(name: "WireFormatTests", dependencies: ["WireFormat", "Geofencing", "Geodesy", "TextEscaping", "TestSupport"]),
+        .testTarget(
+            name: "TrackSynthesisTests", dependencies: ["TrackSynthesis", "GPX", "Geodesy", "ScenarioFormat", "TestSupport"]),
+        .testTarget(
+            name: "WireFormatTests", dependencies: ["WireFormat", "Geofencing", "Geodesy", "TextEscaping", "TestSupport"]),
         .testTarget(
             name: "EventSinksTests",
             dependencies: ["EventSinks", "WireFormat", "FileSystem", "ReadableText", "TestSupport"]
         ),
         .testTarget(
             name: "EventSinksSQLiteTests",
-            dependencies: ["EventSinksSQLite", "EventSinks", "WireFormat", "FileSystem", "TestSupport",
-                           .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "EventSinksSQLite", "EventSinks", "WireFormat", "FileSystem", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
-        .testTarget(name: "EventSinksHTTPTests", dependencies: ["EventSinksHTTP", "EventSinks", "WireFormat", "TestSupport"]),
+        .testTarget(
+            name: "EventSinksHTTPTests", dependencies: ["EventSinksHTTP", "EventSinks", "WireFormat", "TestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "NumberText", "Geodesy"]),
         .testTarget(
             name: "ScenarioFormatTests",
-            dependencies: ["ScenarioFormat", "Documents", "GPX", "Geodesy", "Geofencing", "TrackSynthesis", "FileSystem", "TestSupport"],
+            dependencies: [
+                "ScenarioFormat", "Documents", "GPX", "Geodesy", "Geofencing", "TrackSynthesis", "FileSystem", "TestSupport",
+            ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "RunsTests", dependencies: ["Runs", "EventSinks", "Documents", "ScenarioFormat", "Geofencing", "TestSupport"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "Calibration", "Runs", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Runs", "Documents", "ReadableText", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
+        .testTarget(
+            name: "RunsTests",
+            dependencies: ["Runs", "EventSinks", "Documents", "ScenarioFormat", "Geofencing", "TestSupport"]),
+        .testTarget(
+            name: "ReportTests",
+            dependencies: ["Report", "Calibration", "Runs", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
+        .testTarget(
+            name: "AnalysisTests",
+            dependencies: [
+                "Analysis", "Runs", "Documents", "ReadableText", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport",
+            ]),
         .testTarget(
             name: "RegressionTests",
-            dependencies: ["Regression", "Runs", "ScenarioFormat", "WireFormat", "Geofencing", "Geodesy", "ReadableText", "TextEscaping",
-                           "TestSupport"],
+            dependencies: [
+                "Regression", "Runs", "ScenarioFormat", "WireFormat", "Geofencing", "Geodesy", "ReadableText",
+                "TextEscaping",
+                "TestSupport",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "CalibrationTests",
-            dependencies: ["Calibration", "Runs", "Documents", "ScenarioFormat", "Geofencing", "Geodesy", "WireFormat", "TestSupport"]
+            dependencies: [
+                "Calibration", "Runs", "Documents", "ScenarioFormat", "Geofencing", "Geodesy", "WireFormat", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "PerimeterTests",
-            dependencies: ["perimeter", "Regression", "GPX", "Calibration", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "perimeter", "Regression", "GPX", "Calibration", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["Fixtures"]
         ),
     ]

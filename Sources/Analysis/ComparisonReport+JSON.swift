@@ -19,8 +19,10 @@ extension ComparisonReport {
     /// `window` when the reference ran without noise. A Monte Carlo comparison adds `runs`
     /// and `seed` after `window`, and a `run` (0-based) to each pair and spurious event.
     public var json: String {
-        var top: [(String, String)] = [("against", JSONText.string(reference.name)),
-                                       ("window", JSONText.seconds(window))]
+        var top: [(String, String)] = [
+            ("against", JSONText.string(reference.name)),
+            ("window", JSONText.seconds(window)),
+        ]
         if exactReference { top.append(("exactReference", "true")) }
         if let runs {
             top.append(("runs", String(runs.count)))
@@ -33,27 +35,40 @@ extension ComparisonReport {
     private func profileJSON(_ comparison: ProfileComparison) -> String {
         let kinds = EventMatching.kinds.map { kind -> (String, String) in
             let tally = comparison.tally(kind)
-            return (kind.description, JSONText.object([
-                "paired": String(tally.paired), "missed": String(tally.missed), "spurious": String(tally.spurious),
-                "delay": JSONText.object(["median": JSONText.seconds(tally.median), "p90": JSONText.seconds(tally.p90),
-                                          "max": JSONText.seconds(tally.max)]),
-                "distance": JSONText.object(["median": Self.metres(tally.distanceMedian), "p90": Self.metres(tally.distanceP90)]),
-            ]))
+            return (
+                kind.description,
+                JSONText.object([
+                    "paired": String(tally.paired), "missed": String(tally.missed), "spurious": String(tally.spurious),
+                    "delay": JSONText.object([
+                        "median": JSONText.seconds(tally.median), "p90": JSONText.seconds(tally.p90),
+                        "max": JSONText.seconds(tally.max),
+                    ]),
+                    "distance": JSONText.object([
+                        "median": Self.metres(tally.distanceMedian), "p90": Self.metres(tally.distanceP90),
+                    ]),
+                ])
+            )
         }
         var pairs: [String] = []
         var spurious: [String] = []
         for (r, matching) in comparison.matchings.enumerated() {
             let run = runs == nil ? nil : r
             for pair in matching.pairs {
-                pairs.append(JSONText.object(keyMembers(pair.key) + [
-                    ("reference", JSONText.time(pair.reference)), ("profile", JSONText.time(pair.profile)),
-                    ("delay", JSONText.seconds(pair.delay)), ("distance", Self.metres(pair.distance)),
-                ] + (run.map { [("run", String($0))] } ?? [])))
+                pairs.append(
+                    JSONText.object(
+                        keyMembers(pair.key) + [
+                            ("reference", JSONText.time(pair.reference)), ("profile", JSONText.time(pair.profile)),
+                            ("delay", JSONText.seconds(pair.delay)), ("distance", Self.metres(pair.distance)),
+                        ] + (run.map { [("run", String($0))] } ?? [])))
             }
             for event in matching.spurious {
-                spurious.append(JSONText.object(keyMembers(event.key) + [("profile", JSONText.time(event.time)),
-                                                             ("distance", Self.metres(event.distance))]
-                    + (run.map { [("run", String($0))] } ?? [])))
+                spurious.append(
+                    JSONText.object(
+                        keyMembers(event.key) + [
+                            ("profile", JSONText.time(event.time)),
+                            ("distance", Self.metres(event.distance)),
+                        ]
+                            + (run.map { [("run", String($0))] } ?? [])))
             }
         }
         return JSONText.object([
@@ -66,7 +81,9 @@ extension ComparisonReport {
     static func metres(_ value: Meters?) -> String { value.map { JSONText.number(($0 * 10).rounded() / 10) } ?? "null" }
 
     private func keyMembers(_ key: EventKey) -> [(String, String)] {
-        [("device", JSONText.string(key.device)), ("region", JSONText.string(key.region)),
-         ("kind", JSONText.string(key.kind.description)), ("rule", JSONText.string(key.rule))]
+        [
+            ("device", JSONText.string(key.device)), ("region", JSONText.string(key.region)),
+            ("kind", JSONText.string(key.kind.description)), ("rule", JSONText.string(key.rule)),
+        ]
     }
 }

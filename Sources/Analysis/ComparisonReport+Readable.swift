@@ -21,24 +21,31 @@ extension ComparisonReport {
         var lines: [String] = []
         let names = profiles.map(\.profile.name)
         let list = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
-        var heading = "\(scenario): \(list) against \(reference.name)\(exactReference ? " without noise" : "") (events paired within \(window.readable))"
+        var heading =
+            "\(scenario): \(list) against \(reference.name)\(exactReference ? " without noise" : "") (events paired within \(window.readable))"
         if let runs { heading += ", \(runs.count) run\(runs.count == 1 ? "" : "s") with noise seeds from \(runs.seed)" }
         lines.append(heading)
         for comparison in profiles {
             lines.append("")
-            lines.append(Self.row(comparison.profile.name, "paired", "missed", "spurious", "median", "p90", "max",
-                                  "at median", "at p90"))
+            lines.append(
+                Self.row(
+                    comparison.profile.name, "paired", "missed", "spurious", "median", "p90", "max",
+                    "at median", "at p90"))
             for kind in EventMatching.kinds {
                 let t = comparison.tally(kind)
-                lines.append(Self.row("  " + kind.description, String(t.paired), String(t.missed), String(t.spurious),
-                                      Self.delay(t.median), Self.delay(t.p90), Self.delay(t.max),
-                                      Self.metresText(t.distanceMedian), Self.metresText(t.distanceP90)))
+                lines.append(
+                    Self.row(
+                        "  " + kind.description, String(t.paired), String(t.missed), String(t.spurious),
+                        Self.delay(t.median), Self.delay(t.p90), Self.delay(t.max),
+                        Self.metresText(t.distanceMedian), Self.metresText(t.distanceP90)))
             }
         }
         let notable = runs == nil ? notableEvents : notableKeys
         lines.append("")
         if notable.isEmpty {
-            lines.append("Every \(EventMatching.kinds.map(\.description).joined(separator: ", ")) event came within 1 s under every profile, and none was spurious.")
+            lines.append(
+                "Every \(EventMatching.kinds.map(\.description).joined(separator: ", ")) event came within 1 s under every profile, and none was spurious."
+            )
         } else {
             lines += notable.prefix(notableLimit)
             if notable.count > notableLimit {
@@ -56,11 +63,15 @@ extension ComparisonReport {
             let outcomes = profiles.map { ($0.profile.name, $0.matchings[0].pairs[i].delay) }
             guard outcomes.contains(where: { $0.1 == nil || Swift.abs($0.1!.microseconds) >= 1_000_000 }) else { continue }
             let said = outcomes.map { name, delay in "\(Self.outcome(delay)) under \(name)" }.joined(separator: "; ")
-            lines.append("\(subject(pair.key)) (\(Readable.time(pair.reference, day: day, zone: zone)) under \(reference.name)) \(said)")
+            lines.append(
+                "\(subject(pair.key)) (\(Readable.time(pair.reference, day: day, zone: zone)) under \(reference.name)) \(said)"
+            )
         }
         for comparison in profiles {
             for event in comparison.matchings[0].spurious {
-                lines.append("\(subject(event.key)) at \(Readable.time(event.time, day: day, zone: zone)) under \(comparison.profile.name): spurious, no such event under \(reference.name) within \(window.readable)")
+                lines.append(
+                    "\(subject(event.key)) at \(Readable.time(event.time, day: day, zone: zone)) under \(comparison.profile.name): spurious, no such event under \(reference.name) within \(window.readable)"
+                )
             }
         }
         return lines
@@ -113,14 +124,17 @@ extension ComparisonReport {
             }
             // Against the exact track every run has the same reference events: the n-th is the n-th crossing.
             let ordinal = EventSpread.ordinal(occurrence.n)
-            let subject = subject(occurrence.key)
+            let subject =
+                subject(occurrence.key)
                 + (exactReference ? " (\(ordinal) crossing)" : occurrence.n > 1 ? " (\(ordinal))" : "")
             if notable { lines.append("\(subject): " + parts.joined(separator: "; ")) }
         }
         for comparison in profiles {
             let spurious = comparison.matchings.reduce(0) { $0 + $1.spurious.count }
             if spurious > 0 {
-                lines.append("\(spurious) spurious event\(spurious == 1 ? "" : "s") under \(comparison.profile.name) in \(runs.count) runs")
+                lines.append(
+                    "\(spurious) spurious event\(spurious == 1 ? "" : "s") under \(comparison.profile.name) in \(runs.count) runs"
+                )
             }
         }
         return lines
@@ -137,7 +151,8 @@ extension ComparisonReport {
     /// `31 s late`, `5 s early`, `on time`.
     private static func phrase(_ delay: TimeSpan) -> String {
         if delay.microseconds == 0 { return "on time" }
-        return delay.microseconds > 0 ? "\(delay.readable) late" : "\(TimeSpan(microseconds: -delay.microseconds).readable) early"
+        return delay.microseconds > 0
+            ? "\(delay.readable) late" : "\(TimeSpan(microseconds: -delay.microseconds).readable) early"
     }
 
     private static func delay(_ span: TimeSpan?) -> String { span.map(\.readable) ?? "-" }

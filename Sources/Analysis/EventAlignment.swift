@@ -39,8 +39,10 @@ public enum EventAlignment {
     /// A block with one time on a side: every alignment has at most one pair, and any pair (|Δt| ≤ window)
     /// costs less than none, so the nearest pair is taken; of equally near ones, the earliest reference
     /// time (a paired first reference precedes an unpaired one) with the earliest profile time. O(n + m).
-    static func alignOne(_ reference: [Int64], _ rs: Range<Int>, _ profile: [Int64], _ ps: Range<Int>, window: Int64,
-                         into result: inout [Int?]) {
+    static func alignOne(
+        _ reference: [Int64], _ rs: Range<Int>, _ profile: [Int64], _ ps: Range<Int>, window: Int64,
+        into result: inout [Int?]
+    ) {
         var best: (gap: Int64, i: Int, j: Int)?
         for i in rs {
             for j in ps {

@@ -16,8 +16,10 @@ public struct EventPair: Hashable, Sendable {
     /// not measured, or outside the track's segments.
     public var distance: Meters?
 
-    public init(key: EventKey, reference: Timestamp, profile: Timestamp?, decidedAt: Timestamp? = nil,
-                distance: Meters? = nil) {
+    public init(
+        key: EventKey, reference: Timestamp, profile: Timestamp?, decidedAt: Timestamp? = nil,
+        distance: Meters? = nil
+    ) {
         self.key = key
         self.reference = reference
         self.profile = profile
@@ -100,8 +102,10 @@ public struct EventMatching: Sendable {
         pairs = []
         for (position, event) in reference.enumerated() {
             guard let key = referenceKeys[position] else { continue }
-            pairs.append(EventPair(key: key, reference: event.time, profile: partner[position].map { profile[$0].time },
-                                   decidedAt: partner[position].flatMap { profile[$0].detectedAt }))
+            pairs.append(
+                EventPair(
+                    key: key, reference: event.time, profile: partner[position].map { profile[$0].time },
+                    decidedAt: partner[position].flatMap { profile[$0].detectedAt }))
         }
         spurious = []
         for (position, event) in profile.enumerated() where !paired[position] {
@@ -113,10 +117,11 @@ public struct EventMatching: Sendable {
     /// The counts and delays of one kind.
     public func tally(_ kind: GeofenceEvent.Kind) -> KindTally {
         let delays = pairs.filter { $0.key.kind == kind }.compactMap(\.delay).sorted()
-        return KindTally(paired: delays.count,
-                         missed: pairs.filter { $0.key.kind == kind && $0.profile == nil }.count,
-                         spurious: spurious.filter { $0.key.kind == kind }.count, delays: delays,
-                         distances: distances(kind))
+        return KindTally(
+            paired: delays.count,
+            missed: pairs.filter { $0.key.kind == kind && $0.profile == nil }.count,
+            spurious: spurious.filter { $0.key.kind == kind }.count, delays: delays,
+            distances: distances(kind))
     }
 }
 

@@ -30,8 +30,13 @@ extension EventSpread {
                 ("group", JSONText.string(group)), ("n", String(entry.n)), ("crossing", JSONText.time(crossing)),
                 ("count", String(entry.count)), ("share", JSONText.number(entry.share)),
                 ("p5", JSONText.time(entry.p5)), ("p50", JSONText.time(entry.p50)), ("p95", JSONText.time(entry.p95)),
-                ("delay", JSONText.object([("median", JSONText.seconds(entry.delayMedian)),
-                                           ("p90", JSONText.seconds(entry.delayP90))])),
+                (
+                    "delay",
+                    JSONText.object([
+                        ("median", JSONText.seconds(entry.delayMedian)),
+                        ("p90", JSONText.seconds(entry.delayP90)),
+                    ])
+                ),
             ])
         }
         return JSONText.object([("runs", String(runs)), ("seed", String(seed)), ("events", JSONText.array(events))])
@@ -50,24 +55,32 @@ extension EventSpread {
     /// ```
     public func readable(scenario: String, seed: UInt64, day: Timestamp, zone: LocalTimeZone? = nil) -> String {
         let last = seed &+ UInt64(Swift.max(0, runs - 1))
-        var lines = ["\(scenario): \(runs) run\(runs == 1 ? "" : "s"), noise seed\(runs == 1 ? " \(seed)" : "s \(seed) to \(last)")"]
+        var lines = [
+            "\(scenario): \(runs) run\(runs == 1 ? "" : "s"), noise seed\(runs == 1 ? " \(seed)" : "s \(seed) to \(last)")"
+        ]
         let rows = entries.map { entry -> [String] in
-            var subject = "\(entry.key.device): \(entry.key.kind)" + (entry.key.rule.map { " \"\($0)\"" } ?? "")
+            var subject =
+                "\(entry.key.device): \(entry.key.kind)" + (entry.key.rule.map { " \"\($0)\"" } ?? "")
                 + " at \(entry.key.region)"
             switch entry.group {
-            case let .crossing(n, at): subject += " (\(Self.ordinal(n)) crossing, \(Readable.time(at, day: day, zone: zone)))"
+            case let .crossing(n, at):
+                subject += " (\(Self.ordinal(n)) crossing, \(Readable.time(at, day: day, zone: zone)))"
             case let .occurrence(n): if n > 1 { subject += " (\(Self.ordinal(n)))" }
             case .spurious: subject += ": \(entry.count) spurious"
             }
             let time = { (t: Timestamp?) in t.map { Readable.time($0, day: day, zone: zone) } ?? "-" }
-            return [Self.percent(entry.share), time(entry.p5), time(entry.p50), time(entry.p95),
-                    entry.delayMedian.map(\.readable) ?? "", entry.delayP90.map(\.readable) ?? "", subject]
+            return [
+                Self.percent(entry.share), time(entry.p5), time(entry.p50), time(entry.p95),
+                entry.delayMedian.map(\.readable) ?? "", entry.delayP90.map(\.readable) ?? "", subject,
+            ]
         }
         let header = ["share", "p5", "p50", "p95", "delay", "p90", "event"]
         let widths = (0..<6).map { column in ([header] + rows).map { $0[column].count }.max()! }
         for row in [header] + rows {
             var line = String(repeating: " ", count: widths[0] - row[0].count) + row[0]
-            for column in 1..<6 { line += "  " + row[column] + String(repeating: " ", count: widths[column] - row[column].count) }
+            for column in 1..<6 {
+                line += "  " + row[column] + String(repeating: " ", count: widths[column] - row[column].count)
+            }
             lines.append(line + "  " + row[6])
         }
         if rows.isEmpty { lines.append("No run had any event.") }
@@ -83,7 +96,8 @@ extension EventSpread {
 
     /// `2nd`, `3rd`, `11th`.
     public static func ordinal(_ n: Int) -> String {
-        let suffix = (11...13).contains(n % 100) ? "th" : (n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th")
+        let suffix =
+            (11...13).contains(n % 100) ? "th" : (n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th")
         return "\(n)\(suffix)"
     }
 }

@@ -107,9 +107,10 @@ public struct EventSpread: Sendable {
     public var entries: [Entry] {
         let all = times.map { row, times -> Entry in
             let sorted = times.sorted()
-            var entry = Entry(key: row.key, group: row.group, count: sorted.count, share: 0,
-                              p5: NearestRank.percentile(5, of: sorted), p50: NearestRank.percentile(50, of: sorted),
-                              p95: NearestRank.percentile(95, of: sorted))
+            var entry = Entry(
+                key: row.key, group: row.group, count: sorted.count, share: 0,
+                p5: NearestRank.percentile(5, of: sorted), p50: NearestRank.percentile(50, of: sorted),
+                p95: NearestRank.percentile(95, of: sorted))
             if case let .crossing(_, at) = row.group {
                 let delays = sorted.map { $0 - at }
                 entry.delayMedian = NearestRank.percentile(50, of: delays)

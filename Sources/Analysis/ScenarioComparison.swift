@@ -29,8 +29,10 @@ public struct ScenarioComparison: Sendable {
     private let plain: ProfileBatch
 
     /// Refuses a profile whose observation interval the scenario's tick does not divide.
-    public init(_ base: ScenarioRun, profiles: [Profile], against reference: Profile = .ideal,
-                window: TimeSpan = .seconds(600), exactReference: Bool = true) throws(ScenarioErrors) {
+    public init(
+        _ base: ScenarioRun, profiles: [Profile], against reference: Profile = .ideal,
+        window: TimeSpan = .seconds(600), exactReference: Bool = true
+    ) throws(ScenarioErrors) {
         plain = try ProfileBatch(base, profiles: profiles)
         _ = try ProfileBatch(base, profiles: [reference])
         self.base = base
@@ -55,9 +57,10 @@ public struct ScenarioComparison: Sendable {
             matching.measure(truth)
             results.append(ProfileComparison(profile: run.profile, matchings: [matching]))
         }
-        return ComparisonReport(scenario: base.name, reference: reference, window: window, runs: nil,
-                                exactReference: exactReference && base.simulation.noise != nil,
-                                day: base.simulation.clockStart, profiles: results)
+        return ComparisonReport(
+            scenario: base.name, reference: reference, window: window, runs: nil,
+            exactReference: exactReference && base.simulation.noise != nil,
+            day: base.simulation.clockStart, profiles: results)
     }
 
     /// `runs` runs of each profile and of the reference, run r with the noise seed `seed + r` (default
@@ -68,15 +71,18 @@ public struct ScenarioComparison: Sendable {
     /// calling thread. `alsoUnder`: profiles run in the same batch without being compared; `observe`
     /// hears each run of `profiles` and `alsoUnder` (profile, run, events) as it is handed on, so that
     /// what else is built from the runs (the report's spreads) does not run them again.
-    public func compare(runs: Int, seed: UInt64? = nil, threads: Int = RunOptions.defaultThreads,
-                        alsoUnder extra: [Profile] = [],
-                        observe: (Profile, Int, [GeofenceEvent]) -> Void = { _, _, _ in },
-                        progress: (Int) -> Void = { _ in }) throws(ScenarioErrors) -> ComparisonReport {
+    public func compare(
+        runs: Int, seed: UInt64? = nil, threads: Int = RunOptions.defaultThreads,
+        alsoUnder extra: [Profile] = [],
+        observe: (Profile, Int, [GeofenceEvent]) -> Void = { _, _, _ in },
+        progress: (Int) -> Void = { _ in }
+    ) throws(ScenarioErrors) -> ComparisonReport {
         // The exact reference is one run, the same for every run of the batch; a noisy one is the
         // batch's first profile, so that its runs come before those they are paired with.
         let ownReference = exactReference ? 0 : 1
-        let batch = try ProfileBatch(base, profiles: (exactReference ? [] : [reference]) + profiles + extra,
-                                     runs: runs, seed: seed)
+        let batch = try ProfileBatch(
+            base, profiles: (exactReference ? [] : [reference]) + profiles + extra,
+            runs: runs, seed: seed)
         var referenceEvents: [[GeofenceEvent]] = []
         if exactReference { referenceEvents = [referenceRun.events(threads: threads).events] }
         let truth = TrueDistance(base.simulation)
@@ -87,8 +93,9 @@ public struct ScenarioComparison: Sendable {
             if index < 0 {
                 referenceEvents.append(events)
             } else if index < profiles.count {
-                var matching = EventMatching(reference: referenceEvents[referenceEvents.count == 1 ? 0 : run.number],
-                                             profile: events, window: window)
+                var matching = EventMatching(
+                    reference: referenceEvents[referenceEvents.count == 1 ? 0 : run.number],
+                    profile: events, window: window)
                 matching.measure(truth)
                 matchings[index].append(matching)
             }
@@ -98,10 +105,11 @@ public struct ScenarioComparison: Sendable {
                 progress(done)
             }
         }
-        return ComparisonReport(scenario: base.name, reference: reference, window: window,
-                                runs: MonteCarloRuns(count: runs, seed: batch.seed), exactReference: exactReference,
-                                day: base.simulation.clockStart,
-                                profiles: zip(profiles, matchings).map { ProfileComparison(profile: $0, matchings: $1) })
+        return ComparisonReport(
+            scenario: base.name, reference: reference, window: window,
+            runs: MonteCarloRuns(count: runs, seed: batch.seed), exactReference: exactReference,
+            day: base.simulation.clockStart,
+            profiles: zip(profiles, matchings).map { ProfileComparison(profile: $0, matchings: $1) })
     }
 }
 
@@ -144,19 +152,25 @@ public struct ComparisonReport: Sendable {
     /// The comparison of events already run: each profile's with the reference's, one run each.
     /// `truth` gives the profile events' true distances (none without it); `exactReference` says whether
     /// `referenceEvents` came from the exact track.
-    public init(scenario: String, reference: Profile, referenceEvents: [GeofenceEvent],
-                profiles: [(Profile, [GeofenceEvent])], window: TimeSpan = .seconds(600), day: Timestamp,
-                exactReference: Bool = false, truth: TrueDistance? = nil) {
-        self.init(scenario: scenario, reference: reference, window: window, runs: nil, exactReference: exactReference,
-                  day: day, profiles: profiles.map { profile, events in
-                      var matching = EventMatching(reference: referenceEvents, profile: events, window: window)
-                      if let truth { matching.measure(truth) }
-                      return ProfileComparison(profile: profile, matchings: [matching])
-                  })
+    public init(
+        scenario: String, reference: Profile, referenceEvents: [GeofenceEvent],
+        profiles: [(Profile, [GeofenceEvent])], window: TimeSpan = .seconds(600), day: Timestamp,
+        exactReference: Bool = false, truth: TrueDistance? = nil
+    ) {
+        self.init(
+            scenario: scenario, reference: reference, window: window, runs: nil, exactReference: exactReference,
+            day: day,
+            profiles: profiles.map { profile, events in
+                var matching = EventMatching(reference: referenceEvents, profile: events, window: window)
+                if let truth { matching.measure(truth) }
+                return ProfileComparison(profile: profile, matchings: [matching])
+            })
     }
 
-    init(scenario: String, reference: Profile, window: TimeSpan, runs: MonteCarloRuns?, exactReference: Bool,
-         day: Timestamp, profiles: [ProfileComparison]) {
+    init(
+        scenario: String, reference: Profile, window: TimeSpan, runs: MonteCarloRuns?, exactReference: Bool,
+        day: Timestamp, profiles: [ProfileComparison]
+    ) {
         self.scenario = scenario
         self.reference = reference
         self.window = window

@@ -31,8 +31,9 @@ public struct TrueDistance: Sendable {
         guard s < segments.count, let first = segments[s].first, first.time <= time else { return nil }
         let segment = segments[s]
         let a = Self.firstIndex(in: segment.count) { segment[$0].time > time } - 1
-        var stream = SampleStream(segments: [Array(segment[a...min(a + 1, segment.count - 1)])], start: time, tick: tick,
-                                  noise: nil, deviceID: device)
+        var stream = SampleStream(
+            segments: [Array(segment[a...min(a + 1, segment.count - 1)])], start: time, tick: tick,
+            noise: nil, deviceID: device)
         guard let sample = stream.next(before: 1), sample.tickIndex == 0 else { return nil }
         return region.signedDistance(to: sample.coordinate)
     }
@@ -57,7 +58,8 @@ extension EventMatching {
             pairs[i].distance = truth.at(time, device: pairs[i].key.device, region: pairs[i].key.region)
         }
         for i in spurious.indices {
-            spurious[i].distance = truth.at(spurious[i].decidedAt ?? spurious[i].time, device: spurious[i].key.device, region: spurious[i].key.region)
+            spurious[i].distance = truth.at(
+                spurious[i].decidedAt ?? spurious[i].time, device: spurious[i].key.device, region: spurious[i].key.region)
         }
     }
 

@@ -53,11 +53,15 @@ extension Calibration {
             var lowSteps = best.steps, highSteps = best.steps
             for (j, line) in lines.enumerated() {
                 let totals = line.map {
-                    Discrepancy(observed: observedPools, simulated: $0.pools, weights: weights, kindOf: kindOf,
-                                counts: counts, usesLag: logHasDecisionTimes).total
+                    Discrepancy(
+                        observed: observedPools, simulated: $0.pools, weights: weights, kindOf: kindOf,
+                        counts: counts, usesLag: logHasDecisionTimes
+                    ).total
                 }
                 let least = totals.min() ?? 0
-                let tied = line.indices.filter { totals[$0] <= least + Self.tieTolerance * max(1, abs(least)) }.map { line[$0].steps[j] }
+                let tied = line.indices.filter { totals[$0] <= least + Self.tieTolerance * max(1, abs(least)) }.map {
+                    line[$0].steps[j]
+                }
                 lowSteps[j] = tied.min() ?? best.steps[j]
                 highSteps[j] = tied.max() ?? best.steps[j]
             }
@@ -74,8 +78,10 @@ extension Calibration {
             guard !lower.isEmpty else { return (value, value) }
             let low = lower[Int((Double(lower.count - 1) * 0.05).rounded(.down))]
             let high = upper[Int((Double(upper.count - 1) * 0.95).rounded(.up))]
-            return (max(parameter.lower, min(low, value) - parameter.resolution / 2),
-                    min(parameter.upper, max(high, value) + parameter.resolution / 2))
+            return (
+                max(parameter.lower, min(low, value) - parameter.resolution / 2),
+                min(parameter.upper, max(high, value) + parameter.resolution / 2)
+            )
         }
     }
 }

@@ -10,7 +10,8 @@ extension Calibration {
     /// The indices of `hysteresis` and `enterBuffer` in `parameters`, when both are fitted.
     var exitThresholdPair: (hysteresis: Int, enterBuffer: Int)? {
         guard let h = parameters.firstIndex(where: { $0.name == "hysteresis" }),
-              let e = parameters.firstIndex(where: { $0.name == "enterBuffer" }) else { return nil }
+            let e = parameters.firstIndex(where: { $0.name == "enterBuffer" })
+        else { return nil }
         return (h, e)
     }
 

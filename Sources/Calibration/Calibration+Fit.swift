@@ -22,8 +22,9 @@ extension Calibration {
     func evaluate(_ steps: [Int], _ memo: inout Memo, progress: (Int) -> Void) -> Candidate {
         if let known = memo.candidates[steps] { return known }
         let pools = OutcomePools(simulate(steps), kindOf: kindOf)
-        let discrepancy = Discrepancy(observed: observedPools, simulated: pools, weights: fitWeights, kindOf: kindOf,
-                                      counts: counts, usesLag: logHasDecisionTimes)
+        let discrepancy = Discrepancy(
+            observed: observedPools, simulated: pools, weights: fitWeights, kindOf: kindOf,
+            counts: counts, usesLag: logHasDecisionTimes)
         let candidate = Candidate(steps: steps, discrepancy: discrepancy, pools: pools)
         memo.candidates[steps] = candidate
         memo.order.append(steps)
@@ -36,7 +37,8 @@ extension Calibration {
     func better(_ a: Candidate, _ b: Candidate, start: [Int]) -> Bool {
         let (x, y) = (a.discrepancy.total, b.discrepancy.total)
         if x != y { return x < y }
-        let da = zip(a.steps, start).map { abs($0 - $1) }.reduce(0, +), db = zip(b.steps, start).map { abs($0 - $1) }.reduce(0, +)
+        let da = zip(a.steps, start).map { abs($0 - $1) }.reduce(0, +),
+            db = zip(b.steps, start).map { abs($0 - $1) }.reduce(0, +)
         if da != db { return da < db }
         return a.steps.lexicographicallyPrecedes(b.steps)
     }

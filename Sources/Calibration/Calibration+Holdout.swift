@@ -32,12 +32,16 @@ extension Calibration {
                 seen += Double(pools.reported[c]) / Double(pools.runs)
             }
             // On 100 levels (i + ½)/100: the 10th, 50th and 90th percentiles are levels 9, 49 and 89.
-            let delay = pools.quantiles(kind: k, measure: 0, weights: weights, levels: 100).map { q in [q.values[9], q.values[49], q.values[89]] }
+            let delay = pools.quantiles(kind: k, measure: 0, weights: weights, levels: 100).map { q in
+                [q.values[9], q.values[49], q.values[89]]
+            }
             return HoldoutComparison.Side(detection: n > 0 ? seen / n : nil, delay: delay)
         }
-        return HoldoutComparison(kinds: TrueCrossings.kinds.enumerated().map { k, kind in
-            HoldoutComparison.Kind(kind: kind, crossings: zip(weights, kindOf).filter { $0.0 > 0 && $0.1 == k }.count,
-                                   observed: side(observedPools, kind: k), predicted: side(best.pools, kind: k))
-        })
+        return HoldoutComparison(
+            kinds: TrueCrossings.kinds.enumerated().map { k, kind in
+                HoldoutComparison.Kind(
+                    kind: kind, crossings: zip(weights, kindOf).filter { $0.0 > 0 && $0.1 == k }.count,
+                    observed: side(observedPools, kind: k), predicted: side(best.pools, kind: k))
+            })
     }
 }

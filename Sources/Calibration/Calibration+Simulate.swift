@@ -11,7 +11,8 @@ extension Calibration {
         let baseSettings = run.simulation.settings
         var settings = baseSettings, noise = run.simulation.noise
         for (j, parameter) in parameters.enumerated() {
-            parameter.set(fittedValue(j, at: steps), in: &settings, noise: &noise, base: baseSettings, tick: run.simulation.tick)
+            parameter.set(
+                fittedValue(j, at: steps), in: &settings, noise: &noise, base: baseSettings, tick: run.simulation.tick)
         }
         var profile = base
         profile.settings = settings
@@ -34,8 +35,9 @@ extension Calibration {
         let atDecision = logHasDecisionTimes
         let batch: ProfileBatch
         do {
-            batch = try ProfileBatch(run, profiles: [run.simulation.profile], runs: options.runs, seed: options.seed,
-                                     refusingAlikeRuns: false)
+            batch = try ProfileBatch(
+                run, profiles: [run.simulation.profile], runs: options.runs, seed: options.seed,
+                refusingAlikeRuns: false)
         } catch {
             // Unreachable: runs ≥ 1 is checked by the command, a base whose interval the tick cannot play is
             // refused before the fit, and `interval` candidates are multiples of the tick.

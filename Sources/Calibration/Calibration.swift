@@ -48,8 +48,10 @@ public struct Calibration: Sendable {
     /// Checks the log against the scenario (`ObservedLogError`), pairs it with the true crossings, and
     /// checks that each parameter can be identified and set (`CalibrationError`). `parameters` nil: the
     /// base's defaults (`CalibrationParameter.defaults`). O(fixes × regions + events).
-    public init(run: ScenarioRun, log: ObservedLog, base: Profile, parameters: [CalibrationParameter]?,
-                options: Options) throws(CalibrationFailure) {
+    public init(
+        run: ScenarioRun, log: ObservedLog, base: Profile, parameters: [CalibrationParameter]?,
+        options: Options
+    ) throws(CalibrationFailure) {
         do { try log.check(against: run.simulation) } catch { throw .log(error) }
         var run = run
         run.simulation.profile = base
@@ -59,7 +61,9 @@ public struct Calibration: Sendable {
         self.options = options
         truth = TrueCrossings(run.simulation)
         logHasDecisionTimes = log.events.contains { $0.detectedAt != nil }
-        let fitted = parameters ?? CalibrationParameter.defaults(for: run.simulation.settings, logHasDecisionTimes: logHasDecisionTimes)
+        let fitted =
+            parameters
+            ?? CalibrationParameter.defaults(for: run.simulation.settings, logHasDecisionTimes: logHasDecisionTimes)
         self.parameters = CalibrationParameter.all.filter(fitted.contains)  // table order: median before p90
         let kindOf = truth.crossings.map { TrueCrossings.kinds.firstIndex(of: $0.kind)! }
         self.kindOf = kindOf
@@ -93,15 +97,21 @@ public struct Calibration: Sendable {
 
     private func checkParameters() throws(CalibrationFailure) {
         let settings = run.simulation.settings
-        if let problem = run.simulation.intervalProblem { throw .calibration(CalibrationError(run.scenario.file + ": " + problem)) }
+        if let problem = run.simulation.intervalProblem {
+            throw .calibration(CalibrationError(run.scenario.file + ": " + problem))
+        }
         for parameter in parameters {
             if parameter.name == "stationary.interval" && settings.stationary == nil {
-                throw .calibration(CalibrationError("cannot fit stationary.interval: the base profile \(base.name) has no stationary slow-down; "
-                    + "start from a profile file with stationary: {after, within, interval}"))
+                throw .calibration(
+                    CalibrationError(
+                        "cannot fit stationary.interval: the base profile \(base.name) has no stationary slow-down; "
+                            + "start from a profile file with stationary: {after, within, interval}"))
             }
             if parameter.name == "outliers.every" && settings.outliers == nil {
-                throw .calibration(CalibrationError("cannot fit outliers.every: the base profile \(base.name) has no outlier episodes; "
-                    + "start from a profile file with outliers: {every, duration, median, p90}"))
+                throw .calibration(
+                    CalibrationError(
+                        "cannot fit outliers.every: the base profile \(base.name) has no outlier episodes; "
+                            + "start from a profile file with outliers: {every, duration, median, p90}"))
             }
             let have: Int, what: String
             switch parameter.evidence {
@@ -113,9 +123,11 @@ public struct Calibration: Sendable {
                 what = "reported events with detectedAt (delivered after the decision)"
             }
             if have < options.fewest {
-                throw .calibration(CalibrationError("too few crossings to fit \(parameter.name): the log has \(have) \(what) "
-                    + "in the fit (after the holdout of \(options.holdout)), and \(parameter.name) needs at least \(options.fewest); "
-                    + "walk more crossings, or leave \(parameter.name) out of --fit"))
+                throw .calibration(
+                    CalibrationError(
+                        "too few crossings to fit \(parameter.name): the log has \(have) \(what) "
+                            + "in the fit (after the holdout of \(options.holdout)), and \(parameter.name) needs at least \(options.fewest); "
+                            + "walk more crossings, or leave \(parameter.name) out of --fit"))
             }
         }
     }

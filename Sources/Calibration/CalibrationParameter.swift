@@ -29,30 +29,42 @@ public struct CalibrationParameter: Hashable, Sendable {
 
     /// The table (docs/CALIBRATE.md "Parameters").
     public static let all: [CalibrationParameter] = [
-        .init(name: "hysteresis", unit: .meters, lower: 0, upper: 300, resolution: 2.5, evidence: .crossings(.exit),
-              meaning: "h: metres past the boundary before an exit"),
-        .init(name: "enterBuffer", unit: .meters, lower: -50, upper: 50, resolution: 2.5, evidence: .crossings(.enter),
-              meaning: "e: metres inside the boundary an enter needs (negative: outside)"),
-        .init(name: "enterConfidence", unit: .share, lower: 0.05, upper: 0.95, resolution: 0.025, evidence: .crossings(.enter),
-              meaning: "c_in: the share of the fix's circle inside that an enter needs"),
-        .init(name: "confirmation", unit: .seconds, lower: 0, upper: 120, resolution: 2, evidence: .crossings(nil),
-              meaning: "tau: seconds on the new side before an event"),
-        .init(name: "interval", unit: .seconds, lower: 0, upper: 600, resolution: 5, evidence: .crossings(nil),
-              meaning: "how often the phone observes its position (a multiple of the tick)"),
-        .init(name: "stationary.interval", unit: .seconds, lower: 30, upper: 1800, resolution: 30, evidence: .crossings(nil),
-              meaning: "the slowest observation of a phone at rest (the base needs stationary:)"),
-        .init(name: "missEnter", unit: .share, lower: 0, upper: 0.9, resolution: 0.01, evidence: .crossings(.enter),
-              meaning: "the probability that a confirmed enter is never reported"),
-        .init(name: "missExit", unit: .share, lower: 0, upper: 0.9, resolution: 0.01, evidence: .crossings(.exit),
-              meaning: "the probability that a confirmed exit is never reported"),
-        .init(name: "delivery.median", unit: .seconds, lower: 1, upper: 600, resolution: 1, evidence: .decisionTimes,
-              meaning: "the median delay before the app hears an event (p90 keeps the base's ratio, at least the median)"),
-        .init(name: "delivery.p90", unit: .seconds, lower: 1, upper: 1800, resolution: 1, evidence: .decisionTimes,
-              meaning: "the 90th percentile of that delay (at least the median)"),
-        .init(name: "noise.sigma", unit: .meters, lower: 0, upper: 50, resolution: 0.5, evidence: .crossings(nil),
-              meaning: "the scenario's GPS noise (not written to the profile)"),
-        .init(name: "outliers.every", unit: .seconds, lower: 600, upper: 172_800, resolution: 600, evidence: .crossings(nil),
-              meaning: "the mean time between outlier episodes (the base needs outliers:)"),
+        .init(
+            name: "hysteresis", unit: .meters, lower: 0, upper: 300, resolution: 2.5, evidence: .crossings(.exit),
+            meaning: "h: metres past the boundary before an exit"),
+        .init(
+            name: "enterBuffer", unit: .meters, lower: -50, upper: 50, resolution: 2.5, evidence: .crossings(.enter),
+            meaning: "e: metres inside the boundary an enter needs (negative: outside)"),
+        .init(
+            name: "enterConfidence", unit: .share, lower: 0.05, upper: 0.95, resolution: 0.025, evidence: .crossings(.enter),
+            meaning: "c_in: the share of the fix's circle inside that an enter needs"),
+        .init(
+            name: "confirmation", unit: .seconds, lower: 0, upper: 120, resolution: 2, evidence: .crossings(nil),
+            meaning: "tau: seconds on the new side before an event"),
+        .init(
+            name: "interval", unit: .seconds, lower: 0, upper: 600, resolution: 5, evidence: .crossings(nil),
+            meaning: "how often the phone observes its position (a multiple of the tick)"),
+        .init(
+            name: "stationary.interval", unit: .seconds, lower: 30, upper: 1800, resolution: 30, evidence: .crossings(nil),
+            meaning: "the slowest observation of a phone at rest (the base needs stationary:)"),
+        .init(
+            name: "missEnter", unit: .share, lower: 0, upper: 0.9, resolution: 0.01, evidence: .crossings(.enter),
+            meaning: "the probability that a confirmed enter is never reported"),
+        .init(
+            name: "missExit", unit: .share, lower: 0, upper: 0.9, resolution: 0.01, evidence: .crossings(.exit),
+            meaning: "the probability that a confirmed exit is never reported"),
+        .init(
+            name: "delivery.median", unit: .seconds, lower: 1, upper: 600, resolution: 1, evidence: .decisionTimes,
+            meaning: "the median delay before the app hears an event (p90 keeps the base's ratio, at least the median)"),
+        .init(
+            name: "delivery.p90", unit: .seconds, lower: 1, upper: 1800, resolution: 1, evidence: .decisionTimes,
+            meaning: "the 90th percentile of that delay (at least the median)"),
+        .init(
+            name: "noise.sigma", unit: .meters, lower: 0, upper: 50, resolution: 0.5, evidence: .crossings(nil),
+            meaning: "the scenario's GPS noise (not written to the profile)"),
+        .init(
+            name: "outliers.every", unit: .seconds, lower: 600, upper: 172_800, resolution: 600, evidence: .crossings(nil),
+            meaning: "the mean time between outlier episodes (the base needs outliers:)"),
     ]
 
     public static func named(_ name: String) -> CalibrationParameter? { all.first { $0.name == name } }
@@ -94,7 +106,8 @@ public struct CalibrationParameter: Hashable, Sendable {
     /// Sets it. `delivery.median` alone keeps the base's p90 / median ratio (4 when the base has no
     /// delivery); p90 is never below the median. `stationary.interval` and `outliers.every` change a base's
     /// own slow-down and episodes (`Calibration` refuses them for a base without).
-    func set(_ value: Double, in settings: inout MonitorSettings, noise: inout Noise?, base: MonitorSettings, tick: TimeSpan) {
+    func set(_ value: Double, in settings: inout MonitorSettings, noise: inout Noise?, base: MonitorSettings, tick: TimeSpan)
+    {
         func span(_ seconds: Double) -> TimeSpan { TimeSpan(microseconds: Int64((seconds * 1_000_000).rounded())) }
         switch name {
         case "hysteresis": settings.hysteresis = value

@@ -74,16 +74,19 @@ extension Calibration {
             let measured = Discrepancy.measures.indices.map { m in
                 pools.quantiles(kind: k, measure: m, weights: weights, levels: CalibrationDistributions.levels)
             }
-            return CalibrationDistributions.Side(detection: n > 0 ? seen / n : nil, quantiles: measured.map { $0?.values },
-                                                 values: measured.map { $0?.weight ?? 0 })
+            return CalibrationDistributions.Side(
+                detection: n > 0 ? seen / n : nil, quantiles: measured.map { $0?.values },
+                values: measured.map { $0?.weight ?? 0 })
         }
-        return CalibrationDistributions(kinds: TrueCrossings.kinds.enumerated().map { k, kind in
-            CalibrationDistributions.Kind(kind: kind, crossings: zip(weights, kindOf).filter { $0.0 > 0 && $0.1 == k }.count,
-                                          observed: side(observedPools, kind: k), fitted: side(fitted, kind: k),
-                                          base: side(base, kind: k),
-                                          spurious: [observedPools.spurious[k], fitted.spurious[k], base.spurious[k]].map {
-                                              counts[k] > 0 ? $0 / Double(counts[k]) : 0
-                                          })
-        }, hasLag: logHasDecisionTimes)
+        return CalibrationDistributions(
+            kinds: TrueCrossings.kinds.enumerated().map { k, kind in
+                CalibrationDistributions.Kind(
+                    kind: kind, crossings: zip(weights, kindOf).filter { $0.0 > 0 && $0.1 == k }.count,
+                    observed: side(observedPools, kind: k), fitted: side(fitted, kind: k),
+                    base: side(base, kind: k),
+                    spurious: [observedPools.spurious[k], fitted.spurious[k], base.spurious[k]].map {
+                        counts[k] > 0 ? $0 / Double(counts[k]) : 0
+                    })
+            }, hasLag: logHasDecisionTimes)
     }
 }

@@ -9,23 +9,46 @@ extension CalibrationResult {
     /// `--json`: one object (docs/CALIBRATE.md "Output"). Metres and seconds, probabilities in [0, 1].
     public var json: String {
         let parameters = self.parameters.map { f in
-            (f.parameter.name, JSONText.object([
-                ("value", Self.number(f.value)), ("low", Self.number(f.low)), ("high", Self.number(f.high)),
-                ("unit", JSONText.string(f.parameter.unit.rawValue)), ("base", Self.number(f.base)),
-            ]))
+            (
+                f.parameter.name,
+                JSONText.object([
+                    ("value", Self.number(f.value)), ("low", Self.number(f.low)), ("high", Self.number(f.high)),
+                    ("unit", JSONText.string(f.parameter.unit.rawValue)), ("base", Self.number(f.base)),
+                ])
+            )
         }
         func side(_ s: HoldoutComparison.Side) -> String {
-            JSONText.object([("detection", s.detection.map(Self.number) ?? "null"),
-                             ("delay", s.delay.map { d in JSONText.object([("p10", Self.number(d[0])), ("median", Self.number(d[1])), ("p90", Self.number(d[2]))]) } ?? "null")])
+            JSONText.object([
+                ("detection", s.detection.map(Self.number) ?? "null"),
+                (
+                    "delay",
+                    s.delay.map { d in
+                        JSONText.object([
+                            ("p10", Self.number(d[0])), ("median", Self.number(d[1])), ("p90", Self.number(d[2])),
+                        ])
+                    } ?? "null"
+                ),
+            ])
         }
         let holdout = self.holdout.kinds.map { k in
-            (k.kind.description, JSONText.object([("crossings", String(k.crossings)), ("observed", side(k.observed)), ("predicted", side(k.predicted))]))
+            (
+                k.kind.description,
+                JSONText.object([
+                    ("crossings", String(k.crossings)), ("observed", side(k.observed)), ("predicted", side(k.predicted)),
+                ])
+            )
         }
-        let discrepancy = zip(TrueCrossings.kinds, self.discrepancy.kinds).map { kind, t in
-            (kind.description, JSONText.object([("detection", Self.number(t.detection)), ("delay", Self.number(t.shapes[0])),
-                                                ("distance", Self.number(t.shapes[1])), ("lag", Self.number(t.shapes[2])),
-                                                ("spurious", Self.number(t.spurious))]))
-        } + [("total", Self.number(self.discrepancy.total))]
+        let discrepancy =
+            zip(TrueCrossings.kinds, self.discrepancy.kinds).map { kind, t in
+                (
+                    kind.description,
+                    JSONText.object([
+                        ("detection", Self.number(t.detection)), ("delay", Self.number(t.shapes[0])),
+                        ("distance", Self.number(t.shapes[1])), ("lag", Self.number(t.shapes[2])),
+                        ("spurious", Self.number(t.spurious)),
+                    ])
+                )
+            } + [("total", Self.number(self.discrepancy.total))]
         return JSONText.object([
             ("base", JSONText.string(base.name)),
             ("parameters", JSONText.object(parameters)),
@@ -56,30 +79,47 @@ extension CalibrationResult {
     /// The table for people: parameter, value, interval, unit, change from the base; the crossings; the
     /// holdout comparison.
     public var readable: String {
-        var lines = ["\(scenario): \(base.name) fitted to \(files.joined(separator: ", ")) "
-                     + "(\(runs) runs a candidate from seed \(seed), \(evaluations) candidates, \(replicates) bootstrap replicates)", ""]
+        var lines = [
+            "\(scenario): \(base.name) fitted to \(files.joined(separator: ", ")) "
+                + "(\(runs) runs a candidate from seed \(seed), \(evaluations) candidates, \(replicates) bootstrap replicates)",
+            "",
+        ]
         let widths = [20, 10, 22, 5, 14]
         lines.append(Self.row(["parameter", "value", "90% interval", "unit", "from the base"], widths: widths))
         for f in parameters {
             let change = f.value - f.base
-            let moved = change == 0 ? "unchanged" : (change > 0 ? "+" : "") + Self.number(change) + " (\(Self.number(f.base)))"
-            lines.append(Self.row([f.parameter.name, Self.number(f.value), "\(Self.number(f.low)) – \(Self.number(f.high))",
-                                   f.parameter.unit.rawValue, moved], widths: widths))
+            let moved =
+                change == 0 ? "unchanged" : (change > 0 ? "+" : "") + Self.number(change) + " (\(Self.number(f.base)))"
+            lines.append(
+                Self.row(
+                    [
+                        f.parameter.name, Self.number(f.value), "\(Self.number(f.low)) – \(Self.number(f.high))",
+                        f.parameter.unit.rawValue, moved,
+                    ], widths: widths))
         }
         lines.append("")
-        lines.append("Crossings: \(crossings.fit) fitted, \(crossings.holdout) held out; spurious events in the log: "
-                     + zip(TrueCrossings.kinds, spurious).map { "\($1) \($0)" }.joined(separator: ", ") + ".")
+        lines.append(
+            "Crossings: \(crossings.fit) fitted, \(crossings.holdout) held out; spurious events in the log: "
+                + zip(TrueCrossings.kinds, spurious).map { "\($1) \($0)" }.joined(separator: ", ") + ".")
         if crossings.holdout > 0 {
             lines.append("")
-            lines.append(Self.row(["held out", "crossings", "reported", "predicted", "delay p10/median/p90", "predicted"],
-                                  widths: [9, 9, 9, 9, 22, 22]))
+            lines.append(
+                Self.row(
+                    ["held out", "crossings", "reported", "predicted", "delay p10/median/p90", "predicted"],
+                    widths: [9, 9, 9, 9, 22, 22]))
             for k in holdout.kinds {
-                func rate(_ s: HoldoutComparison.Side) -> String { s.detection.map { Self.number(($0 * 1000).rounded() / 1000) } ?? "–" }
+                func rate(_ s: HoldoutComparison.Side) -> String {
+                    s.detection.map { Self.number(($0 * 1000).rounded() / 1000) } ?? "–"
+                }
                 func delays(_ s: HoldoutComparison.Side) -> String {
                     s.delay.map { $0.map { Self.number(($0 * 10).rounded() / 10) }.joined(separator: " / ") + " s" } ?? "–"
                 }
-                lines.append(Self.row(["  " + k.kind.description, String(k.crossings), rate(k.observed), rate(k.predicted),
-                                       delays(k.observed), delays(k.predicted)], widths: [9, 9, 9, 9, 22, 22]))
+                lines.append(
+                    Self.row(
+                        [
+                            "  " + k.kind.description, String(k.crossings), rate(k.observed), rate(k.predicted),
+                            delays(k.observed), delays(k.predicted),
+                        ], widths: [9, 9, 9, 9, 22, 22]))
             }
         }
         return lines.joined(separator: "\n") + "\n"

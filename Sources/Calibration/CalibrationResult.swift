@@ -44,16 +44,18 @@ extension Calibration {
         let intervals = self.intervals(around: best, &memo, progress: progress)
         let settings = run.simulation.settings
         let fitted = parameters.enumerated().map { j, parameter in
-            CalibrationResult.Fitted(parameter: parameter, value: fittedValue(j, at: best.steps), low: intervals[j].low,
-                                     high: intervals[j].high, base: parameter.value(in: settings, noise: run.simulation.noise))
+            CalibrationResult.Fitted(
+                parameter: parameter, value: fittedValue(j, at: best.steps), low: intervals[j].low,
+                high: intervals[j].high, base: parameter.value(in: settings, noise: run.simulation.noise))
         }
         let heldOutCount = heldOut.filter { $0 }.count
-        return CalibrationResult(base: base, parameters: fitted, profile: scenarioRun(best.steps).simulation.profile,
-                                 crossings: (truth.crossings.count - heldOutCount, heldOutCount),
-                                 discrepancy: best.discrepancy, holdout: holdout(best), runs: options.runs, seed: options.seed,
-                                 replicates: options.replicates, evaluations: memo.order.count, scenario: run.scenario.file,
-                                 files: log.files, spurious: observed.spurious[0],
-                                 distributions: distributions(fitted: best.pools, base: memo.candidates[memo.order[0]]!.pools),
-                                 freeColumns: FreeColumnSummary.summaries(log))
+        return CalibrationResult(
+            base: base, parameters: fitted, profile: scenarioRun(best.steps).simulation.profile,
+            crossings: (truth.crossings.count - heldOutCount, heldOutCount),
+            discrepancy: best.discrepancy, holdout: holdout(best), runs: options.runs, seed: options.seed,
+            replicates: options.replicates, evaluations: memo.order.count, scenario: run.scenario.file,
+            files: log.files, spurious: observed.spurious[0],
+            distributions: distributions(fitted: best.pools, base: memo.candidates[memo.order[0]]!.pools),
+            freeColumns: FreeColumnSummary.summaries(log))
     }
 }

@@ -59,12 +59,15 @@ struct OutcomePools: Sendable {
             for c in 0..<count where outcomes.detected[r * count + c] {
                 reported[c] += 1
                 let i = r * count + c
-                for (m, value) in [outcomes.delay[i], outcomes.distance[i], outcomes.lag[i]].enumerated() where !value.isNaN {
+                for (m, value) in [outcomes.delay[i], outcomes.distance[i], outcomes.lag[i]].enumerated() where !value.isNaN
+                {
                     pairs[kindOf[c]][m].append((value, Int32(c)))
                 }
             }
         }
-        for k in pairs.indices { for m in pairs[k].indices { pairs[k][m].sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) } } }
+        for k in pairs.indices {
+            for m in pairs[k].indices { pairs[k][m].sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) } }
+        }
         self.reported = reported
         values = pairs.map { $0.map { $0.map(\.0) } }
         owners = pairs.map { $0.map { $0.map(\.1) } }
@@ -76,7 +79,9 @@ struct OutcomePools: Sendable {
     /// The weighted quantiles of [kind][measure] at the levels (i + ½) / `levels`: each the first value
     /// whose cumulative weight reaches that share; and the values' weight over the runs. Nil when no value
     /// has weight. O(values).
-    func quantiles(kind: Int, measure: Int, weights: [Double], levels: Int = Discrepancy.levels) -> (values: [Double], weight: Double)? {
+    func quantiles(
+        kind: Int, measure: Int, weights: [Double], levels: Int = Discrepancy.levels
+    ) -> (values: [Double], weight: Double)? {
         let values = self.values[kind][measure], owners = self.owners[kind][measure]
         var total = 0.0
         for owner in owners { total += weights[Int(owner)] }
@@ -111,12 +116,14 @@ extension Discrepancy {
         for k in kinds.indices {
             if n[k] > 0 {
                 let pObserved = seen[k] / n[k], pSimulated = expected[k] / n[k], mean = (pObserved + pSimulated) / 2
-                kinds[k].detection = n[k] * (pObserved - pSimulated) * (pObserved - pSimulated) / max(mean * (1 - mean), 0.05)
+                kinds[k].detection =
+                    n[k] * (pObserved - pSimulated) * (pObserved - pSimulated) / max(mean * (1 - mean), 0.05)
             }
             for m in 0..<3 where m < 2 || usesLag {
                 guard let o = observed.quantiles(kind: k, measure: m, weights: weights) else { continue }
                 // Observed values with nothing simulated: as far as the spread, one scale per level.
-                let scale = max(o.values[Discrepancy.levels * 9 / 10] - o.values[Discrepancy.levels / 10], Discrepancy.floors[m])
+                let scale = max(
+                    o.values[Discrepancy.levels * 9 / 10] - o.values[Discrepancy.levels / 10], Discrepancy.floors[m])
                 guard let s = simulated.quantiles(kind: k, measure: m, weights: weights) else {
                     kinds[k].shapes[m] = o.weight
                     continue

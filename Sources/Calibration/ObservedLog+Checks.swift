@@ -12,7 +12,8 @@ extension ObservedLog {
         for device in simulation.devices {
             let segments = device.track.fixes(start: start)
             guard let first = segments.lazy.compactMap(\.first).first?.time,
-                  let last = segments.last(where: { !$0.isEmpty })?.last?.time else { continue }
+                let last = segments.last(where: { !$0.isEmpty })?.last?.time
+            else { continue }
             let span = spans[device.id].map { min($0.lowerBound, first)...max($0.upperBound, last) } ?? first...last
             spans[device.id] = span
         }
@@ -23,7 +24,9 @@ extension ObservedLog {
             }
             guard regionNames.contains(event.region) else {
                 var message = "the region \"\(TerminalText.visible(event.region))\" is not in the scenario"
-                if let guess = Suggestion.closest(to: event.region, in: simulation.regions.map(\.id)) { message += "; did you mean \"\(guess)\"?" }
+                if let guess = Suggestion.closest(to: event.region, in: simulation.regions.map(\.id)) {
+                    message += "; did you mean \"\(guess)\"?"
+                }
                 throw fail(event.columns.region, message + " (the log's region ids must be the scenario's)")
             }
             guard let span = spans[event.device] else {
@@ -37,8 +40,11 @@ extension ObservedLog {
             }
             guard span.contains(event.decidedAt) else {
                 let which = event.detectedAt == nil ? "time" : "detectedAt"
-                throw fail(event.columns.decidedAt, "the event's \(which) \(event.decidedAt) is outside the true track of \"\(TerminalText.visible(event.device))\", "
-                           + "which runs from \(span.lowerBound) to \(span.upperBound); is the log of another walk, or its zone wrong?")
+                throw fail(
+                    event.columns.decidedAt,
+                    "the event's \(which) \(event.decidedAt) is outside the true track of \"\(TerminalText.visible(event.device))\", "
+                        + "which runs from \(span.lowerBound) to \(span.upperBound); is the log of another walk, or its zone wrong?"
+                )
             }
         }
     }

@@ -27,9 +27,11 @@ public struct ObservedEvent: Hashable, Sendable {
         public init() {}
     }
 
-    public init(device: String, region: String, kind: GeofenceEvent.Kind, time: Timestamp, detectedAt: Timestamp? = nil,
-                coordinate: Coordinate? = nil, accuracy: Meters? = nil, extra: [String: String] = [:],
-                file: String = "", line: Int = 0) {
+    public init(
+        device: String, region: String, kind: GeofenceEvent.Kind, time: Timestamp, detectedAt: Timestamp? = nil,
+        coordinate: Coordinate? = nil, accuracy: Meters? = nil, extra: [String: String] = [:],
+        file: String = "", line: Int = 0
+    ) {
         self.device = device
         self.region = region
         self.kind = kind

@@ -26,7 +26,9 @@ public struct SyntheticFieldStudy: Sendable {
 
     /// The stores' centres and radii, west to east.
     var stores: [(id: String, center: Coordinate, radius: Meters)] {
-        (0..<fences).map { f in ("store-\(f + 1)", Self.origin.offset(northMeters: 0, eastMeters: Double(f) * 600), 40 + Double(f % 3) * 10) }
+        (0..<fences).map { f in
+            ("store-\(f + 1)", Self.origin.offset(northMeters: 0, eastMeters: Double(f) * 600), 40 + Double(f % 3) * 10)
+        }
     }
 
     /// Walker `w`'s fixes: (time, position).
@@ -36,11 +38,19 @@ public struct SyntheticFieldStudy: Sendable {
         let stays = [120 + random.nextUnit() * 120, 120 + random.nextUnit() * 120]
         // Legs: east positions (metres from the origin) and how long to stand at the end of each.
         let west = Double(a) * 600 - 300
-        let legs: [(to: Double, stay: Double)] = [(Double(a) * 600, stays[0]), (Double(a + 1) * 600, stays[1]), (Double(a + 1) * 600 + 300, 0)]
+        let legs: [(to: Double, stay: Double)] = [
+            (Double(a) * 600, stays[0]), (Double(a + 1) * 600, stays[1]), (Double(a + 1) * 600 + 300, 0),
+        ]
         var fixes: [(Timestamp, Coordinate)] = []
         var t = 0.0, x = west
         let begin = Self.start + .seconds(Int64(w) * 60)
-        func add() { fixes.append((begin + TimeSpan(microseconds: Int64(t * 1_000_000)), Self.origin.offset(northMeters: lateral, eastMeters: x))) }
+        func add() {
+            fixes.append(
+                (
+                    begin + TimeSpan(microseconds: Int64(t * 1_000_000)),
+                    Self.origin.offset(northMeters: lateral, eastMeters: x)
+                ))
+        }
         add()
         for leg in legs {
             while x < leg.to {
@@ -59,20 +69,22 @@ public struct SyntheticFieldStudy: Sendable {
         var csv = "device,time,lat,lon\n"
         for w in 0..<walks {
             for (time, c) in walk(w) {
-                csv += "walker-\(w + 1),\(time.iso8601),\(String(format: "%.7f", c.latitude)),\(String(format: "%.7f", c.longitude))\n"
+                csv +=
+                    "walker-\(w + 1),\(time.iso8601),\(String(format: "%.7f", c.latitude)),\(String(format: "%.7f", c.longitude))\n"
             }
         }
         var yaml = """
-        # A made-up field study (Calibration/SyntheticFieldStudy.swift): \(walks) walks through \(fences) stores.
-        name: Synthetic field study
-        start: \(Self.start.iso8601)
-        profile: \(profile)
-        noise: {sigma: \(noise), seed: \(noiseSeed)}
-        regions:
+            # A made-up field study (Calibration/SyntheticFieldStudy.swift): \(walks) walks through \(fences) stores.
+            name: Synthetic field study
+            start: \(Self.start.iso8601)
+            profile: \(profile)
+            noise: {sigma: \(noise), seed: \(noiseSeed)}
+            regions:
 
-        """
+            """
         for store in stores {
-            yaml += "  - {id: \(store.id), circle: {lat: \(String(format: "%.7f", store.center.latitude)), "
+            yaml +=
+                "  - {id: \(store.id), circle: {lat: \(String(format: "%.7f", store.center.latitude)), "
                 + "lon: \(String(format: "%.7f", store.center.longitude)), radius: \(Int(store.radius))}}\n"
         }
         yaml += "devices:\n  - fixes: walks.csv\n"

@@ -83,7 +83,9 @@ public struct TrueCrossings: Sendable {
     func record(_ reports: [Report], run: Int, into outcomes: inout CrossingOutcomes, distanceAtDecision: Bool) {
         var byKey: [Key: [Report]] = [:]
         for report in reports { byKey[report.key, default: []].append(report) }
-        for (key, reports) in byKey.sorted(by: { ($0.key.device, $0.key.region, $0.key.kind) < ($1.key.device, $1.key.region, $1.key.kind) }) {
+        for (key, reports) in byKey.sorted(by: {
+            ($0.key.device, $0.key.region, $0.key.kind) < ($1.key.device, $1.key.region, $1.key.kind)
+        }) {
             guard let group = groups[key] else {
                 outcomes.spurious[run][Self.kinds.firstIndex(of: key.kind)!] += reports.count
                 continue
@@ -96,10 +98,11 @@ public struct TrueCrossings: Sendable {
                 paired += 1
                 let report = reports[match], crossing = crossings[group.range.lowerBound + k]
                 let at = distanceAtDecision ? report.decidedAt ?? report.time : report.time
-                outcomes.set(run: run, crossing: group.range.lowerBound + k,
-                             delay: (report.time - crossing.time).seconds,
-                             distance: truth.at(at, device: key.device, region: key.region) ?? .nan,
-                             lag: (report.time - (report.decidedAt ?? report.time)).seconds)
+                outcomes.set(
+                    run: run, crossing: group.range.lowerBound + k,
+                    delay: (report.time - crossing.time).seconds,
+                    distance: truth.at(at, device: key.device, region: key.region) ?? .nan,
+                    lag: (report.time - (report.decidedAt ?? report.time)).seconds)
             }
             outcomes.spurious[run][Self.kinds.firstIndex(of: key.kind)!] += reports.count - paired
         }

@@ -66,7 +66,8 @@ package enum DocumentNode {
         let mark = node.mark.map { Mark(line: Int32(clamping: $0.line), column: Int32(clamping: $0.column)) } ?? .unknown
         switch node {
         case let .scalar(scalar):
-            return .scalar(Scalar(text: scalar.string, isNull: NSNull.construct(from: scalar) != nil, number: nil, mark: mark))
+            return .scalar(
+                Scalar(text: scalar.string, isNull: NSNull.construct(from: scalar) != nil, number: nil, mark: mark))
         case let .mapping(mapping):
             return .mapping(mapping.map { (DocumentNode.yaml($0.key), DocumentNode.yaml($0.value)) }, mark)
         case let .sequence(sequence):

@@ -56,7 +56,8 @@ extension JSONReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
             index += 1
             guard let longitude = nextNumber(), separator(UInt8(ascii: ",")),
-                  let latitude = nextNumber() else { return nil }
+                let latitude = nextNumber()
+            else { return nil }
             while !separator(UInt8(ascii: "]")) {
                 guard separator(UInt8(ascii: ",")), nextNumber() != nil else { return nil }
             }
@@ -82,8 +83,9 @@ extension JSONReader {
     package mutating func nextNumber() -> Double? {
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "-") || (0x30...0x39).contains(bytes[index]),
-              let text = try? numberText(mark), Self.readsExactly(jsonNumber: text),
-              let value = DecimalText.double(text), value.isFinite else { return nil }
+            let text = try? numberText(mark), Self.readsExactly(jsonNumber: text),
+            let value = DecimalText.double(text), value.isFinite
+        else { return nil }
         return value
     }
 }

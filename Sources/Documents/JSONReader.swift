@@ -68,7 +68,9 @@ package struct JSONReader {
         return "the byte 0x" + String(byte, radix: 16, uppercase: true)
     }
 
-    package func failure(_ message: String) -> SyntaxError { SyntaxError(mark: mark, message: "JSON syntax error: " + message) }
+    package func failure(_ message: String) -> SyntaxError {
+        SyntaxError(mark: mark, message: "JSON syntax error: " + message)
+    }
 
     package mutating func skipSpace() {
         while index < bytes.count {
@@ -135,7 +137,11 @@ package struct JSONReader {
                 let keyMark = mark
                 let key = try string(build: true)
                 if let first = seen.insert(key, at: keyMark) {
-                    throw SyntaxError(mark: first, message: "a key appears more than once in one mapping: \"\(key)\" (first given here); each key may be given once")
+                    throw SyntaxError(
+                        mark: first,
+                        message:
+                            "a key appears more than once in one mapping: \"\(key)\" (first given here); each key may be given once"
+                    )
                 }
                 try expect(UInt8(ascii: ":"), "':' after the key \"\(key)\"")
                 let member = try value(depth: depth + 1, build: build)
@@ -231,7 +237,10 @@ package struct JSONReader {
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, (0x30...0x39).contains(bytes[index]) {
-                throw SyntaxError(mark: at, message: "JSON syntax error: a number may not start with 0 followed by digits (JSON has no leading zeros)")
+                throw SyntaxError(
+                    mark: at,
+                    message:
+                        "JSON syntax error: a number may not start with 0 followed by digits (JSON has no leading zeros)")
             }
         } else {
             _ = digits()
@@ -260,7 +269,9 @@ package struct JSONReader {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
             if byte < 0x20 {
-                throw failure("a string holds the control character 0x\(String(byte, radix: 16, uppercase: true)); write it as an escape (\\n, \\t, \\u00XX)")
+                throw failure(
+                    "a string holds the control character 0x\(String(byte, radix: 16, uppercase: true)); write it as an escape (\\n, \\t, \\u00XX)"
+                )
             }
             if byte == UInt8(ascii: "\\") {
                 escaped = true
@@ -289,7 +300,9 @@ package struct JSONReader {
         scratch.removeAll(keepingCapacity: true)
         var at = 0
         while at < raw.count {
-            if raw[at] == UInt8(ascii: "\\"), case let .success(scalar) = JSONEscaping.decodeEscape(raw, at: &at, end: raw.count) {
+            if raw[at] == UInt8(ascii: "\\"),
+                case let .success(scalar) = JSONEscaping.decodeEscape(raw, at: &at, end: raw.count)
+            {
                 JSONEscaping.appendUTF8(scalar, to: &scratch)
             } else {
                 scratch.append(raw[at])

@@ -18,8 +18,9 @@ package struct PlacedNode {
 
     /// A node at `path` (`""` for the document's root).
     package init(node: DocumentNode, path: String, file: String, diagnostics: ProblemLog) {
-        self.init(node: node, parent: nil, step: .key(path),
-                  document: DocumentPlace(file: file, diagnostics: diagnostics))
+        self.init(
+            node: node, parent: nil, step: .key(path),
+            document: DocumentPlace(file: file, diagnostics: diagnostics))
     }
 
     private init(node: DocumentNode, parent: KeyPathLink?, step: KeyPathStep, document: DocumentPlace) {
@@ -135,7 +136,9 @@ package struct PlacedNode {
         for (keyNode, value) in mapping {
             let keyCursor = PlacedNode(node: keyNode, parent: parent, step: step, document: document)
             guard let key = keyCursor.scalarText else {
-                keyCursor.fail("expected a key of text, got \(keyCursor.got); the keys allowed here are: \(allowed.joined(separator: ", "))")
+                keyCursor.fail(
+                    "expected a key of text, got \(keyCursor.got); the keys allowed here are: \(allowed.joined(separator: ", "))"
+                )
                 continue
             }
             if !allowed.contains(key) {
@@ -165,7 +168,9 @@ package struct PlacedNode {
             return nil
         }
         let link = link
-        return sequence.enumerated().map { PlacedNode(node: $0.element, parent: link, step: .index($0.offset), document: document) }
+        return sequence.enumerated().map {
+            PlacedNode(node: $0.element, parent: link, step: .index($0.offset), document: document)
+        }
     }
 
     // MARK: Scalars
@@ -183,7 +188,9 @@ package struct PlacedNode {
         if let text = scalarText, let span = ScenarioUnits.duration(text), bound.admits(span.microseconds) {
             return span
         }
-        expected("a duration\(bound.phrase) (a number of seconds or a string like \"20s\", \"5m\", \"2h\" or \"250ms\", exact to the microsecond)")
+        expected(
+            "a duration\(bound.phrase) (a number of seconds or a string like \"20s\", \"5m\", \"2h\" or \"250ms\", exact to the microsecond)"
+        )
         return nil
     }
 
@@ -200,7 +207,8 @@ package struct PlacedNode {
     /// A whole number, written as one (`3`, not `3.0` or `"3"` with a unit).
     package func integer(_ bound: Bound, _ what: String = "an integer") -> Int64? {
         if let text = scalarText, let decimal = ExactDecimal(text), decimal.exponent >= 0 || !text.contains("."),
-           let value = decimal.integer, bound.admits(value) {
+            let value = decimal.integer, bound.admits(value)
+        {
             return value
         }
         expected("\(what)\(bound.phrase)")

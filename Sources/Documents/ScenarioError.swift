@@ -108,8 +108,9 @@ package final class ProblemLog {
             warnings[known.warning] = head + " (and \(known.count) more position\(known.count == 1 ? "" : "s") of this file)"
         } else {
             roundedLongitudes[file] = (warnings.count, 1)
-            warnings.append("\(place): the longitude \(longitude) lies past ±180° by less than 1e-9° "
-                + "(floating-point residue, as in Natural Earth's borders); it is read as \(longitude > 0 ? 180 : -180)")
+            warnings.append(
+                "\(place): the longitude \(longitude) lies past ±180° by less than 1e-9° "
+                    + "(floating-point residue, as in Natural Earth's borders); it is read as \(longitude > 0 ? 180 : -180)")
         }
     }
 }

@@ -51,8 +51,9 @@ struct YAMLAliasBudget {
         if let anchor = node.anchor, let known = sizes[ObjectIdentifier(anchor)] {
             aliased += known
             if aliased > budget {
-                throw Overrun(path: "", anchor: anchor.rawValue, line: node.mark?.line ?? 0,
-                              column: node.mark?.column ?? 0, nodes: known, total: aliased, budget: budget)
+                throw Overrun(
+                    path: "", anchor: anchor.rawValue, line: node.mark?.line ?? 0,
+                    column: node.mark?.column ?? 0, nodes: known, total: aliased, budget: budget)
             }
             return known
         }

@@ -18,7 +18,9 @@ package enum YAMLDocument {
         do {
             bytes = try WholeFile.read(path, limit: maximumSize)
         } catch let .tooLarge(size, _) {
-            fail(0, 0, """
+            fail(
+                0, 0,
+                """
                 cannot read \(what): the file is \(size >> 20) MB; YAML and JSON files over \(maximumSize >> 20) MB are \
                 refused, as their document tree would take about 30 times their size in memory. Keep regions in \
                 GeoJSON files and long tracks in GPX or fix tables (read as streams)
@@ -45,8 +47,10 @@ package enum YAMLDocument {
                     try YAMLAliasBudget.check(root, budget: YAMLAliasBudget.nodes(forFileOf: bytes.count))
                 }
             } catch {
-                diagnostics.error(ScenarioError(file: path, keyPath: error.path, line: error.line, column: error.column,
-                                                message: error.message))
+                diagnostics.error(
+                    ScenarioError(
+                        file: path, keyPath: error.path, line: error.line, column: error.column,
+                        message: error.message))
                 return nil
             }
             return DocumentNode(root)
@@ -68,12 +72,14 @@ package enum YAMLDocument {
         }
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
+            let .composer(context, problem, mark, _):
             return (mark.line, mark.column, sentence("YAML", context, problem))
         case let .duplicatedKeysInMapping(duplicates, context):
             let keys = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
-            return (context.mark.line, context.mark.column,
-                    "a key appears more than once in one mapping: \(keys) (first given here); each key may be given once")
+            return (
+                context.mark.line, context.mark.column,
+                "a key appears more than once in one mapping: \(keys) (first given here); each key may be given once"
+            )
         case let .reader(problem, _, _, _):
             return (0, 0, "the file cannot be read as text: \(problem)")
         default:

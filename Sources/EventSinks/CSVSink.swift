@@ -18,7 +18,9 @@ public final class CSVSink: CancellableEventSink, StoppedEarlySink, RunNumbering
     /// The Monte Carlo run whose events are being sent, if any.
     private var run: Int?
 
-    private var header: String { run == nil ? CSVRecords.header : (CSVRecords.columns + ["run"]).joined(separator: ",") + "\r\n" }
+    private var header: String {
+        run == nil ? CSVRecords.header : (CSVRecords.columns + ["run"]).joined(separator: ",") + "\r\n"
+    }
 
     /// Writes to `output` (a file replaced on `finish()`, or standard output).
     public init(output: OutputFile) { self.output = output }
@@ -63,7 +65,8 @@ public final class CSVSink: CancellableEventSink, StoppedEarlySink, RunNumbering
 
 extension CSVSink {
     /// `csv:PATH`.
-    public static let kind = SinkKind(schemes: ["csv"], target: .path, form: "csv:PATH", tellsRunsApart: true) { spec, context throws(SinkError) in
+    public static let kind = SinkKind(schemes: ["csv"], target: .path, form: "csv:PATH", tellsRunsApart: true) {
+        spec, context throws(SinkError) in
         CSVSink(output: try OutputFile(path: context.resolve(spec.path ?? "-"), spec: spec.text))
     }
 }

@@ -187,7 +187,8 @@ public final class ConsoleSink: CancellableEventSink {
         var columns = 0
         for character in text {
             guard let first = character.unicodeScalars.first else { continue }
-            let wide = first.properties.isEmojiPresentation
+            let wide =
+                first.properties.isEmojiPresentation
                 || (first.properties.isEmoji && character.unicodeScalars.contains("\u{FE0F}"))
                 || isEastAsianWide(first.value)
             columns += wide ? 2 : 1
@@ -205,8 +206,10 @@ public final class ConsoleSink: CancellableEventSink {
 
 extension ConsoleSink {
     /// `console`: the readable timeline on standard output.
-    public static let kind = SinkKind(schemes: ["console"], target: .standardOutput, form: "console") { spec, context throws(SinkError) in
-        ConsoleSink(output: try OutputFile(path: "-", spec: spec.text), zone: context.displayZone,
-                    regionNames: context.regionNames)
+    public static let kind = SinkKind(schemes: ["console"], target: .standardOutput, form: "console") {
+        spec, context throws(SinkError) in
+        ConsoleSink(
+            output: try OutputFile(path: "-", spec: spec.text), zone: context.displayZone,
+            regionNames: context.regionNames)
     }
 }

@@ -71,7 +71,8 @@ public final class GeoJSONSink: CancellableEventSink, StoppedEarlySink {
 
 extension GeoJSONSink {
     /// `geojson:PATH`.
-    public static let kind = SinkKind(schemes: ["geojson"], target: .path, form: "geojson:PATH") { spec, context throws(SinkError) in
+    public static let kind = SinkKind(schemes: ["geojson"], target: .path, form: "geojson:PATH") {
+        spec, context throws(SinkError) in
         GeoJSONSink(output: try OutputFile(path: context.resolve(spec.path ?? "-"), spec: spec.text))
     }
 }

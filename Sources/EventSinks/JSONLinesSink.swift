@@ -20,7 +20,9 @@ public final class JSONLinesSink: CancellableEventSink, StoppedEarlySink, RunNum
     }
 
     public func send(_ event: GeofenceEvent) throws {
-        try output.write(atMost: EventFormatting.bound(of: event) + Self.endBound) { out in Self.put(event, run: run, to: &out) }
+        try output.write(atMost: EventFormatting.bound(of: event) + Self.endBound) { out in
+            Self.put(event, run: run, to: &out)
+        }
     }
 
     public func send(_ event: GeofenceEvent, jsonLine: [UInt8]) throws {
@@ -44,7 +46,7 @@ public final class JSONLinesSink: CancellableEventSink, StoppedEarlySink, RunNum
     /// Writes an event's line from its JSON Lines text (`JSONLines.append`, no line end) with `run`, as
     /// `put(_:run:to:)` does. At most the text's length plus `endBound` bytes.
     static func put(line: UnsafeBufferPointer<UInt8>, run: Int?, to out: inout ByteCursor) {
-        out.put(UnsafeBufferPointer(rebasing: line.dropLast()))   // all but its `}`
+        out.put(UnsafeBufferPointer(rebasing: line.dropLast()))  // all but its `}`
         endObject(run: run, &out)
     }
 
@@ -70,7 +72,8 @@ public final class JSONLinesSink: CancellableEventSink, StoppedEarlySink, RunNum
 
 extension JSONLinesSink {
     /// `jsonl:PATH`.
-    public static let kind = SinkKind(schemes: ["jsonl"], target: .path, form: "jsonl:PATH", tellsRunsApart: true) { spec, context throws(SinkError) in
+    public static let kind = SinkKind(schemes: ["jsonl"], target: .path, form: "jsonl:PATH", tellsRunsApart: true) {
+        spec, context throws(SinkError) in
         JSONLinesSink(output: try OutputFile(path: context.resolve(spec.path ?? "-"), spec: spec.text))
     }
 }

@@ -125,13 +125,15 @@ final class JournalWriter: @unchecked Sendable {
         do {
             switch batch {
             case let .lines(lines, _, nil):
-                try lines.withUnsafeBufferPointer { bytes throws(SinkError) in try output.write(atMost: bytes.count) { $0.put(bytes) } }
+                try lines.withUnsafeBufferPointer { bytes throws(SinkError) in
+                    try output.write(atMost: bytes.count) { $0.put(bytes) }
+                }
                 end = lines.count
             case let .lines(lines, _, run):
                 try lines.withUnsafeBufferPointer { bytes throws(SinkError) in
                     var start = 0
                     while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                        let line = UnsafeBufferPointer(rebasing: bytes[start ..< newline])
+                        let line = UnsafeBufferPointer(rebasing: bytes[start..<newline])
                         try output.write(atMost: line.count + JSONLinesSink.endBound) { out in
                             JSONLinesSink.put(line: line, run: run, to: &out)
                             end += out.count
@@ -177,7 +179,7 @@ final class JournalWriter: @unchecked Sendable {
             (cut.time, cut.run) = (events[whole].time, run)
         case let .lines(lines, _, run) where whole < cameEnds.count:
             let start = whole == 0 ? 0 : cameEnds[whole - 1]
-            let text = String(decoding: lines[start ..< cameEnds[whole] - 1], as: UTF8.self)
+            let text = String(decoding: lines[start..<cameEnds[whole] - 1], as: UTF8.self)
             (cut.time, cut.run) = ((try? JSONLines.decode(line: text))?.time, run)
         default:
             break

@@ -51,10 +51,12 @@ public final class OutputFile {
     /// killed runs are kept as `PATH.unappended-PID` rather than removed. `keepingPartialFileOnFailure`:
     /// a failed write leaves the partial file (until `discard()`), so that `commitAfterFailure(keepingFirst:)`
     /// can keep what it holds whole.
-    public init(path: String, spec: String,
-                permissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite],
-                removingStalePartials: Bool = true, appending: Bool = false,
-                keepingPartialFileOnFailure: Bool = false) throws(SinkError) {
+    public init(
+        path: String, spec: String,
+        permissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite],
+        removingStalePartials: Bool = true, appending: Bool = false,
+        keepingPartialFileOnFailure: Bool = false
+    ) throws(SinkError) {
         self.spec = spec
         self.path = path
         appends = appending
@@ -64,7 +66,9 @@ public final class OutputFile {
             return
         }
         if case let .success(info) = FileCheck.status(of: path), info.type != .regular {
-            guard info.type != .directory else { throw SinkError(FileError(.isDirectory, path: path, action: "write"), spec: spec) }
+            guard info.type != .directory else {
+                throw SinkError(FileError(.isDirectory, path: path, action: "write"), spec: spec)
+            }
             // A device or a pipe (`/dev/null`, a FIFO): written in place, never renamed over.
             do {
                 target = .device(try FileDescriptor.open(FilePath(path), .writeOnly, options: [.closeOnExec]))
@@ -76,8 +80,10 @@ public final class OutputFile {
         do {
             // A file appended to (a spool) keeps what a killed run left in its partial file: never swept.
             if appending { AtomicFile.rescueStalePartials(of: path) }
-            target = .file(try AtomicFile(replacing: path, permissions: permissions,
-                                          removingStalePartials: removingStalePartials && !appending))
+            target = .file(
+                try AtomicFile(
+                    replacing: path, permissions: permissions,
+                    removingStalePartials: removingStalePartials && !appending))
         } catch {
             throw SinkError(error, spec: spec)
         }
@@ -166,7 +172,9 @@ public final class OutputFile {
         switch target {
         case let .file(file) where stoppedEarly:
             let existed = (try? FileCheck.status(of: file.path).get()) != nil
-            do { try file.keepBeside(marked: Self.stoppedEarlyMark).map { keptBeside = ($0, existed) } } catch { throw SinkError(error, spec: spec) }
+            do { try file.keepBeside(marked: Self.stoppedEarlyMark).map { keptBeside = ($0, existed) } } catch {
+                throw SinkError(error, spec: spec)
+            }
         case let .file(file):
             do { try appends ? file.commitAppending() : file.commit() } catch { throw SinkError(error, spec: spec) }
         case let .device(fd):

@@ -22,9 +22,11 @@ public struct RunDescription: Hashable, Sendable {
     /// The resolved settings as JSON text (see `settingsJSON(of:)`).
     public var settings: String?
 
-    public init(scenario: String? = nil, scenarioFile: String? = nil, profile: String? = nil,
-                startedAt: Timestamp = .wallClockNow, clockStart: Timestamp? = nil,
-                perimeterVersion: String? = nil, settings: String? = nil) {
+    public init(
+        scenario: String? = nil, scenarioFile: String? = nil, profile: String? = nil,
+        startedAt: Timestamp = .wallClockNow, clockStart: Timestamp? = nil,
+        perimeterVersion: String? = nil, settings: String? = nil
+    ) {
         self.scenario = scenario
         self.scenarioFile = scenarioFile
         self.profile = profile
@@ -35,11 +37,14 @@ public struct RunDescription: Hashable, Sendable {
     }
 
     /// The description of running `simulation`: its profile, clock start and settings.
-    public init(scenario: String?, scenarioFile: String?, simulation: Simulation, perimeterVersion: String?,
-                startedAt: Timestamp = .wallClockNow) {
-        self.init(scenario: scenario, scenarioFile: scenarioFile, profile: simulation.profile.name,
-                  startedAt: startedAt, clockStart: simulation.clockStart, perimeterVersion: perimeterVersion,
-                  settings: Self.settingsJSON(of: simulation))
+    public init(
+        scenario: String?, scenarioFile: String?, simulation: Simulation, perimeterVersion: String?,
+        startedAt: Timestamp = .wallClockNow
+    ) {
+        self.init(
+            scenario: scenario, scenarioFile: scenarioFile, profile: simulation.profile.name,
+            startedAt: startedAt, clockStart: simulation.clockStart, perimeterVersion: perimeterVersion,
+            settings: Self.settingsJSON(of: simulation))
     }
 
     /// The resolved monitor settings and the run's shape as one JSON object, keys in this order:
@@ -55,26 +60,31 @@ public struct RunDescription: Hashable, Sendable {
     public static func settingsJSON(of simulation: Simulation) -> String {
         let settings = simulation.settings
         func number(_ value: Double) -> String { EventFormatting.number(value) ?? "null" }
-        var members: [(String, String)] = [
-            ("capacity", settings.capacity.map(String.init) ?? JSONEscaping.string("unlimited")),
-            ("selection", JSONEscaping.string(settings.selection.rawValue)),
-            ("refreshDistance", number(settings.refreshDistance)),
-            ("hysteresis", number(settings.hysteresis)),
-            ("enterBuffer", number(settings.enterBuffer)),
-            ("confirmation", EventFormatting.seconds(settings.confirmation) ?? "null"),
-            ("initialTrigger", JSONEscaping.string(settings.initialTrigger.rawValue)),
-            ("accuracy", number(settings.accuracy)),
-            ("enterConfidence", number(settings.enterConfidence)),
-            ("exitConfidence", number(settings.exitConfidence)),
-            ("interval", EventFormatting.seconds(settings.interval) ?? "null"),
-        ] + Self.revision3Members(of: settings) + [
-            ("regions", String(simulation.regions.count)),
-            ("rules", String(simulation.rules.count)),
-            ("devices", String(simulation.devices.count)),
-            ("tick", EventFormatting.seconds(simulation.tick) ?? "null"),
-        ]
+        var members: [(String, String)] =
+            [
+                ("capacity", settings.capacity.map(String.init) ?? JSONEscaping.string("unlimited")),
+                ("selection", JSONEscaping.string(settings.selection.rawValue)),
+                ("refreshDistance", number(settings.refreshDistance)),
+                ("hysteresis", number(settings.hysteresis)),
+                ("enterBuffer", number(settings.enterBuffer)),
+                ("confirmation", EventFormatting.seconds(settings.confirmation) ?? "null"),
+                ("initialTrigger", JSONEscaping.string(settings.initialTrigger.rawValue)),
+                ("accuracy", number(settings.accuracy)),
+                ("enterConfidence", number(settings.enterConfidence)),
+                ("exitConfidence", number(settings.exitConfidence)),
+                ("interval", EventFormatting.seconds(settings.interval) ?? "null"),
+            ] + Self.revision3Members(of: settings) + [
+                ("regions", String(simulation.regions.count)),
+                ("rules", String(simulation.rules.count)),
+                ("devices", String(simulation.devices.count)),
+                ("tick", EventFormatting.seconds(simulation.tick) ?? "null"),
+            ]
         if let noise = simulation.noise {
-            members.append(("noise", "{\"sigma\":\(number(noise.sigma)),\"seed\":\(noise.seed),\"correlation\":\(EventFormatting.seconds(noise.correlation) ?? "null")}"))
+            members.append(
+                (
+                    "noise",
+                    "{\"sigma\":\(number(noise.sigma)),\"seed\":\(noise.seed),\"correlation\":\(EventFormatting.seconds(noise.correlation) ?? "null")}"
+                ))
         } else {
             members.append(("noise", "null"))
         }
@@ -98,13 +108,25 @@ public struct RunDescription: Hashable, Sendable {
         case .fixed: break
         }
         if let s = settings.stationary {
-            members.append(("stationary", object([("after", seconds(s.after)), ("within", number(s.within)),
-                                                  ("interval", seconds(s.interval))])))
+            members.append(
+                (
+                    "stationary",
+                    object([
+                        ("after", seconds(s.after)), ("within", number(s.within)),
+                        ("interval", seconds(s.interval)),
+                    ])
+                ))
         }
         if let o = settings.outliers {
-            members.append(("outliers", object([("every", seconds(o.every)), ("duration", seconds(o.duration)),
-                                                ("median", number(o.median)), ("p90", number(o.p90)),
-                                                ("accuracy", number(o.accuracyScale))])))
+            members.append(
+                (
+                    "outliers",
+                    object([
+                        ("every", seconds(o.every)), ("duration", seconds(o.duration)),
+                        ("median", number(o.median)), ("p90", number(o.p90)),
+                        ("accuracy", number(o.accuracyScale)),
+                    ])
+                ))
         }
         if let d = settings.delivery {
             members.append(("delivery", object([("median", seconds(d.median)), ("p90", seconds(d.p90))])))

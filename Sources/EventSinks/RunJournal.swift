@@ -99,8 +99,9 @@ public final class RunJournal {
         state = .open
         let folder = FileNames.directory(of: path)
         do {
-            let output = try OutputFile(path: path, spec: "journal", permissions: [.ownerReadWrite], removingStalePartials: false,
-                                        keepingPartialFileOnFailure: true)
+            let output = try OutputFile(
+                path: path, spec: "journal", permissions: [.ownerReadWrite], removingStalePartials: false,
+                keepingPartialFileOnFailure: true)
             // The partial files of journals whose process died (its own target's among them) are removed by
             // the writing thread: a temporary folder of many thousand entries does not delay the run.
             writer = JournalWriter(output: output) {
@@ -175,13 +176,18 @@ public final class RunJournal {
             sentence = "the run had produced no events, so none were lost"
         } else if let failure, let kept, ownFailure == nil {
             let missing = count - kept.lines
-            let from = kept.time.map { time in ", from " + (kept.run.map { "run \($0) at " } ?? "") + time.iso8601 + " on," } ?? ""
-            sentence = "only the first \(kept.lines) of its \(count) events were kept, in \"\(path)\" " + Self.format(numberingRuns: run != nil)
+            let from =
+                kept.time.map { time in ", from " + (kept.run.map { "run \($0) at " } ?? "") + time.iso8601 + " on," } ?? ""
+            sentence =
+                "only the first \(kept.lines) of its \(count) events were kept, in \"\(path)\" "
+                + Self.format(numberingRuns: run != nil)
                 + "; the other \(missing)\(from) could not be kept: the run's journal failed (\(failure.reason))"
         } else if let failure {
             sentence = "its events could not be kept: the run's journal failed (\(failure.reason))"
         } else {
-            sentence = "its \(count) event\(count == 1 ? " was" : "s were") kept in \"\(path)\" " + Self.format(numberingRuns: run != nil)
+            sentence =
+                "its \(count) event\(count == 1 ? " was" : "s were") kept in \"\(path)\" "
+                + Self.format(numberingRuns: run != nil)
         }
         self.sentence = sentence
         return sentence
@@ -205,7 +211,8 @@ public final class RunJournal {
     /// How the kept events are written, for people: the journal of a Monte Carlo batch gives each event
     /// its run, which `perimeter deliver` does not take.
     static func format(numberingRuns: Bool) -> String {
-        numberingRuns ? "(JSON Lines, each event with its run, as jsonl: writes them with --runs)"
+        numberingRuns
+            ? "(JSON Lines, each event with its run, as jsonl: writes them with --runs)"
             : "(JSON Lines, as jsonl: writes them; 'perimeter deliver' can send them to an HTTP sink)"
     }
 
@@ -226,7 +233,8 @@ public final class RunJournal {
     private func warnOnce() {
         guard !warned, let failure else { return }
         warned = true
-        warn("the run's journal cannot be written (\(failure.reason)): the run goes on, but from here on the events "
-             + "of a sink that fails cannot be kept; set TMPDIR to a folder with room")
+        warn(
+            "the run's journal cannot be written (\(failure.reason)): the run goes on, but from here on the events "
+                + "of a sink that fails cannot be kept; set TMPDIR to a folder with room")
     }
 }

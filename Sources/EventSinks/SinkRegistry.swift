@@ -41,9 +41,11 @@ public struct SinkRegistry: Sendable {
             return SinkSpec(text: text, scheme: body, path: "-", kinds: kinds, kindText: body)
         }
         if let separator = body.range(of: "://"), let kind = kind(String(body[..<separator.lowerBound])),
-           kind.target == .url {
+            kind.target == .url
+        {
             try kind.check(body)  // a bad URL or option is bad input
-            return SinkSpec(text: text, scheme: String(body[..<separator.lowerBound]), path: nil, kinds: kinds, kindText: body)
+            return SinkSpec(
+                text: text, scheme: String(body[..<separator.lowerBound]), path: nil, kinds: kinds, kindText: body)
         }
         guard let colon = body.firstIndex(of: ":") else {
             throw SinkError(spec: text, reason: "unknown sink \"\(body)\"; expected \(acceptedForms)")
@@ -54,10 +56,12 @@ public struct SinkRegistry: Sendable {
             throw SinkError(spec: text, reason: "unknown sink type \"\(scheme)\"; expected \(acceptedForms)")
         }
         guard kind.target == .path else {
-            throw SinkError(spec: text, reason: "the \(scheme) sink takes no path (it writes to standard output); write \"\(scheme)\"")
+            throw SinkError(
+                spec: text, reason: "the \(scheme) sink takes no path (it writes to standard output); write \"\(scheme)\"")
         }
         guard !path.isEmpty else {
-            throw SinkError(spec: text, reason: "the \(scheme) sink needs a path after \"\(scheme):\" (- for standard output)")
+            throw SinkError(
+                spec: text, reason: "the \(scheme) sink needs a path after \"\(scheme):\" (- for standard output)")
         }
         try kind.check(path)
         return SinkSpec(text: text, scheme: scheme, path: path, kinds: kinds, kindText: body)
@@ -99,7 +103,9 @@ public struct SinkRegistry: Sendable {
         var kinds = Set<GeofenceEvent.Kind>()
         for name in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
             guard let kind = GeofenceEvent.Kind(name: name) else {
-                var reason = name.isEmpty ? "kinds= needs event kinds separated by commas, without spaces"
+                var reason =
+                    name.isEmpty
+                    ? "kinds= needs event kinds separated by commas, without spaces"
                     : "unknown event kind \"\(name)\" in kinds="
                 reason += Suggestion.closest(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? "."
                 throw SinkError(spec: spec, reason: reason + " The kinds are \(names.joined(separator: ", ")).")
@@ -125,8 +131,11 @@ public struct SinkRegistry: Sendable {
 
     /// Opens the sink of `spec`: a file is created now (as a partial file beside the target) so that a
     /// bad path fails before the run starts, and replaces the target on `finish()`.
-    public func makeSink(for spec: SinkSpec, context: SinkContext = SinkContext()) throws(SinkError)
-        -> any CancellableEventSink {
+    public func makeSink(
+        for spec: SinkSpec, context: SinkContext = SinkContext()
+    ) throws(SinkError)
+        -> any CancellableEventSink
+    {
         guard let kind = kind(spec.scheme) else {
             throw SinkError(spec: spec.text, reason: "unknown sink type \"\(spec.scheme)\"; expected \(acceptedForms)")
         }
@@ -139,16 +148,19 @@ public struct SinkRegistry: Sendable {
     /// (their bytes would interleave); if one cannot be opened, those already opened are cancelled.
     /// With a `journal`, every event is also kept in it for the sinks that fail (`FanOutSink`); it is
     /// opened only when some sink does not spool itself.
-    public func makeSink(for specs: [SinkSpec], context: SinkContext = SinkContext(),
-                         journal: RunJournal? = nil) throws(SinkError) -> any CancellableEventSink {
+    public func makeSink(
+        for specs: [SinkSpec], context: SinkContext = SinkContext(),
+        journal: RunJournal? = nil
+    ) throws(SinkError) -> any CancellableEventSink {
         var seen: [String: SinkSpec] = [:]
         for spec in specs {
             guard let path = spec.path else { continue }
             let key = context.resolve(path)
             if let earlier = seen[key] {
                 let place = key == "-" ? "standard output" : "\"\(key)\""
-                throw SinkError(spec: spec.text, path: key == "-" ? nil : key,
-                                reason: "\(earlier) already writes to \(place); give each sink its own file")
+                throw SinkError(
+                    spec: spec.text, path: key == "-" ? nil : key,
+                    reason: "\(earlier) already writes to \(place); give each sink its own file")
             }
             seen[key] = spec
         }

@@ -18,8 +18,10 @@ public struct SinkSpec: Hashable, Sendable, CustomStringConvertible {
     /// sink reads its own options from it.
     public let kindText: String
 
-    public init(text: String, scheme: String, path: String?, kinds: Set<GeofenceEvent.Kind>? = nil,
-                kindText: String? = nil) {
+    public init(
+        text: String, scheme: String, path: String?, kinds: Set<GeofenceEvent.Kind>? = nil,
+        kindText: String? = nil
+    ) {
         self.text = text
         self.scheme = scheme
         self.path = path
@@ -63,10 +65,12 @@ public struct SinkKind: Sendable {
     /// Opens the sink.
     let open: @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any CancellableEventSink
 
-    public init(schemes: [String], target: Target, form: String, note: String? = nil, tellsRunsApart: Bool = false,
-                check: @escaping @Sendable (String) throws(SinkError) -> Void = { _ throws(SinkError) in },
-                reach: (@Sendable (SinkSpec) -> SinkReach)? = nil,
-                open: @escaping @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any CancellableEventSink) {
+    public init(
+        schemes: [String], target: Target, form: String, note: String? = nil, tellsRunsApart: Bool = false,
+        check: @escaping @Sendable (String) throws(SinkError) -> Void = { _ throws(SinkError) in },
+        reach: (@Sendable (SinkSpec) -> SinkReach)? = nil,
+        open: @escaping @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any CancellableEventSink
+    ) {
         self.schemes = schemes
         self.target = target
         self.form = form
@@ -126,9 +130,11 @@ public struct SinkContext: Sendable {
     /// What people call the regions that have a name, by id, for a sink for people (the console).
     public var regionNames: [String: String]
 
-    public init(directory: String? = nil, run: RunDescription = RunDescription(),
-                isCancelled: @escaping @Sendable () -> Bool = { false }, displayZone: LocalTimeZone? = nil,
-                regionNames: [String: String] = [:]) {
+    public init(
+        directory: String? = nil, run: RunDescription = RunDescription(),
+        isCancelled: @escaping @Sendable () -> Bool = { false }, displayZone: LocalTimeZone? = nil,
+        regionNames: [String: String] = [:]
+    ) {
         self.directory = directory
         self.run = run
         self.isCancelled = isCancelled

@@ -48,7 +48,9 @@ final class HTTPPoster: @unchecked Sendable {
         self.configuration = configuration
         var message = [CChar](repeating: 0, count: 256)
         guard let transfer = perimeter_transfer_open(&message, message.count) else {
-            throw SinkError(spec: configuration.spec, reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw SinkError(
+                spec: configuration.spec,
+                reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         self.transfer = transfer
         cancellation = Cancellation(isCancelled)
@@ -78,8 +80,9 @@ final class HTTPPoster: @unchecked Sendable {
                 if let retryAfter {
                     delay = min(max(retryAfter, 0), configuration.retryAfterCap)
                 } else {
-                    let ceiling = min(configuration.backoffCap,
-                                      configuration.backoffBase * pow(configuration.backoffFactor, Double(retry)))
+                    let ceiling = min(
+                        configuration.backoffCap,
+                        configuration.backoffBase * pow(configuration.backoffFactor, Double(retry)))
                     delay = ceiling > 0 ? random.nextUnit() * ceiling : 0
                 }
                 sleeps.append(delay)
@@ -98,11 +101,13 @@ final class HTTPPoster: @unchecked Sendable {
         let context = Unmanaged.passUnretained(cancellation).toOpaque()
         withCStrings(headers) { pointers in
             body.withUnsafeBytes { bytes in
-                perimeter_transfer_post(transfer, configuration.url.absoluteString, pointers, pointers.count,
-                                        bytes.baseAddress, bytes.count, timeoutMilliseconds,
-                                        Int(Self.checkInterval * 1000), { context in
-                                            Unmanaged<Cancellation>.fromOpaque(context!).takeUnretainedValue().isCancelled() ? 1 : 0
-                                        }, context, &result)
+                perimeter_transfer_post(
+                    transfer, configuration.url.absoluteString, pointers, pointers.count,
+                    bytes.baseAddress, bytes.count, timeoutMilliseconds,
+                    Int(Self.checkInterval * 1000),
+                    { context in
+                        Unmanaged<Cancellation>.fromOpaque(context!).takeUnretainedValue().isCancelled() ? 1 : 0
+                    }, context, &result)
             }
         }
         let url = configuration.url.absoluteString
@@ -110,17 +115,20 @@ final class HTTPPoster: @unchecked Sendable {
         case perimeter_transfer_cancelled:
             return .cancelled
         case perimeter_transfer_timed_out:
-            return .retry(reason: "no answer within \(HTTPSinkConfiguration.seconds(configuration.timeout)) s", retryAfter: nil)
+            return .retry(
+                reason: "no answer within \(HTTPSinkConfiguration.seconds(configuration.timeout)) s", retryAfter: nil)
         case perimeter_transfer_answered:
             break
         default:
             let reason = "cannot reach \(url): \(Self.text(of: &result.message))"
-            return Self.fatalCurlCodes.contains(result.curl_code) ? .fatal(reason: reason) : .retry(reason: reason, retryAfter: nil)
+            return Self.fatalCurlCodes.contains(result.curl_code)
+                ? .fatal(reason: reason) : .retry(reason: reason, retryAfter: nil)
         }
         let status = result.status
         if (200..<300).contains(status) { return .delivered }
         let excerpt = withUnsafeBytes(of: &result.excerpt) { Data($0.prefix(result.excerpt_length)) }
-        let answer = "the server answered \(status)\(Self.reasonPhrases[status].map { " " + $0 } ?? "")" + Self.excerpt(excerpt)
+        let answer =
+            "the server answered \(status)\(Self.reasonPhrases[status].map { " " + $0 } ?? "")" + Self.excerpt(excerpt)
         if status == 408 || status == 429 || (500..<600).contains(status) {
             let retryAfter = Double(Self.text(of: &result.retry_after)).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
             return .retry(reason: answer, retryAfter: retryAfter)

@@ -51,12 +51,14 @@ extension HTTPSink {
     /// `http://…` or `https://…`, with `;key=value` options (`HTTPSinkConfiguration`).
     public static let kind = SinkKind(
         schemes: ["http", "https"], target: .url, form: "http://… or https://…",
-        note: "after a URL, options as ;key=value suffixes: batch=N, flush=SECONDS, timeout=SECONDS, retries=N, backoff=SECONDS, auth-env=NAME, spool=PATH, kinds=KIND,KIND,... (as every sink)",
+        note:
+            "after a URL, options as ;key=value suffixes: batch=N, flush=SECONDS, timeout=SECONDS, retries=N, backoff=SECONDS, auth-env=NAME, spool=PATH, kinds=KIND,KIND,... (as every sink)",
         check: { text throws(SinkError) in _ = try HTTPSinkConfiguration(parsing: text) },
         reach: { spec in
             guard let configuration = try? HTTPSinkConfiguration(parsing: spec.kindText) else { return SinkReach() }
-            return SinkReach(files: configuration.spoolPath.map { [$0] } ?? [], urls: [configuration.url.absoluteString],
-                             environment: configuration.authorizationVariable.map { [$0] } ?? [])
+            return SinkReach(
+                files: configuration.spoolPath.map { [$0] } ?? [], urls: [configuration.url.absoluteString],
+                environment: configuration.authorizationVariable.map { [$0] } ?? [])
         }
     ) { spec, context throws(SinkError) in
         try HTTPSink(spec: spec.kindText, directory: context.directory, isCancelled: context.isCancelled)

@@ -69,12 +69,15 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
     /// event is produced) and starts the delivery thread. `directory` resolves a relative `spool=`
     /// path; the default spool file is in the working directory. `isCancelled` (the run's interruption)
     /// is asked while a request or a backoff is waited on.
-    public init(configuration: HTTPSinkConfiguration, directory: String? = nil,
-                isCancelled: @escaping @Sendable () -> Bool = { false }) throws(SinkError) {
+    public init(
+        configuration: HTTPSinkConfiguration, directory: String? = nil,
+        isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) throws(SinkError) {
         self.configuration = configuration
         keyPrefix = configuration.keyPrefix ?? Self.randomPrefix()
-        let path = try Self.spoolsInUse.claim(configuration.spoolPath.map { FileNames.resolve($0, inFolder: directory) },
-                                              spec: configuration.spec)
+        let path = try Self.spoolsInUse.claim(
+            configuration.spoolPath.map { FileNames.resolve($0, inFolder: directory) },
+            spec: configuration.spec)
         spoolPath = path
         do {
             spool = try OutputFile(path: path, spec: configuration.spec, appending: true)
@@ -83,8 +86,9 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
             throw error
         }
         do {
-            poster = try HTTPPoster(configuration: configuration,
-                                    isCancelled: { [abandoned] in abandoned.happened || isCancelled() })
+            poster = try HTTPPoster(
+                configuration: configuration,
+                isCancelled: { [abandoned] in abandoned.happened || isCancelled() })
         } catch {
             spool.discard()
             Self.spoolsInUse.release(path)
@@ -96,9 +100,11 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
     }
 
     /// Parses `spec` (see `HTTPSinkConfiguration`), reads the `auth-env` variable, and opens the sink.
-    public convenience init(spec: String, directory: String? = nil,
-                            environment: [String: String] = ProcessInfo.processInfo.environment,
-                            isCancelled: @escaping @Sendable () -> Bool = { false }) throws(SinkError) {
+    public convenience init(
+        spec: String, directory: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) throws(SinkError) {
         let configuration = try HTTPSinkConfiguration(parsing: spec).resolvingAuthorization(from: environment)
         try self.init(configuration: configuration, directory: directory, isCancelled: isCancelled)
     }
@@ -161,7 +167,11 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
         keep(queue)
         queue = []
         if let spoolFailure {
-            throw SinkError(spec: configuration.spec, path: spoolPath, reason: "delivery stopped (\(failure ?? "")) and the spool file failed too: \(spoolFailure.reason); \(delivered) of \(produced) events were delivered, the others are lost")
+            throw SinkError(
+                spec: configuration.spec, path: spoolPath,
+                reason:
+                    "delivery stopped (\(failure ?? "")) and the spool file failed too: \(spoolFailure.reason); \(delivered) of \(produced) events were delivered, the others are lost"
+            )
         }
     }
 
@@ -220,15 +230,21 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
         let keptPath = unappended?.path ?? spoolPath
         if spooled > 0 {
             let command = "perimeter deliver \(Self.shellQuoted(keptPath)) --sink \(Self.shellQuoted(configuration.spec))"
-            reason += "; the other \(spooled) \(spooled == 1 ? "is" : "are") in the spool file \"\(keptPath)\" (send \(spooled == 1 ? "it" : "them") later with: \(command))"
+            reason +=
+                "; the other \(spooled) \(spooled == 1 ? "is" : "are") in the spool file \"\(keptPath)\" (send \(spooled == 1 ? "it" : "them") later with: \(command))"
         }
         if let unappended {
             reason += "; they could not be appended to \"\(spoolPath)\": \(unappended.error.reason)"
         }
         if lost > 0 {
-            reason += "; \(lost) event\(lost == 1 ? "" : "s") could not be kept: \(spoolFailure?.reason ?? "the spool file failed")"
+            reason +=
+                "; \(lost) event\(lost == 1 ? "" : "s") could not be kept: \(spoolFailure?.reason ?? "the spool file failed")"
         }
-        if let failure { reason += ". Delivery stopped: \(failure)" } else if cancelled { reason += ". Delivery was cancelled" }
+        if let failure {
+            reason += ". Delivery stopped: \(failure)"
+        } else if cancelled {
+            reason += ". Delivery was cancelled"
+        }
         return SinkError(spec: configuration.spec, path: spooled > 0 ? keptPath : nil, reason: reason)
     }
 
@@ -250,10 +266,13 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
                 case let .failed(problem):
                     stopDelivery("the batch with Idempotency-Key \(batch.key): \(problem)", keeping: batch)
                 case .cancelled where cancelled:
-                    stopDelivery("cancelled while the batch with Idempotency-Key \(batch.key) was being sent", keeping: batch)
+                    stopDelivery(
+                        "cancelled while the batch with Idempotency-Key \(batch.key) was being sent", keeping: batch)
                 case .cancelled:
                     interrupted = true
-                    stopDelivery("interrupted (Ctrl-C or SIGTERM) while the batch with Idempotency-Key \(batch.key) was being sent; no retry was waited out", keeping: batch)
+                    stopDelivery(
+                        "interrupted (Ctrl-C or SIGTERM) while the batch with Idempotency-Key \(batch.key) was being sent; no retry was waited out",
+                        keeping: batch)
                 }
                 continue
             }

@@ -72,14 +72,18 @@ public struct HTTPSinkConfiguration: Hashable, Sendable {
         let address = parts[0]
         func fail(_ reason: String) -> SinkError { SinkError(spec: text, reason: reason) }
         guard address.hasPrefix("http://") || address.hasPrefix("https://"),
-              let url = URL(string: address), let host = url.host, !host.isEmpty else {
-            throw fail("\"\(address)\" is not an http:// or https:// URL with a host (write http://HOST[:PORT]/PATH[;key=value]...)")
+            let url = URL(string: address), let host = url.host, !host.isEmpty
+        else {
+            throw fail(
+                "\"\(address)\" is not an http:// or https:// URL with a host (write http://HOST[:PORT]/PATH[;key=value]...)"
+            )
         }
         self.init(url: url, spec: text)
         var seen: Set<String> = []
         for option in parts.dropFirst() {
             guard let equals = option.firstIndex(of: "="), equals != option.startIndex else {
-                throw fail("the option \"\(option)\" is not key=value; the options are \(Self.optionNames.joined(separator: ", "))")
+                throw fail(
+                    "the option \"\(option)\" is not key=value; the options are \(Self.optionNames.joined(separator: ", "))")
             }
             let key = String(option[..<equals])
             let value = String(option[option.index(after: equals)...])
@@ -95,7 +99,9 @@ public struct HTTPSinkConfiguration: Hashable, Sendable {
             }
             func seconds(_ range: ClosedRange<Double>) throws(SinkError) -> Double {
                 guard let s = Double(value), s.isFinite, range.contains(s) else {
-                    throw fail("\(key)=\(value): expected seconds from \(Self.seconds(range.lowerBound)) to \(Self.seconds(range.upperBound))")
+                    throw fail(
+                        "\(key)=\(value): expected seconds from \(Self.seconds(range.lowerBound)) to \(Self.seconds(range.upperBound))"
+                    )
                 }
                 return s
             }
@@ -130,7 +136,11 @@ public struct HTTPSinkConfiguration: Hashable, Sendable {
     ) throws(SinkError) -> HTTPSinkConfiguration {
         guard let name = authorizationVariable else { return self }
         guard let value = environment[name], !value.isEmpty else {
-            throw SinkError(spec: spec, reason: "auth-env=\(name): the environment variable \(name) is not set (it holds the Authorization header's value); set it, or remove the option")
+            throw SinkError(
+                spec: spec,
+                reason:
+                    "auth-env=\(name): the environment variable \(name) is not set (it holds the Authorization header's value); set it, or remove the option"
+            )
         }
         var copy = self
         copy.authorization = value
@@ -138,7 +148,9 @@ public struct HTTPSinkConfiguration: Hashable, Sendable {
     }
 
     /// The default spool file name: `perimeter-spool-20161001T120000Z-4242.jsonl`.
-    public static func defaultSpoolName(at date: Date = Date(), pid: Int32 = ProcessInfo.processInfo.processIdentifier) -> String {
+    public static func defaultSpoolName(
+        at date: Date = Date(), pid: Int32 = ProcessInfo.processInfo.processIdentifier
+    ) -> String {
         OutputFile.uniqueName(stem: "perimeter-spool", at: date, pid: pid)
     }
 }

@@ -13,7 +13,11 @@ final class SpoolRegistry: @unchecked Sendable {
         defer { lock.unlock() }
         if let explicit {
             guard paths.insert(explicit).inserted else {
-                throw SinkError(spec: spec, path: explicit, reason: "another HTTP sink already keeps its undelivered events in \"\(explicit)\"; give each its own spool=PATH")
+                throw SinkError(
+                    spec: spec, path: explicit,
+                    reason:
+                        "another HTTP sink already keeps its undelivered events in \"\(explicit)\"; give each its own spool=PATH"
+                )
             }
             return explicit
         }

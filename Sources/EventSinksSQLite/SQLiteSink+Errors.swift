@@ -16,9 +16,10 @@ extension SQLiteSink {
         var result: SinkError
         switch error.resultCode {
         case .SQLITE_NOTADB:
-            result = SinkError(spec: spec, path: path,
-                               reason: "cannot \(action) \"\(path)\": it is not an SQLite database (\(sqlite)); "
-                                   + "give the path of a new file or of a database written by perimeter")
+            result = SinkError(
+                spec: spec, path: path,
+                reason: "cannot \(action) \"\(path)\": it is not an SQLite database (\(sqlite)); "
+                    + "give the path of a new file or of a database written by perimeter")
         case .SQLITE_FULL:
             result = SinkError(FileError(.noSpace, path: path, action: action), spec: spec)
             result.reason += " (\(sqlite)\(statement))"
@@ -26,24 +27,28 @@ extension SQLiteSink {
             result = SinkError(FileError(.ioError, path: path, action: action), spec: spec)
             result.reason += " (\(sqlite)\(statement))"
         case .SQLITE_READONLY, .SQLITE_PERM:
-            result = SinkError(spec: spec, path: path,
-                               reason: "cannot \(action) \"\(path)\": the database is read-only (\(sqlite)); "
-                                   + "check that the file and its directory \"\(FileNames.directory(of: path))\" are "
-                                   + "writable (SQLite's write-ahead log lives beside the file)",
-                               errorNumber: Errno.permissionDenied.rawValue)
+            result = SinkError(
+                spec: spec, path: path,
+                reason: "cannot \(action) \"\(path)\": the database is read-only (\(sqlite)); "
+                    + "check that the file and its directory \"\(FileNames.directory(of: path))\" are "
+                    + "writable (SQLite's write-ahead log lives beside the file)",
+                errorNumber: Errno.permissionDenied.rawValue)
         case .SQLITE_CANTOPEN:
-            result = SinkError(spec: spec, path: path,
-                               reason: "cannot \(action) \"\(path)\": SQLite cannot open it or its write-ahead log "
-                                   + "(\(sqlite)); check that the directory \"\(FileNames.directory(of: path))\" "
-                                   + "exists and is writable")
+            result = SinkError(
+                spec: spec, path: path,
+                reason: "cannot \(action) \"\(path)\": SQLite cannot open it or its write-ahead log "
+                    + "(\(sqlite)); check that the directory \"\(FileNames.directory(of: path))\" "
+                    + "exists and is writable")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            result = SinkError(spec: spec, path: path,
-                               reason: "cannot \(action) \"\(path)\": the database stayed locked by another "
-                                   + "connection for \(Int(SQLiteSink.busyTimeout)) s (\(sqlite)\(statement))")
+            result = SinkError(
+                spec: spec, path: path,
+                reason: "cannot \(action) \"\(path)\": the database stayed locked by another "
+                    + "connection for \(Int(SQLiteSink.busyTimeout)) s (\(sqlite)\(statement))")
         case .SQLITE_CORRUPT:
-            result = SinkError(spec: spec, path: path,
-                               reason: "cannot \(action) \"\(path)\": the database is corrupt (\(sqlite)); "
-                                   + "give the path of a new file")
+            result = SinkError(
+                spec: spec, path: path,
+                reason: "cannot \(action) \"\(path)\": the database is corrupt (\(sqlite)); "
+                    + "give the path of a new file")
         default:
             result = SinkError(spec: spec, path: path, reason: "cannot \(action) \"\(path)\": \(sqlite)\(statement)")
         }

@@ -9,8 +9,10 @@ extension SQLiteSink {
     /// the wire fields (`WireField.allCases`) as JSON Lines writes them (times as ISO 8601 text, NULL for a number that is not
     /// finite and where the event's kind has no value). Straight into SQLite: each text is made in
     /// `scratch` and copied by SQLite, so a row allocates nothing of its own. O(fields).
-    static func bind(_ event: GeofenceEvent, run: Int64, seq: Int64, to statement: SQLiteStatement,
-                     sql: String, scratch: inout [UInt8]) throws {
+    static func bind(
+        _ event: GeofenceEvent, run: Int64, seq: Int64, to statement: SQLiteStatement,
+        sql: String, scratch: inout [UInt8]
+    ) throws {
         let wire = WireEvent(event)
         var column: Int32 = 0
         func check(_ code: Int32) throws {
@@ -32,8 +34,10 @@ extension SQLiteSink {
             let code = scratch.withUnsafeBufferPointer { bytes in
                 // An empty text is still text (a nil pointer would bind NULL).
                 withUnsafePointer(to: 0 as UInt8) { empty in
-                    sqlite3_bind_text(statement, column, UnsafeRawPointer(bytes.baseAddress ?? empty)
-                        .assumingMemoryBound(to: CChar.self), Int32(bytes.count), sqliteTransient)
+                    sqlite3_bind_text(
+                        statement, column,
+                        UnsafeRawPointer(bytes.baseAddress ?? empty)
+                            .assumingMemoryBound(to: CChar.self), Int32(bytes.count), sqliteTransient)
                 }
             }
             try check(code)

@@ -17,39 +17,42 @@ extension SQLiteSink {
     public static let eventColumns = ["run", "seq"] + WireField.allCases.map(\.name)
 
     /// The columns of `runs`, in order.
-    public static let runColumns = ["id", "scenario", "scenarioFile", "profile", "startedAt", "clockStart",
-                                    "perimeterVersion", "sqliteVersion", "settings", "status", "finishedAt",
-                                    "eventCount", "monteCarloRun"]
+    public static let runColumns = [
+        "id", "scenario", "scenarioFile", "profile", "startedAt", "clockStart",
+        "perimeterVersion", "sqliteVersion", "settings", "status", "finishedAt",
+        "eventCount", "monteCarloRun",
+    ]
 
     /// The versioned schema. Migrations are only ever appended: an existing file written by an older
     /// build is brought up to date when it is opened; one written by a newer build is refused.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: runs and events") { db in
-            try db.execute(sql: """
-                CREATE TABLE runs (
-                    id INTEGER PRIMARY KEY,
-                    scenario TEXT,
-                    scenarioFile TEXT,
-                    profile TEXT,
-                    startedAt TEXT NOT NULL,
-                    clockStart TEXT,
-                    perimeterVersion TEXT,
-                    sqliteVersion TEXT NOT NULL,
-                    settings TEXT,
-                    status TEXT NOT NULL CHECK (status IN ('running', 'complete', 'interrupted', 'failed')),
-                    finishedAt TEXT,
-                    eventCount INTEGER NOT NULL DEFAULT 0
-                );
-                CREATE TABLE events (
-                    run INTEGER NOT NULL REFERENCES runs(id),
-                    seq INTEGER NOT NULL,
-                \(wireColumns(ofRevision: 1))
-                    PRIMARY KEY (run, seq)
-                ) WITHOUT ROWID;
-                CREATE INDEX events_by_device_time ON events(run, device, time);
-                CREATE INDEX events_by_region ON events(run, region);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE runs (
+                        id INTEGER PRIMARY KEY,
+                        scenario TEXT,
+                        scenarioFile TEXT,
+                        profile TEXT,
+                        startedAt TEXT NOT NULL,
+                        clockStart TEXT,
+                        perimeterVersion TEXT,
+                        sqliteVersion TEXT NOT NULL,
+                        settings TEXT,
+                        status TEXT NOT NULL CHECK (status IN ('running', 'complete', 'interrupted', 'failed')),
+                        finishedAt TEXT,
+                        eventCount INTEGER NOT NULL DEFAULT 0
+                    );
+                    CREATE TABLE events (
+                        run INTEGER NOT NULL REFERENCES runs(id),
+                        seq INTEGER NOT NULL,
+                    \(wireColumns(ofRevision: 1))
+                        PRIMARY KEY (run, seq)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX events_by_device_time ON events(run, device, time);
+                    CREATE INDEX events_by_region ON events(run, region);
+                    """)
         }
         migrator.registerMigration("v2: Monte Carlo runs") { db in
             // The 0-based run of a Monte Carlo batch (`perimeter run --runs N`); NULL for a plain run.
@@ -83,7 +86,8 @@ extension SQLiteSink {
         }
     }
 
-    static let insertEventSQL = "INSERT INTO events (" + eventColumns.joined(separator: ", ") + ") VALUES ("
+    static let insertEventSQL =
+        "INSERT INTO events (" + eventColumns.joined(separator: ", ") + ") VALUES ("
         + Array(repeating: "?", count: eventColumns.count).joined(separator: ", ") + ")"
 
     static let insertRunSQL = """

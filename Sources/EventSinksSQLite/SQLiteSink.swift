@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import EventSinks
 import FileSystem
@@ -101,9 +101,11 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink, Run
     /// row (`running`). Fails now, with a sentence naming the file, when it cannot: a directory, a file
     /// that is not an SQLite database, a missing or unwritable directory, a database written by a newer
     /// perimeter.
-    public init(path: String, run: RunDescription = RunDescription(), spec: String? = nil,
-                batchSize: Int = SQLiteSink.defaultBatchSize,
-                batchDelay: Duration = SQLiteSink.defaultBatchDelay) throws(SinkError) {
+    public init(
+        path: String, run: RunDescription = RunDescription(), spec: String? = nil,
+        batchSize: Int = SQLiteSink.defaultBatchSize,
+        batchDelay: Duration = SQLiteSink.defaultBatchDelay
+    ) throws(SinkError) {
         let spec = spec ?? "sqlite:\(path)"
         self.spec = spec
         self.path = path
@@ -118,16 +120,19 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink, Run
             let migrator = Self.migrator
             if try queue.read({ db in try migrator.hasBeenSuperseded(db) }) {
                 try? queue.close()
-                throw SinkError(spec: spec, path: path,
-                                reason: "cannot open \"\(path)\": its schema was written by a newer perimeter; "
-                                    + "use that version or give another file")
+                throw SinkError(
+                    spec: spec, path: path,
+                    reason: "cannot open \"\(path)\": its schema was written by a newer perimeter; "
+                        + "use that version or give another file")
             }
             try migrator.migrate(queue)
             runID = try queue.write { db in
-                try db.execute(sql: Self.insertRunSQL, arguments: [
-                    run.scenario, run.scenarioFile, run.profile, EventFormatting.time(run.startedAt),
-                    run.clockStart.map(EventFormatting.time), run.perimeterVersion, run.settings,
-                ])
+                try db.execute(
+                    sql: Self.insertRunSQL,
+                    arguments: [
+                        run.scenario, run.scenarioFile, run.profile, EventFormatting.time(run.startedAt),
+                        run.clockStart.map(EventFormatting.time), run.perimeterVersion, run.settings,
+                    ])
                 return db.lastInsertedRowID
             }
             self.queue = queue
@@ -155,14 +160,17 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink, Run
         do {
             runID = try queue.write { db in
                 if fresh {
-                    try db.execute(sql: "UPDATE runs SET monteCarloRun = ?, settings = ? WHERE id = ?",
-                                   arguments: [number, run.settings, runID])
+                    try db.execute(
+                        sql: "UPDATE runs SET monteCarloRun = ?, settings = ? WHERE id = ?",
+                        arguments: [number, run.settings, runID])
                     return runID
                 }
-                try db.execute(sql: Self.insertRunSQL, arguments: [
-                    run.scenario, run.scenarioFile, run.profile, EventFormatting.time(run.startedAt),
-                    run.clockStart.map(EventFormatting.time), run.perimeterVersion, run.settings,
-                ])
+                try db.execute(
+                    sql: Self.insertRunSQL,
+                    arguments: [
+                        run.scenario, run.scenarioFile, run.profile, EventFormatting.time(run.startedAt),
+                        run.clockStart.map(EventFormatting.time), run.perimeterVersion, run.settings,
+                    ])
                 let id = db.lastInsertedRowID
                 try db.execute(sql: "UPDATE runs SET monteCarloRun = ? WHERE id = ?", arguments: [number, id])
                 return id
@@ -244,8 +252,9 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink, Run
             do {
                 let queue = try Self.openDatabase(path)
                 try queue.write { db in
-                    try db.execute(sql: "UPDATE runs SET status = 'interrupted' WHERE id = ? AND status = 'complete'",
-                                   arguments: [runID])
+                    try db.execute(
+                        sql: "UPDATE runs SET status = 'interrupted' WHERE id = ? AND status = 'complete'",
+                        arguments: [runID])
                 }
                 try queue.close()
             } catch {
@@ -282,15 +291,17 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink, Run
                     statement.setUncheckedArguments([])
                     var seq = first
                     for event in pending {
-                        try Self.bind(event, run: runID, seq: seq, to: statement.sqliteStatement,
-                                      sql: Self.insertEventSQL, scratch: &scratch)
+                        try Self.bind(
+                            event, run: runID, seq: seq, to: statement.sqliteStatement,
+                            sql: Self.insertEventSQL, scratch: &scratch)
                         try statement.execute()
                         seq += 1
                     }
                 }
                 if let status {
-                    try db.execute(sql: "UPDATE runs SET eventCount = ?, status = ?, finishedAt = ? WHERE id = ?",
-                                   arguments: [total, status.rawValue, EventFormatting.time(.wallClockNow), runID])
+                    try db.execute(
+                        sql: "UPDATE runs SET eventCount = ?, status = ?, finishedAt = ? WHERE id = ?",
+                        arguments: [total, status.rawValue, EventFormatting.time(.wallClockNow), runID])
                 } else {
                     try db.execute(sql: "UPDATE runs SET eventCount = ? WHERE id = ?", arguments: [total, runID])
                 }
@@ -308,8 +319,9 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink, Run
     private func recordFailure() {
         if (try? commitPending(status: .failed)) == nil, let queue {
             try? queue.write { db in
-                try db.execute(sql: "UPDATE runs SET eventCount = ?, status = 'failed', finishedAt = ? WHERE id = ?",
-                               arguments: [committed, EventFormatting.time(.wallClockNow), runID])
+                try db.execute(
+                    sql: "UPDATE runs SET eventCount = ?, status = 'failed', finishedAt = ? WHERE id = ?",
+                    arguments: [committed, EventFormatting.time(.wallClockNow), runID])
             }
         }
         closeDatabase()
@@ -346,12 +358,15 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink, Run
             throw SinkError(FileError(.isDirectory, path: path, action: "open"), spec: spec)
         }
         if case let .success(info) = status, info.type != .regular {
-            throw SinkError(spec: spec, path: path,
-                            reason: "cannot open \"\(path)\": it is not a regular file; an SQLite database needs one")
+            throw SinkError(
+                spec: spec, path: path,
+                reason: "cannot open \"\(path)\": it is not a regular file; an SQLite database needs one")
         }
         do {
-            try FileDescriptor.open(FilePath(path), .readWrite, options: [.create, .closeOnExec],
-                                    permissions: [.ownerReadWrite, .groupRead, .otherRead]).close()
+            try FileDescriptor.open(
+                FilePath(path), .readWrite, options: [.create, .closeOnExec],
+                permissions: [.ownerReadWrite, .groupRead, .otherRead]
+            ).close()
         } catch {
             throw SinkError(FileError(thrown: error, path: path, action: exists ? "open" : "create"), spec: spec)
         }
@@ -361,7 +376,8 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink, Run
 
 extension SQLiteSink {
     /// `sqlite:PATH`: appended to, one `runs` row per run, described by the context's `run`.
-    public static let kind = SinkKind(schemes: ["sqlite"], target: .path, form: "sqlite:PATH", tellsRunsApart: true) { spec, context throws(SinkError) in
+    public static let kind = SinkKind(schemes: ["sqlite"], target: .path, form: "sqlite:PATH", tellsRunsApart: true) {
+        spec, context throws(SinkError) in
         try SQLiteSink(path: context.resolve(spec.path ?? "-"), run: context.run, spec: spec.text)
     }
 }

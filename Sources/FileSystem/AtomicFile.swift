@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import SystemPackage
 
@@ -26,8 +26,10 @@ public final class AtomicFile {
     /// `permissions` (less the umask); a replaced one keeps its own. Removes the partial files of the same
     /// target left by processes that no longer exist, unless `removingStalePartials` is false (the run
     /// journal sweeps its folder for them on its own thread).
-    public init(replacing path: String, permissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite],
-                removingStalePartials: Bool = true) throws(FileError) {
+    public init(
+        replacing path: String, permissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite],
+        removingStalePartials: Bool = true
+    ) throws(FileError) {
         var real = path
         var linkInfo = stat()
         if lstat(path, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
@@ -38,8 +40,9 @@ public final class AtomicFile {
         let partial = Self.partialPath(for: real)
         if removingStalePartials { Self.removeStalePartials(besides: partial) }
         func create() throws -> FileDescriptor {
-            try FileDescriptor.open(FilePath(partial), .writeOnly, options: [.create, .exclusiveCreate, .truncate, .closeOnExec],
-                                    permissions: permissions)
+            try FileDescriptor.open(
+                FilePath(partial), .writeOnly, options: [.create, .exclusiveCreate, .truncate, .closeOnExec],
+                permissions: permissions)
         }
         var fd: FileDescriptor
         do {
@@ -129,7 +132,8 @@ public final class AtomicFile {
 
     /// Makes a rename in the folder of `path` durable (not all file systems support it).
     private static func syncFolder(of path: String) {
-        if let folder = try? FileDescriptor.open(FilePath(FileNames.directory(of: path)), .readOnly, options: [.closeOnExec]) {
+        if let folder = try? FileDescriptor.open(FilePath(FileNames.directory(of: path)), .readOnly, options: [.closeOnExec])
+        {
             _ = fsync(folder.rawValue)
             try? folder.close()
         }
@@ -209,7 +213,8 @@ public final class AtomicFile {
         let partial = partialPath(for: path)
         guard let end = endOfPartialMarker(in: partial) else { return [] }
         let folder = FileNames.directory(of: partial)
-        return stalePartials(in: folder, namedLike: FileNames.lastComponent(of: String(partial[..<end]))).compactMap { name, pid in
+        return stalePartials(in: folder, namedLike: FileNames.lastComponent(of: String(partial[..<end]))).compactMap {
+            name, pid in
             let kept = keptPath(for: path, pid: pid)
             return rename(folder == "." ? name : folder + "/" + name, kept) == 0 ? kept : nil
         }
@@ -233,7 +238,8 @@ public final class AtomicFile {
         closedir(listing)
         return names.compactMap { name in
             guard let end = endOfPartialMarker(in: name),
-                  let pid = pid_t(name[end...]), pid > 0, pid != getpid() else { return nil }
+                let pid = pid_t(name[end...]), pid > 0, pid != getpid()
+            else { return nil }
             return kill(pid, 0) != 0 && errno == ESRCH ? (name, pid) : nil
         }
     }
@@ -244,7 +250,7 @@ public final class AtomicFile {
         let bytes = Array(name.utf8)
         guard bytes.count >= marker.count else { return nil }
         for start in stride(from: bytes.count - marker.count, through: 0, by: -1)
-        where bytes[start ..< start + marker.count].elementsEqual(marker) {
+        where bytes[start..<start + marker.count].elementsEqual(marker) {
             return name.utf8.index(name.utf8.startIndex, offsetBy: start + marker.count)
         }
         return nil

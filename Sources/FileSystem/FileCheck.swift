@@ -44,7 +44,8 @@ public enum FileCheck {
         case .regular: return nil
         case .directory: return "is a directory, not a \(noun)"
         case .fifo:
-            return "is a named pipe (FIFO), not a file: it is read from a regular file (a pipe can block until someone writes to it, and be read only once); save it to a file first"
+            return
+                "is a named pipe (FIFO), not a file: it is read from a regular file (a pipe can block until someone writes to it, and be read only once); save it to a file first"
         case .socket: return "is a socket, not a \(noun)"
         default: return "is a device, not a \(noun)"
         }

@@ -1,4 +1,3 @@
-
 /// A place in a text file, for a message a person acts on: the file, and the 1-based line and column (0
 /// where there is none: a missing file, a problem of the whole file). The one place of GPX, fix-table and
 /// scenario errors (`GPXError`, `FixTableError`, `ScenarioError`), kept beside the file errors, which name

@@ -1,15 +1,16 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One line of progress on standard error (`312 of 1000 runs`), only when standard error is a terminal:
 /// long work shows that it moves, and pipes and logs stay clean. Redrawn at most ten times a second, and
 /// only once the work has lasted half a second (a quick run shows nothing); `finish()` clears the line.
-public final class TerminalProgress: @unchecked Sendable {  // Safety: drawn from one thread at a time (the run's calling thread).
+// Safety: drawn from one thread at a time (the run's calling thread).
+public final class TerminalProgress: @unchecked Sendable {
     private let enabled: Bool
     private let began = ContinuousClock.now
     private var lastDrawn: ContinuousClock.Instant?

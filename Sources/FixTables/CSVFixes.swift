@@ -83,7 +83,10 @@ struct CSVFixes {
     mutating func readHeader(_ file: inout ChunkedFile) throws(FixTableError) {
         try file.skipByteOrderMark()
         guard let (length, lines) = try nextRecord(&file) else {
-            throw fail(0, 0, "the file is empty; a CSV fix table starts with a header row naming its columns (\(names.names.prefix(4).joined(separator: ", ")) and optionally \(names.accuracy))")
+            throw fail(
+                0, 0,
+                "the file is empty; a CSV fix table starts with a header row naming its columns (\(names.names.prefix(4).joined(separator: ", ")) and optionally \(names.accuracy))"
+            )
         }
         try header(file)
         file.consume(length)
@@ -98,7 +101,8 @@ struct CSVFixes {
             if let found = try scan(file) { return found }
             if file.end - file.start > FixTableReader.maximumRowLength {
                 longestRecord = file.end - file.start
-                throw fail(line, 1, "a row longer than \(FixTableReader.maximumRowLength >> 20) MiB (is a quote never closed?)")
+                throw fail(
+                    line, 1, "a row longer than \(FixTableReader.maximumRowLength >> 20) MiB (is a quote never closed?)")
             }
             let more: Bool
             do {
@@ -123,7 +127,8 @@ struct CSVFixes {
         recordHasEscapes = false
         let start = file.start, end = file.end
         let delimiter = self.delimiter, delimiterLanes = self.delimiterLanes
-        return try file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) -> (Int, Int)? in
+        return try file.buffer.withUnsafeBufferPointer {
+            (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) -> (Int, Int)? in
             var i = start
             var lines = 0
             var lineStart = start
@@ -170,7 +175,9 @@ struct CSVFixes {
                         let c = b[j]
                         if c == delimiter || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { break }
                         if c == UInt8(ascii: "\"") {
-                            throw fail(fieldLine, j - lineStart + 1, "a quote inside an unquoted field; quote the whole field and double the quote")
+                            throw fail(
+                                fieldLine, j - lineStart + 1,
+                                "a quote inside an unquoted field; quote the whole field and double the quote")
                         }
                         if c == 0 { throw fail(fieldLine, j - lineStart + 1, "a NUL byte; a fix table is text") }
                         j += 1
@@ -208,8 +215,10 @@ struct CSVFixes {
     /// nothing, and a byte of n + 128 or more has its own top bit clear in ~word); a byte equal to the
     /// delimiter is a zero byte of word ^ delimiterLanes, found alike with n = 1. O(bytes / 8).
     @inline(__always)
-    private static func skipPlainBytes(_ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
-                                       delimiterLanes: UInt64) -> Int {
+    private static func skipPlainBytes(
+        _ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+        delimiterLanes: UInt64
+    ) -> Int {
         var j = start
         while end - j >= 8 {
             let word = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + j).loadUnaligned(as: UInt64.self))
@@ -239,7 +248,10 @@ struct CSVFixes {
             for (k, w) in wanted.enumerated() where w == name {
                 if positions[k] >= 0 {
                     let field = fields[index]
-                    throw fail(field.line, field.column, "the header names \"\(TerminalText.visible(w))\" twice (fields \(positions[k] + 1) and \(index + 1)); name each column once, or map the one to read \(names.columnsAdvice)")
+                    throw fail(
+                        field.line, field.column,
+                        "the header names \"\(TerminalText.visible(w))\" twice (fields \(positions[k] + 1) and \(index + 1)); name each column once, or map the one to read \(names.columnsAdvice)"
+                    )
                 }
                 positions[k] = index
             }
@@ -247,27 +259,42 @@ struct CSVFixes {
         let listed = found.map { "\"\(TerminalText.visible($0))\"" }.joined(separator: ", ")
         for k in 0..<5 where positions[k] < 0 && (k < 4 || names.accuracyIsMapped) {
             if found.count == 1, found[0].contains(";"), delimiter != UInt8(ascii: ";") {
-                throw fail(1, 1, "the header has no \"\(wanted[k])\" column: it is one field, \(listed), which holds ';' but no ','; for a file whose fields are separated by ';' (Excel's in many countries) give \(names.setting(.delimiter, ";"))")
+                throw fail(
+                    1, 1,
+                    "the header has no \"\(wanted[k])\" column: it is one field, \(listed), which holds ';' but no ','; for a file whose fields are separated by ';' (Excel's in many countries) give \(names.setting(.delimiter, ";"))"
+                )
             }
-            let mapped = k == 4 ? "the \"accuracy\" column is mapped to \"\(TerminalText.visible(wanted[k]))\", which the header does not have" : "the header has no \"\(TerminalText.visible(wanted[k]))\" column"
-            throw fail(1, 1, "\(mapped) (it has \(listed)); name the columns \(names.columnsAdvice) if they are called otherwise")
+            let mapped =
+                k == 4
+                ? "the \"accuracy\" column is mapped to \"\(TerminalText.visible(wanted[k]))\", which the header does not have"
+                : "the header has no \"\(TerminalText.visible(wanted[k]))\" column"
+            throw fail(
+                1, 1, "\(mapped) (it has \(listed)); name the columns \(names.columnsAdvice) if they are called otherwise")
         }
         lastRequired = positions[0..<4].max()!
         headerFields = found.count
     }
 
     /// One data row.
-    private mutating func row(_ file: borrowing ChunkedFile, line recordLine: Int,
-                              into builder: inout some FixRowSink) throws(FixTableError) {
+    private mutating func row(
+        _ file: borrowing ChunkedFile, line recordLine: Int,
+        into builder: inout some FixRowSink
+    ) throws(FixTableError) {
         let fieldCount = fields.count
         if fieldCount > headerFields {
             let extra = fields[headerFields]
-            throw fail(extra.line, extra.column, "the row has \(fieldCount) fields, more than the header's \(headerFields); remove the extra fields or name their columns in the header")
+            throw fail(
+                extra.line, extra.column,
+                "the row has \(fieldCount) fields, more than the header's \(headerFields); remove the extra fields or name their columns in the header"
+            )
         }
         if fieldCount <= lastRequired {
             for k in 0..<4 where positions[k] >= fieldCount {
                 let last = fields[fieldCount - 1]
-                throw fail(last.line, last.column, "the row has \(fieldCount) field\(fieldCount == 1 ? "" : "s"); the header names \"\(names.names[k])\" as field \(positions[k] + 1)")
+                throw fail(
+                    last.line, last.column,
+                    "the row has \(fieldCount) field\(fieldCount == 1 ? "" : "s"); the header names \"\(names.names[k])\" as field \(positions[k] + 1)"
+                )
             }
         }
         if recordHasEscapes {  // else `unescaped` is stale and unread
@@ -294,8 +321,9 @@ struct CSVFixes {
                 let bytes = UnsafeBufferPointer(rebasing: b[f.start..<f.end])
                 return RowField(bytes: bytes, line: f.line, column: f.column)
             }
-            try builder.add(device: field(0), time: field(1), lat: field(2), lon: field(3), accuracy: field(4),
-                            line: recordLine, rowEnd: (last.line, last.column + (last.end - last.start)))
+            try builder.add(
+                device: field(0), time: field(1), lat: field(2), lon: field(3), accuracy: field(4),
+                line: recordLine, rowEnd: (last.line, last.column + (last.end - last.start)))
         }
         try file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
             // `scratch` is read only for a record with escapes (reading it retained and released it a row).

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import FileSystem
 import SystemPackage
@@ -77,8 +77,9 @@ struct ChunkedFile: ~Copyable {
     deinit { if ownsDescriptor { try? descriptor.close() } }
 
     private static func readError(_ error: any Error, _ path: String) -> FixTableError {
-        FixTableError(file: path, line: 0, column: 0,
-                      message: "cannot read the fix table: \(FileError(thrown: error, path: path, action: "read"))")
+        FixTableError(
+            file: path, line: 0, column: 0,
+            message: "cannot read the fix table: \(FileError(thrown: error, path: path, action: "read"))")
     }
 
     /// The file's size in bytes (nil when fstat fails).
@@ -107,7 +108,9 @@ struct ChunkedFile: ~Copyable {
         while true {
             let (start, end) = (self.start, self.end)
             let found = buffer.withUnsafeBufferPointer { b in
-                memchr(b.baseAddress! + start, Int32(byte), end - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(b.baseAddress!) }
+                memchr(b.baseAddress! + start, Int32(byte), end - start).map {
+                    UnsafeRawPointer($0) - UnsafeRawPointer(b.baseAddress!)
+                }
             }
             if found != nil || end - start > limit { return found }
             if try !refill() { return nil }
@@ -133,15 +136,19 @@ struct ChunkedFile: ~Copyable {
         let n: Int
         do {
             n = try buffer.withUnsafeMutableBytes { raw in
-                guard let window else { return try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[end...])) }
+                guard let window else {
+                    return try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[end...]))
+                }
                 let count = min(raw.count - end, window.count)
-                return try descriptor.read(fromAbsoluteOffset: Int64(window.lowerBound),
-                                           into: UnsafeMutableRawBufferPointer(rebasing: raw[end..<end + count]))
+                return try descriptor.read(
+                    fromAbsoluteOffset: Int64(window.lowerBound),
+                    into: UnsafeMutableRawBufferPointer(rebasing: raw[end..<end + count]))
             }
         } catch {
             throw Self.readError(error, path)
         }
-        if let stopByte, n > 0, buffer.withUnsafeBufferPointer({ memchr($0.baseAddress! + end, Int32(stopByte), n) }) != nil {
+        if let stopByte, n > 0, buffer.withUnsafeBufferPointer({ memchr($0.baseAddress! + end, Int32(stopByte), n) }) != nil
+        {
             stopped = true
             atEOF = true
             return false

@@ -16,8 +16,9 @@ struct RowField {
 /// Where `CSVFixes` and `JSONLineFixes` hand each row's fields: the table's builder, or a piece's rows.
 protocol FixRowSink {
     /// Adds one row. `line` is where the row starts; a nil field is absent.
-    mutating func add(device: RowField?, time: RowField?, lat: RowField?, lon: RowField?, accuracy: RowField?,
-                      line: Int, rowEnd: (line: Int, column: Int)) throws(FixTableError)
+    mutating func add(
+        device: RowField?, time: RowField?, lat: RowField?, lon: RowField?, accuracy: RowField?,
+        line: Int, rowEnd: (line: Int, column: Int)) throws(FixTableError)
     /// A streamed device's rows have ended: the reader returns so that it is handed over.
     var deviceEnded: Bool { get }
     /// A row refused before `add` took it (too few fields, cut short by the end of the input, not
@@ -59,8 +60,10 @@ struct FixRowCheck {
     }
 
     /// The four values a row must have, or an error at the row's end naming the first one missing.
-    func present(device: RowField?, time: RowField?, lat: RowField?, lon: RowField?,
-                 rowEnd: (line: Int, column: Int)) throws(FixTableError) -> (RowField, RowField, RowField, RowField) {
+    func present(
+        device: RowField?, time: RowField?, lat: RowField?, lon: RowField?,
+        rowEnd: (line: Int, column: Int)
+    ) throws(FixTableError) -> (RowField, RowField, RowField, RowField) {
         func missing(_ name: String) -> FixTableError {
             FixTableError(file: path, line: rowEnd.line, column: rowEnd.column, message: "the row has no \"\(name)\"")
         }
@@ -80,12 +83,16 @@ struct FixRowCheck {
     /// Refuses a device id longer than `DeviceIndex.maximumIDLength`.
     func idLength(_ field: RowField) throws(FixTableError) {
         guard field.bytes.count <= DeviceIndex.maximumIDLength else {
-            throw fail(field, "the device id is \(field.bytes.count) bytes long; ids are at most \(DeviceIndex.maximumIDLength) bytes")
+            throw fail(
+                field,
+                "the device id is \(field.bytes.count) bytes long; ids are at most \(DeviceIndex.maximumIDLength) bytes")
         }
     }
 
     /// The index of the device whose id is `bytes`, adding it when new; `field` places an error.
-    mutating func device(_ bytes: UnsafeBufferPointer<UInt8>, at field: RowField) throws(FixTableError) -> (index: Int, added: Bool) {
+    mutating func device(
+        _ bytes: UnsafeBufferPointer<UInt8>, at field: RowField
+    ) throws(FixTableError) -> (index: Int, added: Bool) {
         switch devices.index(of: bytes) {
         case let .found(found): return (found, false)
         case let .added(added): return (added, true)
@@ -100,8 +107,10 @@ struct FixRowCheck {
     }
 
     /// The row's fix (its coordinates possibly out of range: `isInRange` tells).
-    mutating func fix(time: RowField, lat: RowField, lon: RowField, accuracy: RowField?,
-                      line: Int) throws(FixTableError) -> TableFix {
+    mutating func fix(
+        time: RowField, lat: RowField, lon: RowField, accuracy: RowField?,
+        line: Int
+    ) throws(FixTableError) -> TableFix {
         let instant = try timestamp(time)
         guard let latitude = DecimalText.double(lat.bytes), latitude.isFinite else {
             throw fail(lat, "\"\(names.lat)\" is \(shown(lat)), which is not a number")
@@ -126,7 +135,8 @@ struct FixRowCheck {
     private mutating func timestamp(_ field: RowField) throws(FixTableError) -> Timestamp {
         // An ISO 8601 time always has a colon (hh:mm:ss); a number never does.
         let instant: Timestamp?
-        let isNumber = memchr(field.bytes.baseAddress!, Int32(UInt8(ascii: ":")), field.bytes.count) == nil  // not empty: `present`
+        // not empty: `present`
+        let isNumber = memchr(field.bytes.baseAddress!, Int32(UInt8(ascii: ":")), field.bytes.count) == nil
         if isNumber {
             instant = DecimalText.microseconds(field.bytes, unitDigits: unitDigits)
                 .map(Timestamp.init(microsecondsSince1970:))
@@ -136,7 +146,10 @@ struct FixRowCheck {
         if let instant, Timestamp.writable.contains(instant) { return instant }
         let hint = isNumber ? unitHint(field) : ""
         guard instant != nil || !hint.isEmpty else {  // a number too large for 64 bits of µs is outside too
-            throw fail(field, "\"\(names.time)\" is \(shown(field)), which is neither an ISO 8601 time nor a number of \(names.timeUnit.name) since 1970\(hint)")
+            throw fail(
+                field,
+                "\"\(names.time)\" is \(shown(field)), which is neither an ISO 8601 time nor a number of \(names.timeUnit.name) since 1970\(hint)"
+            )
         }
         throw fail(field, "\"\(names.time)\" is \(shown(field)), outside the years 0000 to 9999\(hint)")
     }
@@ -146,7 +159,8 @@ struct FixRowCheck {
     private func unitHint(_ field: RowField) -> String {
         for unit in FixTimeUnit.allCases where unit.microsecondDigits < names.timeUnit.microsecondDigits {
             if let micros = DecimalText.microseconds(field.bytes, unitDigits: unit.microsecondDigits),
-               Timestamp.writable.contains(Timestamp(microsecondsSince1970: micros)) {
+                Timestamp.writable.contains(Timestamp(microsecondsSince1970: micros))
+            {
                 return "; it looks like \(unit.name) since 1970: give \(names.setting(.timeUnit, unit.rawValue))"
             }
         }

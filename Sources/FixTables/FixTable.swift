@@ -102,7 +102,11 @@ public enum FixTableFormat: String, Hashable, Sendable, CaseIterable {
     /// `given`, else the format the extension of `path` names; an error naming the file otherwise.
     static func of(_ path: String, given: FixTableFormat?) throws(FixTableError) -> FixTableFormat {
         guard let format = given ?? FixTableFormat(extensionOf: path) else {
-            throw FixTableError(file: path, line: 0, column: 0, message: "cannot tell the fix table's format from its name; give format: csv or format: jsonl (or name it .csv, .jsonl or .ndjson)")
+            throw FixTableError(
+                file: path, line: 0, column: 0,
+                message:
+                    "cannot tell the fix table's format from its name; give format: csv or format: jsonl (or name it .csv, .jsonl or .ndjson)"
+            )
         }
         return format
     }

@@ -47,8 +47,10 @@ struct FixTableBuilder: FixRowSink {
     var deviceEnded: Bool { completed != nil }
 
     /// Adds one row. `line` is where the row starts; a nil field is absent.
-    mutating func add(device: RowField?, time: RowField?, lat: RowField?, lon: RowField?, accuracy: RowField?,
-                      line: Int, rowEnd: (line: Int, column: Int)) throws(FixTableError) {
+    mutating func add(
+        device: RowField?, time: RowField?, lat: RowField?, lon: RowField?, accuracy: RowField?,
+        line: Int, rowEnd: (line: Int, column: Int)
+    ) throws(FixTableError) {
         rows += 1
         let present: (RowField, RowField, RowField, RowField)
         do {
@@ -64,7 +66,10 @@ struct FixTableBuilder: FixRowSink {
         if streaming && index != current {
             if index != lastLines.count - 1 {  // an id seen before, not a new one
                 completeCurrent()
-                throw check.fail(device, "\"\(check.devices.ids[index])\" comes back after other devices' rows (its rows ended at line \(lastLines[index])); each device's rows must follow each other: sort the table by device, then by time")
+                throw check.fail(
+                    device,
+                    "\"\(check.devices.ids[index])\" comes back after other devices' rows (its rows ended at line \(lastLines[index])); each device's rows must follow each other: sort the table by device, then by time"
+                )
             }
             completeCurrent()
             current = index
@@ -87,7 +92,8 @@ struct FixTableBuilder: FixRowSink {
     /// as when the row is whole; a row of the same device, or with no device, ends nothing. O(id length).
     mutating func refused(device: RowField?) {
         guard streaming, current >= 0, completed == nil, let device, !device.isNull, !device.bytes.isEmpty,
-              !device.bytes.elementsEqual(check.devices.ids[current].utf8) else { return }
+            !device.bytes.elementsEqual(check.devices.ids[current].utf8)
+        else { return }
         completeCurrent()
     }
 
@@ -155,11 +161,26 @@ struct FixTableBuilder: FixRowSink {
         let id = check.devices.ids[index]
         switch (drop, last) {
         case let (.earlier, last?):
-            warnings.append(FixTableWarning(file: path, line: fix.line, message: "the fix of \"\(id)\" at \(fix.time.iso8601) is earlier than its fix at \(last.time.iso8601) (line \(last.line)); dropped"))
+            warnings.append(
+                FixTableWarning(
+                    file: path, line: fix.line,
+                    message:
+                        "the fix of \"\(id)\" at \(fix.time.iso8601) is earlier than its fix at \(last.time.iso8601) (line \(last.line)); dropped"
+                ))
         case let (.sameTime, last?):
-            warnings.append(FixTableWarning(file: path, line: last.line, message: "the fix of \"\(id)\" at \(fix.time.iso8601) has the same time as the one at line \(fix.line); the later is kept"))
+            warnings.append(
+                FixTableWarning(
+                    file: path, line: last.line,
+                    message:
+                        "the fix of \"\(id)\" at \(fix.time.iso8601) has the same time as the one at line \(fix.line); the later is kept"
+                ))
         default:
-            warnings.append(FixTableWarning(file: path, line: fix.line, message: "the fix of \"\(id)\" at (\(fix.latitude), \(fix.longitude)) is out of range (latitude -90…90, longitude -180…180); dropped"))
+            warnings.append(
+                FixTableWarning(
+                    file: path, line: fix.line,
+                    message:
+                        "the fix of \"\(id)\" at (\(fix.latitude), \(fix.longitude)) is out of range (latitude -90…90, longitude -180…180); dropped"
+                ))
         }
     }
 
@@ -184,16 +205,21 @@ struct FixTableBuilder: FixRowSink {
 
     /// The warnings about the whole table read so far (`FixTable.tableWarnings`).
     var tableWarnings: [String] {
-        [names.zonelessWarning(file: path, count: check.zonelessTimes + piecesZoneless),
-         names.latitudeWarning(file: path, count: check.latitudesLikeLongitudes + piecesLatitudesLikeLongitudes)]
-            .compactMap { $0 }
+        [
+            names.zonelessWarning(file: path, count: check.zonelessTimes + piecesZoneless),
+            names.latitudeWarning(file: path, count: check.latitudesLikeLongitudes + piecesLatitudesLikeLongitudes),
+        ]
+        .compactMap { $0 }
     }
 
     /// Streaming: appends the current device's fix, whose time may not go back.
     private mutating func addInOrder(_ fix: TableFix, _ time: RowField) throws(FixTableError) {
         guard let last = fixes.last else { return fixes.append(fix) }
         if fix.time < last.time {
-            throw check.fail(time, "the time \(fix.time.iso8601) of \"\(check.devices.ids[current])\" is earlier than its time \(last.time.iso8601) at line \(last.line); each device's rows must be in time order: sort the table by device, then by time")
+            throw check.fail(
+                time,
+                "the time \(fix.time.iso8601) of \"\(check.devices.ids[current])\" is earlier than its time \(last.time.iso8601) at line \(last.line); each device's rows must be in time order: sort the table by device, then by time"
+            )
         }
         if fix.time == last.time {
             warn(.sameTime, fix: fix, last: last, device: current)
@@ -206,7 +232,10 @@ struct FixTableBuilder: FixRowSink {
     /// Streaming: the error for the row past `maximumDeviceRows` of the device being read, at its id.
     private func tooManyRows(at device: RowField) -> FixTableError {
         let limit = Readable.grouped(Int64(maximumDeviceRows))
-        return check.fail(device, "\"\(check.devices.ids[current])\" has more than \(limit) rows; a streamed device holds at most \(limit) rows in memory (--max-rows-per-device N raises the limit, at about \(FixTableStream.bytesPerDeviceRow) bytes of memory a row)")
+        return check.fail(
+            device,
+            "\"\(check.devices.ids[current])\" has more than \(limit) rows; a streamed device holds at most \(limit) rows in memory (--max-rows-per-device N raises the limit, at about \(FixTableStream.bytesPerDeviceRow) bytes of memory a row)"
+        )
     }
 
     /// Streaming: hands the current device's fixes over to `completed`.
@@ -275,7 +304,8 @@ struct FixTableBuilder: FixRowSink {
     /// The table of `fixes`, kept and grouped by device (`ranges[i]` are device i's), with this
     /// builder's devices, rows and warnings.
     func table(fixes: [TableFix], ranges: [Range<Int>]) -> FixTable {
-        FixTable(path: path, devices: check.devices.ids, fixes: fixes, ranges: ranges, rows: rows,
-                 dropped: dropped, warnings: warnings, tableWarnings: tableWarnings)
+        FixTable(
+            path: path, devices: check.devices.ids, fixes: fixes, ranges: ranges, rows: rows,
+            dropped: dropped, warnings: warnings, tableWarnings: tableWarnings)
     }
 }

@@ -20,8 +20,10 @@ public struct FixTableColumns: Hashable, Sendable {
     /// Where the user sets these, for the advice in messages.
     public var givenOn = FixTableOptionPlace.scenario
 
-    public init(device: String = "device", time: String = "time", lat: String = "lat", lon: String = "lon",
-                accuracy: String = "accuracy") {
+    public init(
+        device: String = "device", time: String = "time", lat: String = "lat", lon: String = "lon",
+        accuracy: String = "accuracy"
+    ) {
         self.device = device
         self.time = time
         self.lat = lat
@@ -60,7 +62,8 @@ public struct FixTableColumns: Hashable, Sendable {
             case "lon": lon = pair[1]
             case "accuracy": accuracy = pair[1]
             default:
-                return "\"\(pair[0])\" is not a fix-table value; map device, time, lat, lon or accuracy onto your columns (device=van_id,time=ts)"
+                return
+                    "\"\(pair[0])\" is not a fix-table value; map device, time, lat, lon or accuracy onto your columns (device=van_id,time=ts)"
             }
         }
         return nil
@@ -105,7 +108,8 @@ public struct FixTableColumns: Hashable, Sendable {
         guard count > 0 else { return nil }
         let times = "\(Readable.grouped(Int64(count))) time\(count == 1 ? " has" : "s have") no zone"
         guard let localZone else {
-            return "\(file): \(times) and \(count == 1 ? "was" : "were") read as UTC; write them with Z or an offset, or give \(setting(.timezone, "NAME"))"
+            return
+                "\(file): \(times) and \(count == 1 ? "was" : "were") read as UTC; write them with Z or an offset, or give \(setting(.timezone, "NAME"))"
         }
         return "\(file): \(times) and \(count == 1 ? "was" : "were") read in \(localZone.identifier)"
     }
@@ -114,12 +118,14 @@ public struct FixTableColumns: Hashable, Sendable {
     /// (a lat column that holds longitudes), saying how to map the columns; nil when there are none.
     func latitudeWarning(file: String, count: Int) -> String? {
         guard count > 0 else { return nil }
-        let swapped = switch givenOn {
-        case .scenario: "columns: {lat: \(lon), lon: \(lat)}"
-        case .commandLine: "--columns lat=\(lon),lon=\(lat)"
-        }
+        let swapped =
+            switch givenOn {
+            case .scenario: "columns: {lat: \(lon), lon: \(lat)}"
+            case .commandLine: "--columns lat=\(lon),lon=\(lat)"
+            }
         let rows = "\(Readable.grouped(Int64(count))) row\(count == 1 ? " has" : "s have")"
-        return "\(file): \(rows) a \"\(lat)\" past ±90 and a \"\(lon)\" within ±90 (dropped as out of range): the \"\(lat)\" column seems to hold longitudes; if \"\(lat)\" and \"\(lon)\" are swapped, map them the other way: \(swapped)"
+        return
+            "\(file): \(rows) a \"\(lat)\" past ±90 and a \"\(lon)\" within ±90 (dropped as out of range): the \"\(lat)\" column seems to hold longitudes; if \"\(lat)\" and \"\(lon)\" are swapped, map them the other way: \(swapped)"
     }
 }
 

@@ -85,8 +85,10 @@ struct FixTablePiece: FixRowSink {
         rowCounts = counts
     }
 
-    mutating func add(device: RowField?, time: RowField?, lat: RowField?, lon: RowField?, accuracy: RowField?,
-                      line: Int, rowEnd: (line: Int, column: Int)) throws(FixTableError) {
+    mutating func add(
+        device: RowField?, time: RowField?, lat: RowField?, lon: RowField?, accuracy: RowField?,
+        line: Int, rowEnd: (line: Int, column: Int)
+    ) throws(FixTableError) {
         rows += 1
         let (device, time, lat, lon) = try check.present(device: device, time: time, lat: lat, lon: lon, rowEnd: rowEnd)
         try check.idLength(device)
@@ -168,8 +170,9 @@ extension FixTableBuilder {
             }
             let groups = min(counts.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
             let outcomes = concurrentMap(groups) { [starts, counts] group in
-                RunOutcome(table.base, starts: starts, counts: counts,
-                           devices: group * counts.count / groups ..< (group + 1) * counts.count / groups)
+                RunOutcome(
+                    table.base, starts: starts, counts: counts,
+                    devices: group * counts.count / groups..<(group + 1) * counts.count / groups)
             }
             // The dropped fixes' warnings in file order (the order of the rows they were found at), then
             // the runs moved down over their places.
@@ -205,13 +208,17 @@ extension FixTableBuilder {
 
     /// Throws the error of `piece`'s first bad row as the read on one thread gives it: its device
     /// refused here first when this table already has as many as it may.
-    private func fail(_ failure: FixTablePiece.Failure, of piece: FixTablePiece, lineOffset: Int) throws(FixTableError) -> Never {
+    private func fail(
+        _ failure: FixTablePiece.Failure, of piece: FixTablePiece, lineOffset: Int
+    ) throws(FixTableError) -> Never {
         var error = failure.error
         if error.line > 0 { error.place.line += lineOffset }
         if let lookup = failure.lookup, lookup.device == nil, check.devices.count >= DeviceIndex.maximumDevices {
             // The id was refused by the piece, which had fewer devices than this table.
-            throw check.tooMany(at: RowField(bytes: UnsafeBufferPointer(start: nil, count: 0),
-                                             line: lookup.line + lineOffset, column: lookup.column))
+            throw check.tooMany(
+                at: RowField(
+                    bytes: UnsafeBufferPointer(start: nil, count: 0),
+                    line: lookup.line + lineOffset, column: lookup.column))
         }
         throw error
     }

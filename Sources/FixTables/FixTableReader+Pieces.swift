@@ -22,8 +22,10 @@ extension FixTableReader {
     /// the read on one thread refuses it depends on where its chunks fall). Gives exactly the read on
     /// one thread's table, or its error. Memory: the fixes, transiently twice (the pieces' rows, freed
     /// once the table is made), and a chunk a piece. O((bytes + rows) / pieces) time on each core.
-    func read(in count: Int, from start: Int, of file: borrowing ChunkedFile,
-              csv: CSVFixes?) throws(FixTableError) -> FixTable? {
+    func read(
+        in count: Int, from start: Int, of file: borrowing ChunkedFile,
+        csv: CSVFixes?
+    ) throws(FixTableError) -> FixTable? {
         guard let size = file.size() else { return nil }
         let lineOffset = csv.map { $0.line - 1 } ?? 0
         guard let cuts = try cuts(from: start, to: size, count: count) else { return nil }

@@ -25,8 +25,10 @@ public struct FixTableReader: Sendable {
     /// on one thread.
     public let pieces: Int?
 
-    public init(path: String, format: FixTableFormat? = nil, columns: FixTableColumns = FixTableColumns(),
-                pieces: Int? = nil) {
+    public init(
+        path: String, format: FixTableFormat? = nil, columns: FixTableColumns = FixTableColumns(),
+        pieces: Int? = nil
+    ) {
         self.path = path
         self.format = format
         self.columns = columns

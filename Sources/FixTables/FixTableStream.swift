@@ -49,16 +49,21 @@ public struct FixTableStream: ~Copyable {
     /// Reads standard input as a fix table in `format`, its columns named by `columns`; a device of more
     /// than `maximumDeviceRows` rows is an error at its first row past them. While it waits for input,
     /// `isCancelled` is asked every `ChunkedFile.wakeInterval`: once true, the stream ends (`interrupted`).
-    public init(standardInputAs format: FixTableFormat, columns: FixTableColumns = FixTableColumns(),
-                maximumDeviceRows: Int = defaultMaximumDeviceRows,
-                isCancelled: @escaping @Sendable () -> Bool = { false }) {
-        self.init(file: ChunkedFile(descriptor: .standardInput, name: Self.standardInputName, isCancelled: isCancelled),
-                  format: format, columns: columns, maximumDeviceRows: maximumDeviceRows)
+    public init(
+        standardInputAs format: FixTableFormat, columns: FixTableColumns = FixTableColumns(),
+        maximumDeviceRows: Int = defaultMaximumDeviceRows,
+        isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) {
+        self.init(
+            file: ChunkedFile(descriptor: .standardInput, name: Self.standardInputName, isCancelled: isCancelled),
+            format: format, columns: columns, maximumDeviceRows: maximumDeviceRows)
     }
 
     /// Reads the file at `path` (its format from its extension unless given).
-    public init(path: String, format: FixTableFormat? = nil, columns: FixTableColumns = FixTableColumns(),
-                maximumDeviceRows: Int = defaultMaximumDeviceRows) throws(FixTableError) {
+    public init(
+        path: String, format: FixTableFormat? = nil, columns: FixTableColumns = FixTableColumns(),
+        maximumDeviceRows: Int = defaultMaximumDeviceRows
+    ) throws(FixTableError) {
         let format = try FixTableFormat.of(path, given: format)
         self.init(file: try ChunkedFile(path: path), format: format, columns: columns, maximumDeviceRows: maximumDeviceRows)
     }

@@ -49,7 +49,8 @@ public struct FixTableSummary: Sendable {
         if let start, let end { add("span", "\(start.iso8601) – \(end.iso8601) (\((end - start).readable))") }
         for device in devices.prefix(listed) {
             let span = device.start.flatMap { s in device.end.map { " \(s.iso8601) – \($0.iso8601)" } } ?? ""
-            lines.append("    \(TerminalText.visible(device.id)): \(device.fixes) fix\(device.fixes == 1 ? "" : "es")\(span)")
+            lines.append(
+                "    \(TerminalText.visible(device.id)): \(device.fixes) fix\(device.fixes == 1 ? "" : "es")\(span)")
         }
         if devices.count > listed { lines.append("    … and \(devices.count - listed) more") }
         add("dropped", dropped == 0 ? "none" : "\(dropped)")

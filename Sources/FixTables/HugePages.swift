@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Asks Linux to back memory about to be filled with 2 MiB pages (transparent huge pages, where the system
@@ -14,11 +14,11 @@ enum HugePages {
     /// Advises the whole huge pages of `memory`, before they are first written.
     static func advise(_ memory: UnsafeMutableRawBufferPointer) {
         #if os(Linux)
-        guard let base = memory.baseAddress, memory.count >= 2 * size else { return }
-        let start = (Int(bitPattern: base) + size - 1) & ~(size - 1)
-        let end = (Int(bitPattern: base) + memory.count) & ~(size - 1)
-        guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(pointer, end - start, MADV_HUGEPAGE)
+            guard let base = memory.baseAddress, memory.count >= 2 * size else { return }
+            let start = (Int(bitPattern: base) + size - 1) & ~(size - 1)
+            let end = (Int(bitPattern: base) + memory.count) & ~(size - 1)
+            guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(pointer, end - start, MADV_HUGEPAGE)
         #endif
     }
 

@@ -52,8 +52,9 @@ struct JSONLineFixes {
             let newline = try file.firstIndex(of: 0x0A, within: FixTableReader.maximumRowLength)
             if newline == nil && file.end - file.start > FixTableReader.maximumRowLength {
                 longestRecord = file.end - file.start
-                throw FixTableError(file: path, line: line, column: 1,
-                                    message: "a line longer than \(FixTableReader.maximumRowLength >> 20) MiB")
+                throw FixTableError(
+                    file: path, line: line, column: 1,
+                    message: "a line longer than \(FixTableReader.maximumRowLength >> 20) MiB")
             }
             let lineEnd = newline ?? file.end
             if lineEnd == file.start && newline == nil { return false }
@@ -68,8 +69,10 @@ struct JSONLineFixes {
         }
     }
 
-    private mutating func parse(_ file: borrowing ChunkedFile, from start: Int, to end: Int,
-                                into builder: inout some FixRowSink) throws(FixTableError) {
+    private mutating func parse(
+        _ file: borrowing ChunkedFile, from start: Int, to end: Int,
+        into builder: inout some FixRowSink
+    ) throws(FixTableError) {
         scratch.removeAll(keepingCapacity: true)
         for k in 0..<5 { values[k] = nil }
         let lineNumber = line
@@ -87,8 +90,11 @@ struct JSONLineFixes {
                         scanner.skipSpace()
                         let keyColumn = scanner.column
                         let key = try scanner.string(into: &scratch)
-                        let wanted = key.inScratch
-                            ? scratch.withUnsafeBufferPointer { wantedColumn(named: UnsafeBufferPointer(rebasing: $0[key.range])) }
+                        let wanted =
+                            key.inScratch
+                            ? scratch.withUnsafeBufferPointer {
+                                wantedColumn(named: UnsafeBufferPointer(rebasing: $0[key.range]))
+                            }
                             : wantedColumn(named: UnsafeBufferPointer(rebasing: b[key.range]))
                         _ = keyColumn
                         scanner.skipSpace()
@@ -123,8 +129,9 @@ struct JSONLineFixes {
         try file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
             try scratch.withUnsafeBufferPointer { (copied: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
                 func field(_ k: Int) -> RowField? { self.field(k, line: lineNumber, b, copied) }
-                try builder.add(device: field(0), time: field(1), lat: field(2), lon: field(3), accuracy: field(4),
-                                line: lineNumber, rowEnd: (lineNumber, end - start + 1))
+                try builder.add(
+                    device: field(0), time: field(1), lat: field(2), lon: field(3), accuracy: field(4),
+                    line: lineNumber, rowEnd: (lineNumber, end - start + 1))
             }
         }
     }
@@ -132,7 +139,9 @@ struct JSONLineFixes {
     /// Wanted member `k` of the line parsed (nil when absent): its value in the line's bytes `b`, or
     /// unescaped in `copied` (`scratch`).
     @inline(__always)
-    private func field(_ k: Int, line: Int, _ b: UnsafeBufferPointer<UInt8>, _ copied: UnsafeBufferPointer<UInt8>) -> RowField? {
+    private func field(
+        _ k: Int, line: Int, _ b: UnsafeBufferPointer<UInt8>, _ copied: UnsafeBufferPointer<UInt8>
+    ) -> RowField? {
         guard let v = values[k] else { return nil }
         let bytes = v.inScratch ? UnsafeBufferPointer(rebasing: copied[v.range]) : UnsafeBufferPointer(rebasing: b[v.range])
         return RowField(bytes: bytes, line: line, column: v.column, isString: v.isString, isNull: v.isNull)
@@ -142,7 +151,8 @@ struct JSONLineFixes {
     /// compared first, then the bytes. O(columns + the key's length).
     private func wantedColumn(named key: UnsafeBufferPointer<UInt8>) -> Int? {
         for k in keys.indices where keys[k].count == key.count {
-            if key.isEmpty || keys[k].withUnsafeBufferPointer({ memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 }) {
+            if key.isEmpty || keys[k].withUnsafeBufferPointer({ memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 })
+            {
                 return k
             }
         }
@@ -165,9 +175,11 @@ struct JSONLineFixes {
 
         mutating func expect(_ byte: UInt8) throws(Failure) {
             guard peek == byte else {
-                throw Failure(column: column, message: peek == nil
-                    ? "the line ends where '\(Character(Unicode.Scalar(byte)))' was expected (one JSON object per line)"
-                    : "expected '\(Character(Unicode.Scalar(byte)))' (one JSON object per line)")
+                throw Failure(
+                    column: column,
+                    message: peek == nil
+                        ? "the line ends where '\(Character(Unicode.Scalar(byte)))' was expected (one JSON object per line)"
+                        : "expected '\(Character(Unicode.Scalar(byte)))' (one JSON object per line)")
             }
             index += 1
         }
@@ -179,7 +191,11 @@ struct JSONLineFixes {
             index += 1
             let contentStart = index
             while let b = peek, b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") {
-                if b < 0x20 { throw Failure(column: column, message: b == 0 ? "a NUL byte; a fix table is text" : "a control character in a string") }
+                if b < 0x20 {
+                    throw Failure(
+                        column: column,
+                        message: b == 0 ? "a NUL byte; a fix table is text" : "a control character in a string")
+                }
                 index += 1
             }
             guard let stop = peek else { throw Failure(column: startColumn, message: "a string is never closed") }
@@ -208,7 +224,11 @@ struct JSONLineFixes {
                         throw Failure(column: escapeColumn, message: failure.description + " in a string")
                     }
                 default:
-                    if b < 0x20 { throw Failure(column: column - 1, message: b == 0 ? "a NUL byte; a fix table is text" : "a control character in a string") }
+                    if b < 0x20 {
+                        throw Failure(
+                            column: column - 1,
+                            message: b == 0 ? "a NUL byte; a fix table is text" : "a control character in a string")
+                    }
                     scratch.append(b)
                 }
             }
@@ -225,8 +245,10 @@ struct JSONLineFixes {
                 return Value(range: index..<index, inScratch: false, column: column, isString: false, isNull: true)
             case let b? where b == UInt8(ascii: "-") || (0x30...0x39).contains(b):
                 let start = index
-                while let c = peek, c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
-                    || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") || (0x30...0x39).contains(c) { index += 1 }
+                while let c = peek,
+                    c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
+                        || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") || (0x30...0x39).contains(c)
+                { index += 1 }
                 return Value(range: start..<index, inScratch: false, column: column, isString: false, isNull: false)
             default:
                 throw Failure(column: column, message: "expected a string, a number or null")
@@ -271,8 +293,10 @@ struct JSONLineFixes {
                     return
                 }
             case let b? where b == UInt8(ascii: "-") || (0x30...0x39).contains(b):
-                while let c = peek, c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
-                    || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") || (0x30...0x39).contains(c) { index += 1 }
+                while let c = peek,
+                    c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
+                        || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") || (0x30...0x39).contains(c)
+                { index += 1 }
             default:
                 throw Failure(column: column, message: "expected a value")
             }

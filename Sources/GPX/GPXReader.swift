@@ -4,9 +4,9 @@ import Geodesy
 import ReadableText
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One thing a `GPXReader` found, in document order.
@@ -65,7 +65,8 @@ public final class GPXReader {
         // O_NONBLOCK: opening a FIFO that no one writes to must not block before it can be refused.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
-            let reason = errno == ENOENT ? "no such file" + (FileCheck.backslashHint(path) ?? "") : String(cString: strerror(errno))
+            let reason =
+                errno == ENOENT ? "no such file" + (FileCheck.backslashHint(path) ?? "") : String(cString: strerror(errno))
             throw GPXError(file: path, line: 0, column: 0, message: "cannot open the file: \(reason).")
         }
         var info = stat()
@@ -91,10 +92,13 @@ public final class GPXReader {
 
     private init(descriptor fd: Int32, name: String, snapshot: FileSnapshot?) throws(GPXError) {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: GPXReader.chunkSize, alignment: 16)
-        let first = readRetrying(fd, chunk.baseAddress, snapshot.map { min(GPXReader.chunkSize, $0.size) } ?? GPXReader.chunkSize)
+        let first = readRetrying(
+            fd, chunk.baseAddress, snapshot.map { min(GPXReader.chunkSize, $0.size) } ?? GPXReader.chunkSize)
         if first <= 0 {
-            let reason = first == 0 ? "the file is empty; a GPX file starts with <gpx ...>." :
-                "cannot read the file: \(String(cString: strerror(errno)))."
+            let reason =
+                first == 0
+                ? "the file is empty; a GPX file starts with <gpx ...>."
+                : "cannot read the file: \(String(cString: strerror(errno)))."
             close(fd)
             chunk.deallocate()
             throw GPXError(file: name, line: 0, column: 0, message: reason)
@@ -109,7 +113,8 @@ public final class GPXReader {
         // From here on, deinit closes and frees what a thrown error leaves.
         var plainFirst = UnsafeRawBufferPointer(rebasing: chunk[0..<first])
         if isGzip(plainFirst) {
-            let inflater = GzipInflater(), out = UnsafeMutableRawBufferPointer.allocate(byteCount: GPXReader.chunkSize, alignment: 16)
+            let inflater = GzipInflater(),
+                out = UnsafeMutableRawBufferPointer.allocate(byteCount: GPXReader.chunkSize, alignment: 16)
             self.inflater = inflater
             inflated = out
             inflater.supply(plainFirst)
@@ -117,7 +122,9 @@ public final class GPXReader {
             let count = nextInflated()
             if let failure { throw failure }
             guard count > 0 else {
-                throw GPXError(file: name, line: 0, column: 0, message: "the gzip file holds no data; a GPX file starts with <gpx ...>.")
+                throw GPXError(
+                    file: name, line: 0, column: 0, message: "the gzip file holds no data; a GPX file starts with <gpx ...>."
+                )
             }
             pendingFirst = count
             plainFirst = UnsafeRawBufferPointer(rebasing: out[0..<count])
@@ -168,8 +175,9 @@ public final class GPXReader {
             if count > 0 { consumed += count }
         }
         if count < 0 {
-            failure = GPXError(file: file, line: 0, column: 0,
-                               message: "cannot read the file: \(String(cString: strerror(errno))).")
+            failure = GPXError(
+                file: file, line: 0, column: 0,
+                message: "cannot read the file: \(String(cString: strerror(errno))).")
             return
         }
         let skip = state.bytesConsumedAtCreation
@@ -199,13 +207,18 @@ public final class GPXReader {
                 let wanted = snapshot.map { min(GPXReader.chunkSize, $0.size - consumed) } ?? GPXReader.chunkSize
                 let read = wanted > 0 ? readRetrying(descriptor, buffer.baseAddress, wanted) : 0
                 if read < 0 {
-                    failure = GPXError(file: file, line: 0, column: 0, message: "cannot read the file: \(String(cString: strerror(errno))).")
+                    failure = GPXError(
+                        file: file, line: 0, column: 0, message: "cannot read the file: \(String(cString: strerror(errno)))."
+                    )
                     return -1
                 }
                 if read == 0 {
                     if inflater.atMemberEnd { return 0 }
-                    failure = GPXError(file: file, line: 0, column: 0, message: changeSinceOpened(atEnd: true)
-                        ?? "the gzip data ends early, after \(Readable.grouped(Int64(consumed))) bytes: the file is cut short; fetch it again.")
+                    failure = GPXError(
+                        file: file, line: 0, column: 0,
+                        message: changeSinceOpened(atEnd: true)
+                            ?? "the gzip data ends early, after \(Readable.grouped(Int64(consumed))) bytes: the file is cut short; fetch it again."
+                    )
                     return -1
                 }
                 consumed += read
@@ -216,14 +229,22 @@ public final class GPXReader {
                 count = try inflater.inflate(into: inflated)
             } catch {
                 guard case let .corrupt(message, after) = error else { return -1 }
-                failure = GPXError(file: file, line: 0, column: 0, message: changeSinceOpened(atEnd: false)
-                    ?? "the gzip data is corrupt after \(Readable.grouped(Int64(after))) bytes (zlib: \(message)); fetch the file again.")
+                failure = GPXError(
+                    file: file, line: 0, column: 0,
+                    message: changeSinceOpened(atEnd: false)
+                        ?? "the gzip data is corrupt after \(Readable.grouped(Int64(after))) bytes (zlib: \(message)); fetch the file again."
+                )
                 return -1
             }
-            if inflater.inflatedBytes > Self.bombFloor && inflater.inflatedBytes / max(1, inflater.compressedBytes) > Self.bombRatio {
-                let sizes = "\(Readable.grouped(Int64(inflater.inflatedBytes))) bytes from \(Readable.grouped(Int64(inflater.compressedBytes)))"
-                failure = GPXError(file: file, line: 0, column: 0, message:
-                    "the gzip data expands more than \(Self.bombRatio) times (\(sizes)), which no GPX file does "
+            if inflater.inflatedBytes > Self.bombFloor
+                && inflater.inflatedBytes / max(1, inflater.compressedBytes) > Self.bombRatio
+            {
+                let sizes =
+                    "\(Readable.grouped(Int64(inflater.inflatedBytes))) bytes from \(Readable.grouped(Int64(inflater.compressedBytes)))"
+                failure = GPXError(
+                    file: file, line: 0, column: 0,
+                    message:
+                        "the gzip data expands more than \(Self.bombRatio) times (\(sizes)), which no GPX file does "
                         + "(they compress 10 to 20 times): refused as a gzip bomb.")
                 return -1
             }

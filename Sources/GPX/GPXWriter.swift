@@ -35,7 +35,9 @@ public final class GPXWriter {
         }
         buffer.reserveCapacity(1 << 16)
         append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        append("<gpx version=\"1.1\" creator=\"\(XMLEscaping.attribute(creator))\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n")
+        append(
+            "<gpx version=\"1.1\" creator=\"\(XMLEscaping.attribute(creator))\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
+        )
     }
 
     deinit {

@@ -2,9 +2,9 @@ import CLibXML2
 import Geodesy
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The SAX2 callbacks: C functions that find their `SAXState` in libxml2's user data.
@@ -29,15 +29,18 @@ extension SAXState {
             guard externalID != nil || systemID != nil else { return }
             let state = SAXState.from(ctx)
             let place = state.tagStart()
-            state.fail(line: place.line, column: place.column,
-                       "the DOCTYPE refers to an external DTD, which is refused: GPX needs no DTD; remove the <!DOCTYPE ...> line.")
+            state.fail(
+                line: place.line, column: place.column,
+                "the DOCTYPE refers to an external DTD, which is refused: GPX needs no DTD; remove the <!DOCTYPE ...> line.")
         }
         h.entityDecl = { ctx, name, _, _, _, _ in
             let state = SAXState.from(ctx)
             let entity = name.map { String(cString: $0) } ?? "?"
             let place = state.currentPlace()
-            state.fail(line: place.line, column: place.column,
-                       "the DTD declares the entity '\(entity)', which is refused: GPX needs no entities; remove the <!DOCTYPE ...> block.")
+            state.fail(
+                line: place.line, column: place.column,
+                "the DTD declares the entity '\(entity)', which is refused: GPX needs no entities; remove the <!DOCTYPE ...> block."
+            )
         }
         h.getEntity = { _, _ in nil }
         h.getParameterEntity = { _, _ in nil }
@@ -76,13 +79,16 @@ extension SAXState {
         fail(line: Int(e.line), column: Int(e.int2), "malformed XML: \(message).")
     }
 
-    func startElement(_ localname: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?,
-                      _ attributeCount: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+    func startElement(
+        _ localname: UnsafePointer<xmlChar>, _ uri: UnsafePointer<xmlChar>?,
+        _ attributeCount: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
         depth += 1
         if depth > SAXState.maximumDepth {
             let place = tagStart()
-            return fail(line: place.line, column: place.column,
-                        "elements are nested more than \(SAXState.maximumDepth) deep; GPX needs a handful of levels.")
+            return fail(
+                line: place.line, column: place.column,
+                "elements are nested more than \(SAXState.maximumDepth) deep; GPX needs a handful of levels.")
         }
         if skipDepth > 0 { return }
         if !rootSeen {
@@ -90,8 +96,9 @@ extension SAXState {
             rootNamespace = uri.map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))) }
             guard Tag(localname) == .gpx else {
                 let place = tagStart()
-                fail(line: place.line, column: place.column,
-                     "the root element is <\(String(cString: localname))>, not <gpx>: this is not a GPX file.")
+                fail(
+                    line: place.line, column: place.column,
+                    "the root element is <\(String(cString: localname))>, not <gpx>: this is not a GPX file.")
                 return
             }
             return
@@ -155,8 +162,12 @@ extension SAXState {
         } else if depth == current.depth {
             point = nil
             let coordinate = Coordinate(latitude: current.latitude, longitude: current.longitude)
-            emit(.point(current.kind, TrackPoint(coordinate: coordinate, time: current.time, elevation: current.elevation,
-                                                  ordinal: current.ordinal, line: current.line, column: current.column)))
+            emit(
+                .point(
+                    current.kind,
+                    TrackPoint(
+                        coordinate: coordinate, time: current.time, elevation: current.elevation,
+                        ordinal: current.ordinal, line: current.line, column: current.column)))
         }
     }
 

@@ -2,9 +2,9 @@ import CLibXML2
 import Geodesy
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// GPX element names the reader acts on, recognised from libxml2's interned local names.
@@ -16,19 +16,33 @@ enum Tag {
     init(_ name: UnsafePointer<xmlChar>) {
         switch name[0] {
         case UInt8(ascii: "t"):
-            if strcmp(name, "trkpt") == 0 { self = .trkpt }
-            else if strcmp(name, "time") == 0 { self = .time }
-            else if strcmp(name, "trkseg") == 0 { self = .trkseg }
-            else if strcmp(name, "trk") == 0 { self = .trk }
-            else { self = .other }
+            if strcmp(name, "trkpt") == 0 {
+                self = .trkpt
+            } else if strcmp(name, "time") == 0 {
+                self = .time
+            } else if strcmp(name, "trkseg") == 0 {
+                self = .trkseg
+            } else if strcmp(name, "trk") == 0 {
+                self = .trk
+            } else {
+                self = .other
+            }
         case UInt8(ascii: "e"):
-            if strcmp(name, "ele") == 0 { self = .ele }
-            else if strcmp(name, "extensions") == 0 { self = .extensions }
-            else { self = .other }
+            if strcmp(name, "ele") == 0 {
+                self = .ele
+            } else if strcmp(name, "extensions") == 0 {
+                self = .extensions
+            } else {
+                self = .other
+            }
         case UInt8(ascii: "r"):
-            if strcmp(name, "rtept") == 0 { self = .rtept }
-            else if strcmp(name, "rte") == 0 { self = .rte }
-            else { self = .other }
+            if strcmp(name, "rtept") == 0 {
+                self = .rtept
+            } else if strcmp(name, "rte") == 0 {
+                self = .rte
+            } else {
+                self = .other
+            }
         case UInt8(ascii: "w"): self = strcmp(name, "wpt") == 0 ? .wpt : .other
         case UInt8(ascii: "g"): self = strcmp(name, "gpx") == 0 ? .gpx : .other
         default: self = .other
@@ -58,12 +72,15 @@ extension SAXState {
             for i in 0..<attributeCount {
                 // Five pointers per attribute: localname, prefix, URI, value start, value end.
                 guard let name = attributes[5 * i], attributes[5 * i + 2] == nil,
-                      let start = attributes[5 * i + 3], let end = attributes[5 * i + 4] else { continue }
+                    let start = attributes[5 * i + 3], let end = attributes[5 * i + 4]
+                else { continue }
                 let value = UnsafeBufferPointer(start: start, count: end - start)
                 if name[0] == UInt8(ascii: "l"), name[1] == UInt8(ascii: "a"), name[2] == UInt8(ascii: "t"), name[3] == 0 {
                     latitude = parseDecimal(value)
                     if latitude == nil { latitudeText = String(decoding: value, as: UTF8.self) }
-                } else if name[0] == UInt8(ascii: "l"), name[1] == UInt8(ascii: "o"), name[2] == UInt8(ascii: "n"), name[3] == 0 {
+                } else if name[0] == UInt8(ascii: "l"), name[1] == UInt8(ascii: "o"), name[2] == UInt8(ascii: "n"),
+                    name[3] == 0
+                {
                     longitude = parseDecimal(value)
                     if longitude == nil { longitudeText = String(decoding: value, as: UTF8.self) }
                 }
@@ -72,22 +89,33 @@ extension SAXState {
         if latitudeText != nil || longitudeText != nil || latitude == nil || longitude == nil {
             return failPoint(kind, place, latitudeText, longitudeText, latitude == nil, longitude == nil)
         }
-        point = PendingPoint(kind: kind, depth: depth, latitude: latitude!, longitude: longitude!, time: nil, elevation: nil,
-                             ordinal: ordinal, line: place.line, column: place.column)
+        point = PendingPoint(
+            kind: kind, depth: depth, latitude: latitude!, longitude: longitude!, time: nil, elevation: nil,
+            ordinal: ordinal, line: place.line, column: place.column)
     }
 
     /// Reports a point whose lat or lon is missing or not a number.
-    private func failPoint(_ kind: PointKind, _ place: (line: Int, column: Int), _ latitudeText: String?, _ longitudeText: String?,
-                           _ latitudeMissing: Bool, _ longitudeMissing: Bool) {
+    private func failPoint(
+        _ kind: PointKind, _ place: (line: Int, column: Int), _ latitudeText: String?, _ longitudeText: String?,
+        _ latitudeMissing: Bool, _ longitudeMissing: Bool
+    ) {
         let element = "<\(kind.rawValue)>"
         if let latitudeText {
-            return fail(line: place.line, column: place.column, "\(element) has lat=\"\(latitudeText.prefix(40))\", which is not a number; lat must be decimal degrees.")
+            return fail(
+                line: place.line, column: place.column,
+                "\(element) has lat=\"\(latitudeText.prefix(40))\", which is not a number; lat must be decimal degrees.")
         }
         if let longitudeText {
-            return fail(line: place.line, column: place.column, "\(element) has lon=\"\(longitudeText.prefix(40))\", which is not a number; lon must be decimal degrees.")
+            return fail(
+                line: place.line, column: place.column,
+                "\(element) has lon=\"\(longitudeText.prefix(40))\", which is not a number; lon must be decimal degrees.")
         }
-        let missing = latitudeMissing && longitudeMissing ? "the lat and lon attributes" : latitudeMissing ? "the lat attribute" : "the lon attribute"
-        fail(line: place.line, column: place.column, "\(element) is missing \(missing); every point needs lat and lon in decimal degrees.")
+        let missing =
+            latitudeMissing && longitudeMissing
+            ? "the lat and lon attributes" : latitudeMissing ? "the lat attribute" : "the lon attribute"
+        fail(
+            line: place.line, column: place.column,
+            "\(element) is missing \(missing); every point needs lat and lon in decimal degrees.")
     }
 
     func beginField(_ which: Field) {
@@ -107,14 +135,19 @@ extension SAXState {
         switch which {
         case .time:
             guard !textOverflow, let time = timeCache.time(fieldText) else {
-                let shown = textOverflow ? "text of more than \(SAXState.maximumFieldLength) bytes" :
-                    "\"\(String(decoding: fieldText.prefix(60), as: UTF8.self))\""
-                return fail(line: fieldLine, column: fieldColumn,
-                            "<time> holds \(shown), which is not an ISO 8601 time such as 2024-05-01T12:00:00Z.")
+                let shown =
+                    textOverflow
+                    ? "text of more than \(SAXState.maximumFieldLength) bytes"
+                    : "\"\(String(decoding: fieldText.prefix(60), as: UTF8.self))\""
+                return fail(
+                    line: fieldLine, column: fieldColumn,
+                    "<time> holds \(shown), which is not an ISO 8601 time such as 2024-05-01T12:00:00Z.")
             }
             guard Timestamp.writable.contains(time) else {
                 // "0000-01-01T00:00:00+01:00" is in year -1 in UTC: no log could show it.
-                return fail(line: fieldLine, column: fieldColumn, """
+                return fail(
+                    line: fieldLine, column: fieldColumn,
+                    """
                     <time> holds "\(String(decoding: fieldText.prefix(60), as: UTF8.self))", which is \
                     \(time < Timestamp.earliest ? "before 0000-01-01T00:00:00Z" : "after 9999-12-31T23:59:59.999999Z") \
                     in UTC, outside the years an ISO 8601 time can show.
@@ -148,7 +181,8 @@ func parseDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     for i in start..<end {
         switch bytes[i] {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: "e"), UInt8(ascii: "E"): continue
+            UInt8(ascii: "e"), UInt8(ascii: "E"):
+            continue
         default: return nil
         }
     }
@@ -194,5 +228,7 @@ private func parseShortDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     return negative ? -value : value
 }
 
-private let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-                                     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
+private let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]

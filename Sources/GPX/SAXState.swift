@@ -95,11 +95,13 @@ final class SAXState {
         perimeter_silence_generic_errors()  // per thread; next() may be called from any
         let status = xmlParseChunk(context, pointer, Int32(chunk.count), terminate ? 1 : 0)
         if error == nil, status != 0 {
-            let message = status == Int32(XML_ERR_INVALID_ENCODING.rawValue)
+            let message =
+                status == Int32(XML_ERR_INVALID_ENCODING.rawValue)
                 ? "the bytes here are not valid in the encoding the file declares (<?xml … encoding=…?>); re-save it as UTF-8."
                 : "the XML is malformed (libxml2 error \(status))."
-            fail(line: Int(context.pointee.input?.pointee.line ?? 0), column: Int(context.pointee.input?.pointee.col ?? 0),
-                 message)
+            fail(
+                line: Int(context.pointee.input?.pointee.line ?? 0), column: Int(context.pointee.input?.pointee.col ?? 0),
+                message)
         }
         if terminate, error == nil, !rootSeen {
             fail(line: 0, column: 0, "the file has no root element; a GPX file starts with <gpx ...>.")

@@ -48,20 +48,34 @@ struct TrackBuilder {
             kept[kept.count - 1].reserveCapacity(segment.count)
             for point in segment {
                 guard point.coordinate.isValid else {
-                    warnings.append(GPXWarning(reason: .coordinateOutOfRange, line: point.line,
-                        message: "<\(kind.rawValue)> dropped: lat \(point.coordinate.latitude), lon \(point.coordinate.longitude) is outside [-90, 90] × [-180, 180]."))
+                    warnings.append(
+                        GPXWarning(
+                            reason: .coordinateOutOfRange, line: point.line,
+                            message:
+                                "<\(kind.rawValue)> dropped: lat \(point.coordinate.latitude), lon \(point.coordinate.longitude) is outside [-90, 90] × [-180, 180]."
+                        ))
                     continue
                 }
-                if timing == .timed, let s = lastSegment, let last = kept[s].last, let time = point.time, let lastTime = last.time {
+                if timing == .timed, let s = lastSegment, let last = kept[s].last, let time = point.time,
+                    let lastTime = last.time
+                {
                     if time < lastTime {
-                        warnings.append(GPXWarning(reason: .timeWentBack, line: point.line,
-                            message: "<\(kind.rawValue)> dropped: its time \(time.iso8601) is earlier than \(lastTime.iso8601) of the point kept before it (line \(last.line))."))
+                        warnings.append(
+                            GPXWarning(
+                                reason: .timeWentBack, line: point.line,
+                                message:
+                                    "<\(kind.rawValue)> dropped: its time \(time.iso8601) is earlier than \(lastTime.iso8601) of the point kept before it (line \(last.line))."
+                            ))
                         continue
                     }
                     if time == lastTime {
                         kept[s].removeLast()
-                        warnings.append(GPXWarning(reason: .duplicateTime, line: last.line,
-                            message: "<\(kind.rawValue)> dropped: its time \(lastTime.iso8601) is also the time of the point at line \(point.line), which is kept."))
+                        warnings.append(
+                            GPXWarning(
+                                reason: .duplicateTime, line: last.line,
+                                message:
+                                    "<\(kind.rawValue)> dropped: its time \(lastTime.iso8601) is also the time of the point at line \(point.line), which is kept."
+                            ))
                     }
                 }
                 kept[kept.count - 1].append(point)
@@ -85,8 +99,11 @@ struct TrackBuilder {
         if timed == total { return .timed }
         if timed == 0 { return .untimed }
         let p = firstUntimed!
-        throw GPXError(file: file, line: p.line, column: p.column,
-            message: "this <\(kind.rawValue)> has no <time>, but \(timed) of the file's \(total) <\(kind.rawValue)> points have one; give every point a time, or none (then they play at 1 s intervals).")
+        throw GPXError(
+            file: file, line: p.line, column: p.column,
+            message:
+                "this <\(kind.rawValue)> has no <time>, but \(timed) of the file's \(total) <\(kind.rawValue)> points have one; give every point a time, or none (then they play at 1 s intervals)."
+        )
     }
 }
 

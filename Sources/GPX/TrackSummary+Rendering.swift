@@ -15,7 +15,8 @@ extension TrackSummary {
         }
         var lengthText = formatMeters(length)
         if noiseInflatesLength {
-            lengthText += " (smoothed \(formatMeters(smoothedLength)): GPS noise makes the raw length \(format(length / max(1, smoothedLength), 1)) times the path)"
+            lengthText +=
+                " (smoothed \(formatMeters(smoothedLength)): GPS noise makes the raw length \(format(length / max(1, smoothedLength), 1)) times the path)"
         }
         add("length", lengthText)
         if let averageSpeed, let maximumSpeed {
@@ -30,14 +31,19 @@ extension TrackSummary {
         } else {
             add("gaps", "\(gaps.count) over 60 s")
             for gap in gaps.prefix(20) {
-                lines.append("    line \(gap.line): \(formatDuration(gap.duration)) from \(gap.from.iso8601)\(gap.betweenSegments ? " (between segments)" : "")")
+                lines.append(
+                    "    line \(gap.line): \(formatDuration(gap.duration)) from \(gap.from.iso8601)\(gap.betweenSegments ? " (between segments)" : "")"
+                )
             }
             if gaps.count > 20 { lines.append("    … and \(gaps.count - 20) more") }
         }
         let drops = dropped.sorted { $0.key.rawValue < $1.key.rawValue }
         add("dropped", drops.isEmpty ? "none" : drops.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", "))
         if let bounds {
-            add("bounds", "lat \(format(bounds.minLatitude, 6))…\(format(bounds.maxLatitude, 6)), lon \(format(bounds.minLongitude, 6))…\(format(bounds.maxLongitude, 6))")
+            add(
+                "bounds",
+                "lat \(format(bounds.minLatitude, 6))…\(format(bounds.maxLatitude, 6)), lon \(format(bounds.minLongitude, 6))…\(format(bounds.maxLongitude, 6))"
+            )
         }
         return lines.joined(separator: "\n")
     }
@@ -47,11 +53,17 @@ extension TrackSummary {
         var fields: [(String, String)] = []
         fields.append(("averageSpeed", averageSpeed.map { format($0, 3) } ?? "null"))
         if let b = bounds {
-            fields.append(("bounds", "{\"maxLatitude\":\(b.maxLatitude),\"maxLongitude\":\(b.maxLongitude),\"minLatitude\":\(b.minLatitude),\"minLongitude\":\(b.minLongitude)}"))
+            fields.append(
+                (
+                    "bounds",
+                    "{\"maxLatitude\":\(b.maxLatitude),\"maxLongitude\":\(b.maxLongitude),\"minLatitude\":\(b.minLatitude),\"minLongitude\":\(b.minLongitude)}"
+                ))
         } else {
             fields.append(("bounds", "null"))
         }
-        let drops = dropped.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\(JSONEscaping.string($0.key.rawValue)):\($0.value)" }
+        let drops = dropped.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+            "\(JSONEscaping.string($0.key.rawValue)):\($0.value)"
+        }
         fields.append(("dropped", "{" + drops.joined(separator: ",") + "}"))
         fields.append(("duration", duration.map { "\($0.seconds)" } ?? "null"))
         fields.append(("end", end.map { JSONEscaping.string($0.iso8601) } ?? "null"))

@@ -14,8 +14,9 @@ public struct BoundingBox: Hashable, Sendable {
     }
 
     /// The box holding nothing; extending it by a point gives that point's box.
-    public static let empty = BoundingBox(minLatitude: .infinity, maxLatitude: -.infinity,
-                                          minLongitude: .infinity, maxLongitude: -.infinity)
+    public static let empty = BoundingBox(
+        minLatitude: .infinity, maxLatitude: -.infinity,
+        minLongitude: .infinity, maxLongitude: -.infinity)
 
     public mutating func extend(to point: Coordinate) {
         minLatitude = min(minLatitude, point.latitude)

@@ -38,12 +38,14 @@ public struct Circle: Hashable, Sendable {
         let minLat = center.latitude - angular.degrees
         let maxLat = center.latitude + angular.degrees
         if minLat <= -90 || maxLat >= 90 || angular >= .pi / 2 {
-            return BoundingBox(minLatitude: max(-90, minLat), maxLatitude: min(90, maxLat),
-                               minLongitude: -180, maxLongitude: 180)
+            return BoundingBox(
+                minLatitude: max(-90, minLat), maxLatitude: min(90, maxLat),
+                minLongitude: -180, maxLongitude: 180)
         }
         let ratio = _sin(angular) / _cos(center.latitude.radians)
         let dLon = ratio >= 1 ? 180 : _asin(ratio).degrees
-        return BoundingBox(minLatitude: minLat, maxLatitude: maxLat,
-                           minLongitude: center.longitude - dLon, maxLongitude: center.longitude + dLon)
+        return BoundingBox(
+            minLatitude: minLat, maxLatitude: maxLat,
+            minLongitude: center.longitude - dLon, maxLongitude: center.longitude + dLon)
     }
 }

@@ -21,8 +21,9 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
     /// The great-circle distance to `other` by the haversine formula on `Earth.radius`, in metres. O(1).
     @inlinable
     public func distance(to other: Coordinate) -> Meters {
-        haversine(latitude.radians, _cos(latitude.radians), longitude,
-                  other.latitude.radians, _cos(other.latitude.radians), other.longitude)
+        haversine(
+            latitude.radians, _cos(latitude.radians), longitude,
+            other.latitude.radians, _cos(other.latitude.radians), other.longitude)
     }
 
     /// The point `north` metres north and `east` metres east of this one, on the local tangent plane;
@@ -56,8 +57,9 @@ public struct PreparedCoordinate: Sendable {
     /// The haversine distance to `other`, in metres; equals `coordinate.distance(to: other.coordinate)`.
     @inlinable
     public func distance(to other: PreparedCoordinate) -> Meters {
-        haversine(latitudeRadians, cosLatitude, coordinate.longitude,
-                  other.latitudeRadians, other.cosLatitude, other.coordinate.longitude)
+        haversine(
+            latitudeRadians, cosLatitude, coordinate.longitude,
+            other.latitudeRadians, other.cosLatitude, other.coordinate.longitude)
     }
 
     /// An upper bound on `distance(to:)`, in metres, without trigonometry (`Coordinate.distanceBound`).
@@ -87,8 +89,10 @@ extension Coordinate {
 /// The haversine formula on `Earth.radius`, in metres, from latitudes in radians (with their cosines)
 /// and longitudes in degrees. The one spelling of it in the project.
 @inlinable
-func haversine(_ phi1: Double, _ cosPhi1: Double, _ lon1: Degrees,
-               _ phi2: Double, _ cosPhi2: Double, _ lon2: Degrees) -> Meters {
+func haversine(
+    _ phi1: Double, _ cosPhi1: Double, _ lon1: Degrees,
+    _ phi2: Double, _ cosPhi2: Double, _ lon2: Degrees
+) -> Meters {
     let dPhi = phi2 - phi1
     let dLambda = (lon2 - lon1).radians
     let sinPhi = _sin(dPhi / 2), sinLambda = _sin(dLambda / 2)

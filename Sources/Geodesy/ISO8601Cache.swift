@@ -29,7 +29,8 @@ public struct ISO8601Cache {
     public mutating func time(_ text: UnsafeBufferPointer<UInt8>) -> Timestamp? {
         let split = ISO8601Cache.split(text)
         if let split, let minuteStart, text.count >= ISO8601Cache.prefixLength, Self.prefix(of: text) == prefix,
-           zone.elementsEqual(text[split.zoneStart...]) {
+            zone.elementsEqual(text[split.zoneStart...])
+        {
             if zone.isEmpty { zonelessCount += 1 }
             return Timestamp(microsecondsSince1970: minuteStart.microsecondsSince1970 + split.micros)
         }
@@ -75,7 +76,9 @@ public struct ISO8601Cache {
         }
         if i < t.count {
             let z = t[i]
-            guard z == UInt8(ascii: "Z") || z == UInt8(ascii: "z") || z == UInt8(ascii: "+") || z == UInt8(ascii: "-") else { return nil }
+            guard z == UInt8(ascii: "Z") || z == UInt8(ascii: "z") || z == UInt8(ascii: "+") || z == UInt8(ascii: "-") else {
+                return nil
+            }
         }
         return (seconds * 1_000_000 + micros, i)
     }

@@ -10,7 +10,8 @@ public struct LocalTimeZone: Sendable, Hashable, CustomStringConvertible {
     /// The zone named `identifier`, or nil when the tz database has no such name.
     public init?(identifier: String) {
         guard identifier.contains("/") || identifier == "UTC" || identifier == "GMT",
-              let zone = TimeZone(identifier: identifier) else { return nil }
+            let zone = TimeZone(identifier: identifier)
+        else { return nil }
         self.identifier = identifier
         self.zone = zone
     }

@@ -58,8 +58,10 @@ extension Polygon {
         guard count >= 3 else { return nil }
         for a in 0..<count {
             let aWest = min(ring[a].longitude, ring[a + 1].longitude), aEast = max(ring[a].longitude, ring[a + 1].longitude)
-            for b in a + 1..<count where min(ring[b].longitude, ring[b + 1].longitude) <= aEast
-                && aWest <= max(ring[b].longitude, ring[b + 1].longitude) {
+            for b in a + 1..<count
+            where min(ring[b].longitude, ring[b + 1].longitude) <= aEast
+                && aWest <= max(ring[b].longitude, ring[b + 1].longitude)
+            {
                 if edgesTouch(a, b, in: ring) { return (a, b) }
             }
         }

@@ -178,7 +178,7 @@ func orientationSign(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ p
             for y in [v.0, v.1] {
                 let product = x * y
                 terms.append(sign * product)
-                terms.append(sign * (-product).addingProduct(x, y))   // the product's rounding error, exactly
+                terms.append(sign * (-product).addingProduct(x, y))  // the product's rounding error, exactly
             }
         }
     }

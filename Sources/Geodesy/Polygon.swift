@@ -56,7 +56,8 @@ public enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .invalidCoordinate(c, place):
-            return "\(place) has an invalid position \(c): latitude must be in [-90, 90] and longitude in [-180, 180], both finite."
+            return
+                "\(place) has an invalid position \(c): latitude must be in [-90, 90] and longitude in [-180, 180], both finite."
         case let .invalidRadius(r):
             return "A circle's radius must be a finite number of metres greater than 0; got \(r)."
         case .emptyPolygon:
@@ -66,7 +67,8 @@ public enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unclosedRing(ring):
             return "Ring \(ring) is not closed: its first and last positions must be equal (RFC 7946 §3.1.6)."
         case let .antimeridianEdge(ring, position):
-            return "Ring \(ring), edge ending at position \(position), spans more than 180° of longitude; split the polygon at the antimeridian (RFC 7946 §3.1.9)."
+            return
+                "Ring \(ring), edge ending at position \(position), spans more than 180° of longitude; split the polygon at the antimeridian (RFC 7946 §3.1.9)."
         }
     }
 }

@@ -29,7 +29,9 @@ public struct SHA256: Sendable {
         let bits = (copy.length + UInt64(copy.pending.count)) &* 8
         copy.pending.append(0x80)
         while copy.pending.count % 64 != 56 { copy.pending.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { copy.pending.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            copy.pending.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+        }
         for start in stride(from: 0, to: copy.pending.count, by: 64) { copy.compress(copy.pending[start..<start + 64]) }
         let s = copy.state
         return [s.0, s.1, s.2, s.3, s.4, s.5, s.6, s.7].map { word in
@@ -87,6 +89,8 @@ public struct SHA256: Sendable {
             let t2 = s0 &+ majority
             (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
         }
-        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+        state = (
+            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
+        )
     }
 }

@@ -21,16 +21,20 @@ extension Shape {
         let metresPerDegree = Earth.radius * .pi / 180
         let nearestEquator = box.minLatitude > 0 ? box.minLatitude : (box.maxLatitude < 0 ? -box.maxLatitude : 0)
         let metresPerDegreeX = metresPerDegree * _cos(nearestEquator * .pi / 180)
-        func cell(_ longitude: Degrees, _ latitude: Degrees, _ halfLongitude: Degrees, _ halfLatitude: Degrees) -> DepthCell {
+        func cell(_ longitude: Degrees, _ latitude: Degrees, _ halfLongitude: Degrees, _ halfLatitude: Degrees) -> DepthCell
+        {
             let inside = -polygon.signedDistance(to: Coordinate(latitude: latitude, longitude: longitude))
             let x = halfLongitude * metresPerDegreeX, y = halfLatitude * metresPerDegree
             let halfDiagonal = (x * x + y * y).squareRoot() * 1.01 + 1e-3  // room for the plane's rounding
-            return DepthCell(longitude: longitude, latitude: latitude, halfLongitude: halfLongitude,
-                             halfLatitude: halfLatitude, depth: inside, halfDiagonal: halfDiagonal)
+            return DepthCell(
+                longitude: longitude, latitude: latitude, halfLongitude: halfLongitude,
+                halfLatitude: halfLatitude, depth: inside, halfDiagonal: halfDiagonal)
         }
         var cells = Heap<DepthCell>()
-        cells.insert(cell((box.minLongitude + box.maxLongitude) / 2, (box.minLatitude + box.maxLatitude) / 2,
-                          (box.maxLongitude - box.minLongitude) / 2, (box.maxLatitude - box.minLatitude) / 2))
+        cells.insert(
+            cell(
+                (box.minLongitude + box.maxLongitude) / 2, (box.minLatitude + box.maxLatitude) / 2,
+                (box.maxLongitude - box.minLongitude) / 2, (box.maxLatitude - box.minLatitude) / 2))
         var computed = 1
         var undecided = false
         while let best = cells.popMax() {

@@ -79,8 +79,10 @@ public final class ShapeTable: @unchecked Sendable {
         let plane = LocalPlane(at: point.coordinate, cosLatitude: point.cosLatitude)  // the scans' own metres a degree
         let gapX = max(0, west, -east) * plane.metersPerDegreeX, gapY = max(0, south, -north) * plane.metersPerDegreeY
         let farX = max(-west, east) * plane.metersPerDegreeX, farY = max(-south, north) * plane.metersPerDegreeY
-        let bounds = (lower: (gapX * gapX + gapY * gapY).squareRoot() * (1 - 1e-9) - 1e-6,
-                      upper: (farX * farX + farY * farY).squareRoot() * (1 + 1e-9) + 1e-6)
+        let bounds = (
+            lower: (gapX * gapX + gapY * gapY).squareRoot() * (1 - 1e-9) - 1e-6,
+            upper: (farX * farX + farY * farY).squareRoot() * (1 + 1e-9) + 1e-6
+        )
         checkBounds(bounds, of: index, from: point)
         return bounds
     }
@@ -91,9 +93,11 @@ public final class ShapeTable: @unchecked Sendable {
     @inline(__always)
     func checkBounds(_ bounds: (lower: Meters, upper: Meters), of index: Int, from point: PreparedCoordinate) {
         #if PERIMETER_INVARIANTS
-        let d = signedDistance(index, to: point)
-        precondition(bounds.lower <= d && d <= bounds.upper,
-                     "ShapeTable invariant: the box's bounds hold the exact distance (\(bounds.lower) ≤ \(d) ≤ \(bounds.upper), shape \(index) from \(point.coordinate))")
+            let d = signedDistance(index, to: point)
+            precondition(
+                bounds.lower <= d && d <= bounds.upper,
+                "ShapeTable invariant: the box's bounds hold the exact distance (\(bounds.lower) ≤ \(d) ≤ \(bounds.upper), shape \(index) from \(point.coordinate))"
+            )
         #endif
     }
 

@@ -29,11 +29,11 @@ extension SpatialIndex {
             case .node:
                 let node = nodes[entry.id]
                 if node.isLeaf {
-                    for slot in node.first ..< node.first + node.count {
+                    for slot in node.first..<node.first + node.count {
                         heap.insert(SearchEntry(key: bound(leafBounds[slot]), kind: .unmeasuredItem, id: leafItems[slot]))
                     }
                 } else {
-                    for child in node.first ..< node.first + node.count {
+                    for child in node.first..<node.first + node.count {
                         heap.insert(SearchEntry(key: bound(nodes[child].box), kind: .node, id: child))
                     }
                 }

@@ -72,7 +72,7 @@ public struct SpatialIndex: Sendable {
             levels.append(reordered)
             level = parents
         }
-        levels.append(level)   // the root alone
+        levels.append(level)  // the root alone
         // Lay the levels out root first; turn each internal node's `first` into an index of `nodes`.
         var nodes: [Node] = []
         nodes.reserveCapacity(levels.reduce(0) { $0 + $1.count })
@@ -114,10 +114,10 @@ public struct SpatialIndex: Sendable {
         groups.reserveCapacity(groupCount)
         var start = 0
         while start < n {
-            let slice = byLon[start ..< min(n, start + sliceSize)].sorted { ($0.c.lat, $0.id) < ($1.c.lat, $1.id) }
+            let slice = byLon[start..<min(n, start + sliceSize)].sorted { ($0.c.lat, $0.id) < ($1.c.lat, $1.id) }
             var s = 0
             while s < slice.count {
-                groups.append(slice[s ..< min(slice.count, s + m)].map(\.id))
+                groups.append(slice[s..<min(slice.count, s + m)].map(\.id))
                 s += m
             }
             start += sliceSize

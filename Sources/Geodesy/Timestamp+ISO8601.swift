@@ -14,7 +14,9 @@ extension Timestamp {
 
     /// Parses as `init(iso8601:)` does, a time without a zone in `localZone` when one is given (else UTC);
     /// `hadZone` says whether the text gave its own (`Z` or an offset).
-    public static func parse(iso8601 text: some StringProtocol, localZone: LocalTimeZone?) -> (instant: Timestamp, hadZone: Bool)? {
+    public static func parse(
+        iso8601 text: some StringProtocol, localZone: LocalTimeZone?
+    ) -> (instant: Timestamp, hadZone: Bool)? {
         guard let parts = wallClock(iso8601: text) else { return nil }
         if let offset = parts.offsetMinutes {
             return (Timestamp(microsecondsSince1970: parts.local - offset * 60_000_000), true)
@@ -28,12 +30,14 @@ extension Timestamp {
         var p = ISOScanner(Array(text.utf8))
         p.skipSpaces()
         guard let year = p.digits(4), p.take(UInt8(ascii: "-")),
-              let month = p.digits(2), p.take(UInt8(ascii: "-")),
-              let day = p.digits(2) else { return nil }
+            let month = p.digits(2), p.take(UInt8(ascii: "-")),
+            let day = p.digits(2)
+        else { return nil }
         guard p.take(UInt8(ascii: "T")) || p.take(UInt8(ascii: "t")) || p.take(UInt8(ascii: " ")) else { return nil }
         guard let hour = p.digits(2), p.take(UInt8(ascii: ":")),
-              let minute = p.digits(2), p.take(UInt8(ascii: ":")),
-              let second = p.digits(2) else { return nil }
+            let minute = p.digits(2), p.take(UInt8(ascii: ":")),
+            let second = p.digits(2)
+        else { return nil }
         var micros: Int64 = 0
         if p.take(UInt8(ascii: ".")) || p.take(UInt8(ascii: ",")) {
             var count = 0
@@ -55,7 +59,7 @@ extension Timestamp {
                 om = m
             } else {
                 let start = p.index
-                if let m = p.digits(2) { om = m } else if p.index != start { return nil }   // "+053": not "+05"
+                if let m = p.digits(2) { om = m } else if p.index != start { return nil }  // "+053": not "+05"
             }
             guard om <= 59 else { return nil }
             offsetMinutes = sign * Int64(oh * 60 + om)
@@ -63,7 +67,8 @@ extension Timestamp {
         p.skipSpaces()
         guard p.atEnd else { return nil }
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour <= 23, minute <= 59, second <= 60 else { return nil }
+            hour <= 23, minute <= 59, second <= 60
+        else { return nil }
         let days = daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
         let seconds = days * 86_400 + Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second)
         return (seconds * 1_000_000 + micros, offsetMinutes)
@@ -222,10 +227,10 @@ func civilFromDays(_ days: Int64) -> (Int64, Int64, Int64) {
     let n2 = 4 &* dayOfCentury &+ 3
     let p2 = 2_939_745 &* UInt64(n2)
     let yearOfCentury = UInt32(truncatingIfNeeded: p2 >> 32)
-    let dayOfYear = UInt32(truncatingIfNeeded: p2) / 2_939_745 / 4   // from March 1st
+    let dayOfYear = UInt32(truncatingIfNeeded: p2) / 2_939_745 / 4  // from March 1st
     let n3 = 2_141 &* dayOfYear &+ 197_913
     let month = n3 >> 16, day = (n3 & 0xFFFF) / 2_141 + 1
-    let january = dayOfYear >= 306   // January and February are the shifted year's last months
+    let january = dayOfYear >= 306  // January and February are the shifted year's last months
     let year = Int64(100 &* century &+ yearOfCentury) - 400 * cycles + (january ? 1 : 0)
     return (year, Int64(january ? month - 12 : month), Int64(day))
 }

@@ -146,15 +146,21 @@ final class DeviceLanes: @unchecked Sendable {
     /// device rank, decision time, kind, region, rule, place) rather than the events: no string comparison, and each event
     /// is sent from its lane where it lies, never copied. O(e log e) in the window's events.
     func sendEventsSetAside(ranks: [Int32], to sink: EventSink, counting sent: inout [Int]) throws {
-        var keys: [(time: Int64, device: Int32, decided: Int64, kind: Int32, region: Int32, rule: Int32, lane: Int32, at: Int32)] = []
+        var keys:
+            [(time: Int64, device: Int32, decided: Int64, kind: Int32, region: Int32, rule: Int32, lane: Int32, at: Int32)] =
+                []
         keys.reserveCapacity(aside.reduce(0) { $0 + $1.count })
         for i in aside.indices where !aside[i].isEmpty {
             // Read in place: iterating the events would copy each one (and count references on its strings).
             aside[i].withUnsafeBufferPointer { events in
                 for at in events.indices {
-                    keys.append((events[at].time.microsecondsSince1970, ranks[i],
-                                 (events[at].detectedAt ?? events[at].time).microsecondsSince1970, Int32(events[at].kind.rawValue),
-                                 Int32(events[at].regionIndex), Int32(events[at].ruleIndex), Int32(i), Int32(at)))
+                    keys.append(
+                        (
+                            events[at].time.microsecondsSince1970, ranks[i],
+                            (events[at].detectedAt ?? events[at].time).microsecondsSince1970,
+                            Int32(events[at].kind.rawValue),
+                            Int32(events[at].regionIndex), Int32(events[at].ruleIndex), Int32(i), Int32(at)
+                        ))
                 }
             }
         }

@@ -50,7 +50,9 @@ struct ReportDraws: Sendable {
             case .exit: stream = DrawStream(nameKey: delayExit, r: region)
             case .dwell: stream = DrawStream(nameKey: delayDwell, r: region &+ (UInt64(events[i].ruleIndex + 1) << 32))
             case .visit:
-                if let exit = events[first..<i].firstIndex(where: { $0.kind == .exit && $0.regionIndex == events[i].regionIndex }) {
+                if let exit = events[first..<i].firstIndex(where: {
+                    $0.kind == .exit && $0.regionIndex == events[i].regionIndex
+                }) {
                     events[i].detectedAt = events[exit].detectedAt
                     events[i].time = events[exit].time
                 }

@@ -13,23 +13,29 @@ extension DeviceMonitor {
     @inline(__always)
     func checkInvariants() {
         #if PERIMETER_INVARIANTS
-        for slot in monitors.indices.dropFirst() {
-            precondition(monitors[slot - 1].region < monitors[slot].region,
-                         "DeviceMonitor invariant: the slots are sorted by region (slot \(slot) of \(deviceID))")
-        }
-        precondition(quiets.count == monitors.count,
-                     "DeviceMonitor invariant: one quiet window per monitored region (\(quiets.count) windows for \(monitors.count) regions of \(deviceID))")
-        let groups = (monitors.count + Self.groupSize - 1) / Self.groupSize
-        precondition(groupWakes.count == groups,
-                     "DeviceMonitor invariant: one wake-up per group of \(Self.groupSize) slots (\(deviceID))")
-        var wake = QuietWindow.never
-        for group in 0..<groups {
-            precondition(groupWakes[group] == earliestWindow(of: slots(inGroup: group)),
-                         "DeviceMonitor invariant: group \(group)'s wake-up equals the earliest of its windows (\(deviceID))")
-            wake = wake.earliest(with: groupWakes[group])
-        }
-        precondition(nextWake == wake,
-                     "DeviceMonitor invariant: the next wake-up equals the earliest of the groups' (\(deviceID))")
+            for slot in monitors.indices.dropFirst() {
+                precondition(
+                    monitors[slot - 1].region < monitors[slot].region,
+                    "DeviceMonitor invariant: the slots are sorted by region (slot \(slot) of \(deviceID))")
+            }
+            precondition(
+                quiets.count == monitors.count,
+                "DeviceMonitor invariant: one quiet window per monitored region (\(quiets.count) windows for \(monitors.count) regions of \(deviceID))"
+            )
+            let groups = (monitors.count + Self.groupSize - 1) / Self.groupSize
+            precondition(
+                groupWakes.count == groups,
+                "DeviceMonitor invariant: one wake-up per group of \(Self.groupSize) slots (\(deviceID))")
+            var wake = QuietWindow.never
+            for group in 0..<groups {
+                precondition(
+                    groupWakes[group] == earliestWindow(of: slots(inGroup: group)),
+                    "DeviceMonitor invariant: group \(group)'s wake-up equals the earliest of its windows (\(deviceID))")
+                wake = wake.earliest(with: groupWakes[group])
+            }
+            precondition(
+                nextWake == wake,
+                "DeviceMonitor invariant: the next wake-up equals the earliest of the groups' (\(deviceID))")
         #endif
     }
 }

@@ -97,8 +97,9 @@ struct DeviceMonitor: Sendable {
 
         var joining: [Int]?  // nil unless the set was refreshed: a sample without a refresh holds no array
         if world.settings.selection == .nearest, !world.monitorsAll,
-           Self.mayHaveMoved(world.settings.refreshDistance, from: refreshedAt, to: position, cosLatitudeAtMost),
-           prepared.get().distance(to: refreshedAt) >= world.settings.refreshDistance {
+            Self.mayHaveMoved(world.settings.refreshDistance, from: refreshedAt, to: position, cosLatitudeAtMost),
+            prepared.get().distance(to: refreshedAt) >= world.settings.refreshDistance
+        {
             let p = prepared.get()
             lastRefresh = p
             // The new set against the old, both by ascending region: who stays, leaves and joins.
@@ -154,8 +155,10 @@ struct DeviceMonitor: Sendable {
     /// sample could do to a region matters), and renews the group's wake. Out of line: `observe`'s loop over
     /// the groups then stays a few instructions a group, its registers not spilled for this. O(groupSize).
     @inline(never)
-    private mutating func evaluateDue(inGroup group: Int, _ sample: Sample, _ prepared: inout LazyPreparedCoordinate,
-                                      in world: World, emit: inout EventEmitter) {
+    private mutating func evaluateDue(
+        inGroup group: Int, _ sample: Sample, _ prepared: inout LazyPreparedCoordinate,
+        in world: World, emit: inout EventEmitter
+    ) {
         let slots = slots(inGroup: group)
         var due = dueSlots(slots, at: sample.time)
         while due != 0 {
@@ -168,16 +171,20 @@ struct DeviceMonitor: Sendable {
     /// The exact distance to the region in `monitors[slot]` at this sample, its monitor's step (SEMANTICS §5)
     /// and events, and its next quiet window.
     @inline(__always)
-    private mutating func evaluate(_ slot: Int, _ sample: Sample, _ p: PreparedCoordinate, in world: World,
-                                   emit: inout EventEmitter) {
+    private mutating func evaluate(
+        _ slot: Int, _ sample: Sample, _ p: PreparedCoordinate, in world: World,
+        emit: inout EventEmitter
+    ) {
         let region = monitors[slot].region
         // Outside a polygon's box, waiting outside: if even the box's nearest point is beyond −e, so is d,
         // and the monitor cannot act (no candidate starts). Its window then comes from the bounds, without
         // the edges' exact distance.
         if world.skipsQuietRegions, monitors[slot].state.waitsOutside,
-           let box = world.shapes.distanceBounds(region, from: p), monitors[slot].state.trigger.margin(from: box.lower) > 0 {
-            quiets[slot] = monitors[slot].quietWindow(distanceAtLeast: box.lower, atMost: box.upper,
-                                                      latitude: p.coordinate.latitude, odometer: odometer)
+            let box = world.shapes.distanceBounds(region, from: p), monitors[slot].state.trigger.margin(from: box.lower) > 0
+        {
+            quiets[slot] = monitors[slot].quietWindow(
+                distanceAtLeast: box.lower, atMost: box.upper,
+                latitude: p.coordinate.latitude, odometer: odometer)
             return
         }
         let d = world.distance(region, p)
@@ -205,8 +212,10 @@ struct DeviceMonitor: Sendable {
     /// most `cosLatitudeAtMost`): false only when an upper bound on the haversine distance, with a micrometre
     /// of room for the haversine's rounding (nanometres), is short of it, so that the exact distance need
     /// not be computed. O(1), no trigonometry.
-    private static func mayHaveMoved(_ metres: Meters, from refresh: PreparedCoordinate, to position: Coordinate,
-                                     _ cosLatitudeAtMost: Double) -> Bool {
+    private static func mayHaveMoved(
+        _ metres: Meters, from refresh: PreparedCoordinate, to position: Coordinate,
+        _ cosLatitudeAtMost: Double
+    ) -> Bool {
         let bound = refresh.coordinate.distanceBound(to: position, cosLatitudes: refresh.cosLatitude * cosLatitudeAtMost)
         return bound * (1 + 1e-9) + 1e-6 >= metres
     }
@@ -217,9 +226,12 @@ struct DeviceMonitor: Sendable {
         let d = world.distance(region, p)
         emit(.monitorStart, region: region, distance: d)
         let announce = world.settings.initialTrigger == .enter
-        monitors.append(MonitoredRegion(region: region, state: RegionMonitor(
-            distance: d, at: emit.sample.time, thresholds: world.thresholds[region],
-            ruleCount: world.rulesByRegion[region].count, announce: announce)))
+        monitors.append(
+            MonitoredRegion(
+                region: region,
+                state: RegionMonitor(
+                    distance: d, at: emit.sample.time, thresholds: world.thresholds[region],
+                    ruleCount: world.rulesByRegion[region].count, announce: announce)))
         if announce, d <= 0 {
             emit(.enter(crossedAt: emit.sample.time), region: region, distance: d)
             emitDwells(monitors.count - 1, distance: d, in: world, emit: &emit)
@@ -270,10 +282,13 @@ struct DeviceMonitor: Sendable {
 
     /// The quiet window of `monitors[slot]` after its exact distance `d` at `p`; `.none` on the plain path
     /// (`World.skipsQuietRegions` false), so that no window ever holds there.
-    private mutating func quietWindow(_ slot: Int, distance d: Meters, at p: PreparedCoordinate, in world: World) -> QuietWindow {
+    private mutating func quietWindow(
+        _ slot: Int, distance d: Meters, at p: PreparedCoordinate, in world: World
+    ) -> QuietWindow {
         guard world.skipsQuietRegions else { return .none }
-        return monitors[slot].quietWindow(distance: d, latitude: p.coordinate.latitude, odometer: odometer,
-                                          durations: world.ruleDurationsByRegion)
+        return monitors[slot].quietWindow(
+            distance: d, latitude: p.coordinate.latitude, odometer: odometer,
+            durations: world.ruleDurationsByRegion)
     }
 
     /// The dwells due for the region in `monitors[slot]`.
@@ -284,8 +299,9 @@ struct DeviceMonitor: Sendable {
         for i in monitors[slot].state.dueDwells(at: emit.sample.time, durations: durations) {
             let rule = world.rulesByRegion[region][i]
             let began = monitors[slot].state.stayBegan!
-            emit(.dwell(rule: world.ruleNames[rule], ruleIndex: rule, duration: emit.sample.time - began),
-                 region: region, distance: d)
+            emit(
+                .dwell(rule: world.ruleNames[rule], ruleIndex: rule, duration: emit.sample.time - began),
+                region: region, distance: d)
         }
     }
 }
@@ -300,18 +316,25 @@ struct MonitoredRegion: Sendable {
     /// d instead of d: the margin d + e is at least `lower + e`, and the plane's stretch grows with |d| ≤
     /// `upper`, so the window is never longer than the exact one's. No dwell or confirmation is due outside
     /// without a candidate, so there is no deadline. O(1); `mutating` for the reason below.
-    mutating func quietWindow(distanceAtLeast lower: Meters, atMost upper: Meters, latitude: Degrees, odometer: Meters) -> QuietWindow {
-        QuietWindow(after: state.trigger.margin(from: lower), distance: upper, latitude: latitude, odometer: odometer,
-                    deadline: state.deadline(durations: []))
+    mutating func quietWindow(
+        distanceAtLeast lower: Meters, atMost upper: Meters, latitude: Degrees, odometer: Meters
+    ) -> QuietWindow {
+        QuietWindow(
+            after: state.trigger.margin(from: lower), distance: upper, latitude: latitude, odometer: odometer,
+            deadline: state.deadline(durations: []))
     }
 
     /// The region's quiet window after its exact distance `d` at a sample at `latitude` (`durations`: the
     /// rules' D by region). Changes nothing: `mutating` only so that `monitors[slot].quietWindow(…)` runs in
     /// place, where a non-mutating call works on a copy (retaining and releasing the fired rules). O(rules).
-    mutating func quietWindow(distance d: Meters, latitude: Degrees, odometer: Meters, durations: [[TimeSpan]]) -> QuietWindow {
-        let deadline = state.firedRules.isEmpty ? state.deadline(durations: []) : state.deadline(durations: durations[region])
-        return QuietWindow(after: state.quietMargin(distance: d), distance: d, latitude: latitude, odometer: odometer,
-                           deadline: deadline)
+    mutating func quietWindow(
+        distance d: Meters, latitude: Degrees, odometer: Meters, durations: [[TimeSpan]]
+    ) -> QuietWindow {
+        let deadline =
+            state.firedRules.isEmpty ? state.deadline(durations: []) : state.deadline(durations: durations[region])
+        return QuietWindow(
+            after: state.quietMargin(distance: d), distance: d, latitude: latitude, odometer: odometer,
+            deadline: deadline)
     }
 }
 
@@ -350,8 +373,10 @@ struct EventEmitter {
     }
 
     mutating func callAsFunction(_ detail: GeofenceEvent.Detail, region: Int, distance: Meters) {
-        events.append(GeofenceEvent(time: sample.time, device: "", region: world.regionIDs[region],
-                                    regionIndex: region, coordinate: sample.coordinate, distance: distance,
-                                    detail: detail))
+        events.append(
+            GeofenceEvent(
+                time: sample.time, device: "", region: world.regionIDs[region],
+                regionIndex: region, coordinate: sample.coordinate, distance: distance,
+                detail: detail))
     }
 }

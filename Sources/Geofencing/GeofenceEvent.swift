@@ -56,8 +56,10 @@ public struct GeofenceEvent: Hashable, Sendable {
     /// when there is no delay (`time` is then the decision time).
     public var detectedAt: Timestamp?
 
-    public init(time: Timestamp, device: String, region: String, regionIndex: Int, coordinate: Coordinate,
-                distance: Meters, detail: Detail, detectedAt: Timestamp? = nil) {
+    public init(
+        time: Timestamp, device: String, region: String, regionIndex: Int, coordinate: Coordinate,
+        distance: Meters, detail: Detail, detectedAt: Timestamp? = nil
+    ) {
         self.detectedAt = detectedAt
         self.time = time
         self.device = device

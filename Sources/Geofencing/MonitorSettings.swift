@@ -52,11 +52,13 @@ public struct MonitorSettings: Hashable, Sendable {
     public var missEnter: Double
     public var missExit: Double
 
-    public init(capacity: Int?, selection: Selection, refreshDistance: Meters, hysteresis: Meters,
-                enterBuffer: Meters, confirmation: TimeSpan, initialTrigger: InitialTrigger,
-                accuracy: Meters = 0, enterConfidence: Double = 0.5, exitConfidence: Double = 0.5,
-                interval: TimeSpan = .zero, phase: Phase = .zero, stationary: Stationary? = nil,
-                outliers: Outliers? = nil, delivery: Delivery? = nil, missEnter: Double = 0, missExit: Double = 0) {
+    public init(
+        capacity: Int?, selection: Selection, refreshDistance: Meters, hysteresis: Meters,
+        enterBuffer: Meters, confirmation: TimeSpan, initialTrigger: InitialTrigger,
+        accuracy: Meters = 0, enterConfidence: Double = 0.5, exitConfidence: Double = 0.5,
+        interval: TimeSpan = .zero, phase: Phase = .zero, stationary: Stationary? = nil,
+        outliers: Outliers? = nil, delivery: Delivery? = nil, missEnter: Double = 0, missExit: Double = 0
+    ) {
         self.interval = interval
         self.phase = phase
         self.stationary = stationary
@@ -99,12 +101,14 @@ public struct MonitorOverrides: Hashable, Sendable {
     public var missEnter: Double?
     public var missExit: Double?
 
-    public init(capacity: Int?? = nil, selection: Selection? = nil, refreshDistance: Meters? = nil,
-                hysteresis: Meters? = nil, enterBuffer: Meters? = nil, confirmation: TimeSpan? = nil,
-                initialTrigger: InitialTrigger? = nil, accuracy: Meters? = nil, enterConfidence: Double? = nil,
-                exitConfidence: Double? = nil, interval: TimeSpan? = nil, phase: Phase? = nil,
-                stationary: Stationary?? = nil, outliers: Outliers?? = nil, delivery: Delivery?? = nil,
-                missEnter: Double? = nil, missExit: Double? = nil) {
+    public init(
+        capacity: Int?? = nil, selection: Selection? = nil, refreshDistance: Meters? = nil,
+        hysteresis: Meters? = nil, enterBuffer: Meters? = nil, confirmation: TimeSpan? = nil,
+        initialTrigger: InitialTrigger? = nil, accuracy: Meters? = nil, enterConfidence: Double? = nil,
+        exitConfidence: Double? = nil, interval: TimeSpan? = nil, phase: Phase? = nil,
+        stationary: Stationary?? = nil, outliers: Outliers?? = nil, delivery: Delivery?? = nil,
+        missEnter: Double? = nil, missExit: Double? = nil
+    ) {
         self.interval = interval
         self.phase = phase
         self.stationary = stationary

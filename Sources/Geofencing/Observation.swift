@@ -48,7 +48,8 @@ struct Observation: Sendable {
         guard isOnGrid(sample.tickIndex) else { return false }
         if let stationary {
             if let last = lastObserved, sample.time - anchor!.time >= stationary.after,
-               sample.time < last + stationary.interval {
+                sample.time < last + stationary.interval
+            {
                 return false  // still, and checked recently
             }
             lastObserved = sample.time

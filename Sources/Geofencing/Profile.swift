@@ -22,8 +22,10 @@ public struct Profile: Hashable, Sendable {
     /// What the profile reproduces, in words: a built-in's summary, or a profile file's `source:`.
     public var source: String?
 
-    public init(name: String, settings: MonitorSettings, origins: [String: ProfileOrigin], file: String? = nil,
-                bases: [String] = [], source: String? = nil) {
+    public init(
+        name: String, settings: MonitorSettings, origins: [String: ProfileOrigin], file: String? = nil,
+        bases: [String] = [], source: String? = nil
+    ) {
         self.name = name
         self.settings = settings
         self.origins = origins
@@ -34,12 +36,15 @@ public struct Profile: Hashable, Sendable {
 
     /// This profile under another name, read from `file`, with `overrides` applied: each field it sets
     /// comes from `lines[field]` of that file (line 0 when unknown). The base chain gains this profile.
-    public func derived(name: String, file: String, source: String?, overrides: MonitorOverrides,
-                        lines: [String: Int]) -> Profile {
+    public func derived(
+        name: String, file: String, source: String?, overrides: MonitorOverrides,
+        lines: [String: Int]
+    ) -> Profile {
         var origins = origins
         for field in overrides.fieldsSet { origins[field] = .file(path: file, line: lines[field] ?? 0) }
-        return Profile(name: name, settings: overrides.applied(to: settings), origins: origins, file: file,
-                       bases: [self.file ?? self.name] + bases, source: source)
+        return Profile(
+            name: name, settings: overrides.applied(to: settings), origins: origins, file: file,
+            bases: [self.file ?? self.name] + bases, source: source)
     }
 
     /// Each field of `settings` in declaration order, with its value as people read it (with its unit) and
@@ -74,7 +79,8 @@ public struct Profile: Hashable, Sendable {
         case let delivery as Delivery?:
             guard let d = delivery else { return "none" }
             return "median \(d.median.readable), p90 \(d.p90.readable)"
-        case let count as Int?: return count.map(String.init) ?? "unlimited"  // after the optionals above: a nil casts to any
+        // after the optionals above: a nil casts to any
+        case let count as Int?: return count.map(String.init) ?? "unlimited"
         case let choice as any RawRepresentable: return "\(choice.rawValue)"
         default: return String(describing: value)
         }

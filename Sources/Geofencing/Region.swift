@@ -18,9 +18,11 @@ public struct Region: Hashable, Sendable {
     /// beside its id by the console and the report; never in event files.
     public var name: String?
 
-    public init(id: String, shape: Shape, hysteresis: Meters? = nil, enterBuffer: Meters? = nil,
-                confirmation: TimeSpan? = nil, enterConfidence: Double? = nil, exitConfidence: Double? = nil,
-                name: String? = nil, missEnter: Double? = nil, missExit: Double? = nil) {
+    public init(
+        id: String, shape: Shape, hysteresis: Meters? = nil, enterBuffer: Meters? = nil,
+        confirmation: TimeSpan? = nil, enterConfidence: Double? = nil, exitConfidence: Double? = nil,
+        name: String? = nil, missEnter: Double? = nil, missExit: Double? = nil
+    ) {
         self.id = id
         self.missEnter = missEnter
         self.missExit = missExit

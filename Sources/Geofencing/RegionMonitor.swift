@@ -85,10 +85,10 @@ struct RegionMonitor: Sendable {
         if trigger.isReached(by: d) {
             switch (side, candidateSince) {
             case (.outside, nil) where Confidence.inside(distance: d, accuracy: a) >= thresholds.enterConfidence:
-                candidateSince = time                                 // starts an enter
+                candidateSince = time  // starts an enter
             case (.inside, nil) where Confidence.inside(distance: d, accuracy: a) <= thresholds.exitConfidence:
-                candidateSince = time                                 // starts an exit
-            case (_, .some): candidateSince = nil                     // went back out, or came back in
+                candidateSince = time  // starts an exit
+            case (_, .some): candidateSince = nil  // went back out, or came back in
             default: break
             }
         }

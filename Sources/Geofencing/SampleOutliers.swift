@@ -28,8 +28,10 @@ struct SampleOutliers: Sendable {
         guard draw.u() < chance else { return nil }
         let length = DrawStream.lognormal(median: settings.median, p90: settings.p90, z: draw.standardNormal())
         let bearing = 2 * Double.pi * draw.u()
-        let opened = (end: time + settings.duration, north: length * cos(bearing), east: length * sin(bearing),
-                      accuracy: settings.accuracyScale * length)
+        let opened = (
+            end: time + settings.duration, north: length * cos(bearing), east: length * sin(bearing),
+            accuracy: settings.accuracyScale * length
+        )
         episode = opened
         return (opened.north, opened.east, opened.accuracy)
     }

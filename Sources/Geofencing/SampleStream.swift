@@ -41,8 +41,10 @@ public struct SampleStream: IteratorProtocol, Sendable {
     ///   - accuracy: the accuracy of fixes that have none (the device's, else the monitor's), in metres.
     ///   - outliers: when set, outlier episodes drawn from the run's seed (`noise?.seed`, else 0).
     ///   - tracksExact: keep each sample's exact position (`exactCoordinate`), for a stationary slow-down.
-    public init(segments: [[Fix]], start: Timestamp, tick: TimeSpan, noise: Noise? = nil, deviceID: String = "",
-                accuracy: Meters = 0, outliers: Outliers? = nil, tracksExact: Bool = false) {
+    public init(
+        segments: [[Fix]], start: Timestamp, tick: TimeSpan, noise: Noise? = nil, deviceID: String = "",
+        accuracy: Meters = 0, outliers: Outliers? = nil, tracksExact: Bool = false
+    ) {
         precondition(tick.microseconds > 0, "the tick must be positive")
         self.segments = segments
         self.accuracy = accuracy

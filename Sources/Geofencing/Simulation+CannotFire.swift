@@ -22,7 +22,8 @@ public struct UnenterableRegion: Hashable, Sendable {
             needs.append("\(percent(enterConfidence)) % of a \(Readable.distance(accuracy)) accuracy circle inside")
         }
         if enterBuffer > 0 { needs.append("enterBuffer \(Readable.distance(enterBuffer))") }
-        var text = "an enter needs a fix \(metres(neededDepth)) inside (\(needs.joined(separator: ", "))), "
+        var text =
+            "an enter needs a fix \(metres(neededDepth)) inside (\(needs.joined(separator: ", "))), "
             + "and no point of it is that deep"
         if case let .circle(circle) = shape { text += " (its radius is \(metres(circle.radius)))" }
         return text
@@ -46,8 +47,10 @@ extension Simulation {
             if last?.share != confidence { last = (confidence, Confidence.depth(forShare: confidence, accuracy: accuracy)) }
             let needed = Swift.max(buffer, last!.depth)
             guard needed > 0, region.shape.reaches(depth: needed) == false else { continue }
-            found.append(UnenterableRegion(index: index, neededDepth: needed, accuracy: accuracy,
-                                           enterConfidence: confidence, enterBuffer: buffer))
+            found.append(
+                UnenterableRegion(
+                    index: index, neededDepth: needed, accuracy: accuracy,
+                    enterConfidence: confidence, enterBuffer: buffer))
         }
         return found
     }
@@ -80,9 +83,11 @@ extension Simulation {
         for (index, region) in regions.enumerated() {
             // An exit starts beyond h + e⁻ (e⁻ = max(0, −e): a fence entered outside is left beyond that),
             // the threshold `observe` reads.
-            let h = RegionMonitor.Thresholds(hysteresis: region.hysteresis ?? settings.hysteresis,
-                                             enterBuffer: region.enterBuffer ?? settings.enterBuffer, confirmation: .zero)
-                .trigger(side: .inside, pending: false).level
+            let h = RegionMonitor.Thresholds(
+                hysteresis: region.hysteresis ?? settings.hysteresis,
+                enterBuffer: region.enterBuffer ?? settings.enterBuffer, confirmation: .zero
+            )
+            .trigger(side: .inside, pending: false).level
             let share = 1 - (region.exitConfidence ?? settings.exitConfidence)
             if last?.share != share { last = (share, Confidence.depth(forShare: share, accuracy: accuracy)) }
             let needed = Swift.max(h, last!.distance)
@@ -99,8 +104,10 @@ extension Simulation {
                 box.samplePoints.map { anchor.distance(to: $0) }.max()! * 1.02 + 1 - inset
             }.max()!
             if farthest < needed {
-                found.append(UnexitableRegion(index: index, needed: needed, hysteresis: h, accuracy: accuracy,
-                                              exitConfidence: 1 - share, farthest: farthest))
+                found.append(
+                    UnexitableRegion(
+                        index: index, needed: needed, hysteresis: h, accuracy: accuracy,
+                        exitConfidence: 1 - share, farthest: farthest))
             }
         }
         return found
@@ -139,7 +146,9 @@ public struct UnexitableRegion: Hashable, Sendable {
     /// `an exit needs a fix more than 200 m outside it (its hysteresis), and no track goes farther than
     /// 83 m from it`.
     public var reason: String {
-        let why = needed <= hysteresis ? "its hysteresis"
+        let why =
+            needed <= hysteresis
+            ? "its hysteresis"
             : "\(percent(exitConfidence)) % or less of a \(Readable.distance(accuracy)) accuracy circle inside"
         return "an exit needs a fix more than \(metres(needed)) outside it (\(why)), and no track goes "
             + "farther than \(metres(max(0, farthest))) from it"
@@ -151,9 +160,13 @@ extension BoundingBox {
     /// box lies, near enough.
     var samplePoints: [Coordinate] {
         let midLatitude = (minLatitude + maxLatitude) / 2, midLongitude = (minLongitude + maxLongitude) / 2
-        return [(minLatitude, minLongitude), (minLatitude, maxLongitude), (maxLatitude, minLongitude), (maxLatitude, maxLongitude),
-                (minLatitude, midLongitude), (maxLatitude, midLongitude), (midLatitude, minLongitude), (midLatitude, maxLongitude)]
-            .map { Coordinate(latitude: $0.0, longitude: $0.1) }
+        return [
+            (minLatitude, minLongitude), (minLatitude, maxLongitude), (maxLatitude, minLongitude),
+            (maxLatitude, maxLongitude),
+            (minLatitude, midLongitude), (maxLatitude, midLongitude), (midLatitude, minLongitude),
+            (midLatitude, maxLongitude),
+        ]
+        .map { Coordinate(latitude: $0.0, longitude: $0.1) }
     }
 }
 

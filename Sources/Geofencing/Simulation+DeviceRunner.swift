@@ -27,11 +27,14 @@ public final class DeviceRunner {
 
     /// Runs `device` to the end of its track, sending its events to `sink` in the order of SEMANTICS §7;
     /// the sink is not finished. The simulation's own devices play no part. O(samples × capacity).
-    public func run(_ device: Device, into sink: EventSink,
-                    isCancelled: @escaping @Sendable () -> Bool = { false }) throws {
+    public func run(
+        _ device: Device, into sink: EventSink,
+        isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) throws {
         let lanes = DeviceLanes([simulation.lane(for: device, start: start)])
-        try simulation.drive(lanes, world: world, into: sink,
-                             options: RunOptions(threads: 1, isCancelled: isCancelled), summary: &summary)
+        try simulation.drive(
+            lanes, world: world, into: sink,
+            options: RunOptions(threads: 1, isCancelled: isCancelled), summary: &summary)
     }
 }
 

@@ -15,9 +15,11 @@ public struct RunOptions: Sendable {
     /// samples at which it cannot matter: the same events, slower; for tests and measurements.
     public var skipsQuietRegions = true
 
-    public init(threads: Int = RunOptions.defaultThreads, windowTicks: Int64 = 600,
-                isCancelled: @escaping @Sendable () -> Bool = { false },
-                progress: (@Sendable (RunProgress) -> Void)? = nil) {
+    public init(
+        threads: Int = RunOptions.defaultThreads, windowTicks: Int64 = 600,
+        isCancelled: @escaping @Sendable () -> Bool = { false },
+        progress: (@Sendable (RunProgress) -> Void)? = nil
+    ) {
         self.threads = max(1, threads)
         self.windowTicks = max(1, windowTicks)
         self.isCancelled = isCancelled
@@ -79,12 +81,15 @@ extension Simulation {
 
     private func runWindows(into sink: EventSink, options: RunOptions, summary: inout RunSummary) throws {
         let start = clockStart
-        let world = World(regions: regions, rules: rules, settings: settings,
-                          skipsQuietRegions: options.skipsQuietRegions)
+        let world = World(
+            regions: regions, rules: rules, settings: settings,
+            skipsQuietRegions: options.skipsQuietRegions)
         summary.start = start
-        let lanes = concurrentMap(devices.count) { [self] i in lane(for: devices[i], start: start) }  // a pass over each track
-        try drive(DeviceLanes(lanes), world: world, into: sink,
-                  options: options, summary: &summary)
+        // a pass over each track
+        let lanes = concurrentMap(devices.count) { [self] i in lane(for: devices[i], start: start) }
+        try drive(
+            DeviceLanes(lanes), world: world, into: sink,
+            options: options, summary: &summary)
     }
 
     /// The moving parts of `device` on the clock that starts at `start`.
@@ -92,18 +97,22 @@ extension Simulation {
         let fixes = device.track.fixes(start: start)
         let settings = settings
         let deviceKey = DrawStream.deviceKey(seed: noise?.seed ?? 0, device: device.id)
-        return DeviceLane(stream: SampleStream(segments: fixes, start: start, tick: tick, noise: noise,
-                                               deviceID: device.id, accuracy: device.accuracy ?? settings.accuracy,
-                                               outliers: settings.outliers, tracksExact: settings.stationary != nil),
-                          monitor: DeviceMonitor(deviceID: device.id, deviceKey: deviceKey, settings: settings),
-                          observation: Observation(settings, tick: tick, deviceKey: deviceKey),
-                          dropped: device.track.fixCount - fixes.reduce(0) { $0 + $1.count })
+        return DeviceLane(
+            stream: SampleStream(
+                segments: fixes, start: start, tick: tick, noise: noise,
+                deviceID: device.id, accuracy: device.accuracy ?? settings.accuracy,
+                outliers: settings.outliers, tracksExact: settings.stationary != nil),
+            monitor: DeviceMonitor(deviceID: device.id, deviceKey: deviceKey, settings: settings),
+            observation: Observation(settings, tick: tick, deviceKey: deviceKey),
+            dropped: device.track.fixCount - fixes.reduce(0) { $0 + $1.count })
     }
 
     /// Advances `lanes` window by window to the end of their tracks, sending each window's events in the
     /// order of SEMANTICS §7; adds what happened to `summary`.
-    func drive(_ lanes: DeviceLanes, world: World, into sink: EventSink, options: RunOptions,
-               summary: inout RunSummary) throws {
+    func drive(
+        _ lanes: DeviceLanes, world: World, into sink: EventSink, options: RunOptions,
+        summary: inout RunSummary
+    ) throws {
         let clock = summary.start, delays = world.settings.delivery != nil
         summary.devices += lanes.lanes.count
         summary.droppedFixes += lanes.lanes.reduce(0) { $0 + $1.dropped }
@@ -139,9 +148,11 @@ extension Simulation {
             // between two tracks cost nothing.
             windowStart = max(limit, lanes.upcomingTick() ?? last + 1)
             if let progress = options.progress {
-                progress(RunProgress(devicesDone: lanes.lanes.count { ($0.stream.tickRange?.upperBound ?? first) < windowStart },
-                                     devices: lanes.lanes.count, samples: lanes.lanes.reduce(0) { $0 + $1.samples },
-                                     fraction: Double(min(windowStart, last + 1) - first) / Double(last + 1 - first)))
+                progress(
+                    RunProgress(
+                        devicesDone: lanes.lanes.count { ($0.stream.tickRange?.upperBound ?? first) < windowStart },
+                        devices: lanes.lanes.count, samples: lanes.lanes.reduce(0) { $0 + $1.samples },
+                        fraction: Double(min(windowStart, last + 1) - first) / Double(last + 1 - first)))
             }
         }
         // The last window's, and every event held; a run stopped early keeps those delivered after the last
@@ -153,7 +164,9 @@ extension Simulation {
         for lane in lanes.lanes {
             let device = lane.monitor.deviceID
             summary.openStays += lane.monitor.openStays.map { "\(device) in \(regions[$0].id)" }
-            summary.stoppedStays += lane.monitor.stoppedStays.map { "\(device) in \(regions[$0.region].id) at \($0.time.iso8601)" }
+            summary.stoppedStays += lane.monitor.stoppedStays.map {
+                "\(device) in \(regions[$0.region].id) at \($0.time.iso8601)"
+            }
         }
     }
 }
@@ -167,4 +180,3 @@ extension Track {
         }
     }
 }
-

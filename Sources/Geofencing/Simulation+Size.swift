@@ -30,8 +30,8 @@ extension Simulation {
             if case let .paced(segments, pace, offset) = device.track {
                 let lastOrdinal = Int64(segments.lazy.compactMap(\.last?.ordinal).max() ?? 0)
                 guard let span = pace.multiplied(by: lastOrdinal),
-                      case let (first, o1) = start.microsecondsSince1970.addingReportingOverflow(offset.microseconds), !o1,
-                      first.addingReportingOverflow(span.microseconds).overflow == false
+                    case let (first, o1) = start.microsecondsSince1970.addingReportingOverflow(offset.microseconds), !o1,
+                    first.addingReportingOverflow(span.microseconds).overflow == false
                 else { return .max }
             }
             return SampleStream.sampleCount(of: device.track.fixes(start: start), start: start, tick: tick)

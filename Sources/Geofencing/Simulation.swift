@@ -17,9 +17,11 @@ public struct Simulation: Sendable {
     public var tick: TimeSpan
     public var noise: Noise?
 
-    public init(regions: [Region], rules: [DwellRule] = [], profile: Profile = .ideal,
-                overrides: MonitorOverrides = MonitorOverrides(), devices: [Device], start: Timestamp? = nil,
-                tick: TimeSpan = .seconds(1), noise: Noise? = nil) {
+    public init(
+        regions: [Region], rules: [DwellRule] = [], profile: Profile = .ideal,
+        overrides: MonitorOverrides = MonitorOverrides(), devices: [Device], start: Timestamp? = nil,
+        tick: TimeSpan = .seconds(1), noise: Noise? = nil
+    ) {
         self.regions = regions
         self.rules = rules
         self.profile = profile
@@ -38,7 +40,8 @@ public struct Simulation: Sendable {
     public var intervalProblem: String? {
         let interval = settings.interval
         guard interval.microseconds % tick.microseconds != 0 else { return phaseProblem }
-        return "the profile \(profile.name) observes every \(interval.readable), which is not a multiple of the tick (\(tick.readable)); choose a tick that divides it"
+        return
+            "the profile \(profile.name) observes every \(interval.readable), which is not a multiple of the tick (\(tick.readable)); choose a tick that divides it"
     }
 
     /// Why the resolved phase cannot be played (SEMANTICS §2: a multiple of the tick, below the interval),

@@ -28,13 +28,14 @@ final class World: Sendable {
         shapes = ShapeTable(regions.map { $0.shape })
         self.settings = settings
         thresholds = regions.map {
-            RegionMonitor.Thresholds(hysteresis: $0.hysteresis ?? settings.hysteresis,
-                                     enterBuffer: $0.enterBuffer ?? settings.enterBuffer,
-                                     confirmation: $0.confirmation ?? settings.confirmation,
-                                     enterConfidence: $0.enterConfidence ?? settings.enterConfidence,
-                                     exitConfidence: $0.exitConfidence ?? settings.exitConfidence,
-                                     missEnter: $0.missEnter ?? settings.missEnter,
-                                     missExit: $0.missExit ?? settings.missExit)
+            RegionMonitor.Thresholds(
+                hysteresis: $0.hysteresis ?? settings.hysteresis,
+                enterBuffer: $0.enterBuffer ?? settings.enterBuffer,
+                confirmation: $0.confirmation ?? settings.confirmation,
+                enterConfidence: $0.enterConfidence ?? settings.enterConfidence,
+                exitConfidence: $0.exitConfidence ?? settings.exitConfidence,
+                missEnter: $0.missEnter ?? settings.missEnter,
+                missExit: $0.missExit ?? settings.missExit)
         }
         (rulesByRegion, ruleDurationsByRegion) = Self.rulesByRegion(rules, regions: regions)
         ruleNames = rules.map(\.name)
@@ -47,8 +48,10 @@ final class World: Sendable {
     private static func rulesByRegion(_ rules: [DwellRule], regions: [Region]) -> ([[Int]], [[TimeSpan]]) {
         guard rules.contains(where: { $0.regions != nil }) else {
             let all = Array(rules.indices)
-            return (Array(repeating: all, count: regions.count),
-                    Array(repeating: rules.map(\.duration), count: regions.count))
+            return (
+                Array(repeating: all, count: regions.count),
+                Array(repeating: rules.map(\.duration), count: regions.count)
+            )
         }
         var byRegion = Array(repeating: [Int](), count: regions.count)
         let indexByID = Dictionary(regions.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })

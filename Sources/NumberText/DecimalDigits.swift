@@ -48,10 +48,12 @@ public enum DecimalDigits {
     /// first `integerDigits` of them (0 < integerDigits < count), and returns the bytes written, count + 1:
     /// the digits are written one place on, then the few before the point moved back over it. O(count).
     @inlinable
-    public static func write(_ value: UInt64, count: Int, pointAfter integerDigits: Int,
-                             to out: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func write(
+        _ value: UInt64, count: Int, pointAfter integerDigits: Int,
+        to out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         write(value, count: count, to: out + 1)
-        for place in 0 ..< integerDigits { out[place] = out[place + 1] }
+        for place in 0..<integerDigits { out[place] = out[place + 1] }
         out[integerDigits] = UInt8(ascii: ".")
         return count + 1
     }

@@ -20,13 +20,13 @@ public enum ShortestDecimal {
     public static func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = value.magnitude
         guard magnitude >= 0.0001, magnitude < 0x1p53 else { return 0 }
-        let binaryExponent = Int(magnitude.exponentBitPattern) &- 1023   // -14 ... 52 (a normal number)
+        let binaryExponent = Int(magnitude.exponentBitPattern) &- 1023  // -14 ... 52 (a normal number)
         let m = magnitude.significandBitPattern | 1 << 52
         // 10ᵏ puts the value at 10¹⁶ to 10¹⁸: ⌊binaryExponent · log10 2⌋ is the decimal exponent or one less.
         let k = 16 &- (binaryExponent &* 78_913) >> 18
         let scale = powerOfTen128(k)
-        let shift = UInt128(truncatingIfNeeded: 54 &- binaryExponent)   // value = 4m / 2^shift, shift ≤ 68
-        let lowerGap: UInt64 = m == 1 << 52 ? 1 : 2    // in quarters of m's unit
+        let shift = UInt128(truncatingIfNeeded: 54 &- binaryExponent)  // value = 4m / 2^shift, shift ≤ 68
+        let lowerGap: UInt64 = m == 1 << 52 ? 1 : 2  // in quarters of m's unit
         let exactValue = UInt128(m &<< 2) &* scale
         let upperEnd = UInt128(m &<< 2 &+ 2) &* scale, lowerEnd = UInt128(m &<< 2 &- lowerGap) &* scale
         let below = (UInt128(1) &<< shift) &- 1
@@ -60,7 +60,7 @@ public enum ShortestDecimal {
             if fromFloor != toCeiling {
                 digits = fromFloor < toCeiling ? near : near &+ 1
             } else {
-                digits = near & 1 == 0 ? near : near &+ 1   // a tie: the even last digit
+                digits = near & 1 == 0 ? near : near &+ 1  // a tie: the even last digit
             }
         }
         // On an end, the reading's rounding decides: left to `description`.
@@ -68,9 +68,10 @@ public enum ShortestDecimal {
         if UInt128(candidate) &<< shift == lowerEnd || UInt128(candidate) &<< shift == upperEnd { return 0 }
         // The value is digits · 10^(dropped - k); the candidate has 17 or 18 digits (19 when the value
         // rounded up to 10¹⁸), the last `dropped` of them zeros.
-        let digitCount = 17 &+ (candidate >= 100_000_000_000_000_000 ? 1 : 0)
+        let digitCount =
+            17 &+ (candidate >= 100_000_000_000_000_000 ? 1 : 0)
             &+ (candidate >= 1_000_000_000_000_000_000 ? 1 : 0) &- dropped
-        let integerDigits = digitCount &+ dropped &- k   // before the decimal point; may be 0 or less
+        let integerDigits = digitCount &+ dropped &- k  // before the decimal point; may be 0 or less
         var count = 0
         if value < 0 {
             out[0] = UInt8(ascii: "-")
@@ -92,7 +93,7 @@ public enum ShortestDecimal {
             // ddd000.0
             DecimalDigits.write(digits, count: digitCount, to: out + count)
             count += digitCount
-            for _ in 0 ..< integerDigits - digitCount {
+            for _ in 0..<integerDigits - digitCount {
                 out[count] = UInt8(ascii: "0")
                 count += 1
             }

@@ -18,7 +18,7 @@ public enum Readable {
         }
         let iso = time.iso8601
         guard iso.prefix(10) == day.iso8601.prefix(10) else { return iso }
-        let clock = iso.dropFirst(11).prefix(12)   // hh:mm:ss.mmm
+        let clock = iso.dropFirst(11).prefix(12)  // hh:mm:ss.mmm
         return clock.hasSuffix(".000") ? String(clock.prefix(8)) : String(clock)
     }
 
@@ -81,7 +81,9 @@ public enum Readable {
         if meters < 10_000 { return grouped(Int64(meters.rounded())) + " m" }
         if meters < 100_000 {
             let tenths = (meters / 100).rounded()
-            return (tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : number(tenths / 10, decimals: 1)) + " km"
+            return
+                (tenths.truncatingRemainder(dividingBy: 10) == 0
+                ? String(Int(tenths / 10)) : number(tenths / 10, decimals: 1)) + " km"
         }
         return grouped(Int64((meters / 1000).rounded())) + " km"
     }

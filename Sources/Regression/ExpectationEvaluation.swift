@@ -24,7 +24,8 @@ extension EventExpectation {
         }
         switch condition {
         case let .at(target, within):
-            let expected = "expected \(subject()) at \(show(target))"
+            let expected =
+                "expected \(subject()) at \(show(target))"
                 + (within == .zero ? "" : " ± \(within.readable)")
             guard let nearest = matching.min(by: { abs($0 - target) < abs($1 - target) }) else {
                 return expected + "; there was none"
@@ -54,17 +55,22 @@ extension EventExpectation {
             if (atLeast.map { elapsed >= $0 } ?? true) && (atMost.map { elapsed <= $0 } ?? true) { return nil }
             return expected + "; the first was at \(show(first)), \(elapsed.readable) after the start"
         case let .since(anchorKind, atLeast, atMost):
-            let expected = "expected \(subject()) \(Self.range(atLeast, atMost)) after the \(anchorKind) of its device and region"
+            let expected =
+                "expected \(subject()) \(Self.range(atLeast, atMost)) after the \(anchorKind) of its device and region"
             guard let index = events.firstIndex(where: matches) else { return expected + "; there was none" }
             let first = events[index]
-            guard let anchor = events[..<index].last(where: {
-                $0.kind == anchorKind && $0.device == first.device && $0.region == first.region
-            }) else {
-                return expected + "; the first, at \(show(first.time)), had no \(anchorKind) of \(first.region) by \(first.device) before it"
+            guard
+                let anchor = events[..<index].last(where: {
+                    $0.kind == anchorKind && $0.device == first.device && $0.region == first.region
+                })
+            else {
+                return expected
+                    + "; the first, at \(show(first.time)), had no \(anchorKind) of \(first.region) by \(first.device) before it"
             }
             let elapsed = first.time - anchor.time
             if (atLeast.map { elapsed >= $0 } ?? true) && (atMost.map { elapsed <= $0 } ?? true) { return nil }
-            return expected + "; the first was at \(show(first.time)), \(elapsed.readable) after the \(anchorKind) at \(show(anchor.time))"
+            return expected
+                + "; the first was at \(show(first.time)), \(elapsed.readable) after the \(anchorKind) at \(show(anchor.time))"
         }
     }
 
@@ -86,7 +92,8 @@ extension EventExpectation {
             window.map { " between \(show($0.start)) and \(show($0.end))" } ?? ""
         }
         switch condition {
-        case let .at(target, within): return "\(subject()) at \(show(target))" + (within == .zero ? "" : " ± \(within.readable)")
+        case let .at(target, within):
+            return "\(subject()) at \(show(target))" + (within == .zero ? "" : " ± \(within.readable)")
         case let .between(window): return subject() + inWindow(window)
         case let .count(bounds, window): return "\(bounds.phrase) \(subject(plural: bounds.isPlural))" + inWindow(window)
         case let .never(window): return "no \(subject())" + inWindow(window)

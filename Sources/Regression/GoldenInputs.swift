@@ -59,12 +59,14 @@ public struct GoldenInputs: Hashable, Sendable {
     /// A sidecar read back; nil when the text is not one.
     public init?(json: String) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
-              let scenario = object["scenario"] as? String, let profile = object["profile"] as? String,
-              let list = object["files"] as? [[String: Any]] else { return nil }
+            let scenario = object["scenario"] as? String, let profile = object["profile"] as? String,
+            let list = object["files"] as? [[String: Any]]
+        else { return nil }
         var files: [File] = []
         for entry in list {
             guard let kind = entry["kind"] as? String, let path = entry["path"] as? String,
-                  let sha256 = entry["sha256"] as? String else { return nil }
+                let sha256 = entry["sha256"] as? String
+            else { return nil }
             files.append(File(kind: kind, path: path, sha256: sha256))
         }
         self.init(scenario: scenario, profile: profile, files: files)

@@ -9,18 +9,22 @@ import TextEscaping
 /// the scenario's name and path (the Ant schema allows no output inside a testcase).
 public enum JUnitReport {
     /// The whole document. `timestamp` is when the check started (UTC; the Ant schema has no zone).
-    public static func xml(_ results: [CheckResult], timestamp: Date = Date(),
-                           hostname: String = ProcessInfo.processInfo.hostName) -> String {
+    public static func xml(
+        _ results: [CheckResult], timestamp: Date = Date(),
+        hostname: String = ProcessInfo.processInfo.hostName
+    ) -> String {
         let failures = results.filter { $0.status == .failed }.count
         let errors = results.filter { $0.status == .badInput || $0.status == .writeFailed }.count
         let total = results.reduce(0) { $0 + $1.seconds }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuite name=\"perimeter check\" tests=\"\(results.count)\" failures=\"\(failures)\""
+        out +=
+            "<testsuite name=\"perimeter check\" tests=\"\(results.count)\" failures=\"\(failures)\""
             + " errors=\"\(errors)\" time=\"\(seconds(total))\""
             + " timestamp=\"\(antTimestamp(timestamp))\" hostname=\"\(attribute(hostname.isEmpty ? "localhost" : hostname))\">\n"
         out += "  <properties/>\n"
         for result in results {
-            out += "  <testcase classname=\"perimeter.check\" name=\"\(attribute("\(result.name) (\(result.path))"))\""
+            out +=
+                "  <testcase classname=\"perimeter.check\" name=\"\(attribute("\(result.name) (\(result.path))"))\""
                 + " time=\"\(seconds(result.seconds))\""
             let element: String
             switch result.status {
@@ -30,13 +34,16 @@ public enum JUnitReport {
             case .failed: element = "failure"
             case .badInput, .writeFailed: element = "error"
             }
-            let type = result.status == .failed ? "perimeter.check" : (result.status == .badInput ? "bad input" : "write failed")
+            let type =
+                result.status == .failed ? "perimeter.check" : (result.status == .badInput ? "bad input" : "write failed")
             out += ">\n    <\(element) message=\"\(attribute(result.headline))\" type=\"\(type)\">"
             out += text(result.details.joined(separator: "\n"))
             out += "</\(element)>\n  </testcase>\n"
         }
         let measured = results.flatMap { result in result.measurements.map { "\(result.name) (\(result.path)): \($0)" } }
-        out += measured.isEmpty ? "  <system-out/>\n" : "  <system-out>" + text(measured.joined(separator: "\n")) + "</system-out>\n"
+        out +=
+            measured.isEmpty
+            ? "  <system-out/>\n" : "  <system-out>" + text(measured.joined(separator: "\n")) + "</system-out>\n"
         out += "  <system-err/>\n</testsuite>\n"
         return out
     }

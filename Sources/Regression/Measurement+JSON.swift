@@ -12,17 +12,28 @@ extension Measurement {
     public func jsonLine(scenario: String) -> String {
         func bounds(_ b: Bounds<Double>?) -> String {
             guard let b else { return "null" }
-            return JSONText.object(["atLeast": b.atLeast.map(JSONText.number) ?? "null",
-                                    "atMost": b.atMost.map(JSONText.number) ?? "null"])
+            return JSONText.object([
+                "atLeast": b.atLeast.map(JSONText.number) ?? "null",
+                "atMost": b.atMost.map(JSONText.number) ?? "null",
+            ])
         }
         let quantities = quantities.map { q in
             JSONText.object([
                 ("key", JSONText.string(q.key)), ("unit", JSONText.string(q.unit)), ("runs", "\(q.runs)"),
-                ("statistics", JSONText.object(q.values.map { v in
-                    (v.statistic.rawValue, JSONText.object(["value": v.value.map(JSONText.number) ?? "null",
-                                                            "atLeast": v.bounds.atLeast.map(JSONText.number) ?? "null",
-                                                            "atMost": v.bounds.atMost.map(JSONText.number) ?? "null"]))
-                })),
+                (
+                    "statistics",
+                    JSONText.object(
+                        q.values.map { v in
+                            (
+                                v.statistic.rawValue,
+                                JSONText.object([
+                                    "value": v.value.map(JSONText.number) ?? "null",
+                                    "atLeast": v.bounds.atLeast.map(JSONText.number) ?? "null",
+                                    "atMost": v.bounds.atMost.map(JSONText.number) ?? "null",
+                                ])
+                            )
+                        })
+                ),
             ])
         }
         return JSONText.object([

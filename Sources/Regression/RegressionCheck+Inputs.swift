@@ -10,12 +10,14 @@ extension RegressionCheck {
         let record = GoldenInputs.path(forGolden: golden)
         guard FileCheck.unreachable(record) == nil else { return nil }
         guard let text = try? String(decoding: WholeFile.read(record, limit: 16 << 20), as: UTF8.self),
-              let recorded = GoldenInputs(json: text) else {
+            let recorded = GoldenInputs(json: text)
+        else {
             return "what it was made from is unknown (\(record) cannot be read; `perimeter check --update` records it again)"
         }
         guard let now = GoldenInputs(of: scenario) else { return nil }
         let changes = now.changes(since: recorded)
-        return "since it was recorded: " + (changes.isEmpty ? "no input changed (the engine did)" : changes.joined(separator: ", "))
+        return "since it was recorded: "
+            + (changes.isEmpty ? "no input changed (the engine did)" : changes.joined(separator: ", "))
     }
 
     /// Records what the golden log was made from beside it (atomically), unless the record there already

@@ -49,7 +49,8 @@ extension RegressionCheck {
     func measureProbabilities(_ scenario: Scenario, day: Timestamp, into result: inout CheckResult) -> [String] {
         let measured = scenario.expectations.filter { $0.probability != nil || !$0.measures.isEmpty }
         guard !measured.isEmpty, let runs = scenario.runs,
-              let batch = try? MonteCarlo(ScenarioRun(scenario), runs: runs) else { return [] }
+            let batch = try? MonteCarlo(ScenarioRun(scenario), runs: runs)
+        else { return [] }
         var held = Array(repeating: 0, count: measured.count)
         // Runs with more than one matching event, and the most in one run: a run counts once however many
         // it has, and the line says so when it matters.
@@ -66,7 +67,9 @@ extension RegressionCheck {
                 if matching > 1 { repeated[i] += 1 }
                 most[i] = max(most[i], matching)
                 guard holds, !expectation.measures.isEmpty,
-                      let first = wire.first(where: { expectation.matches($0) && (expectation.window?.contains($0.time) ?? true) })
+                    let first = wire.first(where: {
+                        expectation.matches($0) && (expectation.window?.contains($0.time) ?? true)
+                    })
                 else { continue }
                 for (j, measure) in expectation.measures.enumerated() {
                     switch measure.quantity {
@@ -80,17 +83,25 @@ extension RegressionCheck {
         for (i, expectation) in measured.enumerated() {
             let statement = expectation.statement(clockStart: day, zone: scenario.timeZone)
             let quantities = zip(expectation.measures, values[i]).map { measure, values in
-                Measurement.Quantity(key: measure.quantity.key, unit: measure.unit, runs: values.count,
-                                     values: measure.limits.map { .init(statistic: $0.statistic, value: Self.statistic($0.statistic, of: values),
-                                                                        bounds: $0.bounds) })
+                Measurement.Quantity(
+                    key: measure.quantity.key, unit: measure.unit, runs: values.count,
+                    values: measure.limits.map {
+                        .init(
+                            statistic: $0.statistic, value: Self.statistic($0.statistic, of: values),
+                            bounds: $0.bounds)
+                    })
             }
-            let measurement = Measurement(place: expectation.placeDescription, statement: statement, runs: runs,
-                                          held: held[i], probability: expectation.probability, quantities: quantities)
+            let measurement = Measurement(
+                place: expectation.placeDescription, statement: statement, runs: runs,
+                held: held[i], probability: expectation.probability, quantities: quantities)
             var line = measurement.place.isEmpty ? "" : measurement.place + ": "
-            line += "\(statement) held in \(held[i]) of \(runs) runs (\(Readable.number(measurement.share, decimals: 4))"
+            line +=
+                "\(statement) held in \(held[i]) of \(runs) runs (\(Readable.number(measurement.share, decimals: 4))"
                 + (expectation.probability.map { "; expected \($0.phrase))" } ?? ")")
-            if case .count = expectation.condition {} else if repeated[i] > 0 {
-                line += "; each run counts once: \(repeated[i]) of them had 2 or more \(expectation.subject(plural: true)) "
+            if case .count = expectation.condition {
+            } else if repeated[i] > 0 {
+                line +=
+                    "; each run counts once: \(repeated[i]) of them had 2 or more \(expectation.subject(plural: true)) "
                     + "(up to \(most[i]))"
             }
             for quantity in quantities { line += "; " + Self.phrase(quantity) }
@@ -114,10 +125,11 @@ extension RegressionCheck {
 
     /// `delay over 97 runs: median 12.0 s (at most 30.0), p90 31.0 s (at most 60.0)`.
     static func phrase(_ q: Measurement.Quantity) -> String {
-        "\(q.key) over \(q.runs) run\(q.runs == 1 ? "" : "s"): " + q.values.map { v in
-            let value = v.value.map { "\(Readable.number($0, decimals: 1)) \(q.unit)" } ?? "none"
-            return "\(v.statistic.rawValue) \(value) (expected \(v.bounds.phrase))"
-        }.joined(separator: ", ")
+        "\(q.key) over \(q.runs) run\(q.runs == 1 ? "" : "s"): "
+            + q.values.map { v in
+                let value = v.value.map { "\(Readable.number($0, decimals: 1)) \(q.unit)" } ?? "none"
+                return "\(v.statistic.rawValue) \(value) (expected \(v.bounds.phrase))"
+            }.joined(separator: ", ")
     }
 }
 

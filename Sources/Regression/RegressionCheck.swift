@@ -40,8 +40,10 @@ public struct CheckResult: Sendable {
     public var measured: [Measurement] = []
     public var seconds: Double
 
-    public init(path: String, name: String, status: Status, headline: String = "", details: [String] = [],
-                warnings: [String] = [], seconds: Double = 0) {
+    public init(
+        path: String, name: String, status: Status, headline: String = "", details: [String] = [],
+        warnings: [String] = [], seconds: Double = 0
+    ) {
         self.path = path
         self.name = name
         self.status = status
@@ -99,8 +101,9 @@ public struct RegressionCheck: Sendable {
     /// Loads, runs and checks the scenario at `path`.
     public func check(scenarioAt path: String) -> CheckResult {
         let clock = ContinuousClock.now
-        var result = CheckResult(path: path, name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
-                                 status: .passed, headline: "", details: [], warnings: [], seconds: 0)
+        var result = CheckResult(
+            path: path, name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
+            status: .passed, headline: "", details: [], warnings: [], seconds: 0)
         if let sentence = Self.eventLogGiven(path) {
             result.status = .badInput
             result.headline = "an event log was given, not a scenario"
@@ -128,8 +131,10 @@ public struct RegressionCheck: Sendable {
         return result
     }
 
-    private func evaluate(_ events: [WireEvent], _ raw: [GeofenceEvent], golden: String, scenario: Scenario, day: Timestamp,
-                          into result: inout CheckResult) {
+    private func evaluate(
+        _ events: [WireEvent], _ raw: [GeofenceEvent], golden: String, scenario: Scenario, day: Timestamp,
+        into result: inout CheckResult
+    ) {
         var problems: [String] = []
         // The golden log.
         var old: [WireEvent]?
@@ -146,9 +151,10 @@ public struct RegressionCheck: Sendable {
             if events.isEmpty && !allowsEmptyLog && (old == nil || !(old?.isEmpty ?? true)) {
                 result.status = .failed
                 result.headline = "the run produced no events, and an empty golden log is not recorded"
-                result.details.append("the run produced no events, so \(golden) was not " + (old == nil ? "recorded" : "rewritten")
-                    + ": an empty golden log passes for as long as the scenario produces nothing. Check its start: "
-                    + "and timezone: against the tracks' times; pass --allow-empty to record it anyway")
+                result.details.append(
+                    "the run produced no events, so \(golden) was not " + (old == nil ? "recorded" : "rewritten")
+                        + ": an empty golden log passes for as long as the scenario produces nothing. Check its start: "
+                        + "and timezone: against the tracks' times; pass --allow-empty to record it anyway")
                 return
             }
             if old == nil || !(diff?.isEmpty ?? true) {
@@ -164,8 +170,9 @@ public struct RegressionCheck: Sendable {
                     result.details.append("updated the golden log \(golden) (\(diff.summary)):")
                     result.details += diff.lines(day: day, limit: diffLimit).map { "  " + $0 }
                 } else {
-                    result.details.append("recorded the golden log \(golden) (\(events.count) event\(events.count == 1 ? "" : "s"))"
-                        + (unreadable == nil ? "" : "; the old one could not be read"))
+                    result.details.append(
+                        "recorded the golden log \(golden) (\(events.count) event\(events.count == 1 ? "" : "s"))"
+                            + (unreadable == nil ? "" : "; the old one could not be read"))
                 }
             }
             do {
@@ -179,7 +186,9 @@ public struct RegressionCheck: Sendable {
         } else if let unreadable {
             result.status = .badInput
             result.headline = "the golden log could not be read"
-            result.details.append("the golden log could not be read: \(unreadable); run `perimeter check --update \(result.path)` to record it again")
+            result.details.append(
+                "the golden log could not be read: \(unreadable); run `perimeter check --update \(result.path)` to record it again"
+            )
         } else if let diff {
             if !diff.isEmpty {
                 let inputs = Self.inputChanges(golden: golden, scenario: scenario).map { "; " + $0 } ?? ""
@@ -194,7 +203,9 @@ public struct RegressionCheck: Sendable {
 
         // The expectations, on the new events; those with a probability, over the Monte Carlo runs.
         var failures = scenario.expectations.filter { $0.probability == nil }.compactMap { e in
-            e.failure(in: events, clockStart: day, zone: scenario.timeZone).map { e.placeDescription.isEmpty ? $0 : "\(e.placeDescription): \($0)" }
+            e.failure(in: events, clockStart: day, zone: scenario.timeZone).map {
+                e.placeDescription.isEmpty ? $0 : "\(e.placeDescription): \($0)"
+            }
         }
         failures += measureProbabilities(scenario, day: day, into: &result)
         if !failures.isEmpty {

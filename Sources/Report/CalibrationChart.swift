@@ -53,22 +53,29 @@ struct CalibrationChart {
     var svg: String {
         let (low, high) = range
         let names = curves.map(\.name).joined(separator: ", ")
-        var out = "<svg class=\"chart\" viewBox=\"0 0 \(Self.n(Self.width)) \(Self.n(Self.height))\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\">"
+        var out =
+            "<svg class=\"chart\" viewBox=\"0 0 \(Self.n(Self.width)) \(Self.n(Self.height))\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\">"
         out += "<title>\(XMLEscaping.text(title))</title>"
-        out += "<desc>\(XMLEscaping.text("Cumulative share of reported crossings (0 to 1, upwards) against the \(title.lowercased()) in \(unit) (\(Self.n(low)) to \(Self.n(high)) \(unit), rightwards), one step curve each for \(names)."))</desc>"
+        out +=
+            "<desc>\(XMLEscaping.text("Cumulative share of reported crossings (0 to 1, upwards) against the \(title.lowercased()) in \(unit) (\(Self.n(low)) to \(Self.n(high)) \(unit), rightwards), one step curve each for \(names)."))</desc>"
         let baseline = Self.n(Self.y(0)), ceiling = Self.n(Self.y(1))
-        out += "<g class=\"axes\"><path class=\"axis\" d=\"M\(Self.n(Self.left)) \(ceiling)V\(baseline)H\(Self.n(Self.width - Self.right))\"/>"
+        out +=
+            "<g class=\"axes\"><path class=\"axis\" d=\"M\(Self.n(Self.left)) \(ceiling)V\(baseline)H\(Self.n(Self.width - Self.right))\"/>"
         for share in [0.0, 0.5, 1.0] {
-            out += "<text class=\"tick\" x=\"\(Self.n(Self.left - 4))\" y=\"\(Self.n(Self.y(share) + 4))\" text-anchor=\"end\">\(Self.n(share))</text>"
+            out +=
+                "<text class=\"tick\" x=\"\(Self.n(Self.left - 4))\" y=\"\(Self.n(Self.y(share) + 4))\" text-anchor=\"end\">\(Self.n(share))</text>"
         }
         for i in 0...4 {
             let value = low + Double(i) / 4 * (high - low)
-            out += "<text class=\"tick\" x=\"\(Self.n(x(value)))\" y=\"\(Self.n(Self.height - Self.bottom + 14))\" text-anchor=\"middle\">\(Self.n(value))</text>"
+            out +=
+                "<text class=\"tick\" x=\"\(Self.n(x(value)))\" y=\"\(Self.n(Self.height - Self.bottom + 14))\" text-anchor=\"middle\">\(Self.n(value))</text>"
         }
-        out += "<text class=\"tick\" x=\"\(Self.n((Self.left + Self.width - Self.right) / 2))\" y=\"\(Self.n(Self.height - 4))\" text-anchor=\"middle\">"
+        out +=
+            "<text class=\"tick\" x=\"\(Self.n((Self.left + Self.width - Self.right) / 2))\" y=\"\(Self.n(Self.height - 4))\" text-anchor=\"middle\">"
             + XMLEscaping.text("\(title.lowercased()) (\(unit))") + "</text></g>"
         for curve in curves where !curve.quantiles.isEmpty {
-            out += "<path class=\"curve \(XMLEscaping.attribute(curve.style))\" d=\"\(path(curve))\"><title>\(XMLEscaping.text(curve.name))</title></path>"
+            out +=
+                "<path class=\"curve \(XMLEscaping.attribute(curve.style))\" d=\"\(path(curve))\"><title>\(XMLEscaping.text(curve.name))</title></path>"
         }
         return out + "</svg>"
     }

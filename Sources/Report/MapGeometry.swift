@@ -13,8 +13,10 @@ extension ReportBuilder {
         case let .circle(circle):
             let ring = (0..<circlePoints).map { i -> (x: Double, y: Double) in
                 let bearing = Double(i) / Double(circlePoints) * 2 * .pi
-                return projection.point(circle.center.offset(northMeters: circle.radius * _cos(bearing),
-                                                             eastMeters: circle.radius * _sin(bearing)))
+                return projection.point(
+                    circle.center.offset(
+                        northMeters: circle.radius * _cos(bearing),
+                        eastMeters: circle.radius * _sin(bearing)))
             }
             return closedPath(ring)
         case let .polygon(multi):
@@ -29,7 +31,8 @@ extension ReportBuilder {
         case let .circle(circle): return "circle, radius \(Readable.distance(circle.radius))"
         case let .polygon(multi):
             let rings = multi.polygons.reduce(0) { $0 + $1.rings.count }
-            return multi.polygons.count == 1 ? "polygon, \(rings) ring\(rings == 1 ? "" : "s")"
+            return multi.polygons.count == 1
+                ? "polygon, \(rings) ring\(rings == 1 ? "" : "s")"
                 : "\(multi.polygons.count) polygons, \(rings) rings"
         }
     }
@@ -51,7 +54,7 @@ extension ReportBuilder {
         }
         guard let first = kept.first else { return "" }
         var path = "M\(svgNumber(first.x)) \(svgNumber(first.y))"
-        if kept.count == 1 { path += "h0.1" }   // a track of one point still shows
+        if kept.count == 1 { path += "h0.1" }  // a track of one point still shows
         for point in kept.dropFirst() { path += "L\(svgNumber(point.x)) \(svgNumber(point.y))" }
         return path
     }

@@ -31,8 +31,10 @@ public struct ReportBuilder: Sendable {
     /// One plain run of each profile: the events on the map.
     private let plain: ProfileBatch
 
-    public init(_ base: ScenarioRun, profiles: [Profile], runs: Int? = nil, seed: UInt64? = nil,
-                tiles: String? = nil, timeZone: LocalTimeZone? = nil) throws(ScenarioErrors) {
+    public init(
+        _ base: ScenarioRun, profiles: [Profile], runs: Int? = nil, seed: UInt64? = nil,
+        tiles: String? = nil, timeZone: LocalTimeZone? = nil
+    ) throws(ScenarioErrors) {
         self.timeZone = timeZone
         plain = try ProfileBatch(base, profiles: profiles)
         _ = try ProfileBatch(base, profiles: [.ideal])
@@ -75,12 +77,15 @@ public struct ReportBuilder: Sendable {
             }
         } else if !compared.isEmpty {
             // The runs made for the map, paired as `perimeter compare` pairs them.
-            let ideal = noisy ? exact.events(threads: threads).events
+            let ideal =
+                noisy
+                ? exact.events(threads: threads).events
                 : profiles.firstIndex(of: .ideal).map { runsByProfile[$0] } ?? exact.events(threads: threads).events
-            comparison = ComparisonReport(scenario: scenario.name, reference: .ideal, referenceEvents: ideal,
-                                          profiles: zip(profiles, runsByProfile).filter { $0.0 != .ideal }.map { ($0.0, $0.1) },
-                                          day: base.simulation.clockStart, exactReference: noisy,
-                                          truth: TrueDistance(base.simulation))
+            comparison = ComparisonReport(
+                scenario: scenario.name, reference: .ideal, referenceEvents: ideal,
+                profiles: zip(profiles, runsByProfile).filter { $0.0 != .ideal }.map { ($0.0, $0.1) },
+                day: base.simulation.clockStart, exactReference: noisy,
+                truth: TrueDistance(base.simulation))
         }
 
         let simulation = base.simulation
@@ -89,12 +94,17 @@ public struct ReportBuilder: Sendable {
         var box = BoundingBox.empty
         for region in simulation.regions { box.extend(to: region.shape.bounds) }
         for segments in tracks { for segment in segments { for fix in segment { box.extend(to: fix.coordinate) } } }
-        if box.minLatitude > box.maxLatitude { box = BoundingBox(minLatitude: 0, maxLatitude: 0, minLongitude: 0, maxLongitude: 0) }
-        let centre = Coordinate(latitude: (box.minLatitude + box.maxLatitude) / 2,
-                                longitude: (box.minLongitude + box.maxLongitude) / 2)
+        if box.minLatitude > box.maxLatitude {
+            box = BoundingBox(minLatitude: 0, maxLatitude: 0, minLongitude: 0, maxLongitude: 0)
+        }
+        let centre = Coordinate(
+            latitude: (box.minLatitude + box.maxLatitude) / 2,
+            longitude: (box.minLongitude + box.maxLongitude) / 2)
         let projection = MapProjection(centre: centre)
-        let corners = [projection.point(Coordinate(latitude: box.minLatitude, longitude: box.minLongitude)),
-                       projection.point(Coordinate(latitude: box.maxLatitude, longitude: box.maxLongitude))]
+        let corners = [
+            projection.point(Coordinate(latitude: box.minLatitude, longitude: box.minLongitude)),
+            projection.point(Coordinate(latitude: box.maxLatitude, longitude: box.maxLongitude)),
+        ]
         let width = max(200, abs(corners[1].x - corners[0].x)), height = max(200, abs(corners[1].y - corners[0].y))
         let margin = 0.06 * max(width, height)
         let left = min(corners[0].x, corners[1].x) - margin, top = min(corners[0].y, corners[1].y) - margin
@@ -103,17 +113,21 @@ public struct ReportBuilder: Sendable {
         let tolerance = max(width, height) / (simulation.devices.count > 50 ? 1500 : 3000)
 
         let regions = simulation.regions.map { region in
-            RegionShape(id: region.id, path: Self.path(of: region.shape, projection),
-                        label: (region.name.map { $0 + " · " } ?? "") + Self.describe(region.shape))
+            RegionShape(
+                id: region.id, path: Self.path(of: region.shape, projection),
+                label: (region.name.map { $0 + " · " } ?? "") + Self.describe(region.shape))
         }
         let trackLines = zip(simulation.devices, tracks).map { device, segments in
-            TrackLine(device: device.id, path: segments.map { segment in
-                Self.polyline(segment.map { projection.point($0.coordinate) }, tolerance: tolerance)
-            }.joined(separator: " "))
+            TrackLine(
+                device: device.id,
+                path: segments.map { segment in
+                    Self.polyline(segment.map { projection.point($0.coordinate) }, tolerance: tolerance)
+                }.joined(separator: " "))
         }
         let layers = zip(profiles, runsByProfile).enumerated().map { index, pair in
-            EventLayer(profile: pair.0.name, colourIndex: index,
-                       count: pair.1.filter { Self.drawnKinds.contains($0.kind) }.count)
+            EventLayer(
+                profile: pair.0.name, colourIndex: index,
+                count: pair.1.filter { Self.drawnKinds.contains($0.kind) }.count)
         }
         let devices = simulation.devices.map { DeviceOption(id: $0.id) }
         let data = ReportData(
@@ -127,18 +141,25 @@ public struct ReportBuilder: Sendable {
         let compare = comparison.map(Self.compareRows) ?? []
         var notes: [String] = []
         if simulation.devices.count > 1 {
-            notes.append("Tracks are simplified for drawing (to \(Readable.distance(tolerance * projection.metresPerUnit))); markers are where each event's sample was.")
+            notes.append(
+                "Tracks are simplified for drawing (to \(Readable.distance(tolerance * projection.metresPerUnit))); markers are where each event's sample was."
+            )
         }
-        let settings = "{\"metresPerUnit\":\(projection.metresPerUnit),\"originX\":\(projection.originX),\"originY\":\(projection.originY),\"tiles\":"
-            + JSONText.string(tiles) + ",\"day\":\(ReportData.millis(start)),\"timeZone\":" + JSONText.string(timeZone?.identifier) + "}"
+        let settings =
+            "{\"metresPerUnit\":\(projection.metresPerUnit),\"originX\":\(projection.originX),\"originY\":\(projection.originY),\"tiles\":"
+            + JSONText.string(tiles) + ",\"day\":\(ReportData.millis(start)),\"timeZone\":"
+            + JSONText.string(timeZone?.identifier) + "}"
         return ReportModel(
             title: scenario.name,
-            subtitle: "\(profiles.map(\.name).joined(separator: ", ")) · \(simulation.devices.count) device\(simulation.devices.count == 1 ? "" : "s") · \(simulation.regions.count) region\(simulation.regions.count == 1 ? "" : "s") · clock from \(start.iso8601)\(timeZone.map { " · times on \($0.identifier) clocks" } ?? "")",
+            subtitle:
+                "\(profiles.map(\.name).joined(separator: ", ")) · \(simulation.devices.count) device\(simulation.devices.count == 1 ? "" : "s") · \(simulation.regions.count) region\(simulation.regions.count == 1 ? "" : "s") · clock from \(start.iso8601)\(timeZone.map { " · times on \($0.identifier) clocks" } ?? "")",
             viewBox: viewBox, regionCount: regions.count, trackCount: trackLines.count,
             eventCount: layers.reduce(0) { $0 + $1.count }, regions: regions, tracks: trackLines, layers: layers,
             devices: devices, manyDevices: devices.count > 1, compare: compare,
             hasCompare: !compare.isEmpty, reference: "ideal",
-            monteCarlo: runs.map { "Bands: the p5–p95 spread of each event's time over \($0) Monte Carlo runs (noise seeds from \(seed ?? simulation.noise?.seed ?? 0))." },
+            monteCarlo: runs.map {
+                "Bands: the p5–p95 spread of each event's time over \($0) Monte Carlo runs (noise seeds from \(seed ?? simulation.noise?.seed ?? 0))."
+            },
             notes: notes, settingsJSON: settings.replacingOccurrences(of: "<", with: "\\u003c"), dataJSON: data.json)
     }
 
@@ -149,11 +170,12 @@ public struct ReportBuilder: Sendable {
         report.profiles.flatMap { comparison in
             EventMatching.kinds.enumerated().map { index, kind in
                 let tally = comparison.tally(kind)
-                return CompareRow(profile: comparison.profile.name, kind: kind.description, paired: tally.paired,
-                                  missed: tally.missed, spurious: tally.spurious, median: tally.median?.readable ?? "–",
-                                  p90: tally.p90?.readable ?? "–", max: tally.max?.readable ?? "–",
-                                  distanceMedian: tally.distanceMedian.map(Self.signedDistance) ?? "–",
-                                  distanceP90: tally.distanceP90.map(Self.signedDistance) ?? "–", first: index == 0)
+                return CompareRow(
+                    profile: comparison.profile.name, kind: kind.description, paired: tally.paired,
+                    missed: tally.missed, spurious: tally.spurious, median: tally.median?.readable ?? "–",
+                    p90: tally.p90?.readable ?? "–", max: tally.max?.readable ?? "–",
+                    distanceMedian: tally.distanceMedian.map(Self.signedDistance) ?? "–",
+                    distanceP90: tally.distanceP90.map(Self.signedDistance) ?? "–", first: index == 0)
             }
         }
     }

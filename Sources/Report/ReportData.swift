@@ -58,16 +58,21 @@ struct ReportData {
                 out += (event.rule.flatMap { rules.firstIndex(of: $0) }.map(String.init) ?? "null") + "]"
             }
         }
-        out += "],\"spans\":[" + spans.map { span in
-            span.map { "[\(Self.millis($0.0)),\(Self.millis($0.1))]" } ?? "null"
-        }.joined(separator: ",") + "],\"bands\":["
+        out +=
+            "],\"spans\":["
+            + spans.map { span in
+                span.map { "[\(Self.millis($0.0)),\(Self.millis($0.1))]" } ?? "null"
+            }.joined(separator: ",") + "],\"bands\":["
         var bands: [String] = []
         for (p, spread) in spreads.enumerated() {
             for entry in spread.entries {
                 guard let kind = Self.kinds.firstIndex(of: entry.key.kind), let d = deviceIndex[entry.key.device],
-                      let r = regionIndex[entry.key.region], entry.group != .spurious,
-                      let p5 = entry.p5, let p50 = entry.p50, let p95 = entry.p95 else { continue }
-                bands.append("[\(p),\(d),\(r),\(kind),\(entry.n),\(Self.millis(p5)),\(Self.millis(p50)),\(Self.millis(p95)),\(JSONText.number(entry.share))]")
+                    let r = regionIndex[entry.key.region], entry.group != .spurious,
+                    let p5 = entry.p5, let p50 = entry.p50, let p95 = entry.p95
+                else { continue }
+                bands.append(
+                    "[\(p),\(d),\(r),\(kind),\(entry.n),\(Self.millis(p5)),\(Self.millis(p50)),\(Self.millis(p95)),\(JSONText.number(entry.share))]"
+                )
             }
         }
         out += bands.joined(separator: ",") + "]}"

@@ -10,9 +10,11 @@ extension MonteCarlo {
     /// reported with where the run's journal kept that sink's events (each with its run). A batch
     /// stopped by `isCancelled` or by a failed sink keeps each file beside its target
     /// (`StoppedEarlySink`), and `plan.warn` hears where. Returns how many runs were done (fewer when `isCancelled` stopped the batch).
-    public func run(into plan: SinkPlan, threads: Int = RunOptions.defaultThreads,
-                    isCancelled: @escaping @Sendable () -> Bool = { false },
-                    observe: (Int, [GeofenceEvent]) -> Void) throws(RunFailure) -> Int {
+    public func run(
+        into plan: SinkPlan, threads: Int = RunOptions.defaultThreads,
+        isCancelled: @escaping @Sendable () -> Bool = { false },
+        observe: (Int, [GeofenceEvent]) -> Void
+    ) throws(RunFailure) -> Int {
         let session = try openSinks(plan)
         var failure: (any Error)?
         let done = forEachRun(threads: threads, isCancelled: { failure != nil || isCancelled() }) { r, events in
@@ -39,8 +41,10 @@ extension MonteCarlo {
         guard !plan.commandLine.isEmpty else { return nil }
         let specs = try plan.specs(parsing: plan.commandLine)
         if let refused = specs.first(where: { !plan.registry.tellsRunsApart($0) }) {
-            throw .badSink(["\(refused.text): this sink cannot tell the runs of a Monte Carlo batch apart; "
-                + "with --runs, events go to jsonl:PATH, csv:PATH or sqlite:PATH (each event with its run)"])
+            throw .badSink([
+                "\(refused.text): this sink cannot tell the runs of a Monte Carlo batch apart; "
+                    + "with --runs, events go to jsonl:PATH, csv:PATH or sqlite:PATH (each event with its run)"
+            ])
         }
         return try SinkSession(opening: specs, plan: plan, run: run(0).description(version: plan.programVersion))
     }

@@ -24,10 +24,12 @@ public struct MonteCarlo: Sendable {
     public init(_ base: ScenarioRun, runs: Int, seed: UInt64? = nil) throws(ScenarioErrors) {
         let noise = base.simulation.noise
         guard noise != nil || base.simulation.drawsRandomly else {
-            throw ScenarioErrors([ScenarioError(
-                file: base.scenario.file, keyPath: "noise", line: 0, column: 0,
-                message: "a Monte Carlo batch varies the noise seed, and this scenario has no noise; add "
-                    + "noise: {sigma: 5m, seed: 1} (GPS error in metres; correlation: 30s makes it wander)")])
+            throw ScenarioErrors([
+                ScenarioError(
+                    file: base.scenario.file, keyPath: "noise", line: 0, column: 0,
+                    message: "a Monte Carlo batch varies the noise seed, and this scenario has no noise; add "
+                        + "noise: {sigma: 5m, seed: 1} (GPS error in metres; correlation: 30s makes it wander)")
+            ])
         }
         try Self.check(runs: runs, of: base)
         self.base = base
@@ -38,8 +40,11 @@ public struct MonteCarlo: Sendable {
     /// Refuses (at `runs`) fewer than one run.
     static func check(runs: Int, of base: ScenarioRun) throws(ScenarioErrors) {
         guard runs < 1 else { return }
-        throw ScenarioErrors([ScenarioError(file: base.scenario.file, keyPath: "runs", line: 0, column: 0,
-                                            message: "expected a number of runs of 1 or more, got \(runs)")])
+        throw ScenarioErrors([
+            ScenarioError(
+                file: base.scenario.file, keyPath: "runs", line: 0, column: 0,
+                message: "expected a number of runs of 1 or more, got \(runs)")
+        ])
     }
 
     /// Run `r`: the scenario with its noise seed `seed + r` (a noise of sigma 0 when it has none: the seed of

@@ -56,8 +56,10 @@ public struct ProfileBatch: Sendable {
     /// `tick`) a profile whose interval the scenario's tick does not divide, (at `runs`) fewer than one
     /// run, and, when `refusingAlikeRuns` (a command's batch: its runs would tell the user nothing), (at
     /// `noise`, as `MonteCarlo`) a batch in which no profile's runs would differ. O(profiles) to make.
-    public init(_ base: ScenarioRun, profiles: [Profile], runs: Int? = nil, seed: UInt64? = nil,
-                refusingAlikeRuns: Bool = true) throws(ScenarioErrors) {
+    public init(
+        _ base: ScenarioRun, profiles: [Profile], runs: Int? = nil, seed: UInt64? = nil,
+        refusingAlikeRuns: Bool = true
+    ) throws(ScenarioErrors) {
         self.base = base
         self.profiles = profiles
         self.runs = runs
@@ -104,8 +106,9 @@ public struct ProfileBatch: Sendable {
             for (index, plan) in plans.enumerated() {
                 if isCancelled() { return handed }
                 Self.counter?.add(1)
-                try body(Run(profileIndex: index, profile: profiles[index], number: 0),
-                         plan.events(run: 0, threads: threads))
+                try body(
+                    Run(profileIndex: index, profile: profiles[index], number: 0),
+                    plan.events(run: 0, threads: threads))
                 handed += 1
             }
             return handed
@@ -123,7 +126,9 @@ public struct ProfileBatch: Sendable {
             if isCancelled() { return handed }
             let count = min(group, jobs.count - next), first = next
             Self.counter?.add(count)
-            let results = workers == 1 ? [simulate(jobs[next])]
+            let results =
+                workers == 1
+                ? [simulate(jobs[next])]
                 : concurrentMap(count) { [jobs] i in simulate(jobs[first + i]) }
             for (job, events) in zip(jobs[first..<first + count], results) {
                 for number in job.run.map({ $0...$0 }) ?? 0...(runs - 1) {

@@ -9,12 +9,14 @@ extension RunSummary {
             eventsByKind[kind].map { "\(kind) \($0)" }
         }
         let plural = { (n: Int, word: String) in "\(n) \(word)\(n == 1 ? "" : "s")" }
-        var line = "perimeter: \(run.name) (\(run.simulation.profile.name)): " + [
-            plural(devices, "device"), plural(samples, "sample"),
-            plural(events, "event") + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))"),
-            plural(run.warnings.count + droppedFixes + stayWarnings.count, "warning"),
-            String(format: "%.2f s", seconds),
-        ].joined(separator: ", ")
+        var line =
+            "perimeter: \(run.name) (\(run.simulation.profile.name)): "
+            + [
+                plural(devices, "device"), plural(samples, "sample"),
+                plural(events, "event") + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))"),
+                plural(run.warnings.count + droppedFixes + stayWarnings.count, "warning"),
+                String(format: "%.2f s", seconds),
+            ].joined(separator: ", ")
         if interrupted { line += "; INTERRUPTED before the end of the tracks" }
         return line
     }
@@ -34,14 +36,18 @@ extension RunSummary {
         var warnings: [String] = []
         if !openStays.isEmpty {
             let n = openStays.count
-            warnings.append("\(n) stay\(n == 1 ? " was" : "s were") still open when \(n == 1 ? "its track" : "their tracks") ended "
-                + "(\(list(openStays))): no exit and no visit \(n == 1 ? "was" : "were") written for \(n == 1 ? "it" : "them")")
+            warnings.append(
+                "\(n) stay\(n == 1 ? " was" : "s were") still open when \(n == 1 ? "its track" : "their tracks") ended "
+                    + "(\(list(openStays))): no exit and no visit \(n == 1 ? "was" : "were") written for \(n == 1 ? "it" : "them")"
+            )
         }
         if !stoppedStays.isEmpty {
             let n = stoppedStays.count
-            warnings.append("the monitored set moved on while a device was inside \(n == 1 ? "a region" : "\(n) regions") "
-                + "(\(list(stoppedStays))): monitor-stop, and the app never hears an exit or a visit for "
-                + "\(n == 1 ? "that stay" : "those stays") (SEMANTICS §4; a larger capacity or refreshDistance keeps them)")
+            warnings.append(
+                "the monitored set moved on while a device was inside \(n == 1 ? "a region" : "\(n) regions") "
+                    + "(\(list(stoppedStays))): monitor-stop, and the app never hears an exit or a visit for "
+                    + "\(n == 1 ? "that stay" : "those stays") (SEMANTICS §4; a larger capacity or refreshDistance keeps them)"
+            )
         }
         return warnings
     }

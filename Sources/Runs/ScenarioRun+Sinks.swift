@@ -25,8 +25,11 @@ extension ScenarioRun {
     /// stopped early (a summary marked interrupted): then each file is kept beside its target
     /// (`StoppedEarlySink`) and the sinks record the interruption. Returns the summary and, for a run
     /// stopped early, a sentence for each file kept beside its target.
-    func withSinks(of plan: SinkPlan, _ body: (any EventSink) throws -> RunSummary)
-        throws(RunFailure) -> (summary: RunSummary, keptBeside: [String]) {
+    func withSinks(
+        of plan: SinkPlan, _ body: (any EventSink) throws -> RunSummary
+    )
+        throws(RunFailure) -> (summary: RunSummary, keptBeside: [String])
+    {
         let fromCommandLine = !plan.commandLine.isEmpty
         let specs: [SinkSpec]
         if fromCommandLine || scenario.sinks.isEmpty {
@@ -37,8 +40,9 @@ extension ScenarioRun {
             specs = checked.specs
         }
         let directory = fromCommandLine ? nil : URL(fileURLWithPath: scenario.file).deletingLastPathComponent().path
-        let session = try SinkSession(opening: specs, plan: plan, directory: directory,
-                                      run: description(version: plan.programVersion), regions: simulation.regions)
+        let session = try SinkSession(
+            opening: specs, plan: plan, directory: directory,
+            run: description(version: plan.programVersion), regions: simulation.regions)
         let tracked = FinishTracking(session.sink)
         let summary: RunSummary
         do {

@@ -25,10 +25,12 @@ extension ScenarioRun {
     /// waits for rows (when it was made with it): the summary is then `interrupted`. Dropped fixes go to
     /// `warn` (the first `FixTable.keptWarnings`, then a count); `progress` hears after each device, on the
     /// calling thread.
-    public func stream(_ input: inout FixTableStream, start: Timestamp, into plan: SinkPlan,
-                       isCancelled: @escaping @Sendable () -> Bool = { false },
-                       progress: (StreamProgress) -> Void = { _ in },
-                       warn: (String) -> Void) throws(RunFailure) -> RunSummary {
+    public func stream(
+        _ input: inout FixTableStream, start: Timestamp, into plan: SinkPlan,
+        isCancelled: @escaping @Sendable () -> Bool = { false },
+        progress: (StreamProgress) -> Void = { _ in },
+        warn: (String) -> Void
+    ) throws(RunFailure) -> RunSummary {
         // The sinks record the clock the devices run on (a SQLite sink's `clockStart`).
         var streamed = self
         streamed.simulation.start = clockStart(given: start)
@@ -40,8 +42,10 @@ extension ScenarioRun {
                 while let device = try input.next() {
                     for warning in input.takeWarnings() { warn(warning.description) }
                     try runner.run(Device(streamed: device), into: sink, isCancelled: isCancelled)
-                    progress(StreamProgress(devices: runner.summary.devices, rows: input.rowsRead,
-                                            samples: runner.summary.samples, bytes: input.bytesRead))
+                    progress(
+                        StreamProgress(
+                            devices: runner.summary.devices, rows: input.rowsRead,
+                            samples: runner.summary.samples, bytes: input.bytesRead))
                     if runner.summary.interrupted { break }
                 }
                 summary = runner.summary
@@ -61,8 +65,10 @@ extension ScenarioRun {
         }
         if let badRow {
             let n = summary.devices
-            throw .badInput([badRow.description]
-                + (n > 0 ? ["the sinks kept the events of the \(n) device\(n == 1 ? "" : "s") before it"] : []) + keptBeside)
+            throw .badInput(
+                [badRow.description]
+                    + (n > 0 ? ["the sinks kept the events of the \(n) device\(n == 1 ? "" : "s") before it"] : [])
+                    + keptBeside)
         }
         for note in keptBeside { plan.warn(note) }
         return summary

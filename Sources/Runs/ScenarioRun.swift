@@ -30,18 +30,22 @@ public struct ScenarioRun: Sendable {
         }
         simulation.profile = profile
         let simulation = simulation
-        profileWarnings = simulation.unenterableRegions().map {
-            "\(scenario.file): " + ScenarioLoader.neverEntered(simulation.regions[$0.index], $0, profile: profile)
-        } + simulation.unexitableRegions().map {
-            "\(scenario.file): " + ScenarioLoader.neverExited(simulation.regions[$0.index], $0, profile: profile)
-        }
+        profileWarnings =
+            simulation.unenterableRegions().map {
+                "\(scenario.file): " + ScenarioLoader.neverEntered(simulation.regions[$0.index], $0, profile: profile)
+            }
+            + simulation.unexitableRegions().map {
+                "\(scenario.file): " + ScenarioLoader.neverExited(simulation.regions[$0.index], $0, profile: profile)
+            }
     }
 
     /// Loads the scenario at `path` (every problem at once, each with its file and place), refusing a run
     /// of more than `maxSamples` samples before it starts.
     /// Without `readsDevices` (`perimeter stream`), the scenario's `devices:` are not read and may be absent.
-    public init(loading path: String, profile: Profile? = nil,
-                maxSamples: Int64 = ScenarioLoader.defaultMaxSamples, readsDevices: Bool = true) throws(ScenarioErrors) {
+    public init(
+        loading path: String, profile: Profile? = nil,
+        maxSamples: Int64 = ScenarioLoader.defaultMaxSamples, readsDevices: Bool = true
+    ) throws(ScenarioErrors) {
         var loader = ScenarioLoader(maxSamples: maxSamples)
         loader.readsDevices = readsDevices
         self.init(try loader.load(path: path), profile: profile)

@@ -49,19 +49,22 @@ public struct ScenarioSinkPolicy: Sendable {
             let reach = registry.reach(of: spec)
             var problems: [String] = []
             for name in reach.environment {
-                problems.append("\(quoted) takes auth-env= from the scenario file, which is never honoured: a scenario could "
-                    + "send any environment variable (\(name)) to any server. If you trust \(reach.urls.joined()) with it, "
-                    + "give the sink on the command line instead: --sink '\(text)'")
+                problems.append(
+                    "\(quoted) takes auth-env= from the scenario file, which is never honoured: a scenario could "
+                        + "send any environment variable (\(name)) to any server. If you trust \(reach.urls.joined()) with it, "
+                        + "give the sink on the command line instead: --sink '\(text)'")
             }
             if !reach.urls.isEmpty && !allowsNetwork && reach.environment.isEmpty {
-                problems.append("\(quoted) sends events to \(reach.urls.joined(separator: ", ")), and a scenario's sinks "
-                    + "may not reach the network unless you allow it. The safer way is --sink URL on the command line; "
-                    + "to use the scenario's own, pass \(Self.networkFlag)")
+                problems.append(
+                    "\(quoted) sends events to \(reach.urls.joined(separator: ", ")), and a scenario's sinks "
+                        + "may not reach the network unless you allow it. The safer way is --sink URL on the command line; "
+                        + "to use the scenario's own, pass \(Self.networkFlag)")
             }
             for path in reach.files {
                 if let escape = FileCheck.escape(of: path, from: folder) {
-                    problems.append("\(quoted) writes \(path), \(Self.sentence(escape)); a scenario's sinks write only "
-                        + "inside its folder. Write a path inside it, or give the sink on the command line with --sink")
+                    problems.append(
+                        "\(quoted) writes \(path), \(Self.sentence(escape)); a scenario's sinks write only "
+                            + "inside its folder. Write a path inside it, or give the sink on the command line with --sink")
                 }
             }
             if problems.isEmpty {
@@ -85,7 +88,8 @@ public struct ScenarioSinkPolicy: Sendable {
 
     /// `writes Scenarios/out.jsonl`, `sends events to https://…`, `prints on standard output`.
     private static func effects(_ reach: SinkReach, scenarioFile: String) -> String {
-        var parts = reach.urls.map { "sends events to \($0)" }
+        var parts =
+            reach.urls.map { "sends events to \($0)" }
             + reach.files.map { "writes " + FileNames.resolve($0, besideFile: scenarioFile) }
         if reach.standardOutput { parts.append("prints on standard output") }
         return parts.joined(separator: ", ")

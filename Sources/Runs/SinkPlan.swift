@@ -42,11 +42,13 @@ public struct SinkPlan: Sendable {
     /// Whose clocks the console shows times on (`--timezone`); nil for UTC.
     public var displayZone: LocalTimeZone?
 
-    public init(commandLine: [String] = [], scenarioSinks: ScenarioSinkPolicy = ScenarioSinkPolicy(),
-                registry: SinkRegistry = .core, programVersion: String? = nil,
-                journalFolder: String = RunJournal.defaultFolder,
-                warn: @escaping @Sendable (String) -> Void = { StandardError.warning($0) },
-                isCancelled: @escaping @Sendable () -> Bool = { false }, displayZone: LocalTimeZone? = nil) {
+    public init(
+        commandLine: [String] = [], scenarioSinks: ScenarioSinkPolicy = ScenarioSinkPolicy(),
+        registry: SinkRegistry = .core, programVersion: String? = nil,
+        journalFolder: String = RunJournal.defaultFolder,
+        warn: @escaping @Sendable (String) -> Void = { StandardError.warning($0) },
+        isCancelled: @escaping @Sendable () -> Bool = { false }, displayZone: LocalTimeZone? = nil
+    ) {
         self.displayZone = displayZone
         self.commandLine = commandLine
         self.scenarioSinks = scenarioSinks
@@ -68,4 +70,3 @@ extension SinkPlan {
         }
     }
 }
-

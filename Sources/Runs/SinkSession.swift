@@ -31,17 +31,21 @@ public final class SinkSession {
     /// Opens `specs` as one sink with the run's journal. Paths are relative to `directory` (nil: the
     /// working directory); `regions` name the regions for a sink for people (the console's labels).
     /// O(specs) files opened.
-    public init(opening specs: [SinkSpec], plan: SinkPlan, directory: String? = nil, run: RunDescription,
-                regions: [Region] = []) throws(RunFailure) {
+    public init(
+        opening specs: [SinkSpec], plan: SinkPlan, directory: String? = nil, run: RunDescription,
+        regions: [Region] = []
+    ) throws(RunFailure) {
         var names: [String: String] = [:]
         if specs.contains(where: { $0.scheme == "console" }) {
             for region in regions { if let name = region.name { names[region.id] = name } }
         }
-        let context = SinkContext(directory: directory, run: run, isCancelled: plan.isCancelled,
-                                  displayZone: plan.displayZone, regionNames: names)
+        let context = SinkContext(
+            directory: directory, run: run, isCancelled: plan.isCancelled,
+            displayZone: plan.displayZone, regionNames: names)
         do {
-            sink = try plan.registry.makeSink(for: specs, context: context,
-                                              journal: RunJournal(folder: plan.journalFolder, warn: plan.warn))
+            sink = try plan.registry.makeSink(
+                for: specs, context: context,
+                journal: RunJournal(folder: plan.journalFolder, warn: plan.warn))
         } catch {
             throw .sinkFailed([error.description + "; nothing was run."])
         }

@@ -9,10 +9,14 @@ extension ScenarioLoader {
     /// cursors of its id and pace (the run-size checks name them).
     /// Times its GPX writes without a zone are read in `zone` when all of them are (else as UTC, with a
     /// warning saying so).
-    func device(_ c: PlacedNode, diagnostics: ProblemLog, preloaded: PreloadedTracks = PreloadedTracks(),
-                zone: LocalTimeZone? = nil) -> (Device, id: PlacedNode, pace: PlacedNode?)? {
-        guard let fields = c.mapping("a device: {id, track: PATH, offset, pace, accuracy}",
-                                     allowed: ["id", "track", "offset", "pace", "accuracy"])
+    func device(
+        _ c: PlacedNode, diagnostics: ProblemLog, preloaded: PreloadedTracks = PreloadedTracks(),
+        zone: LocalTimeZone? = nil
+    ) -> (Device, id: PlacedNode, pace: PlacedNode?)? {
+        guard
+            let fields = c.mapping(
+                "a device: {id, track: PATH, offset, pace, accuracy}",
+                allowed: ["id", "track", "offset", "pace", "accuracy"])
         else { return nil }
         let accuracy = fields["accuracy"]?.distance(.nonNegative)
         let idCursor = fields.required("id", "the device's id, a non-empty string")
@@ -21,7 +25,8 @@ extension ScenarioLoader {
         let paceCursor = fields["pace"]
         let pace = paceCursor.map { $0.duration(.positive) } ?? .seconds(1)
         guard let trackCursor = fields.required("track", "the path of a GPX file, relative to the scenario"),
-              let trackPath = trackCursor.text("the path of a GPX file, relative to the scenario") else { return nil }
+            let trackPath = trackCursor.text("the path of a GPX file, relative to the scenario")
+        else { return nil }
         let resolved = FileNames.resolve(trackPath, besideFile: c.file)
         diagnostics.reads(ScenarioInput(kind: .track, written: trackPath, resolved: resolved))
         if let problem = FileCheck.problemReading(resolved) {
@@ -42,14 +47,18 @@ extension ScenarioLoader {
         let timedPoints = gpx.timing == .timed ? gpx.segments.reduce(0) { $0 + $1.count } : 0
         let local = zone != nil && gpx.zonelessTimes > 0 && gpx.zonelessTimes >= timedPoints
         if gpx.zonelessTimes > 0 && !local {
-            trackCursor.warn("\(gpx.zonelessTimes) of the track's times have no zone, so they are read as UTC; "
-                + (zone == nil ? "give the scenario timezone: NAME (such as Europe/Madrid) if they are local times"
-                    : "timezone: applies to a track whose times all have no zone, and some of this one's have one"))
+            trackCursor.warn(
+                "\(gpx.zonelessTimes) of the track's times have no zone, so they are read as UTC; "
+                    + (zone == nil
+                        ? "give the scenario timezone: NAME (such as Europe/Madrid) if they are local times"
+                        : "timezone: applies to a track whose times all have no zone, and some of this one's have one"))
         }
         switch gpx.timing {
         case .timed:
             if let paceCursor, pace != .seconds(1) {
-                diagnostics.warning("\(paceCursor.place): \(paceCursor.path): pace has no effect on a timed track: \(resolved) gives every point a time (SEMANTICS §1)")
+                diagnostics.warning(
+                    "\(paceCursor.place): \(paceCursor.path): pace has no effect on a timed track: \(resolved) gives every point a time (SEMANTICS §1)"
+                )
             }
             var segments: [[Fix]] = []
             for segment in gpx.segments {
@@ -63,7 +72,8 @@ extension ScenarioLoader {
                     guard let shifted = time.adding(offset) else {
                         let moved = offset == .zero ? "" : " plus the offset of \(offset) s"
                         (offset == .zero ? trackCursor : fields["offset"] ?? trackCursor).fail(
-                            "\(resolved):\(point.line): the point's time \(time)\(moved) is outside \(Timestamp.writableRangeText), the times an event log can show")
+                            "\(resolved):\(point.line): the point's time \(time)\(moved) is outside \(Timestamp.writableRangeText), the times an event log can show"
+                        )
                         return nil
                     }
                     fixes.append(Fix(point.coordinate, at: shifted))
@@ -73,7 +83,9 @@ extension ScenarioLoader {
             return (Device(id: id, track: .timed(segments), accuracy: accuracy), idCursor, paceCursor)
         case .untimed:
             let segments = gpx.segments.map { $0.map { PacedPoint($0.coordinate, ordinal: $0.ordinal) } }
-            return (Device(id: id, track: .paced(segments, pace: pace, offset: offset), accuracy: accuracy), idCursor, paceCursor)
+            return (
+                Device(id: id, track: .paced(segments, pace: pace, offset: offset), accuracy: accuracy), idCursor, paceCursor
+            )
         }
     }
 }

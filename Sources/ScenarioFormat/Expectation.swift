@@ -67,9 +67,11 @@ public struct EventExpectation: Hashable, Sendable {
     public var line: Int
     public var column: Int
 
-    public init(kind: GeofenceEvent.Kind, device: String? = nil, region: String? = nil, rule: String? = nil,
-                condition: Condition, probability: ProbabilityBounds? = nil, measures: [ExpectationMeasure] = [],
-                file: String = "", keyPath: String = "", line: Int = 0, column: Int = 0) {
+    public init(
+        kind: GeofenceEvent.Kind, device: String? = nil, region: String? = nil, rule: String? = nil,
+        condition: Condition, probability: ProbabilityBounds? = nil, measures: [ExpectationMeasure] = [],
+        file: String = "", keyPath: String = "", line: Int = 0, column: Int = 0
+    ) {
         self.measures = measures
         self.kind = kind
         self.device = device

@@ -31,8 +31,10 @@ import Geofencing
 ///   of day earlier than the start's stays on that date: it is never moved to the next day), or a full
 ///   ISO 8601 time such as `2016-01-10T12:01:57Z`.
 extension ScenarioLoader {
-    static let expectationKeys = ["kind", "device", "region", "rule", "at", "within", "between", "count", "never",
-                                  "after", "probability", "delay", "distance"]
+    static let expectationKeys = [
+        "kind", "device", "region", "rule", "at", "within", "between", "count", "never",
+        "after", "probability", "delay", "distance",
+    ]
     static let expectationShape =
         "an expectation: a mapping such as {kind: enter, region: ID, at: \"12:01:57\", within: 30s}"
     static let conditionKeys = ["at", "between", "count", "never", "after"]
@@ -49,8 +51,10 @@ extension ScenarioLoader {
 
     /// `runs`: the scenario's `runs:` (nil when absent), which `probability` needs.
     /// Times without a zone are in `zone` (the scenario's `timezone:`), else UTC.
-    func expectations(_ list: [PlacedNode], clockStart: Timestamp, known: KnownIDs, runs: Int?,
-                      zone: LocalTimeZone? = nil) -> [EventExpectation] {
+    func expectations(
+        _ list: [PlacedNode], clockStart: Timestamp, known: KnownIDs, runs: Int?,
+        zone: LocalTimeZone? = nil
+    ) -> [EventExpectation] {
         let clock = ExpectationClock(start: clockStart, zone: zone)
         return list.compactMap { expectation($0, clock: clock, known: known, runs: runs) }
     }
@@ -73,7 +77,8 @@ extension ScenarioLoader {
         }
 
         let present = Self.conditionKeys.filter { f[$0] != nil }
-        let combined = present.count == 2 && present.contains("between")
+        let combined =
+            present.count == 2 && present.contains("between")
             && (present.contains("count") || present.contains("never"))
         let measured = f["delay"] != nil || f["distance"] != nil
         if present.isEmpty && !measured {
@@ -83,7 +88,9 @@ extension ScenarioLoader {
             return nil
         }
         if present.count > 1 && !combined {
-            c.fail("expected exactly one of at, between, count, never or after (count and never may go with between), got \(present.joined(separator: " and "))")
+            c.fail(
+                "expected exactly one of at, between, count, never or after (count and never may go with between), got \(present.joined(separator: " and "))"
+            )
             return nil
         }
         if let within = f["within"], !present.contains("at") {
@@ -122,7 +129,9 @@ extension ScenarioLoader {
             let measure = key == "delay" ? delayMeasure(node, clock: clock) : distanceMeasure(node)
             if let measure { measures.append(measure) } else { ok = false }
             if runs == nil {
-                node.fail("a \(key) is measured over a Monte Carlo batch: add runs: N (say 200) at the top of the scenario, with noise:")
+                node.fail(
+                    "a \(key) is measured over a Monte Carlo batch: add runs: N (say 200) at the top of the scenario, with noise:"
+                )
                 ok = false
             }
         }
@@ -131,14 +140,17 @@ extension ScenarioLoader {
             probability = self.probability(node)
             if probability == nil { ok = false }
             if probability != nil && runs == nil {
-                node.fail("a probability is measured over a Monte Carlo batch: add runs: N (say 100) at the top of the scenario, with noise:")
+                node.fail(
+                    "a probability is measured over a Monte Carlo batch: add runs: N (say 100) at the top of the scenario, with noise:"
+                )
                 ok = false
             }
         }
         guard ok, let kind, let condition else { return nil }
-        return EventExpectation(kind: kind, device: device, region: region, rule: rule, condition: condition,
-                                probability: probability, measures: measures, file: c.file, keyPath: c.path,
-                                line: c.line, column: c.column)
+        return EventExpectation(
+            kind: kind, device: device, region: region, rule: rule, condition: condition,
+            probability: probability, measures: measures, file: c.file, keyPath: c.path,
+            line: c.line, column: c.column)
     }
 
     /// A device or region id, or a rule name, checked against the scenario's.
@@ -176,16 +188,19 @@ extension ScenarioLoader {
     static func timeOfDay(_ text: String, on day: Timestamp) -> Timestamp? {
         let parts = text.trimmingSpaces.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, (1...2).contains(parts[0].count), parts[1].count == 2,
-              parts[0].allSatisfy(\.isASCIIDigitCharacter), parts[1].allSatisfy(\.isASCIIDigitCharacter),
-              let hours = Int64(parts[0]), let minutes = Int64(parts[1]), hours <= 23, minutes <= 59 else { return nil }
+            parts[0].allSatisfy(\.isASCIIDigitCharacter), parts[1].allSatisfy(\.isASCIIDigitCharacter),
+            let hours = Int64(parts[0]), let minutes = Int64(parts[1]), hours <= 23, minutes <= 59
+        else { return nil }
         let secondParts = parts[2].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard secondParts[0].count == 2, secondParts[0].allSatisfy(\.isASCIIDigitCharacter),
-              let seconds = Int64(secondParts[0]), seconds <= 59 else { return nil }
+            let seconds = Int64(secondParts[0]), seconds <= 59
+        else { return nil }
         var micros: Int64 = 0
         if secondParts.count == 2 {
             let fraction = secondParts[1]
             guard (1...6).contains(fraction.count), fraction.allSatisfy(\.isASCIIDigitCharacter),
-                  let value = Int64(fraction) else { return nil }
+                let value = Int64(fraction)
+            else { return nil }
             micros = value
             for _ in fraction.count..<6 { micros *= 10 }
         }
@@ -229,8 +244,11 @@ extension ScenarioLoader {
 
     /// `{atLeast: X, atMost: Y}` (one or both), each read by `read`; nil, with the problem reported, when
     /// neither is given, one cannot be read, or atMost is less than atLeast.
-    func bounds<Value: Comparable>(_ c: PlacedNode, _ shape: String, _ read: (PlacedNode) -> Value?)
-        -> (atLeast: Value?, atMost: Value?)? {
+    func bounds<Value: Comparable>(
+        _ c: PlacedNode, _ shape: String, _ read: (PlacedNode) -> Value?
+    )
+        -> (atLeast: Value?, atMost: Value?)?
+    {
         guard let f = c.mapping(shape, allowed: ["atLeast", "atMost"]) else { return nil }
         let least = f["atLeast"].map(read)
         let most = f["atMost"].map(read)
@@ -247,7 +265,8 @@ extension ScenarioLoader {
     }
 
     private func after(_ c: PlacedNode) -> EventExpectation.Condition? {
-        let shape = "{atLeast: DURATION, atMost: DURATION, since: KIND} (one or both bounds; since: an event kind such as enter, or start, the default)"
+        let shape =
+            "{atLeast: DURATION, atMost: DURATION, since: KIND} (one or both bounds; since: an event kind such as enter, or start, the default)"
         guard let f = c.mapping(shape, allowed: ["atLeast", "atMost", "since"]) else { return nil }
         let least = f["atLeast"].map { $0.duration(.nonNegative) }
         let most = f["atMost"].map { $0.duration(.nonNegative) }

@@ -76,9 +76,12 @@ extension ScenarioLoader {
 
     /// `delay: {since: TIME, median: {atLeast: DURATION, atMost: DURATION}, …}`.
     func delayMeasure(_ c: PlacedNode, clock: ExpectationClock) -> ExpectationMeasure? {
-        let shape = "{since: TIME, median: {atLeast: 0s, atMost: 30s}} (since: the true crossing; any of p10, median, mean, p90)"
+        let shape =
+            "{since: TIME, median: {atLeast: 0s, atMost: 30s}} (since: the true crossing; any of p10, median, mean, p90)"
         guard let f = c.mapping(shape, allowed: ["since"] + Self.measureKeys) else { return nil }
-        guard let sinceNode = f.required("since", "a time the delay is measured from, such as the true crossing \"12:06:40\"") else {
+        guard
+            let sinceNode = f.required("since", "a time the delay is measured from, such as the true crossing \"12:06:40\"")
+        else {
             return nil
         }
         let since = time(sinceNode, clock: clock)
@@ -96,8 +99,10 @@ extension ScenarioLoader {
     }
 
     /// The statistics' bounds of a measure's mapping, at least one; nil, with the problem reported, otherwise.
-    private func measureLimits(_ f: Fields, _ c: PlacedNode, _ shape: String,
-                               read: (PlacedNode) -> Double?) -> [ExpectationMeasure.Limit]? {
+    private func measureLimits(
+        _ f: Fields, _ c: PlacedNode, _ shape: String,
+        read: (PlacedNode) -> Double?
+    ) -> [ExpectationMeasure.Limit]? {
         var limits: [ExpectationMeasure.Limit] = []
         var ok = true
         for statistic in ExpectationMeasure.Statistic.allCases {

@@ -6,8 +6,11 @@ import Foundation
 public enum FileDiscovery {
     /// The files named by `paths`, in the order given, each folder replaced by the files below it whose
     /// relative path passes `include` (sorted); the paths where nothing can be reached, apart.
-    public static func files(in paths: [String], including include: (String) -> Bool)
-        -> (files: [String], unreachable: [String]) {
+    public static func files(
+        in paths: [String], including include: (String) -> Bool
+    )
+        -> (files: [String], unreachable: [String])
+    {
         var files: [String] = [], unreachable: [String] = []
         for path in paths {
             guard FileCheck.unreachable(path) == nil else {

@@ -40,8 +40,11 @@ public enum FileValidation {
 
     /// Every problem of one file, and its warnings; one load each. A scenario that loads is also given to
     /// `scenarioCheck` (`perimeter validate` checks its sinks there), whose notes are returned.
-    public static func check(_ file: String, scenarioCheck: ScenarioCheck = { _ in ([], []) })
-        -> (problems: [String], warnings: [String], notes: [String]) {
+    public static func check(
+        _ file: String, scenarioCheck: ScenarioCheck = { _ in ([], []) }
+    )
+        -> (problems: [String], warnings: [String], notes: [String])
+    {
         switch kind(of: file) {
         case .scenario:
             do {
@@ -57,20 +60,33 @@ public enum FileValidation {
             do { _ = try JourneyLoader.load(path: file) } catch { return (error.errors.map(\.description), [], []) }
         case .regions:
             var warnings: [String] = []
-            do { _ = try RegionFile.load(path: file, warnings: &warnings) } catch { return (error.errors.map(\.description), [], []) }
+            do { _ = try RegionFile.load(path: file, warnings: &warnings) } catch {
+                return (error.errors.map(\.description), [], [])
+            }
             return ([], warnings, [])
         case .track:
-            do { return ([], try GPXTrack.load(path: file).warnings.map { "\(file):\($0)" }, []) } catch { return ([error.description], [], []) }
+            do { return ([], try GPXTrack.load(path: file).warnings.map { "\(file):\($0)" }, []) } catch {
+                return ([error.description], [], [])
+            }
         case .fixTable:
             do {
                 let table = try FixTableReader(path: file).read()
-                return ([], table.warnings.map(\.description) + (table.dropped > table.warnings.count
-                    ? ["\(file): \(table.dropped - table.warnings.count) more fixes dropped"] : []), [])
+                return (
+                    [],
+                    table.warnings.map(\.description)
+                        + (table.dropped > table.warnings.count
+                            ? ["\(file): \(table.dropped - table.warnings.count) more fixes dropped"] : []),
+                    []
+                )
             } catch {
                 return ([error.description], [], [])
             }
         case nil:
-            return (["\(file): not a scenario (.yaml, .yml, .json), region file (.geojson), track (.gpx) or fix table (.csv, .jsonl, .ndjson)."], [], [])
+            return (
+                [
+                    "\(file): not a scenario (.yaml, .yml, .json), region file (.geojson), track (.gpx) or fix table (.csv, .jsonl, .ndjson)."
+                ], [], []
+            )
         }
         return ([], [], [])
     }

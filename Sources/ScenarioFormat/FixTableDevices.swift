@@ -15,20 +15,27 @@ extension ScenarioLoader {
     /// times are in `timeUnit` (s, ms or us); ISO times without a zone are read in `localZone` (the
     /// scenario's `timezone:`), else as UTC, with one warning saying so. Dropped rows become warnings; the
     /// table read is added to `tables`.
-    func fixTableDevices(_ c: PlacedNode, diagnostics: ProblemLog, localZone: LocalTimeZone? = nil,
-                         tables: inout [ReadFixTable]) -> [(Device, id: PlacedNode, pace: PlacedNode?)] {
-        guard let fields = c.mapping("a fix table: {fixes: PATH, columns, format, offset, accuracy, timeUnit, delimiter}",
-                                     allowed: Self.fixTableKeys),
-              let pathCursor = fields.required("fixes", "the path of a CSV or JSON Lines fix table, relative to the scenario"),
-              let path = pathCursor.text("the path of a CSV or JSON Lines fix table, relative to the scenario") else { return [] }
+    func fixTableDevices(
+        _ c: PlacedNode, diagnostics: ProblemLog, localZone: LocalTimeZone? = nil,
+        tables: inout [ReadFixTable]
+    ) -> [(Device, id: PlacedNode, pace: PlacedNode?)] {
+        guard
+            let fields = c.mapping(
+                "a fix table: {fixes: PATH, columns, format, offset, accuracy, timeUnit, delimiter}",
+                allowed: Self.fixTableKeys),
+            let pathCursor = fields.required("fixes", "the path of a CSV or JSON Lines fix table, relative to the scenario"),
+            let path = pathCursor.text("the path of a CSV or JSON Lines fix table, relative to the scenario")
+        else { return [] }
         let offset = fields["offset"].map { $0.duration(.any) } ?? .zero
         let accuracy = fields["accuracy"]?.distance(.nonNegative)
         var format: FixTableFormat?
         if let node = fields["format"] { format = node.choice(FixTableFormat.self) }
         var columns = FixTableColumns()
         if let node = fields["columns"],
-           let mapped = node.mapping("a mapping of column names {device, time, lat, lon, accuracy}",
-                                     allowed: ["device", "time", "lat", "lon", "accuracy"]) {
+            let mapped = node.mapping(
+                "a mapping of column names {device, time, lat, lon, accuracy}",
+                allowed: ["device", "time", "lat", "lon", "accuracy"])
+        {
             func name(_ key: String, _ into: inout String) {
                 if let text = mapped[key]?.text("the name of the column that holds \(key)") { into = text }
             }
@@ -42,7 +49,11 @@ extension ScenarioLoader {
         if let node = fields["delimiter"] {
             let what = "a CSV delimiter: \",\", \";\", \"|\" or tab"
             if let text = node.text(what) {
-                if let delimiter = FixTableColumns.delimiter(named: text) { columns.delimiter = delimiter } else { node.expected(what) }
+                if let delimiter = FixTableColumns.delimiter(named: text) {
+                    columns.delimiter = delimiter
+                } else {
+                    node.expected(what)
+                }
             }
         }
         columns.localZone = localZone
@@ -73,7 +84,8 @@ extension ScenarioLoader {
             fixes.reserveCapacity(table.ranges[index].count)
             for fix in table.fixes(ofDevice: index) {
                 guard let time = fix.time.adding(offset) else { return ([], fix) }
-                fixes.append(Fix(Coordinate(latitude: fix.latitude, longitude: fix.longitude), at: time, accuracy: fix.accuracy))
+                fixes.append(
+                    Fix(Coordinate(latitude: fix.latitude, longitude: fix.longitude), at: time, accuracy: fix.accuracy))
             }
             return (fixes, nil)
         }
@@ -81,10 +93,15 @@ extension ScenarioLoader {
         for (id, track) in zip(table.devices, tracks) {
             if let fix = track.overflow {
                 (fields["offset"] ?? pathCursor).fail(
-                    "\(resolved):\(fix.line): the fix's time \(fix.time) plus the offset of \(offset) s is outside \(Timestamp.writableRangeText), the times an event log can show")
+                    "\(resolved):\(fix.line): the fix's time \(fix.time) plus the offset of \(offset) s is outside \(Timestamp.writableRangeText), the times an event log can show"
+                )
                 return []
             }
-            devices.append((Device(id: id, track: .timed(track.fixes.isEmpty ? [] : [track.fixes]), accuracy: accuracy), pathCursor, nil))
+            devices.append(
+                (
+                    Device(id: id, track: .timed(track.fixes.isEmpty ? [] : [track.fixes]), accuracy: accuracy), pathCursor,
+                    nil
+                ))
         }
         return devices
     }

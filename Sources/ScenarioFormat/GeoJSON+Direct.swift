@@ -17,7 +17,8 @@ struct DirectFeature {
     /// The region with its id placed, as `GeoJSON.feature` gives it for the same feature at `feature`.
     func placed(at feature: PlacedNode) -> PlacedRegion {
         let id = DocumentNode.scalar(.init(text: region.id, isNull: false, number: nil, mark: idMark))
-        let origin = propertiesMark.map { feature.child("properties", .alias($0)).child("id", id) } ?? feature.child("id", id)
+        let origin =
+            propertiesMark.map { feature.child("properties", .alias($0)).child("id", id) } ?? feature.child("id", id)
         return PlacedRegion(region: region, origin: origin)
     }
 }
@@ -66,20 +67,29 @@ extension JSONReader {
         }
         guard complete, isFeature, let geometry else { return nil }
         let id: (text: String, mark: DocumentMark)
-        if let propertiesID = properties?.id { id = propertiesID } else if let featureID { id = featureID } else { return nil }
+        if let propertiesID = properties?.id {
+            id = propertiesID
+        } else if let featureID {
+            id = featureID
+        } else {
+            return nil
+        }
         let shape: Shape
         switch geometry {
         case let .point(center):
-            guard let radius = properties?.radius, radius > 0, let circle = try? Circle(center: center, radius: radius) else { return nil }
+            guard let radius = properties?.radius, radius > 0, let circle = try? Circle(center: center, radius: radius)
+            else { return nil }
             shape = .circle(circle)
         case let .polygon(rings):
             guard let polygon = try? Polygon(rings: rings), polygon.firstSelfCrossing() == nil,
-                  let multi = try? MultiPolygon([polygon]) else { return nil }
+                let multi = try? MultiPolygon([polygon])
+            else { return nil }
             shape = .polygon(multi)
         }
         let overrides = (properties?.overrides ?? RegionOverrides()).over(defaults)
-        return DirectFeature(region: overrides.region(id: id.text, shape: shape, name: properties?.name), mark: mark, idMark: id.mark,
-                             propertiesMark: properties?.id == nil ? nil : properties?.mark)
+        return DirectFeature(
+            region: overrides.region(id: id.text, shape: shape, name: properties?.name), mark: mark, idMark: id.mark,
+            propertiesMark: properties?.id == nil ? nil : properties?.mark)
     }
 
     /// A feature's `properties` as `GeoJSON.feature` reads them, when every one read is a number (the id
@@ -111,11 +121,14 @@ extension JSONReader {
             if key == "name" {  // a string, escapes and all; anything else is for the node path to decide
                 reader.skipSpace()
                 guard reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: "\""),
-                      let name = try? reader.string(build: true) else { return false }
+                    let name = try? reader.string(build: true)
+                else { return false }
                 properties.name = name.isEmpty ? nil : name
                 return true
             }
-            guard let text = reader.plainNumberText(), let value = DecimalText.double(text), value.isFinite else { return false }
+            guard let text = reader.plainNumberText(), let value = DecimalText.double(text), value.isFinite else {
+                return false
+            }
             switch key {
             case "radius": properties.radius = value
             case "hysteresis":
@@ -123,7 +136,9 @@ extension JSONReader {
                 properties.overrides.hysteresis = value
             case "enterBuffer": properties.overrides.enterBuffer = value  // signed (revision 3)
             case "confirmation":
-                guard let span = ScenarioUnits.duration(String(decoding: text, as: UTF8.self)), span.microseconds >= 0 else { return false }
+                guard let span = ScenarioUnits.duration(String(decoding: text, as: UTF8.self)), span.microseconds >= 0 else {
+                    return false
+                }
                 properties.overrides.confirmation = span
             case "enterConfidence", "missEnter", "missExit":
                 guard (0...1).contains(value) else { return false }
@@ -175,7 +190,8 @@ extension JSONReader {
         switch type {
         case "Point":
             guard separator(UInt8(ascii: "[")), let longitude = nextNumber(), separator(UInt8(ascii: ",")),
-                  let latitude = nextNumber() else { return nil }
+                let latitude = nextNumber()
+            else { return nil }
             while !separator(UInt8(ascii: "]")) {
                 guard separator(UInt8(ascii: ",")), nextNumber() != nil else { return nil }
             }
@@ -206,7 +222,9 @@ extension JSONReader {
         repeat {
             skipSpace()
             let at = mark
-            guard let key = plainString(), seen.insert(key, at: at) == nil, separator(UInt8(ascii: ":")) else { return false }
+            guard let key = plainString(), seen.insert(key, at: at) == nil, separator(UInt8(ascii: ":")) else {
+                return false
+            }
             guard member(&self, key) else { return false }
         } while separator(UInt8(ascii: ","))
         return separator(UInt8(ascii: "}"))
@@ -239,7 +257,8 @@ extension JSONReader {
     private mutating func plainNumberText() -> UnsafeBufferPointer<UInt8>? {
         skipSpace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "-") || (0x30...0x39).contains(bytes[index]),
-              let text = try? numberText(mark), Self.readsExactly(jsonNumber: text) else { return nil }
+            let text = try? numberText(mark), Self.readsExactly(jsonNumber: text)
+        else { return nil }
         return text
     }
 

@@ -21,8 +21,10 @@ struct RegionOverrides {
     var missEnter: Double?
     var missExit: Double?
 
-    static let keys = ["hysteresis", "enterBuffer", "confirmation", "enterConfidence", "exitConfidence",
-                       "missEnter", "missExit"]
+    static let keys = [
+        "hysteresis", "enterBuffer", "confirmation", "enterConfidence", "exitConfidence",
+        "missEnter", "missExit",
+    ]
 
     init() {}
 
@@ -55,9 +57,10 @@ struct RegionOverrides {
     }
 
     func region(id: String, shape: Shape, name: String? = nil) -> Region {
-        Region(id: id, shape: shape, hysteresis: hysteresis, enterBuffer: enterBuffer, confirmation: confirmation,
-               enterConfidence: enterConfidence, exitConfidence: exitConfidence, name: name,
-               missEnter: missEnter, missExit: missExit)
+        Region(
+            id: id, shape: shape, hysteresis: hysteresis, enterBuffer: enterBuffer, confirmation: confirmation,
+            enterConfidence: enterConfidence, exitConfidence: exitConfidence, name: name,
+            missEnter: missEnter, missExit: missExit)
     }
 }
 
@@ -80,7 +83,7 @@ enum GeoJSON {
         switch type {
         case "FeatureCollection":
             guard let fields = root.mapping(what, allowed: ["type", "features", "bbox"], foreignMembers: true),
-                  let features = fields.required("features", "a list of Features")?.list("a list of Features")
+                let features = fields.required("features", "a list of Features")?.list("a list of Features")
             else { return [] }
             return features.compactMap { feature($0, defaults: defaults) }
         case "Feature":
@@ -109,7 +112,8 @@ enum GeoJSON {
     static func feature(_ c: PlacedNode, defaults: RegionOverrides) -> PlacedRegion? {
         guard let fields = c.mapping("a GeoJSON Feature", allowed: featureKeys, foreignMembers: true) else { return nil }
         if let type = fields.required("type", "\"Feature\""), type.scalarText != "Feature" { type.expected("\"Feature\"") }
-        let properties = fields["properties"]?.mapping("a mapping of properties", allowed: propertyKeys, foreignMembers: true)
+        let properties = fields["properties"]?.mapping(
+            "a mapping of properties", allowed: propertyKeys, foreignMembers: true)
         let overrides = RegionOverrides(properties).over(defaults)
         let idCursor = properties?["id"] ?? fields["id"]
         var id: String?
@@ -130,7 +134,9 @@ enum GeoJSON {
         case "Polygon", "MultiPolygon":
             shape = polygon(geometry, foreignMembers: true)
         default:
-            gtype.fail("unsupported geometry type \(gtype.got) in the feature at \(c.path.isEmpty ? "the root" : c.path); expected \(shapes)")
+            gtype.fail(
+                "unsupported geometry type \(gtype.got) in the feature at \(c.path.isEmpty ? "the root" : c.path); expected \(shapes)"
+            )
             return nil
         }
         guard let id, let shape, let idCursor else { return nil }
@@ -141,11 +147,13 @@ enum GeoJSON {
 
     private static func circle(_ geometry: PlacedNode, radius: PlacedNode?, feature: PlacedNode) -> Shape? {
         guard let fields = geometry.mapping("a GeoJSON Point", allowed: geometryKeys, foreignMembers: true),
-              let coordinates = fields.required("coordinates", "a position [longitude, latitude]") else { return nil }
+            let coordinates = fields.required("coordinates", "a position [longitude, latitude]")
+        else { return nil }
         let center = position(coordinates)
         guard let radius else {
             feature.child("properties", feature.node).child("radius", feature.node)
-                .fail("missing; a Point feature is a circle and needs properties.radius, its radius in metres greater than 0")
+                .fail(
+                    "missing; a Point feature is a circle and needs properties.radius, its radius in metres greater than 0")
             return nil
         }
         guard let metres = radius.distance(.positive), let center else { return nil }
@@ -161,8 +169,8 @@ enum GeoJSON {
     static func polygon(_ g: PlacedNode, foreignMembers: Bool) -> Shape? {
         let what = "a GeoJSON Polygon or MultiPolygon geometry ({type: Polygon, coordinates: [[[lon, lat], ...]]})"
         guard let fields = g.mapping(what, allowed: geometryKeys, foreignMembers: foreignMembers),
-              let type = fields.required("type", "\"Polygon\" or \"MultiPolygon\""),
-              let coordinates = fields.required("coordinates", "the polygon's rings of [longitude, latitude] positions")
+            let type = fields.required("type", "\"Polygon\" or \"MultiPolygon\""),
+            let coordinates = fields.required("coordinates", "the polygon's rings of [longitude, latitude] positions")
         else { return nil }
         switch type.scalarText {
         case "Polygon":
@@ -225,7 +233,8 @@ enum GeoJSON {
         do {
             let polygon = try Polygon(rings: rings)
             if let crossing = polygon.firstSelfCrossing() {
-                placed(crossing.ring, crossing.second).warn("""
+                placed(crossing.ring, crossing.second).warn(
+                    """
                     the ring crosses itself: its edge from position \(crossing.first) touches its edge from \
                     position \(crossing.second) (at \(placed(crossing.ring, crossing.first).place)); the even–odd \
                     rule decides what is inside (SEMANTICS §3), but positions out of order are the usual cause
@@ -258,7 +267,8 @@ enum GeoJSON {
     static func position(_ c: PlacedNode) -> Coordinate? {
         if let coordinate = coordinate(of: c.node) { return coordinate }
         if let coordinate = coordinate(of: c.node, roundingResidue: true),
-           case let .sequence(sequence, _) = c.node, let written = PlacedNode.plainNumber(sequence[0]) {
+            case let .sequence(sequence, _) = c.node, let written = PlacedNode.plainNumber(sequence[0])
+        {
             c.diagnostics.roundedLongitude(file: c.file, place: c.place + ": " + c.path, longitude: written)
             return coordinate
         }
@@ -270,8 +280,9 @@ enum GeoJSON {
     /// `roundingResidue`, a longitude within `antimeridianResidue` past ±180 is read as ±180.
     private static func coordinate(of node: DocumentNode, roundingResidue: Bool = false) -> Coordinate? {
         guard case let .sequence(sequence, _) = node.expanded, sequence.count >= 2,
-              var lon = PlacedNode.plainNumber(sequence[0]), let lat = PlacedNode.plainNumber(sequence[1]),
-              sequence.dropFirst(2).allSatisfy({ PlacedNode.plainNumber($0) != nil }) else { return nil }
+            var lon = PlacedNode.plainNumber(sequence[0]), let lat = PlacedNode.plainNumber(sequence[1]),
+            sequence.dropFirst(2).allSatisfy({ PlacedNode.plainNumber($0) != nil })
+        else { return nil }
         if roundingResidue && abs(lon) > 180 && abs(lon) <= 180 + antimeridianResidue { lon = lon > 0 ? 180 : -180 }
         let coordinate = Coordinate(latitude: lat, longitude: lon)
         return coordinate.isValid ? coordinate : nil
@@ -282,7 +293,8 @@ extension PlacedNode {
     /// The value under `key` of a mapping, without checking the mapping's other keys.
     func peek(_ key: String) -> PlacedNode? {
         guard case let .mapping(mapping, _) = node,
-              let value = mapping.first(where: { $0.key.text == key })?.value else { return nil }
+            let value = mapping.first(where: { $0.key.text == key })?.value
+        else { return nil }
         return child(key, value)
     }
 

@@ -32,7 +32,11 @@ extension JSONReader {
             let keyMark = mark
             guard case let .scalar(key) = try value(depth: 2) else { break }
             if let first = seen.insert(key.text, at: keyMark) {
-                throw SyntaxError(mark: first, message: "a key appears more than once in one mapping: \"\(key.text)\" (first given here); each key may be given once")
+                throw SyntaxError(
+                    mark: first,
+                    message:
+                        "a key appears more than once in one mapping: \"\(key.text)\" (first given here); each key may be given once"
+                )
             }
             try expect(UInt8(ascii: ":"), "':' after the key \"\(key.text)\"")
             if key.text == "features" {

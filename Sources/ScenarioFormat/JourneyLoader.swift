@@ -28,7 +28,7 @@ public enum JourneyLoader {
     public static func load(path: String) throws(ScenarioErrors) -> Journey {
         let d = ProblemLog()
         guard let root = YAMLDocument.compose(path, what: "a journey (a YAML or JSON mapping)", diagnostics: d),
-              let top = PlacedNode(node: root, path: "", file: path, diagnostics: d)
+            let top = PlacedNode(node: root, path: "", file: path, diagnostics: d)
                 .mapping("a journey: a mapping of start, interval, route and the like", allowed: topKeys)
         else { throw ScenarioErrors(d.errors) }
 
@@ -42,23 +42,25 @@ public enum JourneyLoader {
                 return nil
             }
         let seed = top["seed"].map { $0.integer(.nonNegative, "a seed, an integer") } ?? 0
-        let interval = top["interval"].map { c -> TimeSpan? in
-            guard let span = c.duration(.positive) else { return nil }
-            guard span.microseconds % 1000 == 0 else {
-                c.fail("expected whole milliseconds (GPX times have milliseconds), got \(c.got)")
-                return nil
-            }
-            return span
-        } ?? .seconds(1)
+        let interval =
+            top["interval"].map { c -> TimeSpan? in
+                guard let span = c.duration(.positive) else { return nil }
+                guard span.microseconds % 1000 == 0 else {
+                    c.fail("expected whole milliseconds (GPX times have milliseconds), got \(c.got)")
+                    return nil
+                }
+                return span
+            } ?? .seconds(1)
         let (noise, correlation) = top["noise"].map(Self.noise) ?? (0, .zero)
 
         var origin: Coordinate?
         var steps: [Journey.Step] = []
         var here: Coordinate?
-        var total: Double = 0   // seconds
+        var total: Double = 0  // seconds
         var tooLong = false
         if let list = top.required("route", "a list of steps starting with {at: [lat, lon]}")?
-            .list("a list of steps starting with {at: [lat, lon]}") {
+            .list("a list of steps starting with {at: [lat, lon]}")
+        {
             if list.isEmpty {
                 top["route"]?.fail("the route is empty; expected a list of steps starting with {at: [lat, lon]}")
             }
@@ -80,7 +82,8 @@ public enum JourneyLoader {
                     }
                     if total > longestRoute.seconds {
                         tooLong = true
-                        place.fail("the route would take \(Int(total / 86_400)) days by here; a journey may last at most 366 days")
+                        place.fail(
+                            "the route would take \(Int(total / 86_400)) days by here; a journey may last at most 366 days")
                     }
                 case nil: here = nil
                 }
@@ -89,20 +92,28 @@ public enum JourneyLoader {
         if !d.hasErrors, let interval, let route = top["route"] {
             let fixes = total / interval.seconds + 1
             if fixes > Double(mostFixes) {
-                route.fail("the route takes \(TimeSpan(seconds: total.rounded()) ?? .zero) s, which at one fix every \(interval) s makes \(Int64(fixes)) fixes; at most \(mostFixes) are allowed: use a longer interval")
+                route.fail(
+                    "the route takes \(TimeSpan(seconds: total.rounded()) ?? .zero) s, which at one fix every \(interval) s makes \(Int64(fixes)) fixes; at most \(mostFixes) are allowed: use a longer interval"
+                )
             }
         }
         if d.hasErrors { throw ScenarioErrors(d.errors) }
-        guard let start, let seed, let interval, let noise, let correlation, let origin else { throw ScenarioErrors(d.errors) }
-        return Journey(name: name, start: start, seed: UInt64(seed), interval: interval, noise: noise,
-                       noiseCorrelation: correlation, origin: origin, steps: steps)
+        guard let start, let seed, let interval, let noise, let correlation, let origin else {
+            throw ScenarioErrors(d.errors)
+        }
+        return Journey(
+            name: name, start: start, seed: UInt64(seed), interval: interval, noise: noise,
+            noiseCorrelation: correlation, origin: origin, steps: steps)
     }
 
     /// `noise: 5m`, or `noise: {sigma: 5m, correlation: 30s}` (the seed is the journey's `seed:`).
     private static func noise(_ c: PlacedNode) -> (Meters?, TimeSpan?) {
         if c.scalarText != nil { return (c.distance(.nonNegative), .zero) }
-        guard let f = c.mapping("GPS noise: a sigma such as 5m, or {sigma: 5m, correlation: 30s}",
-                                allowed: ["sigma", "correlation"]) else { return (nil, nil) }
+        guard
+            let f = c.mapping(
+                "GPS noise: a sigma such as 5m, or {sigma: 5m, correlation: 30s}",
+                allowed: ["sigma", "correlation"])
+        else { return (nil, nil) }
         let sigma = f.required("sigma", "a distance in metres of 0 or more")?.distance(.nonNegative)
         let correlation = f["correlation"].map { $0.duration(.nonNegative) } ?? .zero
         return (sigma, correlation)
@@ -150,7 +161,8 @@ public enum JourneyLoader {
                 return nil
             }
             let target = coordinate(to)
-            let speedCursor = f.required("speed", "a speed greater than 0: metres per second, or a string like \"12m/s\" or \"40km/h\"")
+            let speedCursor = f.required(
+                "speed", "a speed greater than 0: metres per second, or a string like \"12m/s\" or \"40km/h\"")
             let speed = speedCursor.flatMap(speedValue)
             guard let target, let speed, let speedCursor else { return nil }
             return .step(.move(to: target, speed: speed), speedCursor)

@@ -21,9 +21,11 @@ extension ScenarioLoader {
     /// `startCursor` is the scenario's `start:` (nil when the clock starts at the tracks' first fix),
     /// `devicesCursor` its `devices:`. `fixTables` are the tables the scenario read into `diagnostics`, its
     /// own log: a region read into a log of its own (a region file's feature) is not measured against them.
-    func warnAboutLikelyMistakes(_ simulation: Simulation, regions: [PlacedRegion], fixTables: [ReadFixTable],
-                                 diagnostics: ProblemLog, list: PlacedNode?, rules: [PlacedNode],
-                                 startCursor: PlacedNode? = nil, devicesCursor: PlacedNode? = nil) {
+    func warnAboutLikelyMistakes(
+        _ simulation: Simulation, regions: [PlacedRegion], fixTables: [ReadFixTable],
+        diagnostics: ProblemLog, list: PlacedNode?, rules: [PlacedNode],
+        startCursor: PlacedNode? = nil, devicesCursor: PlacedNode? = nil
+    ) {
         warnAboutTinyCircles(regions)
         warnAboutHugeCircles(regions)
         for unenterable in simulation.unenterableRegions() {
@@ -37,7 +39,8 @@ extension ScenarioLoader {
         // What both checks need of each device's fixes on the clock, the devices on all cores.
         let start = simulation.clockStart
         let devices = simulation.devices
-        let tracks = concurrentMap(devices.count) { i in TrackExtent(devices[i].track.fixes(start: start), id: devices[i].id) }
+        let tracks = concurrentMap(devices.count) { i in TrackExtent(devices[i].track.fixes(start: start), id: devices[i].id)
+        }
         warnAboutUnreachableRegions(tracks, regions: regions, fixTables: fixTables, diagnostics: diagnostics, list: list)
         warnAboutEndlessRules(simulation.rules, tracks: tracks, rules: rules)
         if let place = startCursor ?? devicesCursor { warnAboutTracksBeforeTheClock(tracks, start: start, at: place) }
@@ -49,9 +52,11 @@ extension ScenarioLoader {
     private func warnAboutDevicesWithoutFixes(_ tracks: [TrackExtent], at place: PlacedNode) {
         let empty = tracks.filter { $0.box == nil }
         guard !empty.isEmpty else { return }
-        let listed = empty.prefix(Self.farRegionsListed).map { "\"\($0.id)\"" }.joined(separator: ", ")
+        let listed =
+            empty.prefix(Self.farRegionsListed).map { "\"\($0.id)\"" }.joined(separator: ", ")
             + (empty.count > Self.farRegionsListed ? ", and \(empty.count - Self.farRegionsListed) more" : "")
-        place.warn("\(empty.count) of \(tracks.count) devices have no fix in their track, so no sample and no event: \(listed)")
+        place.warn(
+            "\(empty.count) of \(tracks.count) devices have no fix in their track, so no sample and no event: \(listed)")
     }
 
     /// One warning when some tracks end before the clock starts (those devices have no sample), saying so
@@ -60,11 +65,15 @@ extension ScenarioLoader {
         let ended = tracks.filter { $0.end.map { $0 < start } ?? false }
         guard !ended.isEmpty else { return }
         let all = ended.count == tracks.count
-        let listed = ended.prefix(Self.farRegionsListed).map { "\($0.id)'s at \($0.end!.iso8601)" }.joined(separator: ", ")
+        let listed =
+            ended.prefix(Self.farRegionsListed).map { "\($0.id)'s at \($0.end!.iso8601)" }.joined(separator: ", ")
             + (ended.count > Self.farRegionsListed ? ", and \(ended.count - Self.farRegionsListed) more" : "")
-        let subject = all ? "every device's track ends before the clock starts at \(start.iso8601), so the run has no "
-            + "sample and no event" : "\(ended.count) of \(tracks.count) devices' tracks end before the clock starts at "
-            + "\(start.iso8601), so they have no sample"
+        let subject =
+            all
+            ? "every device's track ends before the clock starts at \(start.iso8601), so the run has no "
+                + "sample and no event"
+            : "\(ended.count) of \(tracks.count) devices' tracks end before the clock starts at "
+                + "\(start.iso8601), so they have no sample"
         place.warn(subject + " (\(listed)); is start: a local time? Write it with its offset, or give timezone: NAME")
     }
 
@@ -93,9 +102,12 @@ extension ScenarioLoader {
         for placed in regions {
             guard case let .circle(circle) = placed.region.shape, circle.radius < Self.plausibleRadius else { continue }
             let radius = Readable.number(circle.radius, decimals: 3)
-            var message = "region \"\(placed.region.id)\" has a radius of \(radius) m, less than a phone's GPS can tell "
+            var message =
+                "region \"\(placed.region.id)\" has a radius of \(radius) m, less than a phone's GPS can tell "
                 + "apart (\(Int(Self.plausibleRadius)) m at best): a device is almost never inside it"
-            if circle.radius * 1000 >= Self.plausibleRadius { message += "; a radius without a unit is in metres: did you mean \"\(radius)km\"?" }
+            if circle.radius * 1000 >= Self.plausibleRadius {
+                message += "; a radius without a unit is in metres: did you mean \"\(radius)km\"?"
+            }
             placed.origin.warn(message)
         }
     }
@@ -122,17 +134,22 @@ extension ScenarioLoader {
 
     private func warnAboutHugeCircles(_ regions: [PlacedRegion]) {
         for placed in regions {
-            guard case let .circle(circle) = placed.region.shape, circle.radius > Self.plausibleLargestRadius else { continue }
-            placed.origin.warn("region \"\(placed.region.id)\" has a radius of \(Readable.distance(circle.radius)), "
-                + "far larger than any geofence a phone monitors (tens of metres to a few kilometres): check its unit "
-                + "(a radius without one is in metres)")
+            guard case let .circle(circle) = placed.region.shape, circle.radius > Self.plausibleLargestRadius else {
+                continue
+            }
+            placed.origin.warn(
+                "region \"\(placed.region.id)\" has a radius of \(Readable.distance(circle.radius)), "
+                    + "far larger than any geofence a phone monitors (tens of metres to a few kilometres): check its unit "
+                    + "(a radius without one is in metres)")
         }
     }
 
     /// One warning for the regions no device comes near (a region with latitude and longitude swapped
     /// gets one of its own, saying so).
-    private func warnAboutUnreachableRegions(_ tracks: [TrackExtent], regions: [PlacedRegion], fixTables: [ReadFixTable],
-                                             diagnostics: ProblemLog, list: PlacedNode?) {
+    private func warnAboutUnreachableRegions(
+        _ tracks: [TrackExtent], regions: [PlacedRegion], fixTables: [ReadFixTable],
+        diagnostics: ProblemLog, list: PlacedNode?
+    ) {
         let boxes = tracks.compactMap(\.box)
         guard !boxes.isEmpty else { return }
         /// The least bound over the tracks' boxes: the point's cosine once, not once a box, and no array
@@ -156,8 +173,11 @@ extension ScenarioLoader {
         /// The region's centre and how far it reaches from it.
         func extent(_ index: Int) -> (centre: Coordinate, reach: Meters) {
             let bounds = regions[index].region.shape.bounds
-            return (Coordinate(latitude: (bounds.minLatitude + bounds.maxLatitude) / 2,
-                               longitude: (bounds.minLongitude + bounds.maxLongitude) / 2), halfDiagonal(bounds))
+            return (
+                Coordinate(
+                    latitude: (bounds.minLatitude + bounds.maxLatitude) / 2,
+                    longitude: (bounds.minLongitude + bounds.maxLongitude) / 2), halfDiagonal(bounds)
+            )
         }
         /// Whether some region is within reach of the box holding `tables`' tracks. O(regions).
         func anyRegionNear(_ tables: [TrackExtent]) -> Bool {
@@ -178,22 +198,28 @@ extension ScenarioLoader {
             }
             let swapped = Coordinate(latitude: centre.longitude, longitude: centre.latitude)
             if abs(centre.longitude) <= 90, !surelyBeyond(swapped, Self.reachableDistance),
-               nearest(swapped) <= Self.reachableDistance {
+                nearest(swapped) <= Self.reachableDistance
+            {
                 let placed = regions[index]
                 // Tracks of a fix table near the swapped centre, and no region near the table's fixes: the
                 // table's columns are swapped, not the region.
-                let near = tracks.filter { $0.box.map { $0.lowerBoundDistance(from: swapped) <= Self.reachableDistance } ?? false }
+                let near = tracks.filter {
+                    $0.box.map { $0.lowerBoundDistance(from: swapped) <= Self.reachableDistance } ?? false
+                }
                 if placed.origin.diagnostics === diagnostics,
-                   let table = fixTables.first(where: { table in near.contains { table.devices.contains($0.id) } }),
-                   !anyRegionNear(tracks.filter { table.devices.contains($0.id) }) {
+                    let table = fixTables.first(where: { table in near.contains { table.devices.contains($0.id) } }),
+                    !anyRegionNear(tracks.filter { table.devices.contains($0.id) })
+                {
                     if tablesWarned.insert(table.file).inserted {  // one warning a table
-                        placed.origin.diagnostics.warning(table.swappedColumnsWarning(region: placed.region.id, distance: nearest(centre) - reach))
+                        placed.origin.diagnostics.warning(
+                            table.swappedColumnsWarning(region: placed.region.id, distance: nearest(centre) - reach))
                     }
                     continue
                 }
-                placed.origin.warn("region \"\(placed.region.id)\" is at least \(Readable.distance(nearest(centre) - reach)) "
-                    + "from every device's track, and would be near them with latitude and longitude the other way "
-                    + "round: are they swapped? (lat \(centre.latitude), lon \(centre.longitude))")
+                placed.origin.warn(
+                    "region \"\(placed.region.id)\" is at least \(Readable.distance(nearest(centre) - reach)) "
+                        + "from every device's track, and would be near them with latitude and longitude the other way "
+                        + "round: are they swapped? (lat \(centre.latitude), lon \(centre.longitude))")
             } else {
                 far.append(index)
             }
@@ -206,10 +232,11 @@ extension ScenarioLoader {
         let more = far.count > Self.farRegionsListed ? ", ..." : ""
         let all = far.count == regions.count
         let subject = all ? "every region is" : "\(far.count) of \(regions.count) regions \(far.count == 1 ? "is" : "are")"
-        place.warn("\(subject) more than "
-            + "\(Readable.distance(Self.reachableDistance)) from every device's track, so no device can reach "
-            + "\(far.count == 1 ? "it" : "them"): \(named.joined(separator: ", "))\(more)"
-            + (all ? "; are the coordinates right?" : ""))
+        place.warn(
+            "\(subject) more than "
+                + "\(Readable.distance(Self.reachableDistance)) from every device's track, so no device can reach "
+                + "\(far.count == 1 ? "it" : "them"): \(named.joined(separator: ", "))\(more)"
+                + (all ? "; are the coordinates right?" : ""))
     }
 
     /// Half the box's diagonal, in metres along the meridian and the parallel: how far its shape reaches
@@ -224,10 +251,12 @@ extension ScenarioLoader {
         let spans: [(String, TimeSpan)] = tracks.compactMap { track in track.span.map { (track.id, $0) } }
         guard let longest = spans.max(by: { $0.1 < $1.1 }), rules.count == dwellRules.count else { return }
         for (rule, node) in zip(dwellRules, rules) where rule.duration > longest.1 {
-            var message = "rule \"\(rule.name)\" needs \(rule.duration.readable) inside a region, longer than every track "
+            var message =
+                "rule \"\(rule.name)\" needs \(rule.duration.readable) inside a region, longer than every track "
                 + "(the longest, \(longest.0)'s, lasts \(longest.1.readable)): it can never fire"
             if rule.duration.microseconds % 1_000_000 == 0 && rule.duration.microseconds / 1000 <= longest.1.microseconds {
-                message += "; a duration without a unit is in seconds: did you mean \"\(rule.duration.microseconds / 1_000_000)ms\"?"
+                message +=
+                    "; a duration without a unit is in seconds: did you mean \"\(rule.duration.microseconds / 1_000_000)ms\"?"
             }
             (node.entry("dwell") ?? node).warn(message)
         }

@@ -47,7 +47,9 @@ extension MonitorBlock {
             if span.microseconds % tick.microseconds == 0 {
                 interval = span
             } else {
-                place.fail("the interval \(span.readable) is not a multiple of the tick (\(tick.readable)); a device can only observe its position at ticks")
+                place.fail(
+                    "the interval \(span.readable) is not a multiple of the tick (\(tick.readable)); a device can only observe its position at ticks"
+                )
             }
         }
         guard let after, let within, let interval else { return nil }
@@ -55,20 +57,26 @@ extension MonitorBlock {
     }
 
     static func outliers(_ node: PlacedNode) -> Outliers? {
-        guard let f = node.mapping("a mapping {every, duration, median, p90, accuracy}", allowed: outlierKeys) else { return nil }
+        guard let f = node.mapping("a mapping {every, duration, median, p90, accuracy}", allowed: outlierKeys) else {
+            return nil
+        }
         let every = f.required("every", "a duration greater than 0")?.duration(.positive)
         let duration = f.required("duration", "a duration greater than 0")?.duration(.positive)
         let median = f.required("median", "a distance greater than 0")?.distance(.positive)
         let p90Node = f.required("p90", "a distance at least the median")
         var p90 = p90Node?.distance(.positive)
         if let median, let value = p90, value < median {
-            p90Node?.fail("the 90th percentile \(Readable.distance(value)) is below the median (\(Readable.distance(median)))")
+            p90Node?.fail(
+                "the 90th percentile \(Readable.distance(value)) is below the median (\(Readable.distance(median)))")
             p90 = nil
         }
         // 1 when not given: an honest fix, whose circle reaches the truth (SEMANTICS §2).
-        let accuracy = f["accuracy"].map {
-            $0.number("a share of the displacement, a number of 0 or more (1: the fix's circle reaches the truth)", in: 0...Double.greatestFiniteMagnitude)
-        } ?? 1
+        let accuracy =
+            f["accuracy"].map {
+                $0.number(
+                    "a share of the displacement, a number of 0 or more (1: the fix's circle reaches the truth)",
+                    in: 0...Double.greatestFiniteMagnitude)
+            } ?? 1
         guard let every, let duration, let median, let p90, let accuracy else { return nil }
         return Outliers(every: every, duration: duration, median: median, p90: p90, accuracyScale: accuracy)
     }

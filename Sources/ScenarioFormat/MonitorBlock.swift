@@ -8,8 +8,11 @@ import ReadableText
 /// and range, errors at the field's key path. Profile files read their fields with it too.
 enum MonitorBlock {
     /// The fields a `monitor:` block may set.
-    static let keys = ["capacity", "selection", "refreshDistance", "hysteresis", "enterBuffer", "confirmation",
-                       "initialTrigger", "accuracy", "enterConfidence", "exitConfidence", "interval"] + phoneKeys
+    static let keys =
+        [
+            "capacity", "selection", "refreshDistance", "hysteresis", "enterBuffer", "confirmation",
+            "initialTrigger", "accuracy", "enterConfidence", "exitConfidence", "interval",
+        ] + phoneKeys
 
     static func overrides(_ c: PlacedNode, tick: TimeSpan) -> MonitorOverrides {
         guard let f = c.mapping("a mapping of monitor settings", allowed: keys) else { return MonitorOverrides() }
@@ -18,7 +21,8 @@ enum MonitorBlock {
             if capacity.scalarText == "unlimited" {
                 o.capacity = .some(nil)
             } else if let text = capacity.scalarText, !text.contains("."), let n = ExactDecimal(text)?.integer,
-                      n >= 1, n <= Int.max {
+                n >= 1, n <= Int.max
+            {
                 o.capacity = .some(Int(n))
             } else {
                 capacity.expected("a number of regions, an integer of 1 or more, or \"unlimited\"")
@@ -37,7 +41,9 @@ enum MonitorBlock {
             if interval.microseconds % tick.microseconds == 0 {
                 o.interval = interval
             } else {
-                node.fail("the interval \(interval.readable) is not a multiple of the tick (\(tick.readable)); a device can only observe its position at ticks")
+                node.fail(
+                    "the interval \(interval.readable) is not a multiple of the tick (\(tick.readable)); a device can only observe its position at ticks"
+                )
             }
         }
         readPhone(f, tick: tick, into: &o)

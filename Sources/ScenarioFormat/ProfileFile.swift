@@ -27,11 +27,15 @@ public enum ProfileFile {
         if let problem = FileCheck.problemReading(text) {
             var message = "no built-in profile of that name (" + Profile.builtInNames.joined(separator: ", ") + ")"
             message += ", and " + problem
-            if let guess = Suggestion.closest(to: text, in: Profile.builtInNames) { message += "; did you mean \"\(guess)\"?" }
+            if let guess = Suggestion.closest(to: text, in: Profile.builtInNames) {
+                message += "; did you mean \"\(guess)\"?"
+            }
             throw ScenarioErrors([ScenarioError(file: text, keyPath: "", line: 0, column: 0, message: message)])
         }
         // Normalized as a base's path is, so that a cycle back to this file is seen as one.
-        if let profile = read(FileNames.normalize(text), written: text, chain: [], diagnostics: d), !d.hasErrors { return profile }
+        if let profile = read(FileNames.normalize(text), written: text, chain: [], diagnostics: d), !d.hasErrors {
+            return profile
+        }
         throw ScenarioErrors(d.errors)
     }
 
@@ -53,8 +57,9 @@ public enum ProfileFile {
             let looksLikeName = !text.contains("/") && !text.hasSuffix(".yaml") && !text.hasSuffix(".yml")
             if looksLikeName {
                 let guess = Suggestion.closest(to: text, in: Profile.builtInNames).map { "; did you mean \"\($0)\"?" } ?? "."
-                c.fail("unknown profile \"\(TerminalText.visible(text))\"\(guess) The built-in profiles are \(names); "
-                       + "else give the path of a profile file (NAME.profile.yaml)")
+                c.fail(
+                    "unknown profile \"\(TerminalText.visible(text))\"\(guess) The built-in profiles are \(names); "
+                        + "else give the path of a profile file (NAME.profile.yaml)")
             } else {
                 c.fail("the profile file cannot be read: \(problem)")
             }
@@ -68,15 +73,22 @@ public enum ProfileFile {
     /// The profile file at `path` (`written` as the scenario or the command line gave it), its base read
     /// first; nil with errors recorded.
     static func read(_ path: String, written: String, chain: [String], diagnostics d: ProblemLog) -> Profile? {
-        guard let root = YAMLDocument.compose(path, what: "a profile file (a YAML mapping)", diagnostics: d) else { return nil }
+        guard let root = YAMLDocument.compose(path, what: "a profile file (a YAML mapping)", diagnostics: d) else {
+            return nil
+        }
         let before = d.errors.count
         let top = PlacedNode(node: root, path: "", file: path, diagnostics: d)
-        guard let fields = top.mapping("a profile: a mapping of base, name, source and monitor settings",
-                                       allowed: ownKeys + MonitorBlock.keys) else { return nil }
+        guard
+            let fields = top.mapping(
+                "a profile: a mapping of base, name, source and monitor settings",
+                allowed: ownKeys + MonitorBlock.keys)
+        else { return nil }
         let name = fields["name"]?.text("the profile's name") ?? defaultName(path)
         let source = fields["source"]?.text("the profile's source, in words")
-        let base = fields.required("base", "a built-in profile (\(Profile.builtInNames.joined(separator: ", "))) or the path of a profile file")
-            .flatMap { reference($0, chain: chain + [path], writtenBeside: written) }
+        let base = fields.required(
+            "base", "a built-in profile (\(Profile.builtInNames.joined(separator: ", "))) or the path of a profile file"
+        )
+        .flatMap { reference($0, chain: chain + [path], writtenBeside: written) }
 
         // The monitor fields alone, read by the `monitor:` block's reader (its units and ranges). The tick is
         // not known here: a scenario checks the interval against its own.
@@ -104,8 +116,10 @@ public enum ProfileFile {
     /// phones, and `30` could be metres, seconds or minutes.
     static func requireUnit(_ c: PlacedNode, field: String) {
         guard let what = unitFields[field],
-              let text = c.scalarText, ExactDecimal(text.trimmingSpaces) != nil else { return }
-        let example = what == "a distance" ? "\"\(text)m\" or \"\(text)km\"" : "\"\(text)s\", \"\(text)ms\" or \"\(text)min\""
+            let text = c.scalarText, ExactDecimal(text.trimmingSpaces) != nil
+        else { return }
+        let example =
+            what == "a distance" ? "\"\(text)m\" or \"\(text)km\"" : "\"\(text)s\", \"\(text)ms\" or \"\(text)min\""
         c.fail("missing unit: expected \(what) with its unit, such as \(example), got \(c.got)")
     }
 

@@ -28,8 +28,10 @@ public enum RegionFile {
     /// `direct` false reads every feature as nodes (`JSONReader.direct`), for tests.
     /// With `skipped`, a feature that cannot be read is left out and said there (`skip: invalid`, for
     /// files nobody here wrote: Natural Earth's Antarctica); without, its polygon errors name it.
-    static func read(_ path: String, defaults: RegionOverrides, diagnostics: ProblemLog, direct: Bool = true,
-                     skipped: SkippedFeatures? = nil) -> [PlacedRegion] {
+    static func read(
+        _ path: String, defaults: RegionOverrides, diagnostics: ProblemLog, direct: Bool = true,
+        skipped: SkippedFeatures? = nil
+    ) -> [PlacedRegion] {
         func fail(_ line: Int32, _ column: Int32, _ message: String) {
             diagnostics.error(ScenarioError(file: path, keyPath: "", line: Int(line), column: Int(column), message: message))
         }
@@ -37,7 +39,10 @@ public enum RegionFile {
         do {
             bytes = try WholeFile.read(path, limit: maximumSize)
         } catch let .tooLarge(size, _) {
-            fail(0, 0, "cannot read GeoJSON: the file is \(size >> 20) MB; region files over \(maximumSize >> 20) MB are refused. Split the regions over several GeoJSON files")
+            fail(
+                0, 0,
+                "cannot read GeoJSON: the file is \(size >> 20) MB; region files over \(maximumSize >> 20) MB are refused. Split the regions over several GeoJSON files"
+            )
             return []
         } catch {
             fail(0, 0, "cannot read GeoJSON: \(error)")
@@ -55,8 +60,10 @@ public enum RegionFile {
                     case let .direct(direct):
                         regions.append(direct.placed(at: features.element(index, .alias(direct.mark))))
                     case let .node(node):
-                        if let region = readFeature(node, index, path: path, defaults: defaults, diagnostics: diagnostics,
-                                                skipped: skipped) {
+                        if let region = readFeature(
+                            node, index, path: path, defaults: defaults, diagnostics: diagnostics,
+                            skipped: skipped)
+                        {
                             regions.append(region)
                         }
                     }
@@ -77,8 +84,10 @@ public enum RegionFile {
 
     /// One feature read the general way, its errors kept apart first: when it cannot be read it is skipped
     /// (into `skipped`), or its errors are recorded, a polygon's naming the feature and `skip: invalid`.
-    private static func readFeature(_ node: DocumentNode, _ index: Int, path: String, defaults: RegionOverrides,
-                                diagnostics: ProblemLog, skipped: SkippedFeatures?) -> PlacedRegion? {
+    private static func readFeature(
+        _ node: DocumentNode, _ index: Int, path: String, defaults: RegionOverrides,
+        diagnostics: ProblemLog, skipped: SkippedFeatures?
+    ) -> PlacedRegion? {
         let own = ProblemLog(warningsTo: diagnostics)
         let cursor = PlacedNode(node: node, path: "features[\(index)]", file: path, diagnostics: own)
         let region = GeoJSON.feature(cursor, defaults: defaults)
@@ -90,7 +99,8 @@ public enum RegionFile {
         }
         for var error in own.errors {
             if error.message.hasPrefix("invalid polygon") || error.message.hasPrefix("invalid MultiPolygon") {
-                error.message += " It is in feature \(label); skip: invalid on the geojson: entry loads the other "
+                error.message +=
+                    " It is in feature \(label); skip: invalid on the geojson: entry loads the other "
                     + "features without it."
             }
             diagnostics.error(error)
@@ -116,7 +126,9 @@ public enum RegionFile {
             if let firstIndex = seen[id] {
                 let first = regions[firstIndex].origin
                 let firstPath = first.path.isEmpty ? "" : " (\(first.path))"
-                placed.origin.fail("region id \"\(id)\" is already used by the region at \(first.place)\(firstPath); region ids must be unique in a scenario")
+                placed.origin.fail(
+                    "region id \"\(id)\" is already used by the region at \(first.place)\(firstPath); region ids must be unique in a scenario"
+                )
             } else {
                 seen[id] = index
             }

@@ -18,18 +18,22 @@ extension ScenarioLoader {
         guard sources.count == 1 else {
             // A misspelt `circel:` was reported already; saying that no shape was given would repeat it.
             if sources.isEmpty, !f.misspelt.isDisjoint(with: ["geojson", "circle", "polygon"]) { return [] }
-            c.fail(sources.isEmpty
-                ? "expected \(Self.regionShape), got none of geojson, circle or polygon"
-                : "expected one of geojson, circle or polygon, got \(sources.joined(separator: " and "))")
+            c.fail(
+                sources.isEmpty
+                    ? "expected \(Self.regionShape), got none of geojson, circle or polygon"
+                    : "expected one of geojson, circle or polygon, got \(sources.joined(separator: " and "))")
             return []
         }
         let overrides = RegionOverrides(f)
         if let file = f["geojson"] {
             if let id = f["id"] {
-                id.fail("a geojson entry takes its region ids from the file's features (properties.id or the feature's id); remove this id")
+                id.fail(
+                    "a geojson entry takes its region ids from the file's features (properties.id or the feature's id); remove this id"
+                )
             }
             if let name = f["name"] {
-                name.fail("a geojson entry takes its regions' names from the file's features (properties.name); remove this name")
+                name.fail(
+                    "a geojson entry takes its regions' names from the file's features (properties.name); remove this name")
             }
             guard let relative = file.text("the path of a GeoJSON file, relative to the scenario") else { return [] }
             let resolved = FileNames.resolve(relative, besideFile: c.file)
@@ -50,8 +54,9 @@ extension ScenarioLoader {
             if let left = skipped?.features, !left.isEmpty, let skip = f["skip"] {
                 let listed = left.prefix(Self.skippedListed).joined(separator: "; ")
                 let more = left.count > Self.skippedListed ? "; and \(left.count - Self.skippedListed) more" : ""
-                skip.warn("skipped \(left.count) feature\(left.count == 1 ? "" : "s") of \(relative) that cannot be read: "
-                    + listed + more)
+                skip.warn(
+                    "skipped \(left.count) feature\(left.count == 1 ? "" : "s") of \(relative) that cannot be read: "
+                        + listed + more)
             }
             return regions
         }
@@ -97,18 +102,24 @@ extension ScenarioLoader {
             else { continue }
             let nameCursor = f.required("name", "the rule's name")
             let name = nameCursor?.text("the rule's name, a non-empty string")
-            let duration = f.required("dwell", "how long a device stays inside before the rule fires, a duration of 0 or more")?
+            let duration = f.required(
+                "dwell", "how long a device stays inside before the rule fires, a duration of 0 or more")?
                 .duration(.nonNegative)
             var regions: [String]?
             if let regionsCursor = f["regions"], let ids = regionsCursor.list("a list of region ids") {
-                if ids.isEmpty { regionsCursor.fail("expected at least one region id; leave regions out to cover every region") }
+                if ids.isEmpty {
+                    regionsCursor.fail("expected at least one region id; leave regions out to cover every region")
+                }
                 regions = ids.compactMap { idCursor in
                     guard let id = idCursor.text("a region id") else { return nil }
                     if let known = regionIDs, !known.contains(id) {
                         var message = "unknown region id \"\(id)\""
                         if let guess = closestKey(to: id, in: known) { message += "; did you mean \"\(guess)\"?" }
                         let listed = known.prefix(10).joined(separator: ", ") + (known.count > 10 ? ", ..." : "")
-                        idCursor.fail(message + (known.isEmpty ? " The scenario has no regions." : " The scenario's regions are: \(listed)."))
+                        idCursor.fail(
+                            message
+                                + (known.isEmpty
+                                    ? " The scenario has no regions." : " The scenario's regions are: \(listed)."))
                         return nil
                     }
                     return id
@@ -116,7 +127,8 @@ extension ScenarioLoader {
             }
             guard let name, let nameCursor, let duration else { continue }
             if let first = names[name] {
-                nameCursor.fail("rule name \"\(name)\" is already used by \(first.path) at \(first.place); rule names must be unique")
+                nameCursor.fail(
+                    "rule name \"\(name)\" is already used by \(first.path) at \(first.place); rule names must be unique")
                 continue
             }
             names[name] = nameCursor

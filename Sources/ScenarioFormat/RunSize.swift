@@ -21,8 +21,11 @@ extension ScenarioLoader {
             let lastOrdinal = Int64(segments.lazy.compactMap(\.last?.ordinal).max() ?? 0)
             let first = clockStart.adding(offset)
             if first == nil || pace.multiplied(by: lastOrdinal).flatMap({ first!.adding($0) }) == nil {
-                let from = offset == .zero ? "the clock's start \(clockStart)" : "the clock's start \(clockStart) plus the offset of \(offset) s"
-                (cursors.pace ?? cursors.id).fail("""
+                let from =
+                    offset == .zero
+                    ? "the clock's start \(clockStart)" : "the clock's start \(clockStart) plus the offset of \(offset) s"
+                (cursors.pace ?? cursors.id).fail(
+                    """
                     with a pace of \(pace) s from \(from), the track's point \(lastOrdinal) \
                     would play outside 0000-01-01 to 9999-12-31T23:59:59.999999Z, the times an event log can show
                     """)
@@ -35,19 +38,22 @@ extension ScenarioLoader {
         var total: Int64 = 0
         for count in counts { total = total.addingReportingOverflow(count).overflow ? .max : total + count }
         guard total > maxSamples, let largest = counts.indices.max(by: { counts[$0] < counts[$1] }) else { return }
-        let limit = "a scenario may make at most \(Readable.grouped(maxSamples)) samples (perimeter run --max-samples N raises the limit)"
+        let limit =
+            "a scenario may make at most \(Readable.grouped(maxSamples)) samples (perimeter run --max-samples N raises the limit)"
         let tick = "\(simulation.tick) s"
         if counts[largest] > maxSamples {
             let device = simulation.devices[largest]
             let fixes = device.track.fixes(start: clockStart)
             let span = (fixes.first?.first?.time).flatMap { first in fixes.last?.last.map { (first, $0.time) } }
             let spanText = span.map { " spans \(describe($0.1 - $0.0)) (\($0.0) … \($0.1)) and" } ?? ""
-            devices[largest].id.fail("""
+            devices[largest].id.fail(
+                """
                 the track of device "\(device.id)"\(spanText) would make \(Readable.grouped(counts[largest])) samples at a \
                 tick of \(tick); \(limit)
                 """)
         } else {
-            (list ?? devices[largest].id).fail("""
+            (list ?? devices[largest].id).fail(
+                """
                 the \(counts.count) devices would make \(Readable.grouped(total)) samples in all at a tick of \(tick) (the \
                 most, \(Readable.grouped(counts[largest])), device "\(simulation.devices[largest].id)"); \(limit)
                 """)

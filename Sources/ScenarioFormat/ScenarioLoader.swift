@@ -61,8 +61,10 @@ public struct ScenarioLoader: Sendable {
     /// read (its files need not exist where the stream runs) and may be absent.
     public var readsDevices = true
 
-    public init(trackLoader: @escaping TrackLoader = { path in try GPXTrack.load(path: path) },
-                maxSamples: Int64 = ScenarioLoader.defaultMaxSamples) {
+    public init(
+        trackLoader: @escaping TrackLoader = { path in try GPXTrack.load(path: path) },
+        maxSamples: Int64 = ScenarioLoader.defaultMaxSamples
+    ) {
         self.trackLoader = trackLoader
         self.maxSamples = maxSamples
     }
@@ -72,14 +74,16 @@ public struct ScenarioLoader: Sendable {
         try ScenarioLoader(maxSamples: maxSamples).load(path: path)
     }
 
-    static let topKeys = ["name", "start", "timezone", "tick", "profile", "monitor", "regions", "rules", "devices",
-                          "noise", "sinks", "expect", "runs"]
+    static let topKeys = [
+        "name", "start", "timezone", "tick", "profile", "monitor", "regions", "rules", "devices",
+        "noise", "sinks", "expect", "runs",
+    ]
 
     /// Loads the scenario at `path`; paths inside it are relative to its folder.
     public func load(path: String) throws(ScenarioErrors) -> Scenario {
         let d = ProblemLog()
         guard let root = YAMLDocument.compose(path, what: "a scenario (a YAML or JSON mapping)", diagnostics: d),
-              let top = PlacedNode(node: root, path: "", file: path, diagnostics: d)
+            let top = PlacedNode(node: root, path: "", file: path, diagnostics: d)
                 .mapping("a scenario: a mapping of name, regions, devices and the like", allowed: Self.topKeys)
         else { throw ScenarioErrors(d.errors) }
 
@@ -93,8 +97,9 @@ public struct ScenarioLoader: Sendable {
                     return nil
                 }
                 if !hadZone && zone == nil {
-                    c.warn("\(text) has no zone, so it is read as UTC (\(time.iso8601)); write it with Z or an offset, "
-                        + "or give the scenario timezone: NAME (such as Europe/Madrid) if it is a local time")
+                    c.warn(
+                        "\(text) has no zone, so it is read as UTC (\(time.iso8601)); write it with Z or an offset, "
+                            + "or give the scenario timezone: NAME (such as Europe/Madrid) if it is a local time")
                 }
                 return time
             }
@@ -115,9 +120,10 @@ public struct ScenarioLoader: Sendable {
         let regionIDs = placed.map(\.region.id)
 
         let beforeRules = d.errors.count
-        let rules = top["rules"]?.list("a list of dwell rules").map {
-            self.rules($0, regionIDs: regionsComplete ? regionIDs : nil)
-        } ?? []
+        let rules =
+            top["rules"]?.list("a list of dwell rules").map {
+                self.rules($0, regionIDs: regionsComplete ? regionIDs : nil)
+            } ?? []
         let rulesComplete = d.errors.count == beforeRules
 
         var devices: [Device] = []
@@ -130,8 +136,9 @@ public struct ScenarioLoader: Sendable {
         for (position, entry) in (deviceList ?? []).enumerated() {
             // GPX files are read a batch ahead, in parallel; a fix table gives many devices, a track entry one.
             if position % PreloadedTracks.batch == 0 {
-                tracks = PreloadedTracks(entries: (deviceList ?? []).dropFirst(position).prefix(PreloadedTracks.batch),
-                                         loader: trackLoader)
+                tracks = PreloadedTracks(
+                    entries: (deviceList ?? []).dropFirst(position).prefix(PreloadedTracks.batch),
+                    loader: trackLoader)
             }
             let found: [(Device, id: PlacedNode, pace: PlacedNode?)]
             if entry.mappingHasKey("fixes") {
@@ -141,7 +148,9 @@ public struct ScenarioLoader: Sendable {
             }
             for (device, idCursor, paceCursor) in found {
                 if let first = deviceIDs[device.id] {
-                    idCursor.fail("device id \"\(device.id)\" is already used by \(first.path) at \(first.place); a device's fixes come from one source")
+                    idCursor.fail(
+                        "device id \"\(device.id)\" is already used by \(first.path) at \(first.place); a device's fixes come from one source"
+                    )
                 } else {
                     deviceIDs[device.id] = idCursor
                     devices.append(device)
@@ -159,9 +168,10 @@ public struct ScenarioLoader: Sendable {
             sinks.append(text)
             sinkPlaces.append(node.keyedPlace)
         }
-        let simulation = Simulation(regions: placed.map(\.region), rules: rules, profile: profile ?? .ideal,
-                                    overrides: overrides, devices: devices, start: start,
-                                    tick: tick ?? .seconds(1), noise: noise)
+        let simulation = Simulation(
+            regions: placed.map(\.region), rules: rules, profile: profile ?? .ideal,
+            overrides: overrides, devices: devices, start: start,
+            tick: tick ?? .seconds(1), noise: noise)
         if let problem = simulation.intervalProblem {
             let phase = simulation.phaseProblem == problem ? top["monitor"]?.entry("phase") : nil
             if let place = phase ?? top["tick"] ?? top["profile"] ?? top["monitor"] { place.fail(problem) }
@@ -170,24 +180,28 @@ public struct ScenarioLoader: Sendable {
             checkRunSize(simulation, devices: deviceCursors, list: top["devices"])
         }
         if !d.hasErrors {
-            warnAboutLikelyMistakes(simulation, regions: placed, fixTables: fixTables, diagnostics: d, list: top["regions"],
-                                    rules: top["rules"]?.list("a list of dwell rules") ?? [],
-                                    startCursor: top["start"], devicesCursor: top["devices"])
+            warnAboutLikelyMistakes(
+                simulation, regions: placed, fixTables: fixTables, diagnostics: d, list: top["regions"],
+                rules: top["rules"]?.list("a list of dwell rules") ?? [],
+                startCursor: top["start"], devicesCursor: top["devices"])
         }
         // Times of day in expect: are on the clock's start date, which may come from the tracks.
-        let known = KnownIDs(regions: regionsComplete ? regionIDs : nil,
-                             devices: devicesComplete ? devices.map(\.id) : nil,
-                             rules: rulesComplete ? rules.map(\.name) : nil)
+        let known = KnownIDs(
+            regions: regionsComplete ? regionIDs : nil,
+            devices: devicesComplete ? devices.map(\.id) : nil,
+            rules: rulesComplete ? rules.map(\.name) : nil)
         let runs = top["runs"].flatMap {
             self.runs($0, noise: noise, hasNoiseKey: top["noise"] != nil, drawsRandomly: simulation.drawsRandomly)
         }
-        let expectations = top["expect"]?.list("a list of expectations").map {
-            self.expectations($0, clockStart: simulation.clockStart, known: known, runs: runs, zone: zone)
-        } ?? []
+        let expectations =
+            top["expect"]?.list("a list of expectations").map {
+                self.expectations($0, clockStart: simulation.clockStart, known: known, runs: runs, zone: zone)
+            } ?? []
 
         if d.hasErrors { throw ScenarioErrors(d.errors) }
-        return Scenario(name: name, file: path, simulation: simulation, sinks: sinks, sinkPlaces: sinkPlaces,
-                        expectations: expectations, runs: runs, timeZone: zone, warnings: d.warnings, inputs: d.inputs)
+        return Scenario(
+            name: name, file: path, simulation: simulation, sinks: sinks, sinkPlaces: sinkPlaces,
+            expectations: expectations, runs: runs, timeZone: zone, warnings: d.warnings, inputs: d.inputs)
     }
 
     /// `timezone: Europe/Madrid`: an IANA name the system's tz database has.
@@ -217,7 +231,8 @@ public struct ScenarioLoader: Sendable {
 
     private func noise(_ c: PlacedNode) -> Noise? {
         guard let f = c.mapping("noise settings {sigma, seed, correlation}", allowed: ["sigma", "seed", "correlation"]),
-              let sigma = f.required("sigma", "a distance in metres of 0 or more")?.distance(.nonNegative) else { return nil }
+            let sigma = f.required("sigma", "a distance in metres of 0 or more")?.distance(.nonNegative)
+        else { return nil }
         guard let seed = f["seed"].map({ $0.integer(.nonNegative, "a seed, an integer") }) ?? 0 else { return nil }
         let correlation = f["correlation"].map { $0.duration(.nonNegative) } ?? .zero
         guard let correlation else { return nil }

@@ -24,8 +24,10 @@ public enum ByteLanes {
     /// again where they overlap the word before; fewer than eight bytes in all are put in a word filled
     /// with `filler`, a byte that must not match. O(n / 8).
     @inlinable @inline(__always)
-    public static func contains(_ bytes: UnsafeBufferPointer<UInt8>, filler: UInt8,
-                                where matches: (UInt64) -> UInt64) -> Bool {
+    public static func contains(
+        _ bytes: UnsafeBufferPointer<UInt8>, filler: UInt8,
+        where matches: (UInt64) -> UInt64
+    ) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base), count = bytes.count
         guard count >= 8 else {

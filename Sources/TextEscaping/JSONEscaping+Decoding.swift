@@ -20,8 +20,11 @@ extension JSONEscaping {
     /// Reads the escape whose backslash is at `bytes[index]` (RFC 8259 §7), a surrogate pair as one
     /// character, and moves `index` past it. The one escape decoder for the readers of event logs and fix
     /// tables; each says in its own words where the failure is. O(1).
-    public static func decodeEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, end: Int)
-        -> Result<Unicode.Scalar, EscapeFailure> {
+    public static func decodeEscape(
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, end: Int
+    )
+        -> Result<Unicode.Scalar, EscapeFailure>
+    {
         guard index + 1 < end else { return .failure(.unknown) }
         let letter = bytes[index + 1]
         index += 2

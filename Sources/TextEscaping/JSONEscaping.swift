@@ -58,7 +58,9 @@ public enum JSONEscaping {
     /// The slow path: scalar by scalar, the short escapes where JSON has them, `\u00XX` otherwise.
     @usableFromInline
     static func appendEscaped(_ text: String, to out: inout [UInt8]) {
-        func ascii(_ s: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)) }
+        func ascii(_ s: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": ascii("\\\"")

@@ -44,7 +44,8 @@ public enum TerminalText {
     /// tab), 0x7F, 0xC2 (which leads C1) or 0xE2 (which leads U+2028 and U+2029).
     private static func mayHoldControl(_ text: String, keepingLines: Bool) -> Bool {
         text.utf8.contains { byte in
-            (byte < 0x20 && !(keepingLines && (byte == 0x0A || byte == 0x09))) || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+            (byte < 0x20 && !(keepingLines && (byte == 0x0A || byte == 0x09))) || byte == 0x7F || byte == 0xC2
+                || byte == 0xE2
         }
     }
 }

@@ -1,10 +1,10 @@
 import Geodesy
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Coordinate {
@@ -18,7 +18,7 @@ extension Coordinate {
         let phi1 = latitude.radians, lambda1 = longitude.radians
         let phi2 = other.latitude.radians, lambda2 = other.longitude.radians
         let a = unitVector(phi1, lambda1), b = unitVector(phi2, lambda2)
-        let delta = distance(to: other) / Earth.radius   // the central angle
+        let delta = distance(to: other) / Earth.radius  // the central angle
         let s = sin(delta)
         let wa: Double, wb: Double
         if s < 1e-12 {
@@ -27,7 +27,7 @@ extension Coordinate {
                 let lat = latitude + fraction * 180 * (latitude <= 0 ? 1 : -1)
                 return Coordinate(latitude: max(-90, min(90, lat)), longitude: longitude)
             }
-            (wa, wb) = (1 - fraction, fraction)   // (almost) the same point
+            (wa, wb) = (1 - fraction, fraction)  // (almost) the same point
         } else {
             (wa, wb) = (sin((1 - fraction) * delta) / s, sin(fraction * delta) / s)
         }

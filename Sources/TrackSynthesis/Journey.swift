@@ -36,8 +36,10 @@ public struct Journey: Sendable, Hashable {
     public var origin: Coordinate
     public var steps: [Step]
 
-    public init(name: String? = nil, start: Timestamp, seed: UInt64 = 0, interval: TimeSpan = .seconds(1),
-                noise: Meters = 0, noiseCorrelation: TimeSpan = .zero, origin: Coordinate, steps: [Step]) {
+    public init(
+        name: String? = nil, start: Timestamp, seed: UInt64 = 0, interval: TimeSpan = .seconds(1),
+        noise: Meters = 0, noiseCorrelation: TimeSpan = .zero, origin: Coordinate, steps: [Step]
+    ) {
         self.name = name
         self.start = start
         self.seed = seed

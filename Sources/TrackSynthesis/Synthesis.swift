@@ -1,10 +1,10 @@
 import Geodesy
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension Journey {
@@ -42,7 +42,8 @@ extension Journey {
                 if !current.isEmpty { segments.append(current); current = [] }
             } else {
                 let exact = line.position(at: offset)
-                let fix = noise.noise.sigma > 0
+                let fix =
+                    noise.noise.sigma > 0
                     ? exact.offset(northMeters: displacement.north, eastMeters: displacement.east) : exact
                 current.append(SyntheticFix(fix, at: start + TimeSpan(microseconds: offset)))
             }
@@ -115,7 +116,8 @@ struct FixNoise {
 
     init(sigma: Meters, seed: UInt64, correlation: TimeSpan = .zero, interval: TimeSpan = .seconds(1)) {
         noise = GaussianNoise(sigma: sigma, key: SplitMix64.mix(seed))
-        rho = correlation.microseconds > 0
+        rho =
+            correlation.microseconds > 0
             ? GaussianNoise.correlation(exponent: -interval.seconds / correlation.seconds) : 0
     }
 

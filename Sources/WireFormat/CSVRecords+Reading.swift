@@ -12,8 +12,10 @@ extension CSVRecords {
     /// records are skipped. Calls `body` with each record's fields; an unterminated quote, text after a
     /// closing quote, or a record longer than `maximumRecordBytes` is an error naming its line and column.
     /// O(bytes).
-    public static func forEachRecord(in bytes: [UInt8], maximumRecordBytes: Int = 1 << 20,
-                                     _ body: ([Field]) throws(WireFormatError) -> Void) throws(WireFormatError) {
+    public static func forEachRecord(
+        in bytes: [UInt8], maximumRecordBytes: Int = 1 << 20,
+        _ body: ([Field]) throws(WireFormatError) -> Void
+    ) throws(WireFormatError) {
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
         var i = 0, line = 1, lineStart = 0
         var fields: [Field] = []
@@ -25,7 +27,8 @@ extension CSVRecords {
             var ended = false
             while !ended {
                 if i - recordStart > maximumRecordBytes {
-                    throw WireFormatError(line: recordLine, reason: "a record longer than \(maximumRecordBytes) bytes", column: 1)
+                    throw WireFormatError(
+                        line: recordLine, reason: "a record longer than \(maximumRecordBytes) bytes", column: 1)
                 }
                 let fieldLine = line, fieldColumn = i - lineStart + 1
                 text.removeAll(keepingCapacity: true)
@@ -33,10 +36,12 @@ extension CSVRecords {
                     i += 1
                     while true {
                         guard i < bytes.count else {
-                            throw WireFormatError(line: fieldLine, reason: "a quoted field that never ends", column: fieldColumn)
+                            throw WireFormatError(
+                                line: fieldLine, reason: "a quoted field that never ends", column: fieldColumn)
                         }
                         if i - recordStart > maximumRecordBytes {
-                            throw WireFormatError(line: recordLine, reason: "a record longer than \(maximumRecordBytes) bytes", column: 1)
+                            throw WireFormatError(
+                                line: recordLine, reason: "a record longer than \(maximumRecordBytes) bytes", column: 1)
                         }
                         let b = bytes[i]
                         i += 1
@@ -49,8 +54,9 @@ extension CSVRecords {
                     }
                     if i < bytes.count && bytes[i] == cr && i + 1 < bytes.count && bytes[i + 1] == lf { i += 1 }
                     if i < bytes.count && bytes[i] != comma && bytes[i] != lf {
-                        throw WireFormatError(line: line, reason: "text after a quoted field's closing quote",
-                                              column: i - lineStart + 1)
+                        throw WireFormatError(
+                            line: line, reason: "text after a quoted field's closing quote",
+                            column: i - lineStart + 1)
                     }
                 } else {
                     while i < bytes.count && bytes[i] != comma && bytes[i] != lf { text.append(bytes[i]); i += 1 }

@@ -110,4 +110,3 @@ public enum EventFormatting {
         out.append(0x22)
     }
 }
-

@@ -91,9 +91,10 @@ extension WireEvent {
             break
         }
         let detectedAt = values["detectedAt"] == nil ? nil : try time("detectedAt")
-        self.init(time: try time("time"), device: try string("device"), region: try string("region"), kind: kind,
-                  lat: try number("lat"), lon: try number("lon"), distance: try number("distance"),
-                  crossedAt: crossedAt, arrival: arrival, departure: departure, duration: span, rule: rule,
-                  detectedAt: detectedAt)
+        self.init(
+            time: try time("time"), device: try string("device"), region: try string("region"), kind: kind,
+            lat: try number("lat"), lon: try number("lon"), distance: try number("distance"),
+            crossedAt: crossedAt, arrival: arrival, departure: departure, duration: span, rule: rule,
+            detectedAt: detectedAt)
     }
 }

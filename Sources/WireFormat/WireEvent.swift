@@ -26,10 +26,12 @@ public struct WireEvent: Hashable, Sendable {
     public var detectedAt: Timestamp?
 
     /// Times are truncated to milliseconds, as they are written.
-    public init(time: Timestamp, device: String, region: String, kind: GeofenceEvent.Kind,
-                lat: Double, lon: Double, distance: Double, crossedAt: Timestamp? = nil,
-                arrival: Timestamp? = nil, departure: Timestamp? = nil, duration: TimeSpan? = nil,
-                rule: String? = nil, detectedAt: Timestamp? = nil) {
+    public init(
+        time: Timestamp, device: String, region: String, kind: GeofenceEvent.Kind,
+        lat: Double, lon: Double, distance: Double, crossedAt: Timestamp? = nil,
+        arrival: Timestamp? = nil, departure: Timestamp? = nil, duration: TimeSpan? = nil,
+        rule: String? = nil, detectedAt: Timestamp? = nil
+    ) {
         self.detectedAt = detectedAt?.truncatedToMilliseconds
         self.time = time.truncatedToMilliseconds
         self.device = device
@@ -57,10 +59,11 @@ public struct WireEvent: Hashable, Sendable {
         case let .dwell(name, _, span): (rule, duration) = (name, span)
         case .monitorStart, .monitorStop, .monitorFailed: break
         }
-        self.init(time: event.time, device: event.device, region: event.region, kind: event.kind,
-                  lat: event.coordinate.latitude, lon: event.coordinate.longitude, distance: event.distance,
-                  crossedAt: crossedAt, arrival: arrival, departure: departure, duration: duration, rule: rule,
-                  detectedAt: event.writtenDetectedAt)
+        self.init(
+            time: event.time, device: event.device, region: event.region, kind: event.kind,
+            lat: event.coordinate.latitude, lon: event.coordinate.longitude, distance: event.distance,
+            crossedAt: crossedAt, arrival: arrival, departure: departure, duration: duration, rule: rule,
+            detectedAt: event.writtenDetectedAt)
     }
 }
 

@@ -14,23 +14,23 @@ struct Calibrate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Fits a phone profile to a field log of what real phones reported, by simulation.",
         discussion: """
-        SCENARIO holds the regions and each device's true track (and the GPS noise, if known). Each \
-        --observed file is a field log, JSON Lines or CSV, with device, region, kind (enter, exit, dwell) \
-        and time (ISO 8601 with a zone), optionally detectedAt, lat, lon, accuracy and free columns; \
-        perimeter's own jsonl: and csv: output is accepted as it is. The observed events and the events \
-        of candidate profiles (each over --runs Monte Carlo runs, run r with the seed S + r) are paired \
-        with the true crossings (compare's one-to-one rule, within 10 min), and the fit minimises a stated \
-        discrepancy between the detection rates, delays, true distances and delivery lags \
-        (docs/CALIBRATE.md). Each parameter gets a 90 % bootstrap interval; --holdout keeps a share of the \
-        crossings out of the fit and says how well the fitted profile predicts them.
+            SCENARIO holds the regions and each device's true track (and the GPS noise, if known). Each \
+            --observed file is a field log, JSON Lines or CSV, with device, region, kind (enter, exit, dwell) \
+            and time (ISO 8601 with a zone), optionally detectedAt, lat, lon, accuracy and free columns; \
+            perimeter's own jsonl: and csv: output is accepted as it is. The observed events and the events \
+            of candidate profiles (each over --runs Monte Carlo runs, run r with the seed S + r) are paired \
+            with the true crossings (compare's one-to-one rule, within 10 min), and the fit minimises a stated \
+            discrepancy between the detection rates, delays, true distances and delivery lags \
+            (docs/CALIBRATE.md). Each parameter gets a 90 % bootstrap interval; --holdout keeps a share of the \
+            crossings out of the fit and says how well the fitted profile predicts them.
 
-        Parameters (--fit): \(CalibrationParameter.all.map { "\($0.name) (\($0.unit.rawValue == "1" ? "0-1" : $0.unit.rawValue), \(Self.bound($0.lower))..\(Self.bound($0.upper)) by \(Self.bound($0.resolution)))" }.joined(separator: ", ")).
+            Parameters (--fit): \(CalibrationParameter.all.map { "\($0.name) (\($0.unit.rawValue == "1" ? "0-1" : $0.unit.rawValue), \(Self.bound($0.lower))..\(Self.bound($0.upper)) by \(Self.bound($0.resolution)))" }.joined(separator: ", ")).
 
-        Default --fit: hysteresis, enterConfidence for a base whose enters need more than half the fix's \
-        circle inside (android, android-background) else enterBuffer (ios, ideal), missEnter, missExit; \
-        delivery.median when the base delays delivery (ios, android, android-background) and the log has \
-        detectedAt; interval when the base observes on one (android-background).
-        """
+            Default --fit: hysteresis, enterConfidence for a base whose enters need more than half the fix's \
+            circle inside (android, android-background) else enterBuffer (ios, ideal), missEnter, missExit; \
+            delivery.median when the base delays delivery (ios, android, android-background) and the log has \
+            detectedAt; interval when the base observes on one (android-background).
+            """
     )
 
     static func bound(_ value: Double) -> String {
@@ -43,7 +43,9 @@ struct Calibrate: ParsableCommand {
     @Option(help: ArgumentHelp("A field log (JSON Lines or CSV); repeat for several.", valueName: "file"))
     var observed: [String] = []
 
-    @Option(help: ArgumentHelp("The base profile: a built-in name or a profile file (default: the scenario's).", valueName: "name-or-file"))
+    @Option(
+        help: ArgumentHelp(
+            "The base profile: a built-in name or a profile file (default: the scenario's).", valueName: "name-or-file"))
     var profile: String?
 
     @Option(help: ArgumentHelp("The parameters to fit, separated by commas (default: see above).", valueName: "names"))
@@ -61,10 +63,15 @@ struct Calibrate: ParsableCommand {
     @Option(help: ArgumentHelp("Bootstrap replicates for the intervals.", valueName: "B"))
     var bootstrap = 200
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the fitted profile to this file (NAME.profile.yaml).", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write the fitted profile to this file (NAME.profile.yaml).", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Write a self-contained HTML page of the observed and fitted distributions (calibration.html).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Write a self-contained HTML page of the observed and fitted distributions (calibration.html).",
+            valueName: "file"))
     var report: String?
 
     @Flag(help: "Print one JSON object instead of tables.")
@@ -77,7 +84,9 @@ struct Calibrate: ParsableCommand {
         if observed.isEmpty { throw ValidationError("--observed: give at least one field log (JSON Lines or CSV).") }
         _ = try parameters()
         if runs < 1 { throw ValidationError("--runs must be 1 or more, not \(runs).") }
-        if !(0..<1).contains(holdout) { throw ValidationError("--holdout must be a share from 0 to below 1, not \(holdout).") }
+        if !(0..<1).contains(holdout) {
+            throw ValidationError("--holdout must be a share from 0 to below 1, not \(holdout).")
+        }
         if bootstrap < 1 { throw ValidationError("--bootstrap must be 1 or more, not \(bootstrap).") }
     }
 
@@ -87,8 +96,11 @@ struct Calibrate: ParsableCommand {
         for name in fit.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
             guard let parameter = CalibrationParameter.named(name) else {
                 var message = "--fit: no parameter \"\(TerminalText.visible(name))\""
-                if let guess = Suggestion.closest(to: name, in: CalibrationParameter.all.map(\.name)) { message += "; did you mean \"\(guess)\"?" }
-                throw ValidationError(message + " The parameters are " + CalibrationParameter.all.map(\.name).joined(separator: ", ") + ".")
+                if let guess = Suggestion.closest(to: name, in: CalibrationParameter.all.map(\.name)) {
+                    message += "; did you mean \"\(guess)\"?"
+                }
+                throw ValidationError(
+                    message + " The parameters are " + CalibrationParameter.all.map(\.name).joined(separator: ", ") + ".")
             }
             if !list.contains(parameter) { list.append(parameter) }
         }
@@ -114,7 +126,8 @@ struct Calibrate: ParsableCommand {
         let calibration: Calibration
         do {
             let log = try ObservedLog.read(observed)
-            calibration = try Calibration(run: base, log: log, base: baseProfile, parameters: try parameters(), options: options)
+            calibration = try Calibration(
+                run: base, log: log, base: baseProfile, parameters: try parameters(), options: options)
         } catch let error as ObservedLogError {
             StandardError.error(error.description)
             throw ExitCode(Exit.badInput)
@@ -125,7 +138,8 @@ struct Calibrate: ParsableCommand {
         let progress = ProgressLine()
         let samplesPerRun = base.simulation.sampleCounts().reduce(0) { $0 &+ Int(clamping: $1) }
         let result = calibration.fit { evaluated in
-            progress.update("\(evaluated) candidates × \(runs) runs", samples: evaluated * runs * samplesPerRun, fraction: nil)
+            progress.update(
+                "\(evaluated) candidates × \(runs) runs", samples: evaluated * runs * samplesPerRun, fraction: nil)
         }
         progress.finish()
         if let output {

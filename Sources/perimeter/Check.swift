@@ -11,23 +11,23 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Runs scenarios and checks their events against golden logs and expectations.",
         discussion: """
-        Each scenario NAME.yaml is run with its own profile and compared, event by event, with its golden \
-        log NAME.events.jsonl beside it (JSON Lines as 'perimeter run --sink jsonl:' writes them); its \
-        'expect:' list is evaluated on the new events; an expectation with 'probability:' is evaluated on \
-        each run of the Monte Carlo batch that the scenario's 'runs: N' declares, and the share of runs in \
-        which it holds is printed and checked (the JUnit report gives it too). A folder is searched recursively for *.yaml and \
-        *.yml scenarios, in sorted order. --update records or rewrites the golden logs (atomically), and \
-        beside each what it was made from (NAME.events.inputs.json: the SHA-256 of the scenario and of each \
-        file it reads, and the profile), and still evaluates the expectations. When the events differ, the \
-        header says which of those inputs changed since the log was recorded.
+            Each scenario NAME.yaml is run with its own profile and compared, event by event, with its golden \
+            log NAME.events.jsonl beside it (JSON Lines as 'perimeter run --sink jsonl:' writes them); its \
+            'expect:' list is evaluated on the new events; an expectation with 'probability:' is evaluated on \
+            each run of the Monte Carlo batch that the scenario's 'runs: N' declares, and the share of runs in \
+            which it holds is printed and checked (the JUnit report gives it too). A folder is searched recursively for *.yaml and \
+            *.yml scenarios, in sorted order. --update records or rewrites the golden logs (atomically), and \
+            beside each what it was made from (NAME.events.inputs.json: the SHA-256 of the scenario and of each \
+            file it reads, and the profile), and still evaluates the expectations. When the events differ, the \
+            header says which of those inputs changed since the log was recorded.
 
-        Standard output: one line per scenario, PASS, FAIL or ERROR (bad input) with its name and path, \
-        the differences and failed expectations indented below it, then a count.
+            Standard output: one line per scenario, PASS, FAIL or ERROR (bad input) with its name and path, \
+            the differences and failed expectations indented below it, then a count.
 
-        Exit codes: 0 every scenario passed; 2 some input was bad (a scenario or golden log that cannot \
-        be read, a path that does not exist), whatever else happened; else 3 when a golden log or the \
-        JUnit file could not be written; else 1 when any check failed.
-        """
+            Exit codes: 0 every scenario passed; 2 some input was bad (a scenario or golden log that cannot \
+            be read, a path that does not exist), whatever else happened; else 3 when a golden log or the \
+            JUnit file could not be written; else 1 when any check failed.
+            """
     )
 
     @Argument(help: ArgumentHelp("Scenario files or folders.", valueName: "path"))
@@ -36,13 +36,19 @@ struct Check: ParsableCommand {
     @Flag(help: "Record or rewrite the golden logs instead of comparing with them.")
     var update = false
 
-    @Flag(help: "With --update: record a golden log even when the run produced no events (refused otherwise: an empty log passes for ever).")
+    @Flag(
+        help:
+            "With --update: record a golden log even when the run produced no events (refused otherwise: an empty log passes for ever)."
+    )
     var allowEmpty = false
 
     @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"))
     var junit: String?
 
-    @Option(help: ArgumentHelp("Also write each Monte Carlo measurement (probability, delay, distance) as a line of JSON to this file.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Also write each Monte Carlo measurement (probability, delay, distance) as a line of JSON to this file.",
+            valueName: "file"))
     var measurements: String?
 
     @Option(help: "Worker threads per run (default: one per core). The events are the same for any number.")

@@ -16,39 +16,44 @@ struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compares a scenario's events under several profiles with a reference run.",
         discussion: """
-        The scenario runs under each profile and under the reference profile (--against, default ideal: \
-        the crossings themselves); its own 'monitor:' overrides apply to every run. For enter, exit and \
-        dwell events (dwell also by rule), per device and region, the reference events and the profile \
-        events are paired one to one and in order (no two pairs cross in time): of all such pairings with \
-        every pair at most --window apart, the one of least cost, the sum of |profile time - reference time| \
-        over the pairs plus the window for every event left unpaired on either side; of equal costs, the \
-        one whose paired profile events, reference event by reference event, come earliest (the \
-        lexicographically smallest sequence of profile indices, an unpaired reference event counting as \
-        after all). Unpaired reference events are missed, unpaired profile events spurious; the delay is \
-        the profile's time minus the reference's. Each paired or spurious profile event also gets its true \
-        distance: the exact track's signed distance from the region's boundary at the event's time, in \
-        metres, negative inside. Percentiles are by nearest rank.
+            The scenario runs under each profile and under the reference profile (--against, default ideal: \
+            the crossings themselves); its own 'monitor:' overrides apply to every run. For enter, exit and \
+            dwell events (dwell also by rule), per device and region, the reference events and the profile \
+            events are paired one to one and in order (no two pairs cross in time): of all such pairings with \
+            every pair at most --window apart, the one of least cost, the sum of |profile time - reference time| \
+            over the pairs plus the window for every event left unpaired on either side; of equal costs, the \
+            one whose paired profile events, reference event by reference event, come earliest (the \
+            lexicographically smallest sequence of profile indices, an unpaired reference event counting as \
+            after all). Unpaired reference events are missed, unpaired profile events spurious; the delay is \
+            the profile's time minus the reference's. Each paired or spurious profile event also gets its true \
+            distance: the exact track's signed distance from the region's boundary at the event's time, in \
+            metres, negative inside. Percentiles are by nearest rank.
 
-        With --runs N, run r of every profile uses the noise seed S + r (S: --seed, else the scenario's \
-        own) and is paired with the reference; the counts, delays and distances pool the runs.
+            With --runs N, run r of every profile uses the noise seed S + r (S: --seed, else the scenario's \
+            own) and is paired with the reference; the counts, delays and distances pool the runs.
 
-        When the scenario has noise, the reference runs on the exact track (no noise), so that an ideal \
-        monitor's flicker on noisy fixes is not counted as an event that happened. --noisy-reference gives \
-        it the scenario's noise instead (what 'perimeter run --profile ideal' gives; with --runs, the \
-        reference's run r has the seed S + r).
-        """
+            When the scenario has noise, the reference runs on the exact track (no noise), so that an ideal \
+            monitor's flicker on noisy fixes is not counted as an event that happened. --noisy-reference gives \
+            it the scenario's noise instead (what 'perimeter run --profile ideal' gives; with --runs, the \
+            reference's run r has the seed S + r).
+            """
     )
 
     @Argument(help: "The scenario file (YAML, or JSON).")
     var scenario: String
 
-    @Option(help: ArgumentHelp("The profiles to compare, separated by commas: built-in names or profile files.", valueName: "names"))
+    @Option(
+        help: ArgumentHelp(
+            "The profiles to compare, separated by commas: built-in names or profile files.", valueName: "names"))
     var profiles = "ios,android,android-background"
 
     @Option(help: ArgumentHelp("The reference profile: a built-in name or a profile file.", valueName: "name-or-file"))
     var against = "ideal"
 
-    @Option(help: ArgumentHelp("How far apart two events may be and still be paired: seconds or \"90s\", \"10m\", \"1h\".", valueName: "duration"))
+    @Option(
+        help: ArgumentHelp(
+            "How far apart two events may be and still be paired: seconds or \"90s\", \"10m\", \"1h\".",
+            valueName: "duration"))
     var window = "10m"
 
     @Flag(help: "Give the reference run the scenario's noise too (default: the exact track, without noise).")
@@ -84,8 +89,9 @@ struct Compare: ParsableCommand {
         let list = try profileList(), span = try windowSpan(), reference = try resolvedProfile(against)
         do {
             base = try ScenarioRun(loading: scenario)
-            comparison = try ScenarioComparison(base, profiles: list, against: reference, window: span,
-                                                exactReference: !noisyReference)
+            comparison = try ScenarioComparison(
+                base, profiles: list, against: reference, window: span,
+                exactReference: !noisyReference)
         } catch {
             throw error.reported
         }
@@ -97,8 +103,9 @@ struct Compare: ParsableCommand {
             let total = runs * (comparison.profiles.count + (noisyReference ? 1 : 0))
             defer { progress.finish() }
             do {
-                result = try comparison.compare(runs: runs, seed: seed, threads: threads,
-                                                progress: { done in progress.update("\(done) of \(total) runs") })
+                result = try comparison.compare(
+                    runs: runs, seed: seed, threads: threads,
+                    progress: { done in progress.update("\(done) of \(total) runs") })
                 progress.finish()
             } catch {
                 throw error.reported
@@ -114,7 +121,8 @@ struct Compare: ParsableCommand {
 
     private func windowSpan() throws -> TimeSpan {
         guard let span = ScenarioUnits.duration(window), span.microseconds >= 0 else {
-            throw ValidationError("--window: expected a duration of 0 or more, in seconds or as \"90s\", \"10m\", \"1h\", got \"\(window)\".")
+            throw ValidationError(
+                "--window: expected a duration of 0 or more, in seconds or as \"90s\", \"10m\", \"1h\", got \"\(window)\".")
         }
         return span
     }

@@ -9,17 +9,18 @@ import WireFormat
 /// that `run` kept for a failed sink) to an HTTP sink, with the batching, retry and idempotency rules of `run`.
 struct Deliver: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Sends the events of a spool file (an HTTP sink's, or a run's journal kept for a failed sink) to an HTTP sink.",
+        abstract:
+            "Sends the events of a spool file (an HTTP sink's, or a run's journal kept for a failed sink) to an HTTP sink.",
         discussion: """
-        The spool file is JSON Lines; it is read whole first, so a bad line (exit 2) sends nothing. A \
-        spool line carries the Idempotency-Key of its batch ("idempotencyKey", the last member): the \
-        lines of one batch are sent again as that batch, under that key, so a server that deduplicates by \
-        key takes a batch it already processed once. Lines without a key (a journal, a spool of an \
-        earlier version) are batched with the key spool-<hash of the file and the batch size>-<batch \
-        index>: delivering the same file again reuses the keys. Exit 0 when every event was delivered; 3 \
-        when some were not (they are written to a new spool file, named in the message); 2 for a bad file \
-        or sink; 130 when Ctrl-C or SIGTERM stopped it (what was not delivered is spooled, as for 3).
-        """
+            The spool file is JSON Lines; it is read whole first, so a bad line (exit 2) sends nothing. A \
+            spool line carries the Idempotency-Key of its batch ("idempotencyKey", the last member): the \
+            lines of one batch are sent again as that batch, under that key, so a server that deduplicates by \
+            key takes a batch it already processed once. Lines without a key (a journal, a spool of an \
+            earlier version) are batched with the key spool-<hash of the file and the batch size>-<batch \
+            index>: delivering the same file again reuses the keys. Exit 0 when every event was delivered; 3 \
+            when some were not (they are written to a new spool file, named in the message); 2 for a bad file \
+            or sink; 130 when Ctrl-C or SIGTERM stopped it (what was not delivered is spooled, as for 3).
+            """
     )
 
     @Argument(help: "The spool file (JSON Lines).")

@@ -38,7 +38,8 @@ extension RunFailure {
 extension Exit {
     /// Says that SIGINT or SIGTERM stopped a command before its sinks had delivered everything (exit 130).
     static func noteInterruptedDelivery() {
-        StandardError.note("perimeter: INTERRUPTED (Ctrl-C or SIGTERM) before everything was delivered; nothing was "
-            + "lost: the message above says where the undelivered events are kept.")
+        StandardError.note(
+            "perimeter: INTERRUPTED (Ctrl-C or SIGTERM) before everything was delivered; nothing was "
+                + "lost: the message above says where the undelivered events are kept.")
     }
 }

@@ -7,8 +7,10 @@ extension FixTimeUnit: ExpressibleByArgument {}
 /// How `inspect` and `stream` read a fix table whose export differs from Perimeter's own: the options
 /// a scenario's fix-table entry gives as `columns:`, `timeUnit:`, `delimiter:` (and its `timezone:`).
 struct FixTableOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Your column names for the fix table's values (as a scenario's columns: mapping).",
-                               valueName: "device=van_id,time=ts,lat=y,lon=x,accuracy=acc"))
+    @Option(
+        help: ArgumentHelp(
+            "Your column names for the fix table's values (as a scenario's columns: mapping).",
+            valueName: "device=van_id,time=ts,lat=y,lon=x,accuracy=acc"))
     var columns: String?
 
     @Option(help: ArgumentHelp("The unit of numeric times since 1970.", valueName: "unit"))
@@ -17,7 +19,10 @@ struct FixTableOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The CSV delimiter: ',', ';', '|' or tab.", valueName: "char"))
     var delimiter: String = ","
 
-    @Option(help: ArgumentHelp("The IANA zone (Europe/Madrid) in which ISO times without a zone are read, and people's times are shown (the console); default UTC.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "The IANA zone (Europe/Madrid) in which ISO times without a zone are read, and people's times are shown (the console); default UTC.",
+            valueName: "name"))
     var timezone: String?
 
     func validate() throws {

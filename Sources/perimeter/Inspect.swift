@@ -10,11 +10,12 @@ import TextEscaping
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show what GPX tracks (points, segments, span, gaps, speeds) and fix tables (devices, rows, span, drops) hold.",
+        abstract:
+            "Show what GPX tracks (points, segments, span, gaps, speeds) and fix tables (devices, rows, span, drops) hold.",
         discussion: """
-        Files ending in .csv, .jsonl or .ndjson are fix tables (a fleet's fixes, one row each); the others GPX. \
-        --columns, --time-unit, --delimiter and --timezone say how to read a table exported otherwise.
-        """
+            Files ending in .csv, .jsonl or .ndjson are fix tables (a fleet's fixes, one row each); the others GPX. \
+            --columns, --time-unit, --delimiter and --timezone say how to read a table exported otherwise.
+            """
     )
 
     @Argument(help: ArgumentHelp("GPX tracks or fix tables to inspect.", valueName: "file"))
@@ -47,7 +48,8 @@ struct Inspect: ParsableCommand {
 
     /// The text and JSON summaries of a GPX track or a fix table (read with `columns`, its warnings
     /// about the whole table on standard error).
-    static func summary(of path: String, columns: FixTableColumns = FixTableColumns()) throws -> (text: String, json: String) {
+    static func summary(of path: String, columns: FixTableColumns = FixTableColumns()) throws -> (text: String, json: String)
+    {
         if let format = FixTableFormat(extensionOf: path) {
             let table = try FixTableReader(path: path, format: format, columns: columns).read()
             for warning in table.tableWarnings { StandardError.warning(warning) }

@@ -3,7 +3,10 @@ import ArgumentParser
 /// `--runs N [--seed S]`, which `run`, `compare` and `report` take alike: a Monte Carlo batch whose run r
 /// has the noise seed S + r.
 struct MonteCarloOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("A Monte Carlo batch of this many runs, each with its own noise seed (the scenario needs noise:).", valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "A Monte Carlo batch of this many runs, each with its own noise seed (the scenario needs noise:).",
+            valueName: "N"))
     var runs: Int?
 
     @Option(help: ArgumentHelp("The noise seed of run 0 (default: the scenario's).", valueName: "S"))

@@ -16,11 +16,11 @@ struct ProfileCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Prints a profile's settings, each with its unit and where its value came from.",
             discussion: """
-            NAME is a built-in profile (\(Profile.builtInNames.joined(separator: ", "))); FILE a profile file \
-            (NAME.profile.yaml): a base (a built-in, or another profile file relative to it) and any of the \
-            monitor: block's fields, each with its unit. Each field's value came from a built-in (with the \
-            published measurement or document it reproduces) or from a line of a profile file.
-            """
+                NAME is a built-in profile (\(Profile.builtInNames.joined(separator: ", "))); FILE a profile file \
+                (NAME.profile.yaml): a base (a built-in, or another profile file relative to it) and any of the \
+                monitor: block's fields, each with its unit. Each field's value came from a built-in (with the \
+                published measurement or document it reproduces) or from a line of a profile file.
+                """
         )
 
         @Argument(help: ArgumentHelp("A built-in profile's name or a profile file.", valueName: "name-or-file"))
@@ -37,7 +37,8 @@ struct ProfileCommand: ParsableCommand {
 
     /// `perimeter profile list [--json]`.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Lists the built-in profiles, each with what it reproduces.")
+        static let configuration = CommandConfiguration(
+            abstract: "Lists the built-in profiles, each with what it reproduces.")
 
         @Flag(help: "Print one JSON object per profile, one per line.")
         var json = false
@@ -45,7 +46,9 @@ struct ProfileCommand: ParsableCommand {
         func run() throws {
             for profile in Profile.builtIns {
                 if json {
-                    print("{\"name\": \(JSONEscaping.string(profile.name)), \"source\": \(JSONEscaping.string(profile.source ?? ""))}")
+                    print(
+                        "{\"name\": \(JSONEscaping.string(profile.name)), \"source\": \(JSONEscaping.string(profile.source ?? ""))}"
+                    )
                 } else {
                     print(ProfileTable.padded(profile.name, to: ProfileTable.nameWidth) + "  " + (profile.source ?? ""))
                 }
@@ -70,8 +73,9 @@ enum ProfileTable {
         let valueWidth = max(5, fields.map(\.value.count).max() ?? 0)
         lines.append(padded("field", to: nameWidth) + "  " + padded("value", to: valueWidth) + "  from")
         for field in fields {
-            lines.append(padded(field.name, to: nameWidth) + "  " + padded(field.value, to: valueWidth) + "  "
-                         + (field.origin?.description ?? "-"))
+            lines.append(
+                padded(field.name, to: nameWidth) + "  " + padded(field.value, to: valueWidth) + "  "
+                    + (field.origin?.description ?? "-"))
         }
         return lines.joined(separator: "\n")
     }
@@ -91,7 +95,8 @@ enum ProfileTable {
     /// `{"profile": NAME, "source": TEXT}` or `{"file": PATH, "line": N}`.
     private static func origin(_ origin: ProfileOrigin?) -> String {
         switch origin {
-        case let .builtIn(name, source)?: "{\"profile\": \(JSONEscaping.string(name)), \"source\": \(JSONEscaping.string(source))}"
+        case let .builtIn(name, source)?:
+            "{\"profile\": \(JSONEscaping.string(name)), \"source\": \(JSONEscaping.string(source))}"
         case let .file(path, line)?: "{\"file\": \(JSONEscaping.string(path)), \"line\": \(line)}"
         case nil: "null"
         }

@@ -9,10 +9,12 @@ import ScenarioFormat
 /// that is neither is a usage error naming the profiles; a profile file with problems is bad input (exit 2).
 func profiles(_ text: String) throws -> [Profile] {
     var list: [Profile] = []
-    for name in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+    for name in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) })
+    {
         guard Profile.builtIn(named: name) != nil || FileCheck.problemReading(name) == nil else {
             let known = Profile.builtInNames.joined(separator: ", ")
-            throw ValidationError("--profiles: unknown profile \"\(name)\"; the profiles are \(known) or profile files, separated by commas.")
+            throw ValidationError(
+                "--profiles: unknown profile \"\(name)\"; the profiles are \(known) or profile files, separated by commas.")
         }
         let profile = try resolvedProfile(name)
         if !list.contains(profile) { list.append(profile) }

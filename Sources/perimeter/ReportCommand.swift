@@ -11,16 +11,16 @@ struct ReportCommand: ParsableCommand {
         commandName: "report",
         abstract: "Writes one self-contained HTML page: the map, each device's timeline, the comparison.",
         discussion: """
-        The page needs nothing but a browser: its style and script are inside it, and it makes no request \
-        (unless --tiles adds a base map). The map shows the regions (circles as true circles, polygons with \
-        their holes), each device's track (simplified for drawing), and a marker per enter (green), exit \
-        (red), dwell (gold) and visit (blue), one layer per profile; hover a marker for its event; drag to \
-        pan, the wheel to zoom. The timeline shows, per device, region and profile, the inside periods and \
-        the events on one time axis, with --runs the p5–p95 spread of each event's time (by crossing of the \
-        exact track, as run --runs groups them); the table compares each profile with ideal on the exact \
-        track, without the scenario's noise (as perimeter compare), with the true distance from the \
-        boundary at which the profile's events fired. The file is replaced only once it is complete.
-        """
+            The page needs nothing but a browser: its style and script are inside it, and it makes no request \
+            (unless --tiles adds a base map). The map shows the regions (circles as true circles, polygons with \
+            their holes), each device's track (simplified for drawing), and a marker per enter (green), exit \
+            (red), dwell (gold) and visit (blue), one layer per profile; hover a marker for its event; drag to \
+            pan, the wheel to zoom. The timeline shows, per device, region and profile, the inside periods and \
+            the events on one time axis, with --runs the p5–p95 spread of each event's time (by crossing of the \
+            exact track, as run --runs groups them); the table compares each profile with ideal on the exact \
+            track, without the scenario's noise (as perimeter compare), with the true distance from the \
+            boundary at which the profile's events fired. The file is replaced only once it is complete.
+            """
     )
 
     @Argument(help: "The scenario file (YAML, or JSON).")
@@ -29,7 +29,9 @@ struct ReportCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The HTML file to write.", valueName: "file"))
     var output: String
 
-    @Option(help: ArgumentHelp("The profiles to draw, separated by commas: built-in names or profile files.", valueName: "names"))
+    @Option(
+        help: ArgumentHelp("The profiles to draw, separated by commas: built-in names or profile files.", valueName: "names")
+    )
     var profiles = "ios,android,ideal"
 
     @OptionGroup var monteCarlo: MonteCarloOptions
@@ -38,7 +40,10 @@ struct ReportCommand: ParsableCommand {
     var runs: Int? { monteCarlo.runs }
     var seed: UInt64? { monteCarlo.seed }
 
-    @Option(help: ArgumentHelp("An XYZ tile URL for a base map, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png (the page then fetches tiles).", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "An XYZ tile URL for a base map, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png (the page then fetches tiles).",
+            valueName: "url"))
     var tiles: String?
 
     @Option(help: "Worker threads (default: one per core). The page is the same for any number.")
@@ -47,7 +52,9 @@ struct ReportCommand: ParsableCommand {
     func validate() throws {
         _ = try perimeter.profiles(profiles)
         if let tiles, !(tiles.contains("{z}") && tiles.contains("{x}") && tiles.contains("{y}")) {
-            throw ValidationError("--tiles: expected an XYZ URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png, got \"\(tiles)\".")
+            throw ValidationError(
+                "--tiles: expected an XYZ URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png, got \"\(tiles)\"."
+            )
         }
     }
 
@@ -57,8 +64,10 @@ struct ReportCommand: ParsableCommand {
         do {
             let base = try ScenarioRun(loading: scenario)
             for warning in base.warnings(under: list) { StandardError.warning(warning) }
-            page = ReportPage(try ReportBuilder(base, profiles: list, runs: runs, seed: seed, tiles: tiles,
-                                                timeZone: display.zone))
+            page = ReportPage(
+                try ReportBuilder(
+                    base, profiles: list, runs: runs, seed: seed, tiles: tiles,
+                    timeZone: display.zone))
         } catch {
             throw error.reported
         }

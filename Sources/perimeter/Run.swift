@@ -13,43 +13,43 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Runs a scenario and sends its events to sinks.",
         discussion: """
-        Sinks: console, jsonl:PATH, csv:PATH, geojson:PATH, sqlite:PATH, http://… or https://…; '-' as \
-        PATH is standard output. Any sink takes ';kinds=KIND,KIND,...' after its spec to receive only those \
-        kinds of event (csv:visits.csv;kinds=visit); any other option after a ';' is an error. Each --sink adds one; together they replace the scenario's own 'sinks' \
-        (default: console). A scenario file is data, often someone else's: its own sinks may print on \
-        standard output and write files inside its folder (no absolute path, no '..' or symbolic link \
-        leading out); an http:// or https:// sink in it is refused unless you pass \
-        --allow-scenario-network-sinks, and its auth-env= is never honoured (give such a sink with --sink \
-        instead). 'perimeter validate' says what a scenario's sinks would do. A file is replaced only when \
-        the run completes: an interrupted run leaves it as it was and keeps what it wrote beside it, as \
-        NAME.interrupted.EXT, which a warning names; a SQLite database is \
-        appended to, one row in its 'runs' table per run, with the run's status. An HTTP sink takes options \
-        after the URL as ;key=value: batch=N (events per POST, 500), flush=SECONDS (1), timeout=SECONDS \
-        (10), retries=N (5), backoff=SECONDS (0.2), auth-env=NAME (the Authorization header from that \
-        environment variable), spool=PATH (where undelivered events go, appended to the file; send them later with \
-        'perimeter deliver'). Ctrl-C stops the run cleanly: the sinks keep what was produced and the \
-        summary says the run was interrupted; an HTTP sink stops waiting on its server at once and \
-        spools what it did not deliver (exit 130). When a sink fails (a full disk, a file-size limit, a \
-        folder that turned read-only, a closed pipe), the run stops with exit code 3: the other sinks \
-        finish with every event produced, and the failed sink's events are kept in a journal, \
-        perimeter-run-TIME-PID.jsonl in $TMPDIR (else /tmp), which its message names (JSON Lines, as \
-        jsonl: writes them; with --runs, each event with its run). A run whose sinks all succeed leaves no \
-        journal; a run with only HTTP sinks keeps none (they spool what they did not deliver).
+            Sinks: console, jsonl:PATH, csv:PATH, geojson:PATH, sqlite:PATH, http://… or https://…; '-' as \
+            PATH is standard output. Any sink takes ';kinds=KIND,KIND,...' after its spec to receive only those \
+            kinds of event (csv:visits.csv;kinds=visit); any other option after a ';' is an error. Each --sink adds one; together they replace the scenario's own 'sinks' \
+            (default: console). A scenario file is data, often someone else's: its own sinks may print on \
+            standard output and write files inside its folder (no absolute path, no '..' or symbolic link \
+            leading out); an http:// or https:// sink in it is refused unless you pass \
+            --allow-scenario-network-sinks, and its auth-env= is never honoured (give such a sink with --sink \
+            instead). 'perimeter validate' says what a scenario's sinks would do. A file is replaced only when \
+            the run completes: an interrupted run leaves it as it was and keeps what it wrote beside it, as \
+            NAME.interrupted.EXT, which a warning names; a SQLite database is \
+            appended to, one row in its 'runs' table per run, with the run's status. An HTTP sink takes options \
+            after the URL as ;key=value: batch=N (events per POST, 500), flush=SECONDS (1), timeout=SECONDS \
+            (10), retries=N (5), backoff=SECONDS (0.2), auth-env=NAME (the Authorization header from that \
+            environment variable), spool=PATH (where undelivered events go, appended to the file; send them later with \
+            'perimeter deliver'). Ctrl-C stops the run cleanly: the sinks keep what was produced and the \
+            summary says the run was interrupted; an HTTP sink stops waiting on its server at once and \
+            spools what it did not deliver (exit 130). When a sink fails (a full disk, a file-size limit, a \
+            folder that turned read-only, a closed pipe), the run stops with exit code 3: the other sinks \
+            finish with every event produced, and the failed sink's events are kept in a journal, \
+            perimeter-run-TIME-PID.jsonl in $TMPDIR (else /tmp), which its message names (JSON Lines, as \
+            jsonl: writes them; with --runs, each event with its run). A run whose sinks all succeed leaves no \
+            journal; a run with only HTTP sinks keeps none (they spool what they did not deliver).
 
-        Monte Carlo: with --runs N, run r (0-based) is the scenario with its noise seed replaced by S + r \
-        (S: --seed, else the scenario's own, else 0; a scenario without noise: that draws nothing else, no random \
-        phase, misses, delivery or outliers, is refused). Runs go in parallel, \
-        one thread each, and the output is the same for any number of threads. Standard output gets a \
-        summary, not N logs, by crossing: the scenario also runs once under ideal on the exact track (no \
-        noise), and each run's enter, exit and dwell events are paired with those crossings as compare \
-        pairs them (window 10 min). For the n-th crossing of each device, region, kind and rule: the share \
-        of runs that detected it, the p5, p50 and p95 of the event's time, the median and p90 of its delay; \
-        per key, one row of the spurious events (those no crossing took); other kinds by their occurrence \
-        within a run (nearest rank throughout); --json prints it as one JSON object. --sink receives every run's events, each with \
-        its run: jsonl and csv add a 'run' field, sqlite makes each run a row of 'runs' (monteCarloRun); \
-        the scenario's own sinks are not used. When a sink writes to standard output, the summary goes to \
-        standard error.
-        """
+            Monte Carlo: with --runs N, run r (0-based) is the scenario with its noise seed replaced by S + r \
+            (S: --seed, else the scenario's own, else 0; a scenario without noise: that draws nothing else, no random \
+            phase, misses, delivery or outliers, is refused). Runs go in parallel, \
+            one thread each, and the output is the same for any number of threads. Standard output gets a \
+            summary, not N logs, by crossing: the scenario also runs once under ideal on the exact track (no \
+            noise), and each run's enter, exit and dwell events are paired with those crossings as compare \
+            pairs them (window 10 min). For the n-th crossing of each device, region, kind and rule: the share \
+            of runs that detected it, the p5, p50 and p95 of the event's time, the median and p90 of its delay; \
+            per key, one row of the spurious events (those no crossing took); other kinds by their occurrence \
+            within a run (nearest rank throughout); --json prints it as one JSON object. --sink receives every run's events, each with \
+            its run: jsonl and csv add a 'run' field, sqlite makes each run a row of 'runs' (monteCarloRun); \
+            the scenario's own sinks are not used. When a sink writes to standard output, the summary goes to \
+            standard error.
+            """
     )
 
     @Argument(help: "The scenario file (YAML, or JSON).")
@@ -64,10 +64,16 @@ struct Run: ParsableCommand {
     @Option(help: "Worker threads (default: one per core). The output is the same for any number.")
     var threads: Int?
 
-    @Option(help: ArgumentHelp("The most samples the run may make in all (devices × ticks within their tracks); a scenario over it is refused before running.", valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "The most samples the run may make in all (devices × ticks within their tracks); a scenario over it is refused before running.",
+            valueName: "N"))
     var maxSamples: Int64 = ScenarioLoader.defaultMaxSamples
 
-    @Flag(help: "Let the scenario's own http:// and https:// sinks send its events (never with auth-env=); --sink URL is the safer way.")
+    @Flag(
+        help:
+            "Let the scenario's own http:// and https:// sinks send its events (never with auth-env=); --sink URL is the safer way."
+    )
     var allowScenarioNetworkSinks = false
 
     @Flag(help: "Print no summary on standard error.")
@@ -84,7 +90,8 @@ struct Run: ParsableCommand {
 
     func validate() throws {
         if json && runs == nil {
-            throw ValidationError("--json goes with --runs (a Monte Carlo summary); for one run's events as JSON, use --sink jsonl:-.")
+            throw ValidationError(
+                "--json goes with --runs (a Monte Carlo summary); for one run's events as JSON, use --sink jsonl:-.")
         }
         guard maxSamples > 0 else {
             throw ValidationError("--max-samples must be a positive number of samples, not \(maxSamples).")
@@ -102,19 +109,23 @@ struct Run: ParsableCommand {
         for warning in scenarioRun.warnings { StandardError.warning(warning) }
         if let runs { return try monteCarlo(scenarioRun, runs: runs, clock: clock) }
         let interruption = Interruption()
-        let plan = SinkPlan(commandLine: sinks, scenarioSinks: ScenarioSinkPolicy(allowsNetwork: allowScenarioNetworkSinks),
-                            registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
-                            isCancelled: { interruption.happened }, displayZone: display.zone)
+        let plan = SinkPlan(
+            commandLine: sinks, scenarioSinks: ScenarioSinkPolicy(allowsNetwork: allowScenarioNetworkSinks),
+            registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
+            isCancelled: { interruption.happened }, displayZone: display.zone)
         let summary: RunSummary
         let progress = ProgressLine()
         defer { progress.finish() }
         do {
-            summary = try scenarioRun.run(into: plan, options: RunOptions(
-                threads: threads ?? RunOptions.defaultThreads, isCancelled: { interruption.happened },
-                progress: { done in
-                    progress.update("\(done.devicesDone) of \(done.devices) devices done", samples: done.samples,
-                                    fraction: done.fraction)
-                }))
+            summary = try scenarioRun.run(
+                into: plan,
+                options: RunOptions(
+                    threads: threads ?? RunOptions.defaultThreads, isCancelled: { interruption.happened },
+                    progress: { done in
+                        progress.update(
+                            "\(done.devicesDone) of \(done.devices) devices done", samples: done.samples,
+                            fraction: done.fraction)
+                    }))
         } catch {
             progress.finish()
             throw error.reported(interrupted: interruption.happened)
@@ -138,8 +149,9 @@ extension Run {
             throw error.reported
         }
         let interruption = Interruption()
-        let plan = SinkPlan(commandLine: sinks, registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
-                            isCancelled: { interruption.happened }, displayZone: display.zone)
+        let plan = SinkPlan(
+            commandLine: sinks, registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
+            isCancelled: { interruption.happened }, displayZone: display.zone)
         // Events are grouped by the crossing of the exact track that each pairs with, as compare pairs them.
         var spread = EventSpread(reference: scenarioRun.exact().events(threads: threads ?? RunOptions.defaultThreads).events)
         var events = 0
@@ -148,12 +160,15 @@ extension Run {
         defer { progress.finish() }
         let samplesPerRun = scenarioRun.simulation.sampleCounts().reduce(0) { $0 &+ Int(clamping: $1) }
         do {
-            done = try batch.run(into: plan, threads: threads ?? RunOptions.defaultThreads,
-                                 isCancelled: { interruption.happened }) { r, runEvents in
+            done = try batch.run(
+                into: plan, threads: threads ?? RunOptions.defaultThreads,
+                isCancelled: { interruption.happened }
+            ) { r, runEvents in
                 spread.add(run: runEvents)
                 events += runEvents.count
-                progress.update("\(r + 1) of \(runs) runs", samples: (r + 1) &* samplesPerRun,
-                                fraction: Double(r + 1) / Double(runs))
+                progress.update(
+                    "\(r + 1) of \(runs) runs", samples: (r + 1) &* samplesPerRun,
+                    fraction: Double(r + 1) / Double(runs))
             }
         } catch {
             progress.finish()
@@ -161,8 +176,11 @@ extension Run {
         }
         progress.finish()
         let day = scenarioRun.simulation.clockStart
-        let text = json ? spread.json(seed: batch.seed) + "\n"
-            : TerminalText.message(spread.readable(scenario: scenarioRun.name, seed: batch.seed, day: day, zone: display.zone))
+        let text =
+            json
+            ? spread.json(seed: batch.seed) + "\n"
+            : TerminalText.message(
+                spread.readable(scenario: scenarioRun.name, seed: batch.seed, day: day, zone: display.zone))
         // A sink on standard output (jsonl:-) keeps it to itself: the spread goes to standard error then.
         if sinks.contains(where: { (try? Perimeter.sinks.spec(parsing: $0))?.writesToStandardOutput == true }) {
             if !quiet { StandardError.write(text) }
@@ -171,7 +189,8 @@ extension Run {
         }
         if !quiet {
             let seconds = (ContinuousClock.now - clock).seconds
-            var line = "perimeter: \(scenarioRun.name) (\(scenarioRun.simulation.profile.name)): \(done) of \(runs) runs, "
+            var line =
+                "perimeter: \(scenarioRun.name) (\(scenarioRun.simulation.profile.name)): \(done) of \(runs) runs, "
                 + "\(events) events in all, \(String(format: "%.2f s", seconds))"
             if done < runs { line += "; INTERRUPTED after run \(done - 1 < 0 ? "none" : String(done - 1))" }
             StandardError.note(line)

@@ -7,9 +7,9 @@ import ReadableText
 import Runs
 import ScenarioFormat
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 extension FixTableFormat: ExpressibleByArgument {}
@@ -20,44 +20,51 @@ struct Stream: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Runs a fix table from standard input, device by device, as a stage of a pipeline.",
         discussion: """
-        Standard input is a fix table (README "Fleets in a table"): CSV with a header row, or JSON Lines, with \
-        the columns device, time, lat, lon and optionally accuracy (--columns, --time-unit, --delimiter and \
-        --timezone read an export written otherwise). Each device's rows must follow each \
-        other, in time order (sort by device, then time); a device that comes back after another's rows, \
-        or a time that goes back, stops the stream with exit code 2 naming both lines. Each device runs \
-        as soon as its rows end, so memory holds one device, not the fleet.
+            Standard input is a fix table (README "Fleets in a table"): CSV with a header row, or JSON Lines, with \
+            the columns device, time, lat, lon and optionally accuracy (--columns, --time-unit, --delimiter and \
+            --timezone read an export written otherwise). Each device's rows must follow each \
+            other, in time order (sort by device, then time); a device that comes back after another's rows, \
+            or a time that goes back, stops the stream with exit code 2 naming both lines. Each device runs \
+            as soon as its rows end, so memory holds one device, not the fleet.
 
-        The scenario gives regions, rules, profile, monitor and noise; its devices are not read (they may \
-        be absent). The clock (SEMANTICS §1) starts at the scenario's start, else at --start: give every \
-        part of a fleet the same --start (the fleet's earliest fix) and each device emits exactly the \
-        events 'perimeter run' gives it in the whole fleet.
+            The scenario gives regions, rules, profile, monitor and noise; its devices are not read (they may \
+            be absent). The clock (SEMANTICS §1) starts at the scenario's start, else at --start: give every \
+            part of a fleet the same --start (the fleet's earliest fix) and each device emits exactly the \
+            events 'perimeter run' gives it in the whole fleet.
 
-        Events go to the --sinks (default jsonl:-, standard output), device after device, each device's \
-        in the order of SEMANTICS §7. When a row is bad (or cut short by the end of the input), the sinks \
-        keep the events of the devices before it: a file is then not replaced, and what the stream wrote is \
-        kept beside it as NAME.interrupted.EXT, which the error names. A device of more than \
-        --max-rows-per-device rows stops the stream with exit code 2. Ctrl-C or SIGTERM stops it at once, \
-        even while it waits for input: exit code 130, the sinks keeping the events of the devices whose rows \
-        had ended. A summary goes to standard error (--quiet: none); on a terminal, a progress line.
-        """
+            Events go to the --sinks (default jsonl:-, standard output), device after device, each device's \
+            in the order of SEMANTICS §7. When a row is bad (or cut short by the end of the input), the sinks \
+            keep the events of the devices before it: a file is then not replaced, and what the stream wrote is \
+            kept beside it as NAME.interrupted.EXT, which the error names. A device of more than \
+            --max-rows-per-device rows stops the stream with exit code 2. Ctrl-C or SIGTERM stops it at once, \
+            even while it waits for input: exit code 130, the sinks keeping the events of the devices whose rows \
+            had ended. A summary goes to standard error (--quiet: none); on a terminal, a progress line.
+            """
     )
 
     @Argument(help: "The scenario file (YAML, or JSON).")
     var scenario: String
 
-    @Option(help: ArgumentHelp("The clock's start, ISO 8601 (the fleet's earliest fix); the scenario's own start wins.", valueName: "time"))
+    @Option(
+        help: ArgumentHelp(
+            "The clock's start, ISO 8601 (the fleet's earliest fix); the scenario's own start wins.", valueName: "time"))
     var start: String?
 
     @Option(help: "The fix table's format on standard input: csv or jsonl.")
     var format: FixTableFormat = .csv
 
-    @Option(name: .customLong("sink"), help: ArgumentHelp("Where events go (repeatable; default jsonl:-). As for 'perimeter run'.", valueName: "spec"))
+    @Option(
+        name: .customLong("sink"),
+        help: ArgumentHelp("Where events go (repeatable; default jsonl:-). As for 'perimeter run'.", valueName: "spec"))
     var sinks: [String] = []
 
     @Option(help: profileOptionHelp)
     var profile: String?
 
-    @Option(help: ArgumentHelp("The most rows one device may have (its fixes are held in memory until its rows end, about \(FixTableStream.bytesPerDeviceRow) bytes a row).", valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "The most rows one device may have (its fixes are held in memory until its rows end, about \(FixTableStream.bytesPerDeviceRow) bytes a row).",
+            valueName: "N"))
     var maxRowsPerDevice: Int = FixTableStream.defaultMaximumDeviceRows
 
     @Flag(help: "Print no summary on standard error.")
@@ -70,7 +77,9 @@ struct Stream: ParsableCommand {
             throw ValidationError("--start is \"\(start)\", which is not an ISO 8601 time such as 2026-03-01T08:00:00Z.")
         }
         guard maxRowsPerDevice > 0 else {
-            throw ValidationError("--max-rows-per-device is \(maxRowsPerDevice); a device has at least one row: give a positive number such as \(FixTableStream.defaultMaximumDeviceRows).")
+            throw ValidationError(
+                "--max-rows-per-device is \(maxRowsPerDevice); a device has at least one row: give a positive number such as \(FixTableStream.defaultMaximumDeviceRows)."
+            )
         }
     }
 
@@ -86,7 +95,9 @@ struct Stream: ParsableCommand {
         let given = start.flatMap { Timestamp(iso8601: $0) }
         let own = scenarioRun.simulation.start
         guard let clockStart = scenarioRun.clockStart(given: given) else {
-            StandardError.error("\(scenario) has no start: give --start, the earliest fix of the whole fleet, so that every part of it ticks alike (SEMANTICS §1).")
+            StandardError.error(
+                "\(scenario) has no start: give --start, the earliest fix of the whole fleet, so that every part of it ticks alike (SEMANTICS §1)."
+            )
             throw ExitCode(Exit.badInput)
         }
         if let own, let given, own != given {
@@ -95,24 +106,28 @@ struct Stream: ParsableCommand {
 
         let interruption = Interruption()
         let reading = try table.readingColumns()
-        var input = FixTableStream(standardInputAs: format, columns: reading, maximumDeviceRows: maxRowsPerDevice,
-                                   isCancelled: { interruption.happened })
+        var input = FixTableStream(
+            standardInputAs: format, columns: reading, maximumDeviceRows: maxRowsPerDevice,
+            isCancelled: { interruption.happened })
         let total = Self.standardInputSize()
         let progress = ProgressLine()
         defer { progress.finish() }
-        let plan = SinkPlan(commandLine: sinks.isEmpty ? ["jsonl:-"] : sinks, registry: Perimeter.sinks,
-                            programVersion: Perimeter.configuration.version, isCancelled: { interruption.happened },
-                            displayZone: reading.localZone)
+        let plan = SinkPlan(
+            commandLine: sinks.isEmpty ? ["jsonl:-"] : sinks, registry: Perimeter.sinks,
+            programVersion: Perimeter.configuration.version, isCancelled: { interruption.happened },
+            displayZone: reading.localZone)
         let summary: RunSummary
         do {
-            summary = try scenarioRun.stream(&input, start: clockStart, into: plan,
-                                             isCancelled: { interruption.happened },
-                                             progress: { done in
-                                                 progress.update("\(Readable.grouped(Int64(done.devices))) devices",
-                                                                 samples: done.samples,
-                                                                 fraction: total.map { Double(done.bytes) / Double($0) })
-                                             },
-                                             warn: { StandardError.warning($0) })
+            summary = try scenarioRun.stream(
+                &input, start: clockStart, into: plan,
+                isCancelled: { interruption.happened },
+                progress: { done in
+                    progress.update(
+                        "\(Readable.grouped(Int64(done.devices))) devices",
+                        samples: done.samples,
+                        fraction: total.map { Double(done.bytes) / Double($0) })
+                },
+                warn: { StandardError.warning($0) })
         } catch {
             progress.finish()
             for warning in input.tableWarnings { StandardError.warning(warning) }

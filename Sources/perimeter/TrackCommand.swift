@@ -17,18 +17,20 @@ struct TrackCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Makes a GPX track from a journey file (a route of moves, stops and fix losses).",
             discussion: """
-            A journey has start, seed, interval, noise and a route of steps: {at: [lat, lon]} first, then \
-            {to: [lat, lon], speed: 12 | "40km/h"}, {stop: 5m} and {lost: 3m}. Moves follow the great circle \
-            at constant speed; a fix is written every interval, with seeded Gaussian noise. The same file \
-            gives byte-identical output. Each fix loss ends a <trkseg>. With --untimed, Xcode-style <wpt>s \
-            without times, one per interval (a journey with a fix loss cannot be written so).
-            """
+                A journey has start, seed, interval, noise and a route of steps: {at: [lat, lon]} first, then \
+                {to: [lat, lon], speed: 12 | "40km/h"}, {stop: 5m} and {lost: 3m}. Moves follow the great circle \
+                at constant speed; a fix is written every interval, with seeded Gaussian noise. The same file \
+                gives byte-identical output. Each fix loss ends a <trkseg>. With --untimed, Xcode-style <wpt>s \
+                without times, one per interval (a journey with a fix loss cannot be written so).
+                """
         )
 
         @Argument(help: ArgumentHelp("The journey file (YAML or JSON).", valueName: "JOURNEY.yaml"))
         var journey: String
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("The GPX file to write; '-' for standard output.", valueName: "TRACK.gpx"))
+        @Option(
+            name: .shortAndLong,
+            help: ArgumentHelp("The GPX file to write; '-' for standard output.", valueName: "TRACK.gpx"))
         var output: String
 
         @Flag(help: "Write untimed <wpt>s, as Xcode's location simulation plays them, instead of a timed <trk>.")
@@ -42,7 +44,9 @@ struct TrackCommand: ParsableCommand {
                 throw error.reported
             }
             if untimed, loaded.steps.contains(where: { if case .lost = $0 { return true } else { return false } }) {
-                StandardError.error("\(journey): --untimed cannot express a fix loss (lost:): untimed points play one per pace with no gaps; write a timed track instead")
+                StandardError.error(
+                    "\(journey): --untimed cannot express a fix loss (lost:): untimed points play one per pace with no gaps; write a timed track instead"
+                )
                 throw ExitCode(Exit.badInput)
             }
             let track = loaded.synthesize()
@@ -64,7 +68,9 @@ struct TrackCommand: ParsableCommand {
                 throw ExitCode(Exit.sinkFailed)
             }
             if output != "-" {
-                StandardError.note("perimeter: \(output): \(track.fixCount) fixes in \(untimed ? 1 : track.segments.count) segment\(track.segments.count == 1 || untimed ? "" : "s"), \(loaded.start.iso8601) – \(track.end.iso8601)")
+                StandardError.note(
+                    "perimeter: \(output): \(track.fixCount) fixes in \(untimed ? 1 : track.segments.count) segment\(track.segments.count == 1 || untimed ? "" : "s"), \(loaded.start.iso8601) – \(track.end.iso8601)"
+                )
             }
         }
     }

@@ -9,15 +9,15 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Checks scenarios, GeoJSON region files and GPX tracks without running them.",
         discussion: """
-        Files are told apart by their extension: .yaml, .yml and .json are scenarios (with their region \
-        files and tracks), or journeys for 'perimeter track synth' when they have a top-level 'route'; \
-        .geojson region files, .gpx tracks, .csv, .jsonl and .ndjson fix tables (a fleet's fixes). A folder is \
-        searched for all of them. \
-        Every problem is listed, each with its file and place; the exit code is 2 if there was any. A \
-        scenario's own sinks are checked as 'perimeter run' would (files inside its folder; http:// and \
-        https:// only with --allow-scenario-network-sinks; never auth-env=), and what each accepted one \
-        would do is listed under its 'ok:' line: the files it writes, the URLs it sends events to.
-        """
+            Files are told apart by their extension: .yaml, .yml and .json are scenarios (with their region \
+            files and tracks), or journeys for 'perimeter track synth' when they have a top-level 'route'; \
+            .geojson region files, .gpx tracks, .csv, .jsonl and .ndjson fix tables (a fleet's fixes). A folder is \
+            searched for all of them. \
+            Every problem is listed, each with its file and place; the exit code is 2 if there was any. A \
+            scenario's own sinks are checked as 'perimeter run' would (files inside its folder; http:// and \
+            https:// only with --allow-scenario-network-sinks; never auth-env=), and what each accepted one \
+            would do is listed under its 'ok:' line: the files it writes, the URLs it sends events to.
+            """
     )
 
     @Argument(help: "Files or folders to check.")

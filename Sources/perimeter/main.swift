@@ -3,11 +3,11 @@ import EventSinks
 import EventSinksHTTP
 import EventSinksSQLite
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `perimeter`: replays GPX tracks through phone-like geofence monitors. One command per verb;
@@ -17,12 +17,15 @@ struct Perimeter: ParsableCommand {
         commandName: "perimeter",
         abstract: "Replays location tracks through geofence monitors that behave like a phone's.",
         discussion: """
-        Exit codes: 0 success; 1 a check failed; 2 bad input (the message names the file and the place); \
-        3 a sink could not deliver (the message says where its events were kept); 64 a usage error (an \
-        unknown option); 130 interrupted (Ctrl-C or SIGTERM; the sinks kept what was produced).
-        """,
+            Exit codes: 0 success; 1 a check failed; 2 bad input (the message names the file and the place); \
+            3 a sink could not deliver (the message says where its events were kept); 64 a usage error (an \
+            unknown option); 130 interrupted (Ctrl-C or SIGTERM; the sinks kept what was produced).
+            """,
         version: "0.1.0",
-        subcommands: [Run.self, Stream.self, Compare.self, Calibrate.self, ReportCommand.self, Check.self, Validate.self, Inspect.self, TrackCommand.self, ProfileCommand.self, Deliver.self]
+        subcommands: [
+            Run.self, Stream.self, Compare.self, Calibrate.self, ReportCommand.self, Check.self, Validate.self, Inspect.self,
+            TrackCommand.self, ProfileCommand.self, Deliver.self,
+        ]
     )
 
     /// Every kind of sink this program knows: the core ones, SQLite and HTTP.
@@ -41,11 +44,11 @@ signal(SIGPIPE, SIG_IGN)
 // blocks up to 32 MiB come from the heap (M_MMAP_THRESHOLD, -3), whose top is kept up to 1 GiB
 // (M_TRIM_THRESHOLD, -1).
 #if os(Linux)
-if let mallopt = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {  // RTLD_DEFAULT
-    let set = unsafeBitCast(mallopt, to: (@convention(c) (Int32, Int32) -> Int32).self)
-    _ = set(-3, 32 << 20)
-    _ = set(-1, 1 << 30)
-}
+    if let mallopt = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {  // RTLD_DEFAULT
+        let set = unsafeBitCast(mallopt, to: (@convention(c) (Int32, Int32) -> Int32).self)
+        _ = set(-3, 32 << 20)
+        _ = set(-1, 1 << 30)
+    }
 #endif
 
 Perimeter.main()

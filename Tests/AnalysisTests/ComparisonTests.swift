@@ -21,8 +21,9 @@ struct ComparisonTests {
     @Test(arguments: [(false, 3 * 4), (true, 4 * 4)])
     func eachProfileBatchRunsOnce(noisyReference: Bool, simulations: Int) throws {
         let run = try ScenarioRun(loading: repository("Scenarios/restaurant-welcome.yaml"))
-        let comparison = try ScenarioComparison(run, profiles: [.ios, .android, .androidBackground],
-                                                exactReference: !noisyReference)
+        let comparison = try ScenarioComparison(
+            run, profiles: [.ios, .android, .androidBackground],
+            exactReference: !noisyReference)
         let counter = SimulationCounter()
         var heard: [Int] = []
         let report = try ProfileBatch.$counter.withValue(counter) {
@@ -58,7 +59,9 @@ struct ComparisonTests {
 
     @Test func theJSONHasTheDocumentedShape() throws {
         let run = try ScenarioRun(loading: repository("Scenarios/lorrenzillos.yaml"))
-        let report = try ScenarioComparison(run, profiles: [.iosDocumented, .androidBackgroundDocumented], window: .seconds(90)).compare()
+        let report = try ScenarioComparison(
+            run, profiles: [.iosDocumented, .androidBackgroundDocumented], window: .seconds(90)
+        ).compare()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
         #expect(object["against"] as? String == "ideal")
         #expect(object["window"] as? Double == 90)
@@ -138,9 +141,15 @@ struct ComparisonTests {
         #expect(lines[0] == "Lunch at Lorrenzillo's: ios-documented against ideal (events paired within 10 min)")
         // The true distance of iOS's enter at 12:01:57: the track has no noise, so it is the enter's own
         // `distance` in the golden log Scenarios/lorrenzillos.events.jsonl, -229.247 m.
-        #expect(lines[3] == "  enter                       1        0        0        20 s        20 s        20 s    -229.2 m    -229.2 m")
+        #expect(
+            lines[3]
+                == "  enter                       1        0        0        20 s        20 s        20 s    -229.2 m    -229.2 m"
+        )
         #expect(lines.contains("phone: enter at lorrenzillos (12:01:37 under ideal) came 20 s late under ios-documented"))
-        #expect(lines.contains("phone: dwell \"Thanks for visiting\" at lorrenzillos (12:01:47 under ideal) came 20 s late under ios-documented"))
+        #expect(
+            lines.contains(
+                "phone: dwell \"Thanks for visiting\" at lorrenzillos (12:01:47 under ideal) came 20 s late under ios-documented"
+            ))
     }
 
     /// Without noise the exact track is what the monitor saw: each paired or spurious event's true distance
@@ -153,9 +162,12 @@ struct ComparisonTests {
             let report = try ScenarioComparison(run, profiles: [profile]).compare(threads: 2)
             let events = ScenarioRun(run.scenario, profile: profile).events(threads: 1).events
             var own: [String: Meters] = [:]
-            for event in events { own["\(event.device) \(event.region) \(event.kind) \(event.time.microsecondsSince1970)"] = event.distance }
+            for event in events {
+                own["\(event.device) \(event.region) \(event.kind) \(event.time.microsecondsSince1970)"] = event.distance
+            }
             let matching = report.profiles[0].matchings[0]
-            let measured = matching.pairs.compactMap { pair in pair.profile.map { (pair.key, $0, pair.distance) } }
+            let measured =
+                matching.pairs.compactMap { pair in pair.profile.map { (pair.key, $0, pair.distance) } }
                 + matching.spurious.map { ($0.key, $0.time, $0.distance) }
             #expect(!measured.isEmpty)
             for (key, time, distance) in measured {
@@ -173,7 +185,8 @@ struct ComparisonTests {
         exact.simulation.noise = nil
         let noisy = ScenarioRun(run.scenario, profile: .ideal)
         for (exactReference, reference) in [(true, exact), (false, noisy)] {
-            let report = try ScenarioComparison(run, profiles: [.androidDocumented], exactReference: exactReference).compare(threads: 1)
+            let report = try ScenarioComparison(run, profiles: [.androidDocumented], exactReference: exactReference).compare(
+                threads: 1)
             let expected = reference.events(threads: 1).events.filter { EventMatching.kinds.contains($0.kind) }.map(\.time)
             #expect(report.profiles[0].matchings[0].pairs.map(\.reference) == expected)
             #expect(report.exactReference == exactReference)

@@ -61,10 +61,13 @@ struct MatchingBenchmark {
             for (r, p) in keys { pairedGreedy += greedy(reference: r, profile: p, window: window).compactMap { $0 }.count }
         }
         let alignedTime = clock.measure {
-            for (r, p) in keys { pairedAligned += EventAlignment.align(reference: r, profile: p, window: window).compactMap { $0 }.count }
+            for (r, p) in keys {
+                pairedAligned += EventAlignment.align(reference: r, profile: p, window: window).compactMap { $0 }.count
+            }
         }
         let times = keys.reduce(0) { $0 + $1.0.count + $1.1.count }
-        print("pairing benchmark: \(keys.count) keys, \(times) times; greedy \(greedyTime), alignment \(alignedTime), "
-            + "ratio \(String(format: "%.2f", alignedTime / greedyTime)); paired \(pairedGreedy) and \(pairedAligned)")
+        print(
+            "pairing benchmark: \(keys.count) keys, \(times) times; greedy \(greedyTime), alignment \(alignedTime), "
+                + "ratio \(String(format: "%.2f", alignedTime / greedyTime)); paired \(pairedGreedy) and \(pairedAligned)")
     }
 }

@@ -21,7 +21,9 @@ struct CalibrationTests {
 
     /// The profile file reads back (as `run --profile FILE` reads it) with the fitted values.
     @Test func theProfileFileReadsBack() throws {
-        let study = try FieldStudy(walks: 10, fences: 3, profile: "ios") { $0.hysteresis = 80; $0.missExit = 0.1 }
+        let study = try FieldStudy(walks: 10, fences: 3, profile: "ios") {
+            $0.hysteresis = 80; $0.missExit = 0.1
+        }
         let (_, result) = try study.calibrate(["hysteresis", "missExit", "delivery.median"], runs: 4, replicates: 30)
         let path = study.folder.appendingPathComponent("fitted.profile.yaml").path
         try result.profileFile(name: "fitted", base: "ios").write(toFile: path, atomically: true, encoding: .utf8)
@@ -41,8 +43,9 @@ struct CalibrationTests {
             _ = try study.calibrate(["missExit"], runs: 2, replicates: 10, holdout: 0)
             Issue.record("calibrated from 2 exits")
         } catch let failure as CalibrationFailure {
-            #expect(failure.description.contains("too few crossings to fit missExit: the log has 4 true exit crossings"),
-                    "\(failure)")
+            #expect(
+                failure.description.contains("too few crossings to fit missExit: the log has 4 true exit crossings"),
+                "\(failure)")
             #expect(failure.description.contains("needs at least 5"))
         }
     }

@@ -25,9 +25,13 @@ struct DiscrepancyTests {
         Case(id: "delays 5 s later: 1", observed: [30, 30, 30, 30], simulated: [35, 35, 35, 35], total: 1),
         // Observed exits at 30 s and 70 s: the scale is their spread, 40 s; simulated 50 s and 90 s: W₁ = 20,
         // 2 × (20/40)² = 0.5.
-        Case(id: "exit delays shifted by half their spread: 0.5", observed: [30, 30, 30, 70], simulated: [30, 30, 50, 90], total: 0.5),
+        Case(
+            id: "exit delays shifted by half their spread: 0.5", observed: [30, 30, 30, 70], simulated: [30, 30, 50, 90],
+            total: 0.5),
         // One spurious exit in the log, none simulated: a = 0.5, b = 0, ā = 0.25: 2 × 0.25 / 0.25 = 2.
-        Case(id: "a spurious exit: 2", observed: [30, 30, 30, 30], simulated: [30, 30, 30, 30], spurious: ([0, 1], [0, 0]), total: 2),
+        Case(
+            id: "a spurious exit: 2", observed: [30, 30, 30, 30], simulated: [30, 30, 30, 30], spurious: ([0, 1], [0, 0]),
+            total: 2),
     ]
 
     func outcomes(_ delays: [Double?], spurious: [Int]) -> CrossingOutcomes {
@@ -42,8 +46,9 @@ struct DiscrepancyTests {
     @Test(arguments: cases) func byHand(_ c: Case) {
         let observed = OutcomePools(outcomes(c.observed, spurious: c.spurious.observed), kindOf: Self.kindOf)
         let simulated = OutcomePools(outcomes(c.simulated, spurious: c.spurious.simulated), kindOf: Self.kindOf)
-        let d = Discrepancy(observed: observed, simulated: simulated, weights: [1, 1, 1, 1], kindOf: Self.kindOf,
-                            counts: [2, 2], usesLag: false)
+        let d = Discrepancy(
+            observed: observed, simulated: simulated, weights: [1, 1, 1, 1], kindOf: Self.kindOf,
+            counts: [2, 2], usesLag: false)
         #expect(abs(d.total - c.total) < 1e-12, "\(d)")
     }
 
@@ -51,8 +56,9 @@ struct DiscrepancyTests {
     @Test func heldOutCrossingsDoNotCount() {
         let observed = OutcomePools(outcomes([30, 30, 30, nil], spurious: [0, 0]), kindOf: Self.kindOf)
         let simulated = OutcomePools(outcomes([30, 30, 30, 30], spurious: [0, 0]), kindOf: Self.kindOf)
-        let d = Discrepancy(observed: observed, simulated: simulated, weights: [1, 1, 1, 0], kindOf: Self.kindOf,
-                            counts: [2, 2], usesLag: false)
+        let d = Discrepancy(
+            observed: observed, simulated: simulated, weights: [1, 1, 1, 0], kindOf: Self.kindOf,
+            counts: [2, 2], usesLag: false)
         #expect(d.total == 0)
     }
 }

@@ -28,8 +28,10 @@ struct FieldStudy {
         try events.map { JSONLines.encode($0) + "\n" }.joined().write(toFile: log, atomically: true, encoding: .utf8)
     }
 
-    func calibrate(_ names: [String], base: Profile? = nil, runs: Int = 6, seed: UInt64 = 1000, threads: Int = 2,
-                   replicates: Int = 100, holdout: Double = 0.25) throws -> (Calibration, CalibrationResult) {
+    func calibrate(
+        _ names: [String], base: Profile? = nil, runs: Int = 6, seed: UInt64 = 1000, threads: Int = 2,
+        replicates: Int = 100, holdout: Double = 0.25
+    ) throws -> (Calibration, CalibrationResult) {
         let run = try ScenarioRun(loading: scenario)
         var options = Calibration.Options()
         options.runs = runs
@@ -37,8 +39,9 @@ struct FieldStudy {
         options.threads = threads
         options.replicates = replicates
         options.holdout = holdout
-        let calibration = try Calibration(run: run, log: try ObservedLog.read([log]), base: base ?? run.simulation.profile,
-                                          parameters: names.compactMap(CalibrationParameter.named), options: options)
+        let calibration = try Calibration(
+            run: run, log: try ObservedLog.read([log]), base: base ?? run.simulation.profile,
+            parameters: names.compactMap(CalibrationParameter.named), options: options)
         return (calibration, calibration.fit())
     }
 }
@@ -56,18 +59,24 @@ struct RecoveryTests {
     /// noise seed 7, the fit runs with seeds from 1000: each interval must hold its hidden value.
     static let cases: [Case] = [
         Case(id: "ios hysteresis 40 m, missExit 0.2", profile: "ios", hidden: ["hysteresis": 40, "missExit": 0.2]),
-        Case(id: "ios hysteresis 90 m, delivery median 30 s", profile: "ios", hidden: ["hysteresis": 90, "delivery.median": 30]),
+        Case(
+            id: "ios hysteresis 90 m, delivery median 30 s", profile: "ios",
+            hidden: ["hysteresis": 90, "delivery.median": 30]),
         Case(id: "android-background interval 60 s", profile: "android-background", hidden: ["interval": 60]),
         Case(id: "android-background interval 180 s", profile: "android-background", hidden: ["interval": 180]),
         Case(id: "ios missEnter 0.1", profile: "ios", hidden: ["missEnter": 0.1]),
         Case(id: "ios enterBuffer 15 m", profile: "ios", hidden: ["enterBuffer": 15]),
-        Case(id: "android enterConfidence 0.7, missExit 0.2", profile: "android", hidden: ["enterConfidence": 0.7, "missExit": 0.2]),
+        Case(
+            id: "android enterConfidence 0.7, missExit 0.2", profile: "android",
+            hidden: ["enterConfidence": 0.7, "missExit": 0.2]),
         // Exits start beyond h + max(0, −e): exits alone cannot tell h 75, e −25 from h 90, e −10
         // (Calibration+ExitThreshold); the intervals must still hold the hidden pair.
-        Case(id: "ios hysteresis 90 m with enterBuffer −10 m, both fitted", profile: "ios",
-             hidden: ["hysteresis": 90, "enterBuffer": -10]),
-        Case(id: "ios hysteresis 30 m with enterBuffer −20 m, both fitted", profile: "ios",
-             hidden: ["hysteresis": 30, "enterBuffer": -20]),
+        Case(
+            id: "ios hysteresis 90 m with enterBuffer −10 m, both fitted", profile: "ios",
+            hidden: ["hysteresis": 90, "enterBuffer": -10]),
+        Case(
+            id: "ios hysteresis 30 m with enterBuffer −20 m, both fitted", profile: "ios",
+            hidden: ["hysteresis": 30, "enterBuffer": -20]),
     ]
 
     @Test(arguments: cases) func recovers(_ c: Case) throws {
@@ -81,8 +90,9 @@ struct RecoveryTests {
         let (_, result) = try study.calibrate(names)
         for fitted in result.parameters {
             let hidden = try #require(c.hidden[fitted.parameter.name])
-            #expect(fitted.low <= hidden && hidden <= fitted.high,
-                    "\(fitted.parameter.name): hidden \(hidden), fitted \(fitted.value) in \(fitted.low)–\(fitted.high)")
+            #expect(
+                fitted.low <= hidden && hidden <= fitted.high,
+                "\(fitted.parameter.name): hidden \(hidden), fitted \(fitted.value) in \(fitted.low)–\(fitted.high)")
         }
         print(result.readable)
     }

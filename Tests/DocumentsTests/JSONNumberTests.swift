@@ -12,10 +12,15 @@ struct JSONNumberTests {
     /// past 18 digits).
     static func number(_ random: inout SplitMix64) -> String {
         func digits(_ count: Int) -> String {
-            String((0..<count).map { _ in Bool.random(using: &random) ? "0" : Character(String(Int.random(in: 0...9, using: &random))) })
+            String(
+                (0..<count).map { _ in
+                    Bool.random(using: &random) ? "0" : Character(String(Int.random(in: 0...9, using: &random)))
+                })
         }
         var text = Bool.random(using: &random) ? "-" : ""
-        text += Int.random(in: 0..<4, using: &random) == 0 ? "0" : String(Int.random(in: 1...9, using: &random)) + digits(.random(in: 0...20, using: &random))
+        text +=
+            Int.random(in: 0..<4, using: &random) == 0
+            ? "0" : String(Int.random(in: 1...9, using: &random)) + digits(.random(in: 0...20, using: &random))
         if Bool.random(using: &random) { text += "." + digits(.random(in: 1...20, using: &random)) }
         if Int.random(in: 0..<4, using: &random) == 0 {
             text += ["e", "E"].randomElement(using: &random)! + ["", "+", "-"].randomElement(using: &random)!
@@ -28,8 +33,10 @@ struct JSONNumberTests {
     func sameAnswer(seed: UInt64) {
         var random = SplitMix64(seed: seed &+ 77)
         var fast = 0
-        let edges = ["123456789012345678", "1234567890123456789", "-12345678901234567", "-123456789012345678",
-                     "0.000000000000000001", "1.00000000000000000", "999999999999999999", "1e5", "1E-5", "0"]
+        let edges = [
+            "123456789012345678", "1234567890123456789", "-12345678901234567", "-123456789012345678",
+            "0.000000000000000001", "1.00000000000000000", "999999999999999999", "1e5", "1E-5", "0",
+        ]
         for text in edges + (0..<5_000).map({ _ in Self.number(&random) }) {
             let bytes = Array(text.utf8)
             let answer = bytes.withUnsafeBufferPointer { JSONReader.readsExactly(jsonNumber: $0) }

@@ -16,15 +16,18 @@ func httpEvents(_ count: Int) -> [GeofenceEvent] {
             .monitorStart, .enter(crossedAt: time), .dwell(rule: "r \"\(i)\"", ruleIndex: 0, duration: .seconds(5)),
             .exit(crossedAt: time), .visit(arrival: base, departure: time),
         ]
-        return GeofenceEvent(time: time, device: "phone-\(i % 3)", region: "région,\(i)", regionIndex: 0,
-                             coordinate: Coordinate(latitude: 37.7 + Double(i) * 1e-4, longitude: -121.76),
-                             distance: Double(i) - 0.25, detail: details[i % details.count])
+        return GeofenceEvent(
+            time: time, device: "phone-\(i % 3)", region: "région,\(i)", regionIndex: 0,
+            coordinate: Coordinate(latitude: 37.7 + Double(i) * 1e-4, longitude: -121.76),
+            distance: Double(i) - 0.25, detail: details[i % details.count])
     }
 }
 
 /// A configuration for tests: small timeouts and backoff, a seeded jitter, the spool in `directory`.
-func httpConfiguration(_ url: String, batch: Int = 500, flush: Double = 30, timeout: Double = 2, retries: Int = 3,
-                       directory: String) throws -> HTTPSinkConfiguration {
+func httpConfiguration(
+    _ url: String, batch: Int = 500, flush: Double = 30, timeout: Double = 2, retries: Int = 3,
+    directory: String
+) throws -> HTTPSinkConfiguration {
     var configuration = try HTTPSinkConfiguration(parsing: url)
     configuration.batchSize = batch
     configuration.flushInterval = flush
@@ -88,7 +91,8 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         let server = try LoopbackServer()
         defer { server.stop() }
         let directory = try temporaryDirectory()
-        let sink = try HTTPSink(configuration: try httpConfiguration(server.url, batch: 100, flush: 0.2, directory: directory))
+        let sink = try HTTPSink(
+            configuration: try httpConfiguration(server.url, batch: 100, flush: 0.2, directory: directory))
         let events = httpEvents(3)
         try sink.send(events[0])
         try sink.send(events[1])
@@ -102,8 +106,9 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
     @Test func retriesUntilTheServerStartsListening() throws {
         let port = try LoopbackServer.reservePort()
         let directory = try temporaryDirectory()
-        var configuration = try httpConfiguration("http://127.0.0.1:\(port)/events", batch: 2, retries: 200,
-                                                  directory: directory)
+        var configuration = try httpConfiguration(
+            "http://127.0.0.1:\(port)/events", batch: 2, retries: 200,
+            directory: directory)
         configuration.backoffBase = 0.05
         configuration.backoffCap = 0.1
         let sink = try HTTPSink(configuration: configuration)
@@ -126,8 +131,10 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         let server = try LoopbackServer { n in n < 2 ? .status(200, delay: 4) : .status(200) }
         defer { server.stop() }
         let directory = try temporaryDirectory()
-        let sink = try HTTPSink(configuration: try httpConfiguration(server.url, batch: 4, timeout: 1.5, retries: 6,
-                                                                     directory: directory))
+        let sink = try HTTPSink(
+            configuration: try httpConfiguration(
+                server.url, batch: 4, timeout: 1.5, retries: 6,
+                directory: directory))
         let events = httpEvents(6)
         try run(sink, events)
         let keys = server.requests.map { $0.idempotencyKey ?? "" }
@@ -179,7 +186,9 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         let b = try HTTPSink(spec: "http://127.0.0.1:9/b", directory: directory)
         #expect(a.spoolPath != b.spoolPath)
         let c = try HTTPSink(spec: "http://127.0.0.1:9/c;spool=one.jsonl", directory: directory)
-        let error = #expect(throws: SinkError.self) { try HTTPSink(spec: "http://127.0.0.1:9/d;spool=one.jsonl", directory: directory) }
+        let error = #expect(throws: SinkError.self) {
+            try HTTPSink(spec: "http://127.0.0.1:9/d;spool=one.jsonl", directory: directory)
+        }
         #expect(error?.description.contains("already keeps its undelivered events in") == true)
         for sink in [a, b, c] { try sink.finish() }
         let d = try HTTPSink(spec: "http://127.0.0.1:9/d;spool=one.jsonl", directory: directory)  // free again
@@ -236,7 +245,10 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         #expect(try spooled(spool).keys == [1, 1, 2, 2, 3].map { "\(sink.keyPrefix)-\($0)" })
         #expect(try files(in: directory) == ["spool.jsonl"])
         let message = try #require(error?.description)
-        #expect(message.hasPrefix("sink \(server.url): delivered 2 of 7 events to \(server.url); the other 5 are in the spool file \"\(spool)\""))
+        #expect(
+            message.hasPrefix(
+                "sink \(server.url): delivered 2 of 7 events to \(server.url); the other 5 are in the spool file \"\(spool)\""
+            ))
         #expect(message.contains("perimeter deliver \(spool) --sink \(server.url)"))
         #expect(message.contains("the server answered \(status)"))
         #expect(message.contains("(not retried)"))
@@ -251,8 +263,10 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
     @Test func aServerGoneForGoodLeavesEverythingUndeliveredInTheSpool() throws {
         let server = try LoopbackServer()
         let directory = try temporaryDirectory()
-        let sink = try HTTPSink(configuration: try httpConfiguration(server.url, batch: 2, timeout: 0.5, retries: 3,
-                                                                     directory: directory))
+        let sink = try HTTPSink(
+            configuration: try httpConfiguration(
+                server.url, batch: 2, timeout: 0.5, retries: 3,
+                directory: directory))
         let events = httpEvents(9)
         try sink.send(events[0])
         try sink.send(events[1])
@@ -271,8 +285,10 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
     @Test func nothingListeningAtAllSpoolsEverything() throws {
         let port = try LoopbackServer.reservePort()
         let directory = try temporaryDirectory()
-        let sink = try HTTPSink(configuration: try httpConfiguration("http://127.0.0.1:\(port)/x", batch: 3, retries: 2,
-                                                                     directory: directory))
+        let sink = try HTTPSink(
+            configuration: try httpConfiguration(
+                "http://127.0.0.1:\(port)/x", batch: 3, retries: 2,
+                directory: directory))
         let events = httpEvents(8)
         for event in events { try sink.send(event) }
         #expect(throws: SinkError.self) { try sink.finish() }
@@ -300,12 +316,16 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
     @Test func cancelKeepsWhatWasNotDelivered() throws {
         let port = try LoopbackServer.reservePort()
         let directory = try temporaryDirectory()
-        let sink = try HTTPSink(configuration: try httpConfiguration("http://127.0.0.1:\(port)/x", batch: 10,
-                                                                     directory: directory))
+        let sink = try HTTPSink(
+            configuration: try httpConfiguration(
+                "http://127.0.0.1:\(port)/x", batch: 10,
+                directory: directory))
         sink.cancel()
         #expect(try files(in: directory).isEmpty)
-        let other = try HTTPSink(configuration: try httpConfiguration("http://127.0.0.1:\(port)/x", batch: 10,
-                                                                      directory: directory))
+        let other = try HTTPSink(
+            configuration: try httpConfiguration(
+                "http://127.0.0.1:\(port)/x", batch: 10,
+                directory: directory))
         let events = httpEvents(3)
         for event in events { try other.send(event) }
         other.cancel()
@@ -314,10 +334,12 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         #expect(try SpoolLines.decode(log: contents(directory + "/spool.jsonl")).map(\.event) == events.map(WireEvent.init))
     }
 
-    @Test("an interruption stops a wait at once and spools every undelivered event, keys kept", arguments: [
-        ("waiting for an answer", LoopbackServer.Reply.hang),
-        ("waiting out a Retry-After", LoopbackServer.Reply.status(503, retryAfter: "600")),
-    ])
+    @Test(
+        "an interruption stops a wait at once and spools every undelivered event, keys kept",
+        arguments: [
+            ("waiting for an answer", LoopbackServer.Reply.hang),
+            ("waiting out a Retry-After", LoopbackServer.Reply.status(503, retryAfter: "600")),
+        ])
     func anInterruptionStopsTheWait(waiting: String, reply: LoopbackServer.Reply) throws {
         let server = try LoopbackServer { _ in reply }
         defer { server.stop() }
@@ -340,14 +362,17 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         let kept = try spooled(directory + "/spool.jsonl")
         #expect(kept.text == events.map { JSONLines.encode($0) + "\n" }.joined())
         #expect(kept.keys == [0, 0, 1, 1, 2].map { "\(sink.keyPrefix)-\($0)" })
-        #expect(error?.description.contains("Delivery stopped: interrupted (Ctrl-C or SIGTERM)") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains("Delivery stopped: interrupted (Ctrl-C or SIGTERM)") == true,
+            "\(String(describing: error))")
     }
 
     @Test func cancelAbandonsTheBatchBeingSentAtOnce() throws {
         let server = try LoopbackServer { _ in .hang }
         defer { server.stop() }
         let directory = try temporaryDirectory()
-        let sink = try HTTPSink(configuration: try httpConfiguration(server.url, batch: 2, timeout: 600, directory: directory))
+        let sink = try HTTPSink(
+            configuration: try httpConfiguration(server.url, batch: 2, timeout: 600, directory: directory))
         let events = httpEvents(3)
         for event in events { try sink.send(event) }
         #expect(eventually { server.requests.count == 1 })
@@ -363,8 +388,9 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         let server = try LoopbackServer()
         defer { server.stop() }
         let directory = try temporaryDirectory()
-        let sink = try HTTPSink(spec: server.url + ";auth-env=PERIMETER_TEST_TOKEN;spool=spool.jsonl;flush=0.1",
-                                directory: directory, environment: ["PERIMETER_TEST_TOKEN": "Bearer s3cret"])
+        let sink = try HTTPSink(
+            spec: server.url + ";auth-env=PERIMETER_TEST_TOKEN;spool=spool.jsonl;flush=0.1",
+            directory: directory, environment: ["PERIMETER_TEST_TOKEN": "Bearer s3cret"])
         try run(sink, httpEvents(2))
         #expect(server.requests.map { $0.headers["authorization"] } == ["Bearer s3cret"])
         #expect(sink.spoolPath == directory + "/spool.jsonl")
@@ -375,7 +401,10 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         let text = "http://127.0.0.1:9/events;auth-env=\(name)"
         let spec = try registry.spec(parsing: text)
         let error = #expect(throws: SinkError.self) { try registry.makeSink(for: spec) }
-        #expect(error?.description == "sink \(text): auth-env=\(name): the environment variable \(name) is not set (it holds the Authorization header's value); set it, or remove the option")
+        #expect(
+            error?.description
+                == "sink \(text): auth-env=\(name): the environment variable \(name) is not set (it holds the Authorization header's value); set it, or remove the option"
+        )
         #expect(throws: SinkError.self) { try HTTPSink(spec: text, environment: [name: ""]) }
     }
 
@@ -383,8 +412,9 @@ func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
         let server = try LoopbackServer()
         defer { server.stop() }
         let directory = try temporaryDirectory()
-        let sink = try registry.makeSink(for: registry.spec(parsing: server.url + ";batch=2;spool=kept.jsonl"),
-                                         context: SinkContext(directory: directory))
+        let sink = try registry.makeSink(
+            for: registry.spec(parsing: server.url + ";batch=2;spool=kept.jsonl"),
+            context: SinkContext(directory: directory))
         let http = try #require(sink as? HTTPSink)
         #expect(http.spoolPath == directory + "/kept.jsonl")
         #expect(http.configuration.batchSize == 2)

@@ -17,9 +17,11 @@ import WireFormat
     @Test(arguments: [
         Good(text: "http://127.0.0.1:8080/events", url: "http://127.0.0.1:8080/events"),
         Good(text: "https://hooks.example.com/p?tenant=7&x=1", url: "https://hooks.example.com/p?tenant=7&x=1"),
-        Good(text: "http://localhost/e;batch=100;flush=0.5;timeout=2.5;retries=0;backoff=0;auth-env=PERIMETER_TOKEN;spool=out/left.jsonl",
-             url: "http://localhost/e", batch: 100, flush: 0.5, timeout: 2.5, retries: 0, backoff: 0,
-             authEnv: "PERIMETER_TOKEN", spool: "out/left.jsonl"),
+        Good(
+            text:
+                "http://localhost/e;batch=100;flush=0.5;timeout=2.5;retries=0;backoff=0;auth-env=PERIMETER_TOKEN;spool=out/left.jsonl",
+            url: "http://localhost/e", batch: 100, flush: 0.5, timeout: 2.5, retries: 0, backoff: 0,
+            authEnv: "PERIMETER_TOKEN", spool: "out/left.jsonl"),
         Good(text: "https://h.example/x?q=1;retries=12", url: "https://h.example/x?q=1", retries: 12),
         Good(text: "http://h:1/;flush=0;spool=a=b.jsonl", url: "http://h:1/", flush: 0, spool: "a=b.jsonl"),
     ])
@@ -43,7 +45,10 @@ import WireFormat
     static let options = "batch, flush, timeout, retries, backoff, auth-env, spool"
 
     @Test(arguments: [
-        ("http://", #""http://" is not an http:// or https:// URL with a host (write http://HOST[:PORT]/PATH[;key=value]...)"#),
+        (
+            "http://",
+            #""http://" is not an http:// or https:// URL with a host (write http://HOST[:PORT]/PATH[;key=value]...)"#
+        ),
         ("http://h/x;batch=0", "batch=0: expected a whole number from 1 to 100000"),
         ("http://h/x;batch=ten", "batch=ten: expected a whole number from 1 to 100000"),
         ("http://h/x;retries=-1", "retries=-1: expected a whole number from 0 to 1000"),

@@ -18,15 +18,17 @@ import WireFormat
     }
 
     /// The columns the table says: `run` and `seq`, then each field.
-    static let expected = ["run INTEGER NOT NULL", "seq INTEGER NOT NULL"] + WireField.allCases.map { field in
-        let type: String
-        switch field.type {
-        case .time, .text: type = "TEXT"
-        case .number: type = "REAL"
+    static let expected =
+        ["run INTEGER NOT NULL", "seq INTEGER NOT NULL"]
+        + WireField.allCases.map { field in
+            let type: String
+            switch field.type {
+            case .time, .text: type = "TEXT"
+            case .number: type = "REAL"
+            }
+            let always = field.isCarried(by: .monitorStart) && !field.isOptional && field.type != .number
+            return "\(field.name) \(type)\(always ? " NOT NULL" : "")"
         }
-        let always = field.isCarried(by: .monitorStart) && !field.isOptional && field.type != .number
-        return "\(field.name) \(type)\(always ? " NOT NULL" : "")"
-    }
 
     @Test func aNewFileHasTheTablesColumns() throws {
         let path = try temporaryDirectory() + "/events.sqlite"
@@ -49,24 +51,25 @@ import WireFormat
         let sql = try readOnly(path).read { db in
             try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'events'")
         }
-        #expect(sql == """
-            CREATE TABLE events (
-                run INTEGER NOT NULL REFERENCES runs(id),
-                seq INTEGER NOT NULL,
-                time TEXT NOT NULL,
-                device TEXT NOT NULL,
-                region TEXT NOT NULL,
-                kind TEXT NOT NULL,
-                lat REAL,
-                lon REAL,
-                distance REAL,
-                crossedAt TEXT,
-                arrival TEXT,
-                departure TEXT,
-                duration REAL,
-                rule TEXT, detectedAt TEXT,
-                PRIMARY KEY (run, seq)
-            ) WITHOUT ROWID
-            """)
+        #expect(
+            sql == """
+                CREATE TABLE events (
+                    run INTEGER NOT NULL REFERENCES runs(id),
+                    seq INTEGER NOT NULL,
+                    time TEXT NOT NULL,
+                    device TEXT NOT NULL,
+                    region TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    lat REAL,
+                    lon REAL,
+                    distance REAL,
+                    crossedAt TEXT,
+                    arrival TEXT,
+                    departure TEXT,
+                    duration REAL,
+                    rule TEXT, detectedAt TEXT,
+                    PRIMARY KEY (run, seq)
+                ) WITHOUT ROWID
+                """)
     }
 }

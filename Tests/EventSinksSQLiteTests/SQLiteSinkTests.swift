@@ -31,7 +31,8 @@ import TestSupport
         let path = try temporaryDirectory() + "/events.sqlite"
         try run(try SQLiteSink(path: path), samples.map(\.event))
         // `-json` writes REALs with 17+ significant digits: they read back to the same Double.
-        let output = try sqlite3(path, "-json", "SELECT \(CSVRecords.columns.joined(separator: ", ")) FROM events WHERE run = 1 ORDER BY seq")
+        let output = try sqlite3(
+            path, "-json", "SELECT \(CSVRecords.columns.joined(separator: ", ")) FROM events WHERE run = 1 ORDER BY seq")
         let objects = try output.utf8.split(separator: UInt8(ascii: "\n")).map { line in
             var bytes = Array(line)
             if bytes.first == UInt8(ascii: "[") { bytes.removeFirst() }
@@ -44,7 +45,9 @@ import TestSupport
             #expect(object.map(\.0) == CSVRecords.columns, "\(sample.name)")
             try expectSameFieldsAsJSONLines(object, sample.event)
         }
-        #expect(try sqlite3(path, "SELECT count(*), min(seq), max(seq) FROM events") == "\(samples.count)|0|\(samples.count - 1)\n")
+        #expect(
+            try sqlite3(path, "SELECT count(*), min(seq), max(seq) FROM events")
+                == "\(samples.count)|0|\(samples.count - 1)\n")
         #expect(try sqlite3(path, "SELECT status, eventCount FROM runs") == "complete|\(samples.count)\n")
         #expect(try sqlite3(path, "PRAGMA integrity_check") == "ok\n")
         #expect(try sqlite3(path, "PRAGMA journal_mode") == "wal\n")
@@ -53,13 +56,19 @@ import TestSupport
     @Test func exactText() throws {
         let path = try temporaryDirectory() + "/events.sqlite"
         try run(try SQLiteSink(path: path), [samples[3].event, samples[5].event, samples[6].event])
-        #expect(try sqlite3(path, "SELECT quote(time), quote(kind), quote(crossedAt), quote(arrival), quote(duration), quote(rule) FROM events ORDER BY seq") == """
-            '2016-01-10T12:03:10.250Z'|'enter'|'2016-01-10T12:03:05.000Z'|NULL|NULL|NULL
-            '2016-01-10T12:07:30.000Z'|'visit'|NULL|'2016-01-10T12:03:05.001Z'|259.9985|NULL
-            '2016-01-11T00:00:00.000Z'|'dwell'|NULL|NULL|260.0|'Thanks, "friend" 👋'
+        #expect(
+            try sqlite3(
+                path,
+                "SELECT quote(time), quote(kind), quote(crossedAt), quote(arrival), quote(duration), quote(rule) FROM events ORDER BY seq"
+            ) == """
+                '2016-01-10T12:03:10.250Z'|'enter'|'2016-01-10T12:03:05.000Z'|NULL|NULL|NULL
+                '2016-01-10T12:07:30.000Z'|'visit'|NULL|'2016-01-10T12:03:05.001Z'|259.9985|NULL
+                '2016-01-11T00:00:00.000Z'|'dwell'|NULL|NULL|260.0|'Thanks, "friend" 👋'
 
-            """)
-        #expect(try sqlite3(path, "SELECT typeof(lat), typeof(distance), typeof(duration) FROM events WHERE seq = 2") == "real|real|real\n")
+                """)
+        #expect(
+            try sqlite3(path, "SELECT typeof(lat), typeof(distance), typeof(duration) FROM events WHERE seq = 2")
+                == "real|real|real\n")
     }
 
     @Test("A number that is not finite is NULL, as JSON Lines writes null", arguments: [Double.nan, .infinity, -.infinity])
@@ -76,12 +85,14 @@ import TestSupport
 
     @Test func theRunRowDescribesTheRun() throws {
         let path = try temporaryDirectory() + "/events.sqlite"
-        let simulation = Simulation(regions: [], rules: [], profile: .iosDocumented, devices: [],
-                                    start: at("2016-01-10T12:00:00Z"), tick: .seconds(1),
-                                    noise: Noise(sigma: 5, seed: 42))
-        let description = RunDescription(scenario: "Lunch at Lorrenzillo's", scenarioFile: "Scenarios/lorrenzillos.yaml",
-                                         simulation: simulation, perimeterVersion: "0.1.0",
-                                         startedAt: at("2026-11-22T03:00:00.123456Z"))
+        let simulation = Simulation(
+            regions: [], rules: [], profile: .iosDocumented, devices: [],
+            start: at("2016-01-10T12:00:00Z"), tick: .seconds(1),
+            noise: Noise(sigma: 5, seed: 42))
+        let description = RunDescription(
+            scenario: "Lunch at Lorrenzillo's", scenarioFile: "Scenarios/lorrenzillos.yaml",
+            simulation: simulation, perimeterVersion: "0.1.0",
+            startedAt: at("2026-11-22T03:00:00.123456Z"))
         let sink = try SQLiteSink(path: path, run: description)
         #expect(sink.runID == 1 && sink.status == .running)
         let before = try readOnly(path).read { db in try Row.fetchOne(db, sql: "SELECT * FROM runs")! }
@@ -98,30 +109,45 @@ import TestSupport
         #expect(row["startedAt"] as String? == "2026-11-22T03:00:00.123Z")
         #expect(row["clockStart"] as String? == "2016-01-10T12:00:00.000Z")
         #expect(row["perimeterVersion"] as String? == "0.1.0")
-        #expect(row["sqliteVersion"] as String? == (try sqlite3(path, "SELECT sqlite_version()")).trimmingCharacters(in: .newlines))
-        #expect(row["settings"] as String? == #"{"capacity":20,"selection":"nearest","refreshDistance":500.0,"hysteresis":200.0,"enterBuffer":0.0,"confirmation":20.0,"initialTrigger":"none","accuracy":0.0,"enterConfidence":0.5,"exitConfidence":0.5,"interval":0.0,"regions":0,"rules":0,"devices":0,"tick":1.0,"noise":{"sigma":5.0,"seed":42,"correlation":0.0}}"#)
+        #expect(
+            row["sqliteVersion"] as String?
+                == (try sqlite3(path, "SELECT sqlite_version()")).trimmingCharacters(in: .newlines))
+        #expect(
+            row["settings"] as String?
+                == #"{"capacity":20,"selection":"nearest","refreshDistance":500.0,"hysteresis":200.0,"enterBuffer":0.0,"confirmation":20.0,"initialTrigger":"none","accuracy":0.0,"enterConfidence":0.5,"exitConfidence":0.5,"interval":0.0,"regions":0,"rules":0,"devices":0,"tick":1.0,"noise":{"sigma":5.0,"seed":42,"correlation":0.0}}"#
+        )
         #expect(row["status"] as String? == "complete")
         let finished = try #require(Timestamp(iso8601: row["finishedAt"] as String? ?? ""))
         #expect(abs((finished - Timestamp.wallClockNow).seconds) < 60)
         #expect(row["eventCount"] as Int64? == Int64(samples.count))
-        let settings = try JSONSerialization.jsonObject(with: Data((row["settings"] as String? ?? "").utf8)) as? [String: Any]
+        let settings =
+            try JSONSerialization.jsonObject(with: Data((row["settings"] as String? ?? "").utf8)) as? [String: Any]
         #expect(settings?["noise"] as? [String: Any] != nil)
     }
 
     @Test func unlimitedCapacityAndNoNoise() {
         let simulation = Simulation(regions: [], profile: .ideal, devices: [])
-        #expect(RunDescription.settingsJSON(of: simulation) == #"{"capacity":"unlimited","selection":"nearest","refreshDistance":500.0,"hysteresis":0.0,"enterBuffer":0.0,"confirmation":0.0,"initialTrigger":"none","accuracy":0.0,"enterConfidence":0.5,"exitConfidence":0.5,"interval":0.0,"regions":0,"rules":0,"devices":0,"tick":1.0,"noise":null}"#)
+        #expect(
+            RunDescription.settingsJSON(of: simulation)
+                == #"{"capacity":"unlimited","selection":"nearest","refreshDistance":500.0,"hysteresis":0.0,"enterBuffer":0.0,"confirmation":0.0,"initialTrigger":"none","accuracy":0.0,"enterConfidence":0.5,"exitConfidence":0.5,"interval":0.0,"regions":0,"rules":0,"devices":0,"tick":1.0,"noise":null}"#
+        )
     }
 
     @Test("Revision 3's settings are described where set, after the interval")
     func revision3Settings() {
-        let overrides = MonitorOverrides(phase: .fixed(.seconds(30)),
-                                         stationary: .some(Stationary(after: .seconds(300), within: 25, interval: .seconds(360))),
-                                         outliers: .some(Outliers(every: .seconds(1800), duration: .seconds(20), median: 300,
-                                                                  p90: 2000, accuracyScale: 0.5)),
-                                         delivery: .some(Delivery(median: .seconds(10), p90: .seconds(120))), missExit: 0.25)
+        let overrides = MonitorOverrides(
+            phase: .fixed(.seconds(30)),
+            stationary: .some(Stationary(after: .seconds(300), within: 25, interval: .seconds(360))),
+            outliers: .some(
+                Outliers(
+                    every: .seconds(1800), duration: .seconds(20), median: 300,
+                    p90: 2000, accuracyScale: 0.5)),
+            delivery: .some(Delivery(median: .seconds(10), p90: .seconds(120))), missExit: 0.25)
         let simulation = Simulation(regions: [], profile: .ideal, overrides: overrides, devices: [])
-        #expect(RunDescription.settingsJSON(of: simulation) == #"{"capacity":"unlimited","selection":"nearest","refreshDistance":500.0,"hysteresis":0.0,"enterBuffer":0.0,"confirmation":0.0,"initialTrigger":"none","accuracy":0.0,"enterConfidence":0.5,"exitConfidence":0.5,"interval":0.0,"phase":30.0,"stationary":{"after":300.0,"within":25.0,"interval":360.0},"outliers":{"every":1800.0,"duration":20.0,"median":300.0,"p90":2000.0,"accuracy":0.5},"delivery":{"median":10.0,"p90":120.0},"missExit":0.25,"regions":0,"rules":0,"devices":0,"tick":1.0,"noise":null}"#)
+        #expect(
+            RunDescription.settingsJSON(of: simulation)
+                == #"{"capacity":"unlimited","selection":"nearest","refreshDistance":500.0,"hysteresis":0.0,"enterBuffer":0.0,"confirmation":0.0,"initialTrigger":"none","accuracy":0.0,"enterConfidence":0.5,"exitConfidence":0.5,"interval":0.0,"phase":30.0,"stationary":{"after":300.0,"within":25.0,"interval":360.0},"outliers":{"every":1800.0,"duration":20.0,"median":300.0,"p90":2000.0,"accuracy":0.5},"delivery":{"median":10.0,"p90":120.0},"missExit":0.25,"regions":0,"rules":0,"devices":0,"tick":1.0,"noise":null}"#
+        )
     }
 
     @Test func twoRunsAppendToOneFileEachWithItsOwnID() throws {
@@ -148,7 +174,11 @@ import TestSupport
             #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
             #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
             #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
-            let indices = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events' AND sql IS NOT NULL ORDER BY name")
+            let indices = try String.fetchAll(
+                db,
+                sql:
+                    "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events' AND sql IS NOT NULL ORDER BY name"
+            )
             #expect(indices == ["events_by_device_time", "events_by_region"])
         }
     }
@@ -162,17 +192,28 @@ import TestSupport
         }
         try sink.finish()
         try readOnly(path).read { db throws in
-            let runs = try Row.fetchAll(db, sql: "SELECT id, monteCarloRun, settings, status, eventCount FROM runs ORDER BY id")
+            let runs = try Row.fetchAll(
+                db, sql: "SELECT id, monteCarloRun, settings, status, eventCount FROM runs ORDER BY id")
             #expect(runs.map { $0["monteCarloRun"] as Int64? } == [0, 1, 2])
             #expect(runs.map { $0["settings"] as String? } == ["seed 7", "seed 8", "seed 9"])
             #expect(runs.map { $0["status"] as String? } == ["complete", "complete", "complete"])
             #expect(runs.map { $0["eventCount"] as Int64? } == [2, 0, 3])
-            let rows = try Row.fetchAll(db, sql: "SELECT runs.monteCarloRun AS r, seq FROM events JOIN runs ON runs.id = events.run ORDER BY events.run, seq")
-            #expect(rows.map { "\($0["r"] as Int64? ?? -1).\($0["seq"] as Int64? ?? -1)" } == ["0.0", "0.1", "2.0", "2.1", "2.2"])
+            let rows = try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT runs.monteCarloRun AS r, seq FROM events JOIN runs ON runs.id = events.run ORDER BY events.run, seq"
+            )
+            #expect(
+                rows.map { "\($0["r"] as Int64? ?? -1).\($0["seq"] as Int64? ?? -1)" } == [
+                    "0.0", "0.1", "2.0", "2.1", "2.2",
+                ])
         }
         // A plain run in the same file has no Monte Carlo run.
         try run(try SQLiteSink(path: path), [samples[0].event])
-        #expect(try readOnly(path).read { db in try Row.fetchOne(db, sql: "SELECT monteCarloRun FROM runs WHERE id = 4")?["monteCarloRun"] as Int64? } == nil)
+        #expect(
+            try readOnly(path).read { db in
+                try Row.fetchOne(db, sql: "SELECT monteCarloRun FROM runs WHERE id = 4")?["monteCarloRun"] as Int64?
+            } == nil)
     }
 
     @Test func aDatabaseOfTheFirstSchemaGainsTheMonteCarloColumn() throws {
@@ -190,13 +231,15 @@ import TestSupport
         let reader = try readOnly(path)
         try reader.read { db throws in
             #expect(try Int64.fetchAll(db, sql: "SELECT seq FROM events ORDER BY seq") == [0, 1, 2, 3, 4, 5])
-            #expect(try Row.fetchOne(db, sql: "SELECT status, eventCount FROM runs") == ["status": "running", "eventCount": 6])
+            #expect(
+                try Row.fetchOne(db, sql: "SELECT status, eventCount FROM runs") == ["status": "running", "eventCount": 6])
         }
         sink.cancel()
         #expect(sink.status == .failed)
         try reader.read { db throws in
             #expect(try Int64.fetchAll(db, sql: "SELECT seq FROM events ORDER BY seq") == Array(0..<8))
-            #expect(try Row.fetchOne(db, sql: "SELECT status, eventCount FROM runs") == ["status": "failed", "eventCount": 8])
+            #expect(
+                try Row.fetchOne(db, sql: "SELECT status, eventCount FROM runs") == ["status": "failed", "eventCount": 8])
         }
         try sink.finish()  // does nothing after cancel()
         #expect(throws: SinkError.self) { try sink.send(samples[0].event) }
@@ -219,12 +262,27 @@ import TestSupport
 
     @Test(arguments: [
         StatusCase(name: "finish: complete", steps: { try $0.finish() }, status: "complete"),
-        StatusCase(name: "interrupted, then finish", steps: { try $0.markInterrupted(); try $0.finish() }, status: "interrupted"),
-        StatusCase(name: "finish, then interrupted (as Simulation.run and Run do)",
-                   steps: { try $0.finish(); try $0.markInterrupted() }, status: "interrupted"),
+        StatusCase(
+            name: "interrupted, then finish",
+            steps: {
+                try $0.markInterrupted(); try $0.finish()
+            }, status: "interrupted"),
+        StatusCase(
+            name: "finish, then interrupted (as Simulation.run and Run do)",
+            steps: {
+                try $0.finish(); try $0.markInterrupted()
+            }, status: "interrupted"),
         StatusCase(name: "cancel: failed", steps: { $0.cancel() }, status: "failed"),
-        StatusCase(name: "cancel after finish changes nothing", steps: { try $0.finish(); $0.cancel() }, status: "complete"),
-        StatusCase(name: "interrupted after cancel stays failed", steps: { $0.cancel(); try $0.markInterrupted() }, status: "failed"),
+        StatusCase(
+            name: "cancel after finish changes nothing",
+            steps: {
+                try $0.finish(); $0.cancel()
+            }, status: "complete"),
+        StatusCase(
+            name: "interrupted after cancel stays failed",
+            steps: {
+                $0.cancel(); try $0.markInterrupted()
+            }, status: "failed"),
     ])
     func statuses(c: StatusCase) throws {
         let path = try temporaryDirectory() + "/events.sqlite"
@@ -232,8 +290,9 @@ import TestSupport
         for sample in samples { try sink.send(sample.event) }
         try c.steps(sink)
         try readOnly(path).read { db throws in
-            #expect(try Row.fetchOne(db, sql: "SELECT status, eventCount, finishedAt IS NOT NULL AS done FROM runs")
-                == ["status": c.status, "eventCount": samples.count, "done": 1])
+            #expect(
+                try Row.fetchOne(db, sql: "SELECT status, eventCount, finishedAt IS NOT NULL AS done FROM runs")
+                    == ["status": c.status, "eventCount": samples.count, "done": 1])
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM events") == samples.count)
         }
     }
@@ -250,16 +309,20 @@ import TestSupport
     @Test func aFanOutPassesTheInterruptionOn() throws {
         let directory = try temporaryDirectory()
         let specs = try ["jsonl:e.jsonl", "sqlite:e.sqlite"].map(registry.spec(parsing:))
-        let sink = try registry.makeSink(for: specs, context: SinkContext(directory: directory, run: RunDescription(scenario: "fan")))
+        let sink = try registry.makeSink(
+            for: specs, context: SinkContext(directory: directory, run: RunDescription(scenario: "fan")))
         try run(sink, samples.map(\.event))
         try #require(sink as? any InterruptibleEventSink).markInterrupted()
-        #expect(try sqlite3(directory + "/e.sqlite", "SELECT scenario, status, eventCount FROM runs") == "fan|interrupted|\(samples.count)\n")
+        #expect(
+            try sqlite3(directory + "/e.sqlite", "SELECT scenario, status, eventCount FROM runs")
+                == "fan|interrupted|\(samples.count)\n")
         #expect(try JSONLines.decode(log: contents(directory + "/e.jsonl")).count == samples.count)
     }
 
     @Test func specOpensRelativeToTheDirectory() throws {
         let directory = try temporaryDirectory()
-        let sink = try registry.makeSink(for: registry.spec(parsing: "sqlite:runs.sqlite"), context: SinkContext(directory: directory))
+        let sink = try registry.makeSink(
+            for: registry.spec(parsing: "sqlite:runs.sqlite"), context: SinkContext(directory: directory))
         #expect(sink is SQLiteSink)
         try run(sink, [samples[0].event])
         #expect(try files(in: directory) == ["runs.sqlite"])
@@ -277,17 +340,27 @@ import TestSupport
     }
 
     @Test(arguments: [
-        Bad(name: "a directory", make: { directory in directory }, reason: #"cannot open "PATH": it is a directory; give a file name"#),
-        Bad(name: "a text file that is not a database", make: { directory in
-            let path = directory + "/notes.txt"
-            try String(repeating: "not a database\n", count: 100).write(toFile: path, atomically: false, encoding: .utf8)
-            return path
-        }, reason: #"cannot open "PATH": it is not an SQLite database (SQLite error 26: file is not a database); give the path of a new file or of a database written by perimeter"#),
-        Bad(name: "a path under a regular file", make: { directory in
-            try "x".write(toFile: directory + "/file", atomically: false, encoding: .utf8)
-            return directory + "/file/events.sqlite"
-        }, reason: #"cannot create "PATH": a part of the path "DIR/file" is not a directory"#),
-        Bad(name: "a missing directory", make: { directory in directory + "/missing/events.sqlite" },
+        Bad(
+            name: "a directory", make: { directory in directory },
+            reason: #"cannot open "PATH": it is a directory; give a file name"#),
+        Bad(
+            name: "a text file that is not a database",
+            make: { directory in
+                let path = directory + "/notes.txt"
+                try String(repeating: "not a database\n", count: 100).write(toFile: path, atomically: false, encoding: .utf8)
+                return path
+            },
+            reason:
+                #"cannot open "PATH": it is not an SQLite database (SQLite error 26: file is not a database); give the path of a new file or of a database written by perimeter"#
+        ),
+        Bad(
+            name: "a path under a regular file",
+            make: { directory in
+                try "x".write(toFile: directory + "/file", atomically: false, encoding: .utf8)
+                return directory + "/file/events.sqlite"
+            }, reason: #"cannot create "PATH": a part of the path "DIR/file" is not a directory"#),
+        Bad(
+            name: "a missing directory", make: { directory in directory + "/missing/events.sqlite" },
             reason: #"cannot create "PATH": the directory "DIR/missing" does not exist"#),
     ])
     func refusesToOpen(bad: Bad) throws {
@@ -295,17 +368,22 @@ import TestSupport
         let path = try bad.make(directory)
         let before = try files(in: directory)
         let contentsBefore = try? Data(contentsOf: URL(fileURLWithPath: path))
-        let error = #expect(throws: SinkError.self) { try registry.makeSink(for: SinkSpec(text: "sqlite:" + path, scheme: "sqlite", path: path)) }
+        let error = #expect(throws: SinkError.self) {
+            try registry.makeSink(for: SinkSpec(text: "sqlite:" + path, scheme: "sqlite", path: path))
+        }
         #expect(error?.path == path)
-        #expect(error?.description == "sink sqlite:\(path): " + bad.reason.replacingOccurrences(of: "PATH", with: path)
-            .replacingOccurrences(of: "DIR", with: directory))
+        #expect(
+            error?.description == "sink sqlite:\(path): "
+                + bad.reason.replacingOccurrences(of: "PATH", with: path)
+                .replacingOccurrences(of: "DIR", with: directory))
         #expect(try files(in: directory) == before)
         #expect((try? Data(contentsOf: URL(fileURLWithPath: path))) == contentsBefore)
     }
 
     @Test func standardOutputIsRefused() throws {
         let error = #expect(throws: SinkError.self) { try registry.makeSink(for: registry.spec(parsing: "sqlite:-")) }
-        #expect(error?.description == "sink sqlite:-: an SQLite database cannot be written to standard output; give a file path")
+        #expect(
+            error?.description == "sink sqlite:-: an SQLite database cannot be written to standard output; give a file path")
     }
 
     @Test func aDatabaseFromANewerPerimeterIsRefused() throws {
@@ -313,7 +391,10 @@ import TestSupport
         try run(try SQLiteSink(path: path), [samples[0].event])
         _ = try sqlite3(path, "INSERT INTO grdb_migrations VALUES ('v9: from the future')")
         let error = #expect(throws: SinkError.self) { try SQLiteSink(path: path) }
-        #expect(error?.reason == #"cannot open "\#(path)": its schema was written by a newer perimeter; use that version or give another file"#)
+        #expect(
+            error?.reason
+                == #"cannot open "\#(path)": its schema was written by a newer perimeter; use that version or give another file"#
+        )
         #expect(try sqlite3(path, "SELECT count(*) FROM runs") == "1\n")
     }
 
@@ -321,7 +402,10 @@ import TestSupport
         let path = try temporaryDirectory() + "/other.sqlite"
         _ = try sqlite3(path, "CREATE TABLE runs (x); INSERT INTO runs VALUES (1)")
         let error = #expect(throws: SinkError.self) { try SQLiteSink(path: path) }
-        #expect(error?.reason.hasPrefix(#"cannot open "\#(path)": SQLite error 1: table runs already exists while executing `CREATE TABLE runs"#) == true)
+        #expect(
+            error?.reason.hasPrefix(
+                #"cannot open "\#(path)": SQLite error 1: table runs already exists while executing `CREATE TABLE runs"#)
+                == true)
         #expect(try sqlite3(path, "SELECT * FROM runs") == "1\n")
         #expect(try sqlite3(path, "SELECT count(*) FROM sqlite_master WHERE name = 'events'") == "0\n")
     }
@@ -335,18 +419,26 @@ import TestSupport
     }
 
     @Test(arguments: [
-        Mapping(code: .SQLITE_FULL, message: "database or disk is full",
-                reason: #"cannot write to "/data/e.sqlite": the disk is full (SQLite error 13: database or disk is full while executing `INSERT INTO events (run) VALUES (?)`)"#,
-                errorNumber: ENOSPC),
-        Mapping(code: .SQLITE_IOERR, message: "disk I/O error",
-                reason: #"cannot write to "/data/e.sqlite": input/output error (a failing disk or network file system) (SQLite error 10: disk I/O error while executing `INSERT INTO events (run) VALUES (?)`)"#,
-                errorNumber: EIO),
-        Mapping(code: .SQLITE_BUSY, message: "database is locked",
-                reason: #"cannot write to "/data/e.sqlite": the database stayed locked by another connection for 10 s (SQLite error 5: database is locked while executing `INSERT INTO events (run) VALUES (?)`)"#,
-                errorNumber: nil),
-        Mapping(code: .SQLITE_READONLY, message: "attempt to write a readonly database",
-                reason: #"cannot write to "/data/e.sqlite": the database is read-only (SQLite error 8: attempt to write a readonly database); check that the file and its directory "/data" are writable (SQLite's write-ahead log lives beside the file)"#,
-                errorNumber: EACCES),
+        Mapping(
+            code: .SQLITE_FULL, message: "database or disk is full",
+            reason:
+                #"cannot write to "/data/e.sqlite": the disk is full (SQLite error 13: database or disk is full while executing `INSERT INTO events (run) VALUES (?)`)"#,
+            errorNumber: ENOSPC),
+        Mapping(
+            code: .SQLITE_IOERR, message: "disk I/O error",
+            reason:
+                #"cannot write to "/data/e.sqlite": input/output error (a failing disk or network file system) (SQLite error 10: disk I/O error while executing `INSERT INTO events (run) VALUES (?)`)"#,
+            errorNumber: EIO),
+        Mapping(
+            code: .SQLITE_BUSY, message: "database is locked",
+            reason:
+                #"cannot write to "/data/e.sqlite": the database stayed locked by another connection for 10 s (SQLite error 5: database is locked while executing `INSERT INTO events (run) VALUES (?)`)"#,
+            errorNumber: nil),
+        Mapping(
+            code: .SQLITE_READONLY, message: "attempt to write a readonly database",
+            reason:
+                #"cannot write to "/data/e.sqlite": the database is read-only (SQLite error 8: attempt to write a readonly database); check that the file and its directory "/data" are writable (SQLite's write-ahead log lives beside the file)"#,
+            errorNumber: EACCES),
     ])
     func databaseErrorsBecomeSentences(m: Mapping) {
         let error = DatabaseError(resultCode: m.code, message: m.message, sql: "INSERT INTO events (run)\n  VALUES (?)")
@@ -364,10 +456,16 @@ import TestSupport
         try sink.send(samples[1].event)
         // Another connection holds the write lock past the busy timeout? Too slow for a test: instead a
         // trigger makes the next insert fail, as a full disk would.
-        _ = try sqlite3(path, "CREATE TRIGGER no_more BEFORE INSERT ON events WHEN NEW.seq >= 2 BEGIN SELECT RAISE(ABORT, 'no more room'); END")
+        _ = try sqlite3(
+            path,
+            "CREATE TRIGGER no_more BEFORE INSERT ON events WHEN NEW.seq >= 2 BEGIN SELECT RAISE(ABORT, 'no more room'); END"
+        )
         try sink.send(samples[2].event)
         let error = #expect(throws: SinkError.self) { try sink.send(samples[3].event) }
-        #expect(error?.description.hasPrefix("sink sqlite:\(path): cannot write to \"\(path)\": SQLite error 19: no more room while executing `INSERT INTO events") == true)
+        #expect(
+            error?.description.hasPrefix(
+                "sink sqlite:\(path): cannot write to \"\(path)\": SQLite error 19: no more room while executing `INSERT INTO events"
+            ) == true)
         #expect(throws: SinkError.self) { try sink.send(samples[4].event) }
         #expect(throws: SinkError.self) { try sink.finish() }
         #expect(try sqlite3(path, "SELECT status, eventCount FROM runs; SELECT count(*) FROM events") == "failed|2\n2\n")
@@ -377,7 +475,10 @@ import TestSupport
         let path = try temporaryDirectory() + "/events.sqlite"
         let sink = try SQLiteSink(path: path, batchSize: 2, batchDelay: .seconds(3600))
         for sample in samples.prefix(3) { try sink.send(sample.event) }  // seq 0, 1 committed; 2 waiting
-        _ = try sqlite3(path, "CREATE TRIGGER no_more BEFORE INSERT ON events WHEN NEW.seq >= 2 BEGIN SELECT RAISE(ABORT, 'no more room'); END")
+        _ = try sqlite3(
+            path,
+            "CREATE TRIGGER no_more BEFORE INSERT ON events WHEN NEW.seq >= 2 BEGIN SELECT RAISE(ABORT, 'no more room'); END"
+        )
         #expect(throws: SinkError.self) { try sink.finish() }
         #expect(sink.status == .failed)
         #expect(try sqlite3(path, "SELECT status, eventCount, finishedAt IS NOT NULL FROM runs") == "failed|2|1\n")
@@ -392,9 +493,16 @@ func firstSchemaFile() throws -> String {
     let path = try temporaryDirectory() + "/old.sqlite"
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1: runs and events") { db in
-        try db.execute(sql: "CREATE TABLE runs (id INTEGER PRIMARY KEY, scenario TEXT, scenarioFile TEXT, profile TEXT, startedAt TEXT NOT NULL, clockStart TEXT, perimeterVersion TEXT, sqliteVersion TEXT NOT NULL, settings TEXT, status TEXT NOT NULL, finishedAt TEXT, eventCount INTEGER NOT NULL DEFAULT 0)")
-        try db.execute(sql: "CREATE TABLE events (run INTEGER NOT NULL REFERENCES runs(id), seq INTEGER NOT NULL, time TEXT NOT NULL, device TEXT NOT NULL, region TEXT NOT NULL, kind TEXT NOT NULL, lat REAL, lon REAL, distance REAL, crossedAt TEXT, arrival TEXT, departure TEXT, duration REAL, rule TEXT, PRIMARY KEY (run, seq)) WITHOUT ROWID")
-        try db.execute(sql: "INSERT INTO runs (startedAt, sqliteVersion, status) VALUES ('2026-01-01T00:00:00.000Z', '3', 'complete')")
+        try db.execute(
+            sql:
+                "CREATE TABLE runs (id INTEGER PRIMARY KEY, scenario TEXT, scenarioFile TEXT, profile TEXT, startedAt TEXT NOT NULL, clockStart TEXT, perimeterVersion TEXT, sqliteVersion TEXT NOT NULL, settings TEXT, status TEXT NOT NULL, finishedAt TEXT, eventCount INTEGER NOT NULL DEFAULT 0)"
+        )
+        try db.execute(
+            sql:
+                "CREATE TABLE events (run INTEGER NOT NULL REFERENCES runs(id), seq INTEGER NOT NULL, time TEXT NOT NULL, device TEXT NOT NULL, region TEXT NOT NULL, kind TEXT NOT NULL, lat REAL, lon REAL, distance REAL, crossedAt TEXT, arrival TEXT, departure TEXT, duration REAL, rule TEXT, PRIMARY KEY (run, seq)) WITHOUT ROWID"
+        )
+        try db.execute(
+            sql: "INSERT INTO runs (startedAt, sqliteVersion, status) VALUES ('2026-01-01T00:00:00.000Z', '3', 'complete')")
     }
     let queue = try DatabaseQueue(path: path)
     try migrator.migrate(queue)
@@ -420,15 +528,18 @@ private func flat(_ value: DatabaseValue) -> FlatJSONValue {
 
 /// `columns` (the 12 wire columns, NULL where empty) hold exactly the fields of the event's JSON Lines
 /// line: the non-NULL ones are its keys, and taken in wire order they are its values, in its order.
-private func expectSameFieldsAsJSONLines(_ columns: [(String, FlatJSONValue)], _ event: GeofenceEvent,
-                                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+private func expectSameFieldsAsJSONLines(
+    _ columns: [(String, FlatJSONValue)], _ event: GeofenceEvent,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     let line = JSONLines.encode(event)
     var parser = FlatJSONParser(Array(line.utf8))
     let expected = try parser.object()
     let byName = Dictionary(uniqueKeysWithValues: columns)
     let wireKeys = WireField.keys(of: event.kind, includingOptional: false).map(\.name)
-    #expect(columns.filter { !wireKeys.contains($0.0) }.allSatisfy { $0.1 == .null },
-            "a column outside the kind's fields is set", sourceLocation: sourceLocation)
+    #expect(
+        columns.filter { !wireKeys.contains($0.0) }.allSatisfy { $0.1 == .null },
+        "a column outside the kind's fields is set", sourceLocation: sourceLocation)
     let inWireOrder = wireKeys.map { ($0, byName[$0] ?? .null) }
     #expect(inWireOrder.map(\.0) == expected.map(\.0), sourceLocation: sourceLocation)
     for ((key, value), (_, wanted)) in zip(inWireOrder, expected) {
@@ -445,10 +556,12 @@ private func expectSameFieldsAsJSONLines(_ columns: [(String, FlatJSONValue)], _
 
 /// Runs the `sqlite3` command-line tool on `path` and returns its standard output.
 func sqlite3(_ path: String, _ arguments: String...) throws -> String {
-    let candidates = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"] +
-        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/sqlite3" }
-    let executable = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) },
-                                  "the sqlite3 command-line tool is needed (apt-get install sqlite3; .ci/run does)")
+    let candidates =
+        ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"]
+        + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/sqlite3" }
+    let executable = try #require(
+        candidates.first { FileManager.default.isExecutableFile(atPath: $0) },
+        "the sqlite3 command-line tool is needed (apt-get install sqlite3; .ci/run does)")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     var all = arguments

@@ -10,9 +10,10 @@ import WireFormat
 @Suite struct CSVSinkTests {
     /// The record an event should read back as, column by column.
     static func expectedRecord(_ event: GeofenceEvent) -> [String] {
-        let fields = Dictionary(uniqueKeysWithValues: expectedFields(event).map { key, value in
-            (key, (value as? Double)?.description ?? value as! String)
-        })
+        let fields = Dictionary(
+            uniqueKeysWithValues: expectedFields(event).map { key, value in
+                (key, (value as? Double)?.description ?? value as! String)
+            })
         return CSVRecords.columns.map { fields[$0] ?? "" }
     }
 
@@ -28,7 +29,9 @@ import WireFormat
         let path = directory + "/events.csv"
         try run(CSVSink(path: path), samples.map(\.event))
         let text = try contents(path)
-        #expect(text.hasPrefix("time,device,region,kind,lat,lon,distance,crossedAt,arrival,departure,duration,rule,detectedAt\r\n"))
+        #expect(
+            text.hasPrefix(
+                "time,device,region,kind,lat,lon,distance,crossedAt,arrival,departure,duration,rule,detectedAt\r\n"))
         let records = try readCSV(text)
         #expect(records.first == CSVRecords.columns)
         #expect(Array(records.dropFirst()) == samples.map { Self.expectedRecord($0.event) })
@@ -38,9 +41,9 @@ import WireFormat
     @Test func python3CSVReadsTheSameRecords() throws {
         let text = CSVRecords.header + samples.map { CSVRecords.encode($0.event) + "\r\n" }.joined()
         let script = """
-        import sys, csv, io, json
-        print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read(), newline=""), strict=True))))
-        """
+            import sys, csv, io, json
+            print(json.dumps(list(csv.reader(io.StringIO(sys.stdin.read(), newline=""), strict=True))))
+            """
         guard let output = try python(script, input: text) else { return }
         let records = try JSONDecoder().decode([[String]].self, from: Data(output.utf8))
         #expect(records == [CSVRecords.columns] + samples.map { Self.expectedRecord($0.event) })
@@ -71,11 +74,17 @@ import WireFormat
     }
 
     @Test func exactRecords() {
-        #expect(CSVRecords.encode(samples[3].event) ==
-            "2016-01-10T12:03:10.250Z,\"line1\nline2\r\",café ☕️,enter,37.703026,-121.759735,-12.5,2016-01-10T12:03:05.000Z,,,,,")
-        #expect(CSVRecords.encode(samples[5].event) ==
-            "2016-01-10T12:07:30.000Z,phone,cafe,visit,37.703026,-121.759735,1e-07,,2016-01-10T12:03:05.001Z,2016-01-10T12:07:25.000Z,259.9985,,")
-        #expect(CSVRecords.encode(samples[6].event) ==
-            "2016-01-11T00:00:00.000Z,phone 2,cafe,dwell,37.703026,-121.759735,-1234567.891,,,,260.0,\"Thanks, \"\"friend\"\" 👋\",")
+        #expect(
+            CSVRecords.encode(samples[3].event)
+                == "2016-01-10T12:03:10.250Z,\"line1\nline2\r\",café ☕️,enter,37.703026,-121.759735,-12.5,2016-01-10T12:03:05.000Z,,,,,"
+        )
+        #expect(
+            CSVRecords.encode(samples[5].event)
+                == "2016-01-10T12:07:30.000Z,phone,cafe,visit,37.703026,-121.759735,1e-07,,2016-01-10T12:03:05.001Z,2016-01-10T12:07:25.000Z,259.9985,,"
+        )
+        #expect(
+            CSVRecords.encode(samples[6].event)
+                == "2016-01-11T00:00:00.000Z,phone 2,cafe,dwell,37.703026,-121.759735,-1234567.891,,,,260.0,\"Thanks, \"\"friend\"\" 👋\","
+        )
     }
 }

@@ -10,25 +10,27 @@ import WireFormat
 
 @Suite struct ConsoleSinkTests {
     @Test func timelineOfEveryKind() {
-        #expect(ConsoleSink.lines(for: samples.map(\.event)) == [
-            #"2016-01-10 (UTC)"#,
-            #"12:00:00      phone                        monitor-start   cafe     512.3 m outside"#,
-            #"12:00:01      phone                        monitor-stop    a,b      3.0 m outside"#,
-            #"12:00:02      say "hi"                     monitor-failed  it's     3.0 m inside"#,
-            #"12:03:10.250  line1\nline2\r               enter           café ☕️  crossed 12:03:05, 12.5 m inside"#,
-            #"12:07:30.999  back\slash\ttab\u0001\u001b  exit            日本語   crossed 12:07:25.500, 0.3 m outside"#,
-            #"12:07:30      phone                        visit           cafe     stayed 4 min 19.998 s, 12:03:05.001 to 12:07:25, 0.0 m outside"#,
-            #"2016-01-11 (UTC)"#,
-            #"00:00:00      phone 2                      dwell           cafe     rule "Thanks, \"friend\" 👋" after 4 min 20 s, 1234567.9 m inside"#,
-            #"1969-12-31 (UTC)"#,
-            #"23:59:59.500  \u2028sep                    dwell                    rule "" after 1.5 s, 0.0 m outside"#,
-        ])
+        #expect(
+            ConsoleSink.lines(for: samples.map(\.event)) == [
+                #"2016-01-10 (UTC)"#,
+                #"12:00:00      phone                        monitor-start   cafe     512.3 m outside"#,
+                #"12:00:01      phone                        monitor-stop    a,b      3.0 m outside"#,
+                #"12:00:02      say "hi"                     monitor-failed  it's     3.0 m inside"#,
+                #"12:03:10.250  line1\nline2\r               enter           café ☕️  crossed 12:03:05, 12.5 m inside"#,
+                #"12:07:30.999  back\slash\ttab\u0001\u001b  exit            日本語   crossed 12:07:25.500, 0.3 m outside"#,
+                #"12:07:30      phone                        visit           cafe     stayed 4 min 19.998 s, 12:03:05.001 to 12:07:25, 0.0 m outside"#,
+                #"2016-01-11 (UTC)"#,
+                #"00:00:00      phone 2                      dwell           cafe     rule "Thanks, \"friend\" 👋" after 4 min 20 s, 1234567.9 m inside"#,
+                #"1969-12-31 (UTC)"#,
+                #"23:59:59.500  \u2028sep                    dwell                    rule "" after 1.5 s, 0.0 m outside"#,
+            ])
     }
 
     @Test func crossingOnAnotherDayShowsTheDate() {
-        let event = GeofenceEvent(time: at("2016-01-11T00:00:05Z"), device: "d", region: "r", regionIndex: 0,
-                                  coordinate: Coordinate(latitude: 0, longitude: 0), distance: -1,
-                                  detail: .enter(crossedAt: at("2016-01-10T23:59:58Z")))
+        let event = GeofenceEvent(
+            time: at("2016-01-11T00:00:05Z"), device: "d", region: "r", regionIndex: 0,
+            coordinate: Coordinate(latitude: 0, longitude: 0), distance: -1,
+            detail: .enter(crossedAt: at("2016-01-10T23:59:58Z")))
         #expect(ConsoleSink.detail(event) == "crossed 2016-01-10 23:59:58, 1.0 m inside")
     }
 
@@ -41,7 +43,8 @@ import WireFormat
     @Test(arguments: [
         DurationCase(microseconds: 0, text: "0 s"), DurationCase(microseconds: 10_000_000, text: "10 s"),
         DurationCase(microseconds: 250_000, text: "0.25 s"), DurationCase(microseconds: 1_000_999, text: "1 s"),
-        DurationCase(microseconds: 260_000_000, text: "4 min 20 s"), DurationCase(microseconds: 3_605_000_000, text: "1 h 5 s"),
+        DurationCase(microseconds: 260_000_000, text: "4 min 20 s"),
+        DurationCase(microseconds: 3_605_000_000, text: "1 h 5 s"),
         DurationCase(microseconds: 3_600_000_000, text: "1 h"), DurationCase(microseconds: 183_600_000_000, text: "2 d 3 h"),
         DurationCase(microseconds: -90_000_000, text: "-1 min 30 s"),
     ])
@@ -83,8 +86,9 @@ import WireFormat
 
     @Test func columnsWidenAfterTheWindow() {
         func event(_ i: Int, device: String) -> GeofenceEvent {
-            GeofenceEvent(time: Timestamp(microsecondsSince1970: Int64(i) * 1_000_000), device: device, region: "r",
-                          regionIndex: 0, coordinate: Coordinate(latitude: 0, longitude: 0), distance: 1, detail: .monitorStart)
+            GeofenceEvent(
+                time: Timestamp(microsecondsSince1970: Int64(i) * 1_000_000), device: device, region: "r",
+                regionIndex: 0, coordinate: Coordinate(latitude: 0, longitude: 0), distance: 1, detail: .monitorStart)
         }
         var events = (0..<ConsoleSink.window).map { event($0, device: "ab") }
         events.append(event(ConsoleSink.window, device: "abcdef"))

@@ -15,7 +15,9 @@ let cafeWalk: Simulation = {
         Region(id: "cafe-\(index)", shape: .circle(try! Circle(center: east(Double(index) * 300 + 200), radius: 80)))
     }
     let start = at("2024-05-01T09:00:00Z")
-    let fixes = [Fix(east(0), at: start), Fix(east(1600), at: start + .seconds(160)), Fix(east(0), at: start + .seconds(320))]
+    let fixes = [
+        Fix(east(0), at: start), Fix(east(1600), at: start + .seconds(160)), Fix(east(0), at: start + .seconds(320)),
+    ]
     return Simulation(regions: regions, profile: .ideal, devices: [Device(id: "walker", track: .timed([fixes]))])
 }()
 
@@ -37,8 +39,9 @@ final class FailingSink: CancellableEventSink {
 
     init(failAt: Int?, name: String = "full", spools: Bool = false) {
         self.failAt = failAt
-        error = SinkError(spec: "jsonl:/\(name)/e.jsonl", path: "/\(name)/e.jsonl",
-                          reason: "cannot write \"/\(name)/e.jsonl\": the disk is full", errorNumber: ENOSPC)
+        error = SinkError(
+            spec: "jsonl:/\(name)/e.jsonl", path: "/\(name)/e.jsonl",
+            reason: "cannot write \"/\(name)/e.jsonl\": the disk is full", errorNumber: ENOSPC)
         spoolsItself = spools
     }
 
@@ -139,10 +142,11 @@ struct FanOutJournalTests {
         let thrown = try #require(throws: SinkFailures.self) { try cafeWalk.run(into: fan) }
         #expect(thrown.errors.map { "\($0)" } == [disk.error.description, spooling.error.description])
         let reported = try #require(throws: SinkFailures.self) { try fan.finish() }
-        #expect(reported.errors.map { "\($0)" } == [
-            disk.error.description + "; " + keptSentence(3, in: journal.path),
-            spooling.error.description,  // it said itself where its events are
-        ])
+        #expect(
+            reported.errors.map { "\($0)" } == [
+                disk.error.description + "; " + keptSentence(3, in: journal.path),
+                spooling.error.description,  // it said itself where its events are
+            ])
         #expect(log.events == Array(cafeWalkEvents.prefix(3)) && log.isFinished)
         #expect(try EventLogFile(path: journal.path).events == cafeWalkEvents.prefix(3).map(WireEvent.init))
     }

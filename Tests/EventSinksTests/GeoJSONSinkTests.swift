@@ -49,12 +49,12 @@ import WireFormat
     @Test func python3ReadsExactCoordinatesAndPropertiesInOrder() throws {
         let text = try write(samples.map(\.event))
         let script = """
-        import sys, json
-        doc = json.loads(sys.stdin.read())
-        out = [[[repr(c) for c in f["geometry"]["coordinates"]],
-                [[k, repr(v) if isinstance(v, float) else v] for k, v in f["properties"].items()]] for f in doc["features"]]
-        print(json.dumps(out))
-        """
+            import sys, json
+            doc = json.loads(sys.stdin.read())
+            out = [[[repr(c) for c in f["geometry"]["coordinates"]],
+                    [[k, repr(v) if isinstance(v, float) else v] for k, v in f["properties"].items()]] for f in doc["features"]]
+            print(json.dumps(out))
+            """
         guard let output = try python(script, input: text) else { return }
         struct Row: Decodable, Equatable {
             let coordinates: [String]
@@ -70,8 +70,9 @@ import WireFormat
         for (row, sample) in zip(rows, samples) {
             let c = sample.event.coordinate
             #expect(row.coordinates == [c.longitude.description, c.latitude.description], "\(sample.name)")
-            #expect(row.properties == expectedPythonView(sample.event).filter { $0[0] != "lat" && $0[0] != "lon" },
-                    "\(sample.name)")
+            #expect(
+                row.properties == expectedPythonView(sample.event).filter { $0[0] != "lat" && $0[0] != "lon" },
+                "\(sample.name)")
         }
     }
 
@@ -86,6 +87,9 @@ import WireFormat
         #expect(lines[1] == GeoJSONSink.feature(samples[0].event) + ",")
         #expect(lines[2] == GeoJSONSink.feature(samples[1].event))
         #expect(lines[3] == "]}")
-        #expect(lines[1].hasPrefix(#"{"type":"Feature","geometry":{"type":"Point","coordinates":[-121.759735,37.703026]},"properties":{"time":"2016-01-10T12:00:00.000Z","device":"phone","region":"cafe","kind":"monitor-start","distance":512.25}"#))
+        #expect(
+            lines[1].hasPrefix(
+                #"{"type":"Feature","geometry":{"type":"Point","coordinates":[-121.759735,37.703026]},"properties":{"time":"2016-01-10T12:00:00.000Z","device":"phone","region":"cafe","kind":"monitor-start","distance":512.25}"#
+            ))
     }
 }

@@ -106,14 +106,16 @@ import WireFormat
     }
 
     @Test func standardOutputDashCreatesNoFile() throws {
-        let sink = try SinkRegistry.core.makeSink(for: SinkRegistry.core.spec(parsing: "jsonl:-"), context: SinkContext(directory: directory))
+        let sink = try SinkRegistry.core.makeSink(
+            for: SinkRegistry.core.spec(parsing: "jsonl:-"), context: SinkContext(directory: directory))
         try sink.finish()  // zero events: writes nothing to the test's standard output
         #expect(try files(in: directory) == ["events.jsonl"])
     }
 
     @Test func dashWritesToTheGivenDescriptor() throws {
         let pipe = Pipe()
-        let sink = JSONLinesSink(output: OutputFile(fileDescriptor: pipe.fileHandleForWriting.fileDescriptor, spec: "jsonl:-"))
+        let sink = JSONLinesSink(
+            output: OutputFile(fileDescriptor: pipe.fileHandleForWriting.fileDescriptor, spec: "jsonl:-"))
         try run(sink, samples.map(\.event))
         try pipe.fileHandleForWriting.close()
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -131,19 +133,27 @@ import WireFormat
     }
 
     @Test(arguments: [
-        OpenFailure(name: "missing directory", path: "D/missing/events.jsonl",
-                    reason: #"cannot create "D/missing/events.jsonl": the directory "D/missing" does not exist"#),
-        OpenFailure(name: "a regular file as a directory (ENOTDIR)", path: "D/events.jsonl/x.jsonl",
-                    reason: #"cannot create "D/events.jsonl/x.jsonl": a part of the path "D/events.jsonl" is not a directory"#),
-        OpenFailure(name: "target is a directory", path: "D",
-                    reason: #"cannot write "D": it is a directory; give a file name"#),
+        OpenFailure(
+            name: "missing directory", path: "D/missing/events.jsonl",
+            reason: #"cannot create "D/missing/events.jsonl": the directory "D/missing" does not exist"#),
+        OpenFailure(
+            name: "a regular file as a directory (ENOTDIR)", path: "D/events.jsonl/x.jsonl",
+            reason: #"cannot create "D/events.jsonl/x.jsonl": a part of the path "D/events.jsonl" is not a directory"#),
+        OpenFailure(
+            name: "target is a directory", path: "D",
+            reason: #"cannot write "D": it is a directory; give a file name"#),
     ])
     func openErrors(failure: OpenFailure) throws {
         let path = failure.path.replacingOccurrences(of: "D", with: directory)
         let reason = failure.reason.replacingOccurrences(of: "\"D", with: "\"" + directory)
         let spec = "jsonl:" + path
-        #expect(throws: SinkError(spec: spec, path: path, reason: reason, errorNumber: failure.name == "target is a directory" ? EISDIR
-                : failure.name == "missing directory" ? ENOENT : ENOTDIR)) {
+        #expect(
+            throws: SinkError(
+                spec: spec, path: path, reason: reason,
+                errorNumber: failure.name == "target is a directory"
+                    ? EISDIR
+                    : failure.name == "missing directory" ? ENOENT : ENOTDIR)
+        ) {
             _ = try JSONLinesSink(path: path)
         }
         #expect(try files(in: directory) == ["events.jsonl"])
@@ -151,8 +161,13 @@ import WireFormat
 
     @Test func errorMessageNamesTheSpecAsWritten() throws {
         let spec = try SinkRegistry.core.spec(parsing: "csv:missing/out.csv")
-        let error = try #require(throws: SinkError.self) { try SinkRegistry.core.makeSink(for: spec, context: SinkContext(directory: directory)) }
-        #expect(error.description == "sink csv:missing/out.csv: cannot create \"\(directory)/missing/out.csv\": the directory \"\(directory)/missing\" does not exist")
+        let error = try #require(throws: SinkError.self) {
+            try SinkRegistry.core.makeSink(for: spec, context: SinkContext(directory: directory))
+        }
+        #expect(
+            error.description
+                == "sink csv:missing/out.csv: cannot create \"\(directory)/missing/out.csv\": the directory \"\(directory)/missing\" does not exist"
+        )
     }
 
     // Permission denied is tested end to end in PerimeterTests ("a read-only output folder"), where the
@@ -165,8 +180,9 @@ import WireFormat
         defer { close(fd) }
         let sink = JSONLinesSink(output: OutputFile(fileDescriptor: fd, name: "/dev/full", spec: "jsonl:/dev/full"))
         try sink.send(samples[0].event)  // buffered
-        let expected = SinkError(spec: "jsonl:/dev/full", path: "/dev/full",
-                                 reason: #"cannot write "/dev/full": the disk is full"#, errorNumber: ENOSPC)
+        let expected = SinkError(
+            spec: "jsonl:/dev/full", path: "/dev/full",
+            reason: #"cannot write "/dev/full": the disk is full"#, errorNumber: ENOSPC)
         #expect(throws: expected) { try sink.finish() }
         #expect(throws: expected) { try sink.finish() }
         #expect(throws: expected) { try sink.send(samples[0].event) }
@@ -200,8 +216,10 @@ import WireFormat
 
     @Test func cancelReachesEveryFileSink() throws {
         let directory = try temporaryDirectory()
-        let fan = FanOutSink([try JSONLinesSink(path: directory + "/a.jsonl"), EventLog(),
-                              try CSVSink(path: directory + "/b.csv")])
+        let fan = FanOutSink([
+            try JSONLinesSink(path: directory + "/a.jsonl"), EventLog(),
+            try CSVSink(path: directory + "/b.csv"),
+        ])
         try fan.send(samples[0].event)
         #expect(try files(in: directory).count == 2)
         fan.cancel()

@@ -17,16 +17,20 @@ struct RunJournalTests {
     }
 
     static let unwritable = [
-        Unwritable(name: "its folder does not exist (fails at open)",
-                   make: { folder, warn in RunJournal(folder: folder + "/missing", warn: warn) },
-                   cause: { folder, journal in "cannot create \"\(journal.path)\": the directory \"\(folder)/missing\" does not exist" }),
-        Unwritable(name: "its file is /dev/full (the disk fills mid-run)",
-                   make: { folder, warn in
-                       let journal = RunJournal(folder: folder, warn: warn)
-                       try FileManager.default.createSymbolicLink(atPath: journal.path, withDestinationPath: "/dev/full")
-                       return journal
-                   },
-                   cause: { _, journal in "cannot write \"\(journal.path)\": the disk is full" }),
+        Unwritable(
+            name: "its folder does not exist (fails at open)",
+            make: { folder, warn in RunJournal(folder: folder + "/missing", warn: warn) },
+            cause: { folder, journal in
+                "cannot create \"\(journal.path)\": the directory \"\(folder)/missing\" does not exist"
+            }),
+        Unwritable(
+            name: "its file is /dev/full (the disk fills mid-run)",
+            make: { folder, warn in
+                let journal = RunJournal(folder: folder, warn: warn)
+                try FileManager.default.createSymbolicLink(atPath: journal.path, withDestinationPath: "/dev/full")
+                return journal
+            },
+            cause: { _, journal in "cannot write \"\(journal.path)\": the disk is full" }),
     ]
 
     /// 5,000 events: several of the journal's batches, each more than the 64 KiB an output holds before
@@ -59,11 +63,15 @@ struct RunJournalTests {
             #expect(sinkFails)
             #expect(sent == 4000)
             let reported = try #require(throws: SinkError.self) { try fan.finish() }
-            #expect(reported.description == failing.error.description
+            #expect(
+                reported.description == failing.error.description
                     + "; its events could not be kept: the run's journal failed (\(cause))")
         }
         #expect(log.events.count == sent, "the other sink got every event")
-        #expect(warnings == ["the run's journal cannot be written (\(cause)): the run goes on, but from here on the events of a sink that fails cannot be kept; set TMPDIR to a folder with room"])
+        #expect(
+            warnings == [
+                "the run's journal cannot be written (\(cause)): the run goes on, but from here on the events of a sink that fails cannot be kept; set TMPDIR to a folder with room"
+            ])
         #expect(journal.failure?.reason == cause)
         #expect(try files(in: folder).allSatisfy { !$0.contains(".partial-") })
     }
@@ -77,7 +85,9 @@ struct RunJournalTests {
             "perimeter-run-20260101T000000Z-\(dead).jsonl",  // a kept journal: kept
             ".events.jsonl.partial-\(dead)",  // not a journal's: left to its own sink
         ]
-        for name in names { #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x\n".utf8))) }
+        for name in names {
+            #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x\n".utf8)))
+        }
         let journal = RunJournal(folder: folder)
         journal.open()
         let partial = "." + URL(fileURLWithPath: journal.path).lastPathComponent + ".partial-\(getpid())"
@@ -86,10 +96,13 @@ struct RunJournalTests {
         journal.record(samples[0].event)
         #expect(journal.keep() == keptSentence(1, in: journal.path))
         let kept = URL(fileURLWithPath: journal.path).lastPathComponent
-        #expect(try files(in: folder) == (Array(names.dropFirst()) + [kept]).sorted(), "swept by the time the journal is kept")
+        #expect(
+            try files(in: folder) == (Array(names.dropFirst()) + [kept]).sorted(), "swept by the time the journal is kept")
 
         let second = RunJournal(folder: folder)
-        for name in names.prefix(1) { #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x\n".utf8))) }
+        for name in names.prefix(1) {
+            #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x\n".utf8)))
+        }
         second.open()
         second.discard()
         #expect(try files(in: folder) == (Array(names.dropFirst()) + [kept]).sorted(), "and by the time it is discarded")

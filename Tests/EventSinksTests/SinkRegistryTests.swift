@@ -48,12 +48,16 @@ private let registry = SinkRegistry.core
         #expect(spec.description == good.text)
     }
 
-    @Test("kinds= after any spec: the kinds, and the spec its kind reads without it", arguments: [
-        ("csv:-;kinds=visit", "csv", "-", [GeofenceEvent.Kind.visit], "csv:-"),
-        ("console;kinds=enter,exit,dwell", "console", "-", [.enter, .exit, .dwell], "console"),
-        ("jsonl:out.jsonl;kinds=monitor-start,monitor-stop,monitor-failed", "jsonl", "out.jsonl",
-         [.monitorStart, .monitorStop, .monitorFailed], "jsonl:out.jsonl"),
-    ])
+    @Test(
+        "kinds= after any spec: the kinds, and the spec its kind reads without it",
+        arguments: [
+            ("csv:-;kinds=visit", "csv", "-", [GeofenceEvent.Kind.visit], "csv:-"),
+            ("console;kinds=enter,exit,dwell", "console", "-", [.enter, .exit, .dwell], "console"),
+            (
+                "jsonl:out.jsonl;kinds=monitor-start,monitor-stop,monitor-failed", "jsonl", "out.jsonl",
+                [.monitorStart, .monitorStop, .monitorFailed], "jsonl:out.jsonl"
+            ),
+        ])
     func kinds(text: String, scheme: String, path: String, kinds: [GeofenceEvent.Kind], kindText: String) throws {
         let spec = try registry.spec(parsing: text)
         #expect(spec.scheme == scheme)
@@ -92,7 +96,9 @@ private let registry = SinkRegistry.core
         Bad(text: "sqlite:e.sqlite", message: #"sink sqlite:e.sqlite: unknown sink type "sqlite"; expected "# + forms),
         Bad(text: "jsonl:", message: #"sink jsonl:: the jsonl sink needs a path after "jsonl:" (- for standard output)"#),
         Bad(text: "csv:", message: #"sink csv:: the csv sink needs a path after "csv:" (- for standard output)"#),
-        Bad(text: "console:-", message: #"sink console:-: the console sink takes no path (it writes to standard output); write "console""#),
+        Bad(
+            text: "console:-",
+            message: #"sink console:-: the console sink takes no path (it writes to standard output); write "console""#),
     ])
     func refuses(bad: Bad) {
         let error = #expect(throws: SinkError.self) { try registry.spec(parsing: bad.text) }
@@ -101,7 +107,8 @@ private let registry = SinkRegistry.core
 
     @Test func aNewKindIsOneLine() throws {
         let registry = SinkRegistry.core.adding(CountingSink.kind)
-        #expect(registry.acceptedForms == "console, jsonl:PATH, csv:PATH, geojson:PATH, count:PATH (PATH - is standard output)")
+        #expect(
+            registry.acceptedForms == "console, jsonl:PATH, csv:PATH, geojson:PATH, count:PATH (PATH - is standard output)")
         let directory = try temporaryDirectory()
         let spec = try registry.spec(parsing: "count:n.txt")
         try run(registry.makeSink(for: spec, context: SinkContext(directory: directory)), samples.map(\.event))
@@ -112,8 +119,10 @@ private let registry = SinkRegistry.core
     /// A Monte Carlo batch asks a sink's kind whether it keeps runs apart (`tellsRunsApart`), before
     /// opening it; what the kind says is what its sink does (`RunNumberingSink`). A new kind says no
     /// unless it says otherwise.
-    @Test(arguments: [("console", false), ("jsonl:e.jsonl", true), ("csv:e.csv", true), ("geojson:e.geojson", false),
-                      ("csv:e2.csv;kinds=visit", true), ("count:n.txt", false)])
+    @Test(arguments: [
+        ("console", false), ("jsonl:e.jsonl", true), ("csv:e.csv", true), ("geojson:e.geojson", false),
+        ("csv:e2.csv;kinds=visit", true), ("count:n.txt", false),
+    ])
     func whetherAKindTellsRunsApart(text: String, tells: Bool) throws {
         let registry = SinkRegistry.core.adding(CountingSink.kind)
         let spec = try registry.spec(parsing: text)
@@ -145,7 +154,8 @@ private let registry = SinkRegistry.core
 
     @Test func makeSinkWritesRelativeToTheDirectory() throws {
         let directory = try temporaryDirectory()
-        let sink = try registry.makeSink(for: registry.spec(parsing: "csv:events.csv"), context: SinkContext(directory: directory))
+        let sink = try registry.makeSink(
+            for: registry.spec(parsing: "csv:events.csv"), context: SinkContext(directory: directory))
         try run(sink, [samples[0].event])
         #expect(try files(in: directory) == ["events.csv"])
         #expect(try contents(directory + "/events.csv") == CSVRecords.header + CSVRecords.encode(samples[0].event) + "\r\n")
@@ -162,14 +172,22 @@ private let registry = SinkRegistry.core
     }
 
     @Test(arguments: [
-        Bad(text: "console jsonl:-", message: "sink jsonl:-: console already writes to standard output; give each sink its own file"),
-        Bad(text: "csv:- geojson:-", message: "sink geojson:-: csv:- already writes to standard output; give each sink its own file"),
-        Bad(text: "jsonl:e.out csv:e.out", message: #"sink csv:e.out: jsonl:e.out already writes to "DIR/e.out"; give each sink its own file"#),
+        Bad(
+            text: "console jsonl:-",
+            message: "sink jsonl:-: console already writes to standard output; give each sink its own file"),
+        Bad(
+            text: "csv:- geojson:-",
+            message: "sink geojson:-: csv:- already writes to standard output; give each sink its own file"),
+        Bad(
+            text: "jsonl:e.out csv:e.out",
+            message: #"sink csv:e.out: jsonl:e.out already writes to "DIR/e.out"; give each sink its own file"#),
     ])
     func twoSinksOnOneOutputAreRefused(bad: Bad) throws {
         let directory = try temporaryDirectory()
         let specs = try bad.text.split(separator: " ").map { try registry.spec(parsing: String($0)) }
-        let error = #expect(throws: SinkError.self) { try registry.makeSink(for: specs, context: SinkContext(directory: directory)) }
+        let error = #expect(throws: SinkError.self) {
+            try registry.makeSink(for: specs, context: SinkContext(directory: directory))
+        }
         #expect(error?.description == bad.message.replacingOccurrences(of: "DIR", with: directory))
         #expect(try files(in: directory).isEmpty)
     }

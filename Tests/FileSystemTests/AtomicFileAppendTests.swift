@@ -12,11 +12,13 @@ struct AtomicFileAppendTests {
         return file
     }
 
-    @Test("what the target held stays, each append lands whole after it, no partial file is left", arguments: [
-        (existing: "run 1\n" as String?, appended: ["run 2\n", "run 3\n"]),
-        (existing: nil, appended: ["run 1\n"]),  // a missing target is created
-        (existing: "", appended: ["a\n", "", "b\n"]),
-    ])
+    @Test(
+        "what the target held stays, each append lands whole after it, no partial file is left",
+        arguments: [
+            (existing: "run 1\n" as String?, appended: ["run 2\n", "run 3\n"]),
+            (existing: nil, appended: ["run 1\n"]),  // a missing target is created
+            (existing: "", appended: ["a\n", "", "b\n"]),
+        ])
     func appends(existing: String?, appended: [String]) throws {
         let folder = try temporaryDirectory()
         let target = folder + "/spool.jsonl"

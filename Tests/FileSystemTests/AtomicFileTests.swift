@@ -6,10 +6,12 @@ import Testing
 
 @Suite("Atomic replacement")
 struct AtomicFileTests {
-    @Test("the partial file is beside the target", arguments: [
-        ("events.jsonl", ".events.jsonl.partial-PID"), ("out/events.jsonl", "out/.events.jsonl.partial-PID"),
-        ("/events.jsonl", "/.events.jsonl.partial-PID"), ("/a/b/e.csv", "/a/b/.e.csv.partial-PID"),
-    ])
+    @Test(
+        "the partial file is beside the target",
+        arguments: [
+            ("events.jsonl", ".events.jsonl.partial-PID"), ("out/events.jsonl", "out/.events.jsonl.partial-PID"),
+            ("/events.jsonl", "/.events.jsonl.partial-PID"), ("/a/b/e.csv", "/a/b/.e.csv.partial-PID"),
+        ])
     func partialPath(path: String, partial: String) {
         #expect(AtomicFile.partialPath(for: path) == partial.replacingOccurrences(of: "PID", with: "\(getpid())"))
     }
@@ -61,7 +63,9 @@ struct AtomicFileTests {
     @Test func aMissingFolderIsAnErrorNamingIt() throws {
         let folder = try temporaryDirectory()
         let error = #expect(throws: FileError.self) { try AtomicFile(replacing: folder + "/missing/e.csv") }
-        #expect(error?.description == "cannot create \"\(folder)/missing/e.csv\": the directory \"\(folder)/missing\" does not exist")
+        #expect(
+            error?.description
+                == "cannot create \"\(folder)/missing/e.csv\": the directory \"\(folder)/missing\" does not exist")
         #expect(error?.errno == .noSuchFileOrDirectory)
     }
 
@@ -75,7 +79,9 @@ struct AtomicFileTests {
         let stale = ".e.csv.partial-\(finished.processIdentifier)"
         let live = ".e.csv.partial-\(getppid())"  // the test runner's parent is alive
         let other = ".other.csv.partial-\(finished.processIdentifier)"  // another target's
-        for name in [stale, live, other] { #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: nil)) }
+        for name in [stale, live, other] {
+            #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: nil))
+        }
         try AtomicFile.write(Array("x".utf8), to: folder + "/e.csv")
         #expect(try files(in: folder) == [live, other, "e.csv"].sorted())
     }

@@ -27,12 +27,13 @@ struct ContainmentTests {
         try manager.createSymbolicLink(atPath: folder.appendingPathComponent("loop").path, withDestinationPath: "in")
         try manager.createSymbolicLink(atPath: folder.appendingPathComponent("gone").path, withDestinationPath: "../missing")
         let real = above.resolvingSymlinksInPath().path
-        let found: String? = switch FileCheck.escape(of: path, from: folder.path) {
-        case nil: nil
-        case .absolute: "absolute"
-        case .upward: "upward"
-        case let .link(target): "link " + target.replacingOccurrences(of: real, with: "ABOVE")
-        }
+        let found: String? =
+            switch FileCheck.escape(of: path, from: folder.path) {
+            case nil: nil
+            case .absolute: "absolute"
+            case .upward: "upward"
+            case let .link(target): "link " + target.replacingOccurrences(of: real, with: "ABOVE")
+            }
         #expect(found == escape)
     }
 }

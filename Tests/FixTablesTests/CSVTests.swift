@@ -6,24 +6,27 @@ import Testing
 @Suite("Fix tables in CSV")
 struct CSVTests {
     @Test func interleavedDevicesQuotesAndColumnsInAnyOrder() throws {
-        let t = try read([
-            "lon,extra,lat,time,device,accuracy",
-            #"30.1,"a, b",59.9,2024-05-01T09:00:00Z,van-1,5"#,
-            #"30.2,x,59.8,1714554000.5,"van ""2""","#,
-            "30.3,,59.7,2024-05-01T09:00:01.250+00:00,van-1,",
-            "",
-            #"30.4,y,59.6,1714554001,"van ""2""",7.5"#,
-        ].joined(separator: "\r\n") + "\r\n")
+        let t = try read(
+            [
+                "lon,extra,lat,time,device,accuracy",
+                #"30.1,"a, b",59.9,2024-05-01T09:00:00Z,van-1,5"#,
+                #"30.2,x,59.8,1714554000.5,"van ""2""","#,
+                "30.3,,59.7,2024-05-01T09:00:01.250+00:00,van-1,",
+                "",
+                #"30.4,y,59.6,1714554001,"van ""2""",7.5"#,
+            ].joined(separator: "\r\n") + "\r\n")
         #expect(t.devices == ["van-1", "van \"2\""])
         #expect(t.rows == 4)
-        #expect(t.summary["van-1"] == [
-            TableFix(time: at("2024-05-01T09:00:00Z"), latitude: 59.9, longitude: 30.1, accuracy: 5, line: 2),
-            TableFix(time: at("2024-05-01T09:00:01.250Z"), latitude: 59.7, longitude: 30.3, accuracy: nil, line: 4),
-        ])
-        #expect(t.summary["van \"2\""] == [
-            TableFix(time: at("2024-05-01T09:00:00.500Z"), latitude: 59.8, longitude: 30.2, accuracy: nil, line: 3),
-            TableFix(time: at("2024-05-01T09:00:01Z"), latitude: 59.6, longitude: 30.4, accuracy: 7.5, line: 6),
-        ])
+        #expect(
+            t.summary["van-1"] == [
+                TableFix(time: at("2024-05-01T09:00:00Z"), latitude: 59.9, longitude: 30.1, accuracy: 5, line: 2),
+                TableFix(time: at("2024-05-01T09:00:01.250Z"), latitude: 59.7, longitude: 30.3, accuracy: nil, line: 4),
+            ])
+        #expect(
+            t.summary["van \"2\""] == [
+                TableFix(time: at("2024-05-01T09:00:00.500Z"), latitude: 59.8, longitude: 30.2, accuracy: nil, line: 3),
+                TableFix(time: at("2024-05-01T09:00:01Z"), latitude: 59.6, longitude: 30.4, accuracy: 7.5, line: 6),
+            ])
         #expect(t.dropped == 0)
     }
 
@@ -39,23 +42,27 @@ struct CSVTests {
     }
 
     @Test func mappedColumnNames() throws {
-        let t = try read("van_id,ts,y,x,acc\nv,0,1,2,3\n",
-                         columns: FixTableColumns(device: "van_id", time: "ts", lat: "y", lon: "x", accuracy: "acc"))
+        let t = try read(
+            "van_id,ts,y,x,acc\nv,0,1,2,3\n",
+            columns: FixTableColumns(device: "van_id", time: "ts", lat: "y", lon: "x", accuracy: "acc"))
         #expect(t.summary["v"] == [TableFix(time: .epoch, latitude: 1, longitude: 2, accuracy: 3, line: 2)])
     }
 
-    @Test("numeric times are read exactly from their text", arguments: [
-        ("1452427205.2500009", 1_452_427_205_250_000 as Int64), ("-1.0000005", -1_000_001), ("-1.5", -1_500_000),
-        ("0.000001", 1), ("1e3", 1_000_000_000), ("1.5E-3", 1_500), ("+2", 2_000_000), (".5", 500_000),
-        ("253402300799.999999", 253_402_300_799_999_999),
-    ])
+    @Test(
+        "numeric times are read exactly from their text",
+        arguments: [
+            ("1452427205.2500009", 1_452_427_205_250_000 as Int64), ("-1.0000005", -1_000_001), ("-1.5", -1_500_000),
+            ("0.000001", 1), ("1e3", 1_000_000_000), ("1.5E-3", 1_500), ("+2", 2_000_000), (".5", 500_000),
+            ("253402300799.999999", 253_402_300_799_999_999),
+        ])
     func exactTimes(text: String, micros: Int64) throws {
         let t = try read("device,time,lat,lon\nd,\(text),0,0\n")
         #expect(t.fixes.map(\.time.microsecondsSince1970) == [micros])
     }
 
     @Test func theDropRulesOfSEMANTICS1() throws {
-        let t = try read("""
+        let t = try read(
+            """
             device,time,lat,lon
             a,10,0,0
             b,10,0,0
@@ -71,7 +78,10 @@ struct CSVTests {
         #expect(t.summary["b"]?.count == 1)
         #expect(t.dropped == 4)
         #expect(t.warnings.map(\.line) == [4, 2, 6, 7])
-        #expect(t.warnings[0].description.hasSuffix(#"fixes.csv:4: the fix of "a" at 1970-01-01T00:00:09.000Z is earlier than its fix at 1970-01-01T00:00:10.000Z (line 2); dropped"#))
+        #expect(
+            t.warnings[0].description.hasSuffix(
+                #"fixes.csv:4: the fix of "a" at 1970-01-01T00:00:09.000Z is earlier than its fix at 1970-01-01T00:00:10.000Z (line 2); dropped"#
+            ))
     }
 
     @Test func aHeaderOnlyIsAnEmptyFleet() throws {
@@ -87,30 +97,78 @@ struct CSVTests {
     }
 
     @Test(arguments: [
-        Bad(id: "empty file", text: "", error: "FILE: the file is empty; a CSV fix table starts with a header row naming its columns (device, time, lat, lon and optionally accuracy)"),
-        Bad(id: "no lat column", text: "device,time,latitude,lon\n", error: #"FILE:1:1: the header has no "lat" column (it has "device", "time", "latitude", "lon"); name the columns in the scenario's columns: mapping if they are called otherwise"#),
-        Bad(id: "a column named twice", text: "device,device,time,lat,lon\nd,e,0,1,2\n", error: #"FILE:1:8: the header names "device" twice (fields 1 and 2); name each column once, or map the one to read in the scenario's columns: mapping"#),
-        Bad(id: "a later column named twice", text: "lon,time,lat,device,time\n", error: #"FILE:1:21: the header names "time" twice (fields 2 and 5); name each column once, or map the one to read in the scenario's columns: mapping"#),
-        Bad(id: "a row with more fields than the header", text: "device,time,lat,lon\nd,0,1,2,3\n", error: "FILE:2:9: the row has 5 fields, more than the header's 4; remove the extra fields or name their columns in the header"),
-        Bad(id: "an empty field past the header's", text: "device,time,lat,lon\nd,0,1,2\nd,1,1,2,\n", error: "FILE:3:9: the row has 5 fields, more than the header's 4; remove the extra fields or name their columns in the header"),
-        Bad(id: "short row", text: "device,time,lat,lon\nd,0,1\n", error: #"FILE:2:5: the row has 3 fields; the header names "lon" as field 4"#),
-        Bad(id: "lat not a number", text: "device,time,lat,lon\nd,0,north,1\n", error: #"FILE:2:5: "lat" is "north", which is not a number"#),
+        Bad(
+            id: "empty file", text: "",
+            error:
+                "FILE: the file is empty; a CSV fix table starts with a header row naming its columns (device, time, lat, lon and optionally accuracy)"
+        ),
+        Bad(
+            id: "no lat column", text: "device,time,latitude,lon\n",
+            error:
+                #"FILE:1:1: the header has no "lat" column (it has "device", "time", "latitude", "lon"); name the columns in the scenario's columns: mapping if they are called otherwise"#
+        ),
+        Bad(
+            id: "a column named twice", text: "device,device,time,lat,lon\nd,e,0,1,2\n",
+            error:
+                #"FILE:1:8: the header names "device" twice (fields 1 and 2); name each column once, or map the one to read in the scenario's columns: mapping"#
+        ),
+        Bad(
+            id: "a later column named twice", text: "lon,time,lat,device,time\n",
+            error:
+                #"FILE:1:21: the header names "time" twice (fields 2 and 5); name each column once, or map the one to read in the scenario's columns: mapping"#
+        ),
+        Bad(
+            id: "a row with more fields than the header", text: "device,time,lat,lon\nd,0,1,2,3\n",
+            error:
+                "FILE:2:9: the row has 5 fields, more than the header's 4; remove the extra fields or name their columns in the header"
+        ),
+        Bad(
+            id: "an empty field past the header's", text: "device,time,lat,lon\nd,0,1,2\nd,1,1,2,\n",
+            error:
+                "FILE:3:9: the row has 5 fields, more than the header's 4; remove the extra fields or name their columns in the header"
+        ),
+        Bad(
+            id: "short row", text: "device,time,lat,lon\nd,0,1\n",
+            error: #"FILE:2:5: the row has 3 fields; the header names "lon" as field 4"#),
+        Bad(
+            id: "lat not a number", text: "device,time,lat,lon\nd,0,north,1\n",
+            error: #"FILE:2:5: "lat" is "north", which is not a number"#),
         Bad(id: "NaN", text: "device,time,lat,lon\nd,0,NaN,1\n", error: #"FILE:2:5: "lat" is "NaN", which is not a number"#),
-        Bad(id: "infinity", text: "device,time,lat,lon\nd,0,1,-inf\n", error: #"FILE:2:7: "lon" is "-inf", which is not a number"#),
+        Bad(
+            id: "infinity", text: "device,time,lat,lon\nd,0,1,-inf\n",
+            error: #"FILE:2:7: "lon" is "-inf", which is not a number"#),
         Bad(id: "no time", text: "device,time,lat,lon\nd,,1,2\n", error: #"FILE:2:7: the row has no "time""#),
-        Bad(id: "bad time", text: "device,time,lat,lon\nd,yesterday,1,2\n", error: #"FILE:2:3: "time" is "yesterday", which is neither an ISO 8601 time nor a number of seconds since 1970"#),
-        Bad(id: "time past 9999", text: "device,time,lat,lon\nd,1e12,1,2\n", error: #"FILE:2:3: "time" is "1e12", outside the years 0000 to 9999; it looks like milliseconds since 1970: give timeUnit: ms"#),
+        Bad(
+            id: "bad time", text: "device,time,lat,lon\nd,yesterday,1,2\n",
+            error: #"FILE:2:3: "time" is "yesterday", which is neither an ISO 8601 time nor a number of seconds since 1970"#),
+        Bad(
+            id: "time past 9999", text: "device,time,lat,lon\nd,1e12,1,2\n",
+            error:
+                #"FILE:2:3: "time" is "1e12", outside the years 0000 to 9999; it looks like milliseconds since 1970: give timeUnit: ms"#
+        ),
         Bad(id: "NUL byte", text: "device,time,lat,lon\nd\u{0},0,1,2\n", error: "FILE:2:2: a NUL byte; a fix table is text"),
-        Bad(id: "quote never closed", text: "device,time,lat,lon\n\"d,0,1,2\n", error: "FILE:2:1: a quoted field is never closed"),
-        Bad(id: "quote in an unquoted field", text: "device,time,lat,lon\nd\"x,0,1,2\n", error: #"FILE:2:2: a quote inside an unquoted field; quote the whole field and double the quote"#),
-        Bad(id: "text after a closing quote", text: "device,time,lat,lon\n\"d\"x,0,1,2\n", error: "FILE:2:4: text after a quoted field's closing quote"),
-        Bad(id: "negative accuracy", text: "device,time,lat,lon,accuracy\nd,0,1,2,-3\n", error: #"FILE:2:9: "accuracy" is "-3"; expected a distance in metres, 0 or more"#),
-        Bad(id: "long device id", text: "device,time,lat,lon\n" + String(repeating: "x", count: 1025) + ",0,1,2\n", error: "FILE:2:1: the device id is 1025 bytes long; ids are at most 1024 bytes"),
+        Bad(
+            id: "quote never closed", text: "device,time,lat,lon\n\"d,0,1,2\n",
+            error: "FILE:2:1: a quoted field is never closed"),
+        Bad(
+            id: "quote in an unquoted field", text: "device,time,lat,lon\nd\"x,0,1,2\n",
+            error: #"FILE:2:2: a quote inside an unquoted field; quote the whole field and double the quote"#),
+        Bad(
+            id: "text after a closing quote", text: "device,time,lat,lon\n\"d\"x,0,1,2\n",
+            error: "FILE:2:4: text after a quoted field's closing quote"),
+        Bad(
+            id: "negative accuracy", text: "device,time,lat,lon,accuracy\nd,0,1,2,-3\n",
+            error: #"FILE:2:9: "accuracy" is "-3"; expected a distance in metres, 0 or more"#),
+        Bad(
+            id: "long device id", text: "device,time,lat,lon\n" + String(repeating: "x", count: 1025) + ",0,1,2\n",
+            error: "FILE:2:1: the device id is 1025 bytes long; ids are at most 1024 bytes"),
         Bad(id: "device not UTF-8", text: "device,time,lat,lon\n\u{FFFD},0,1,2\n", error: ""),
     ])
     func refuses(bad: Bad) throws {
         var bytes = Array(bad.text.utf8)
-        if bad.id == "device not UTF-8" { bytes = Array("device,time,lat,lon\n".utf8) + [0xFF, 0xFE] + Array(",0,1,2\n".utf8) }
+        if bad.id == "device not UTF-8" {
+            bytes = Array("device,time,lat,lon\n".utf8) + [0xFF, 0xFE] + Array(",0,1,2\n".utf8)
+        }
         let path = try table("")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         let error = #expect(throws: FixTableError.self) { try FixTableReader(path: path).read() }
@@ -124,12 +182,15 @@ struct CSVTests {
     @Test("fields end, and bad bytes are found, at every offset of an eight-byte word", arguments: Array(0..<20))
     func fieldEndsAtEveryOffset(offset: Int) throws {
         let id = String(repeating: "a", count: offset)
-        let odd = "v " + id + "+#é" + id   // plain bytes below `-`, and UTF-8
+        let odd = "v " + id + "+#é" + id  // plain bytes below `-`, and UTF-8
         let t = try read("device,time,lat,lon\n\(id)x,0,1,2\n\(odd),1,3,4\r\n")
         #expect(t.devices == [id + "x", odd])
         #expect(t.summary[odd]?.first?.longitude == 4)
         let refusals: [(text: String, error: String)] = [
-            ("d\(id)\"x,0,1,2\n", "FILE:2:\(offset + 2): a quote inside an unquoted field; quote the whole field and double the quote"),
+            (
+                "d\(id)\"x,0,1,2\n",
+                "FILE:2:\(offset + 2): a quote inside an unquoted field; quote the whole field and double the quote"
+            ),
             ("d,0,1,2\(id)\u{0}\n", "FILE:2:\(offset + 8): a NUL byte; a fix table is text"),
             ("d,0,1,\(id)2\rx\n", "FILE:2:\(offset + 8): a carriage return not followed by a line feed"),
         ]
@@ -144,14 +205,18 @@ struct CSVTests {
         // 40,000 rows of ~60 bytes: more than two 1 MiB chunks, so rows and quotes cross chunk ends.
         var text = "device,time,lat,lon,note\n"
         for i in 0..<40_000 {
-            text += "dev-\(i % 7),\(1_700_000_000 + i).25,\(Double(i % 90) + 0.125),\(-Double(i % 180) - 0.5),\"multi\nline, \"\"quoted\"\"\"\n"
+            text +=
+                "dev-\(i % 7),\(1_700_000_000 + i).25,\(Double(i % 90) + 0.125),\(-Double(i % 180) - 0.5),\"multi\nline, \"\"quoted\"\"\"\n"
         }
         let t = try read(text)
         #expect(t.rows == 40_000)
         #expect(t.devices == (0..<7).map { "dev-\($0)" })
         let last = try #require(t.summary["dev-\(39_999 % 7)"]?.last)
-        #expect(last == TableFix(time: Timestamp(microsecondsSince1970: (1_700_000_000 + 39_999) * 1_000_000 + 250_000),
-                                 latitude: Double(39_999 % 90) + 0.125, longitude: -Double(39_999 % 180) - 0.5, line: 2 + 39_999 * 2))
+        #expect(
+            last
+                == TableFix(
+                    time: Timestamp(microsecondsSince1970: (1_700_000_000 + 39_999) * 1_000_000 + 250_000),
+                    latitude: Double(39_999 % 90) + 0.125, longitude: -Double(39_999 % 180) - 0.5, line: 2 + 39_999 * 2))
     }
 
     @Test func aRowOverOneMebibyteIsRefusedWithoutReadingOn() throws {

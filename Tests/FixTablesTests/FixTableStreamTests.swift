@@ -10,8 +10,12 @@ struct FixTableStreamTests {
         var out: [String] = []
         var warnings: [String] = []
         while let device = try stream.next() {
-            let seconds = device.fixes.map { String(($0.time.microsecondsSince1970 - at("2024-05-01T09:00:00Z").microsecondsSince1970) / 1_000_000) }
-            out.append("\(device.id) " + seconds.joined(separator: ",") + " @" + device.fixes.map { String($0.line) }.joined(separator: ","))
+            let seconds = device.fixes.map {
+                String(($0.time.microsecondsSince1970 - at("2024-05-01T09:00:00Z").microsecondsSince1970) / 1_000_000)
+            }
+            out.append(
+                "\(device.id) " + seconds.joined(separator: ",") + " @"
+                    + device.fixes.map { String($0.line) }.joined(separator: ","))
             warnings += stream.takeWarnings().map(\.description)
         }
         #expect(try stream.next() == nil)
@@ -28,20 +32,28 @@ struct FixTableStreamTests {
     }
 
     static let cases = [
-        Case(id: "two devices, one after the other",
-             text: "device,time,lat,lon\na,2024-05-01T09:00:00Z,1,2\na,2024-05-01T09:00:10Z,1,2\nb,2024-05-01T09:00:05Z,1,2\n",
-             devices: ["a 0,10 @2,3", "b 5 @4"]),
-        Case(id: "equal times: the later row is kept, with a warning",
-             text: "device,time,lat,lon\na,2024-05-01T09:00:00Z,1,2\na,2024-05-01T09:00:00Z,1,3\na,2024-05-01T09:00:01Z,1,3\n",
-             devices: ["a 0,1 @3,4"], warnings: 1),
-        Case(id: "a position out of range is dropped, the device goes on",
-             text: "device,time,lat,lon\na,2024-05-01T09:00:00Z,91,2\na,2024-05-01T09:00:01Z,1,2\n",
-             devices: ["a 1 @3"], warnings: 1),
-        Case(id: "a header alone: no device",
-             text: "device,time,lat,lon\n", devices: []),
-        Case(id: "JSON Lines, numbers for times",
-             text: "{\"device\":\"a\",\"time\":1714554000,\"lat\":1,\"lon\":2}\n\n{\"device\":\"b\",\"time\":\"2024-05-01T09:00:03Z\",\"lat\":1,\"lon\":2}\n",
-             name: "fixes.jsonl", devices: ["a 0 @1", "b 3 @3"]),
+        Case(
+            id: "two devices, one after the other",
+            text:
+                "device,time,lat,lon\na,2024-05-01T09:00:00Z,1,2\na,2024-05-01T09:00:10Z,1,2\nb,2024-05-01T09:00:05Z,1,2\n",
+            devices: ["a 0,10 @2,3", "b 5 @4"]),
+        Case(
+            id: "equal times: the later row is kept, with a warning",
+            text:
+                "device,time,lat,lon\na,2024-05-01T09:00:00Z,1,2\na,2024-05-01T09:00:00Z,1,3\na,2024-05-01T09:00:01Z,1,3\n",
+            devices: ["a 0,1 @3,4"], warnings: 1),
+        Case(
+            id: "a position out of range is dropped, the device goes on",
+            text: "device,time,lat,lon\na,2024-05-01T09:00:00Z,91,2\na,2024-05-01T09:00:01Z,1,2\n",
+            devices: ["a 1 @3"], warnings: 1),
+        Case(
+            id: "a header alone: no device",
+            text: "device,time,lat,lon\n", devices: []),
+        Case(
+            id: "JSON Lines, numbers for times",
+            text:
+                "{\"device\":\"a\",\"time\":1714554000,\"lat\":1,\"lon\":2}\n\n{\"device\":\"b\",\"time\":\"2024-05-01T09:00:03Z\",\"lat\":1,\"lon\":2}\n",
+            name: "fixes.jsonl", devices: ["a 0 @1", "b 3 @3"]),
     ]
 
     @Test("devices are handed over in table order, each with its own rows", arguments: cases)

@@ -8,9 +8,12 @@ import Testing
 @Suite("Fix tables read in pieces")
 struct PiecesTests {
     /// The table, or the error, of `path` read on one thread and in `pieces`.
-    func reads(_ path: String, pieces: Int) -> (one: Result<FixTable, FixTableError>, split: Result<FixTable, FixTableError>) {
-        (Result { () throws(FixTableError) in try FixTableReader(path: path, pieces: 1).read() },
-         Result { () throws(FixTableError) in try FixTableReader(path: path, pieces: pieces).read() })
+    func reads(_ path: String, pieces: Int) -> (one: Result<FixTable, FixTableError>, split: Result<FixTable, FixTableError>)
+    {
+        (
+            Result { () throws(FixTableError) in try FixTableReader(path: path, pieces: 1).read() },
+            Result { () throws(FixTableError) in try FixTableReader(path: path, pieces: pieces).read() }
+        )
     }
 
     /// Whether `path` is read in pieces (not handed back to the read on one thread), as `read()` does.
@@ -90,17 +93,31 @@ struct PiecesTests {
         return header + rows.enumerated().map { render($1, pad: $0 == cut.first.count - 1 ? others + 16 : 0) }.joined()
     }
 
-    @Test("rows at the cut between two pieces", arguments: [
-        Cut(id: "a bad row first in the second piece", first: ["a,1,0,0", "b,1,0,0"], second: ["a,2,north,0", "a,3,0,0"], error: 4),
-        Cut(id: "a bad row in each piece: the first piece's is the error", first: ["a,1,0,0", "a,2,,0"], second: ["b,x,0,0"], error: 3),
-        Cut(id: "the only row of a device in the last piece", first: ["a,1,0,0", "a,2,0,0"], second: ["a,3,0,0", "z,5,1,1"], lines: [2, 3, 4, 5]),
-        Cut(id: "a device's time goes back across the cut", first: ["a,10,0,0"], second: ["b,1,0,0", "a,9,0,0", "a,11,0,0"],
-            lines: [2, 5, 3], warnings: [4]),
-        Cut(id: "equal times across the cut: the later is kept", first: ["a,10,0,0"], second: ["a,10,0,1"], lines: [3], warnings: [2]),
-        Cut(id: "a new device out of range first in the second piece", first: ["a,1,0,0"], second: ["c,1,95,0", "c,2,0,0"],
-            lines: [2, 4], warnings: [3]),
-        Cut(id: "a blank line first in the second piece", first: ["a,1,0,0"], second: ["", "a,2,0,0"], lines: [2, 4]),
-    ])
+    @Test(
+        "rows at the cut between two pieces",
+        arguments: [
+            Cut(
+                id: "a bad row first in the second piece", first: ["a,1,0,0", "b,1,0,0"],
+                second: ["a,2,north,0", "a,3,0,0"], error: 4),
+            Cut(
+                id: "a bad row in each piece: the first piece's is the error", first: ["a,1,0,0", "a,2,,0"],
+                second: ["b,x,0,0"], error: 3),
+            Cut(
+                id: "the only row of a device in the last piece", first: ["a,1,0,0", "a,2,0,0"],
+                second: ["a,3,0,0", "z,5,1,1"], lines: [2, 3, 4, 5]),
+            Cut(
+                id: "a device's time goes back across the cut", first: ["a,10,0,0"],
+                second: ["b,1,0,0", "a,9,0,0", "a,11,0,0"],
+                lines: [2, 5, 3], warnings: [4]),
+            Cut(
+                id: "equal times across the cut: the later is kept", first: ["a,10,0,0"], second: ["a,10,0,1"], lines: [3],
+                warnings: [2]),
+            Cut(
+                id: "a new device out of range first in the second piece", first: ["a,1,0,0"],
+                second: ["c,1,95,0", "c,2,0,0"],
+                lines: [2, 4], warnings: [3]),
+            Cut(id: "a blank line first in the second piece", first: ["a,1,0,0"], second: ["", "a,2,0,0"], lines: [2, 4]),
+        ])
     func atTheCut(cut: Cut) throws {
         for format in FixTableFormat.allCases {
             let shift = format == .csv ? 0 : 1
@@ -121,13 +138,16 @@ struct PiecesTests {
 
     @Test("a CSV with a quote after the header, or with a row over 1 MiB, is read on one thread")
     func readOnOneThread() throws {
-        let quoted = try table("device,time,lat,lon\n" + String(repeating: "a,1,0,0\n", count: 50) + "\"b\",2,0,0\n"
-            + String(repeating: "a,3,0,0\n", count: 50))
+        let quoted = try table(
+            "device,time,lat,lon\n" + String(repeating: "a,1,0,0\n", count: 50) + "\"b\",2,0,0\n"
+                + String(repeating: "a,3,0,0\n", count: 50))
         #expect(!isSplit(quoted, .csv, pieces: 4))
         let quotedReads = reads(quoted, pieces: 4)
         #expect(quotedReads.split == quotedReads.one)
-        let long = try table("device,time,lat,lon,note\n" + String(repeating: "a,1,0,0,\n", count: 50)
-            + "a,2,0,0," + String(repeating: "x", count: (1 << 20) + 100) + "\n" + String(repeating: "a,3,0,0,\n", count: 50))
+        let long = try table(
+            "device,time,lat,lon,note\n" + String(repeating: "a,1,0,0,\n", count: 50)
+                + "a,2,0,0," + String(repeating: "x", count: (1 << 20) + 100) + "\n"
+                + String(repeating: "a,3,0,0,\n", count: 50))
         #expect(!isSplit(long, .csv, pieces: 3))
         let longReads = reads(long, pieces: 3)
         #expect(longReads.split == longReads.one)
@@ -136,7 +156,7 @@ struct PiecesTests {
 
 @Test("an array made for huge pages is empty, has the room asked for, and takes rows like any other")
 func hugePagesArray() {
-    var rows: [TableFix] = HugePages.array(capacity: 200_000)   // 8 MB: some whole 2 MiB pages
+    var rows: [TableFix] = HugePages.array(capacity: 200_000)  // 8 MB: some whole 2 MiB pages
     #expect(rows.isEmpty)
     #expect(rows.capacity >= 200_000)
     let fix = TableFix(time: Timestamp(microsecondsSince1970: 0), latitude: 59.9, longitude: 30.3, line: 2)
@@ -146,6 +166,6 @@ func hugePagesArray() {
         rows.append(row)
     }
     #expect(rows.count == 200_000 && rows[123_456].line == 123_456)
-    let small: [Int32] = HugePages.array(capacity: 10)   // smaller than a huge page: nothing to advise
+    let small: [Int32] = HugePages.array(capacity: 10)  // smaller than a huge page: nothing to advise
     #expect(small.isEmpty && small.capacity >= 10)
 }

@@ -19,7 +19,9 @@ struct RandomFixTable {
         var random = SplitMix64(seed: seed)
         self.format = format
         quoted = format == .csv && seed % 3 == 0
-        times = (0..<Int.random(in: 1...12, using: &random)).map { _ in 1_714_554_000 + Int.random(in: 0...50, using: &random) }
+        times = (0..<Int.random(in: 1...12, using: &random)).map { _ in
+            1_714_554_000 + Int.random(in: 0...50, using: &random)
+        }
         self.random = random
         var badRows = Set<Int>()
         for _ in 0..<bad { badRows.insert(Int.random(in: 0..<rows, using: &self.random)) }
@@ -49,17 +51,19 @@ struct RandomFixTable {
         default: times[device] += Int.random(in: 1...30, using: &random)
         }
         let seconds = times[device]
-        let time = Bool.random(using: &random)
+        let time =
+            Bool.random(using: &random)
             ? Timestamp(microsecondsSince1970: Int64(seconds) * 1_000_000).iso8601
             : "\(seconds).\(Int.random(in: 0...9, using: &random))"
         var lat = Double(Int.random(in: -89_000...89_000, using: &random)) / 1000
         let lon = Double(Int.random(in: -179_000...179_000, using: &random)) / 1000
         if Int.random(in: 0..<25, using: &random) == 0 { lat = 95.5 }  // out of range: dropped
-        let accuracy: String? = switch Int.random(in: 0..<3, using: &random) {
-        case 0: nil
-        case 1: ""
-        default: "\(Int.random(in: 0...40, using: &random))"
-        }
+        let accuracy: String? =
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: nil
+            case 1: ""
+            default: "\(Int.random(in: 0...40, using: &random))"
+            }
         return ["device": "dev-\(device)", "time": time, "lat": "\(lat)", "lon": "\(lon)", "accuracy": accuracy]
     }
 

@@ -16,8 +16,10 @@ struct ConformanceCase: CustomTestStringConvertible, Sendable {
     var outcome: Outcome
     var testDescription: String { file }
 
-    static func track(_ file: String, _ kind: PointKind, points: Int, segments: Int, _ timing: GPXTrack.Timing,
-                      dropped: (Int, Int, Int)) -> ConformanceCase {
+    static func track(
+        _ file: String, _ kind: PointKind, points: Int, segments: Int, _ timing: GPXTrack.Timing,
+        dropped: (Int, Int, Int)
+    ) -> ConformanceCase {
         ConformanceCase(file: file, outcome: .track(kind, points: points, segments: segments, timing, dropped: dropped))
     }
     static func error(_ file: String, line: Int, _ message: String) -> ConformanceCase {
@@ -31,15 +33,19 @@ struct ConformanceTests {
         .track("CoreGPX__GPXTest-DualLinks.gpx", .trackPoint, points: 2, segments: 1, .timed, dropped: (0, 0, 0)),
         .track("CoreGPX__GPXTest-TrackPointOnly.gpx", .trackPoint, points: 4015, segments: 1, .timed, dropped: (0, 0, 127)),
         .track("CoreGPX__wptError.gpx", .trackPoint, points: 1, segments: 1, .timed, dropped: (1, 0, 0)),
-        .track("OpenTracks__gpx11_with_speed_no_namespace.gpx", .trackPoint, points: 3, segments: 1, .timed, dropped: (0, 0, 0)),
+        .track(
+            "OpenTracks__gpx11_with_speed_no_namespace.gpx", .trackPoint, points: 3, segments: 1, .timed, dropped: (0, 0, 0)),
         .track("OpenTracks__gpx11_without_speed.gpx", .trackPoint, points: 3, segments: 1, .timed, dropped: (0, 0, 0)),
         .track("OpenTracks__gpx_timezone.gpx", .trackPoint, points: 1, segments: 1, .timed, dropped: (0, 0, 0)),
         .track("OpenTracks__legacy_gpx_pause_resume.gpx", .trackPoint, points: 4, segments: 1, .timed, dropped: (2, 0, 0)),
-        .track("OpenTracks__legacy_gpx_trackpointextensions_incorrect.gpx", .trackPoint, points: 5, segments: 3, .timed, dropped: (0, 0, 0)),
+        .track(
+            "OpenTracks__legacy_gpx_trackpointextensions_incorrect.gpx", .trackPoint, points: 5, segments: 3, .timed,
+            dropped: (0, 0, 0)),
         .track("dougfales-gpx__arches.gpx", .trackPoint, points: 182, segments: 8, .timed, dropped: (0, 0, 0)),
         .track("dougfales-gpx__gpx10.gpx", .trackPoint, points: 1, segments: 1, .timed, dropped: (0, 0, 0)),
         .error("dougfales-gpx__one_segment_mixed_times.gpx", line: 285, "has no <time>, but 4 of"),
-        .track("dougfales-gpx__one_segment_no_time.gpx", .trackPoint, points: 189, segments: 1, .untimed, dropped: (0, 0, 0)),
+        .track(
+            "dougfales-gpx__one_segment_no_time.gpx", .trackPoint, points: 189, segments: 1, .untimed, dropped: (0, 0, 0)),
         .track("dougfales-gpx__routes.gpx", .routePoint, points: 4, segments: 1, .untimed, dropped: (0, 0, 0)),
         .track("dougfales-gpx__routes_without_names.gpx", .routePoint, points: 4, segments: 1, .untimed, dropped: (0, 0, 0)),
         .track("dougfales-gpx__tracks.gpx", .trackPoint, points: 411, segments: 45, .timed, dropped: (0, 1137, 1)),
@@ -49,15 +55,20 @@ struct ConformanceTests {
         .track("gdal__test.gpx", .trackPoint, points: 4, segments: 3, .untimed, dropped: (0, 0, 0)),
         .error("georust-gpx__badcharacter.xml", line: 1, "malformed XML"),
         .track("georust-gpx__caltopo-export.gpx", .trackPoint, points: 3, segments: 2, .timed, dropped: (0, 0, 3)),
-        .track("georust-gpx__ecology-trail-and-lovers-lane-loop.gpx", .routePoint, points: 139, segments: 1, .untimed, dropped: (0, 0, 0)),
+        .track(
+            "georust-gpx__ecology-trail-and-lovers-lane-loop.gpx", .routePoint, points: 139, segments: 1, .untimed,
+            dropped: (0, 0, 0)),
         .track("georust-gpx__empty_name_tag.gpx", .trackPoint, points: 0, segments: 1, .untimed, dropped: (0, 0, 0)),
         .track("georust-gpx__garmin-activity.gpx", .trackPoint, points: 988, segments: 1, .timed, dropped: (0, 0, 0)),
-        .track("georust-gpx__garmin_with_extensions.gpx", .trackPoint, points: 3540, segments: 2, .timed, dropped: (0, 0, 0)),
+        .track(
+            "georust-gpx__garmin_with_extensions.gpx", .trackPoint, points: 3540, segments: 2, .timed, dropped: (0, 0, 0)),
         .track("georust-gpx__gpsies_example.gpx", .trackPoint, points: 41, segments: 1, .timed, dropped: (0, 0, 0)),
         .track("georust-gpx__mousehole_to_paul.gpx", .trackPoint, points: 111, segments: 1, .untimed, dropped: (0, 0, 0)),
         .track("georust-gpx__outdooractive-export.gpx", .trackPoint, points: 9, segments: 1, .untimed, dropped: (0, 0, 0)),
         .track("georust-gpx__strava_route_example.gpx", .trackPoint, points: 113, segments: 1, .untimed, dropped: (0, 0, 0)),
-        .track("georust-gpx__viking_with_route_extensions.gpx", .trackPoint, points: 5, segments: 1, .untimed, dropped: (0, 0, 0)),
+        .track(
+            "georust-gpx__viking_with_route_extensions.gpx", .trackPoint, points: 5, segments: 1, .untimed,
+            dropped: (0, 0, 0)),
         .track("georust-gpx__wahoo_example.gpx", .trackPoint, points: 3, segments: 1, .timed, dropped: (0, 0, 0)),
         .track("georust-gpx__wikipedia_example.gpx", .trackPoint, points: 3, segments: 1, .timed, dropped: (0, 0, 0)),
         .track("georust-gpx__with_accuracy.gpx", .trackPoint, points: 3, segments: 1, .timed, dropped: (0, 0, 0)),
@@ -81,7 +92,9 @@ struct ConformanceTests {
         .track("gpxpy__Mojstrovka.gpx", .trackPoint, points: 1, segments: 1, .timed, dropped: (0, 1, 182)),
         .track("gpxpy__around-visnjan-with-car.gpx", .trackPoint, points: 104, segments: 1, .timed, dropped: (0, 0, 0)),
         .track("gpxpy__cerknicko-jezero-no-creator.gpx", .trackPoint, points: 296, segments: 8, .timed, dropped: (0, 0, 0)),
-        .track("gpxpy__cerknicko-jezero-with-elevations-zero.gpx", .trackPoint, points: 296, segments: 8, .timed, dropped: (0, 0, 0)),
+        .track(
+            "gpxpy__cerknicko-jezero-with-elevations-zero.gpx", .trackPoint, points: 296, segments: 8, .timed,
+            dropped: (0, 0, 0)),
         .error("gpxpy__cerknicko-jezero-without-elevations.gpx", line: 982, "has no <time>, but 295 of"),
         .track("gpxpy__cerknicko-jezero.gpx", .trackPoint, points: 296, segments: 8, .timed, dropped: (0, 0, 0)),
         .error("gpxpy__cerknicko-without-times.gpx", line: 67, "has no <time>, but 5 of"),
@@ -92,7 +105,9 @@ struct ConformanceTests {
         .track("gpxpy__gpx1.0_with_all_fields.gpx", .trackPoint, points: 1, segments: 2, .timed, dropped: (0, 0, 0)),
         .track("gpxpy__gpx1.1_with_all_fields.gpx", .trackPoint, points: 1, segments: 2, .timed, dropped: (0, 0, 0)),
         .track("gpxpy__gpx1.1_with_extensions.gpx", .waypoint, points: 1, segments: 1, .untimed, dropped: (0, 0, 0)),
-        .track("gpxpy__gpx1.1_with_extensions_without_namespaces.gpx", .waypoint, points: 1, segments: 1, .untimed, dropped: (0, 0, 0)),
+        .track(
+            "gpxpy__gpx1.1_with_extensions_without_namespaces.gpx", .waypoint, points: 1, segments: 1, .untimed,
+            dropped: (0, 0, 0)),
         .track("gpxpy__gpx_with_garmin_extension.gpx", .waypoint, points: 1, segments: 1, .timed, dropped: (0, 0, 0)),
         .error("gpxpy__korita-zbevnica.gpx", line: 33, "has no <time>, but 513 of"),
         .track("gpxpy__route.gpx", .routePoint, points: 55, segments: 1, .untimed, dropped: (0, 0, 0)),

@@ -31,8 +31,11 @@ struct FastPathTests {
     @Test("decimals are parsed exactly as strtod parses them")
     func decimalsAgree() {
         var generator = SystemRandomNumberGenerator()
-        var texts = ["0", "-0", "+1.5", "00.000091697", "180", "-180.0000000000", "5.", ".5", "1e3", "1E-2", "nan", "inf", "NaN", "Infinity", "-inf", "1e999",
-                     "12345678901234567890", "0.1234567890123456789", "1.", "-.5", "", " ", "+", "-", "1.2.3", "1e", "0x10", "1,5"]
+        var texts = [
+            "0", "-0", "+1.5", "00.000091697", "180", "-180.0000000000", "5.", ".5", "1e3", "1E-2", "nan", "inf", "NaN",
+            "Infinity", "-inf", "1e999",
+            "12345678901234567890", "0.1234567890123456789", "1.", "-.5", "", " ", "+", "-", "1.2.3", "1e", "0x10", "1,5",
+        ]
         for _ in 0..<5000 {
             let digits = Int.random(in: 1...20, using: &generator)
             var text = Bool.random(using: &generator) ? "-" : ""

@@ -81,12 +81,19 @@ struct HostileTests {
 
     @Test("a DOCTYPE without entities or external references is accepted")
     func harmlessDoctype() throws {
-        let path = temporaryFile("""
-        <?xml version="1.0"?>
-        <!DOCTYPE gpx [ <!ELEMENT gpx ANY> ]>
-        <gpx><wpt lat="1" lon="2"/></gpx>
-        """)
-        #expect(try GPXTrack.load(path: path).segments == [[TrackPoint(
-            coordinate: .init(latitude: 1, longitude: 2), time: nil, elevation: nil, ordinal: 0, line: 3, column: 6)]])
+        let path = temporaryFile(
+            """
+            <?xml version="1.0"?>
+            <!DOCTYPE gpx [ <!ELEMENT gpx ANY> ]>
+            <gpx><wpt lat="1" lon="2"/></gpx>
+            """)
+        #expect(
+            try GPXTrack.load(path: path).segments == [
+                [
+                    TrackPoint(
+                        coordinate: .init(latitude: 1, longitude: 2), time: nil, elevation: nil, ordinal: 0, line: 3,
+                        column: 6)
+                ]
+            ])
     }
 }

@@ -32,7 +32,7 @@ struct LargeInputTests {
         #expect(lastLine == 1)
         #expect(minColumn >= 0)
         #expect(fields[5] == 61)  // the first <trkpt>, after the 60 bytes of <gpx …><trk><trkseg>
-        #expect(fields[6] == 0)   // the last, past column 2³¹ - 1: unknown
+        #expect(fields[6] == 0)  // the last, past column 2³¹ - 1: unknown
         #expect(growth < Sanitizer.current.memoryBound(8 << 20), "peak grew by \(growth) bytes")
     }
 
@@ -67,7 +67,8 @@ struct LargeInputTests {
             }
             put("</trkseg></trk></gpx>")
             close(ends[1])
-            try? String(written).write(toFile: NSTemporaryDirectory() + "/perimeter-2gb-\(getpid())", atomically: true, encoding: .utf8)
+            try? String(written).write(
+                toFile: NSTemporaryDirectory() + "/perimeter-2gb-\(getpid())", atomically: true, encoding: .utf8)
         }
         let before = peakResidentBytes() ?? 0
         writer.start()
@@ -99,7 +100,8 @@ struct LargeInputTests {
         for block in 0..<200 {
             var text = ""
             for i in 0..<1000 {
-                text += "<trkpt lat=\"\(block % 90).\(i)\" lon=\"1.5\"><ele>1</ele><time>2024-01-01T00:00:00Z</time><extensions><speed>1</speed></extensions><desc>padding padding padding padding padding</desc></trkpt>\n"
+                text +=
+                    "<trkpt lat=\"\(block % 90).\(i)\" lon=\"1.5\"><ele>1</ele><time>2024-01-01T00:00:00Z</time><extensions><speed>1</speed></extensions><desc>padding padding padding padding padding</desc></trkpt>\n"
             }
             handle.write(Data(text.utf8))
         }

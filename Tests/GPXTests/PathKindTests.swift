@@ -15,15 +15,19 @@ struct PathKindCase: CustomTestStringConvertible, Sendable {
 struct PathKindTests {
     static let cases: [PathKindCase] = [
         .init(id: "missing", make: { $0 + "/nothing.gpx" }, message: "cannot open the file: no such file."),
-        .init(id: "folder", make: { folder in
-            try FileManager.default.createDirectory(atPath: folder + "/tracks.gpx", withIntermediateDirectories: false)
-            return folder + "/tracks.gpx"
-        }, message: "is a directory, not a GPX file."),
+        .init(
+            id: "folder",
+            make: { folder in
+                try FileManager.default.createDirectory(atPath: folder + "/tracks.gpx", withIntermediateDirectories: false)
+                return folder + "/tracks.gpx"
+            }, message: "is a directory, not a GPX file."),
         // A FIFO that nobody writes to: opening it for reading would wait forever.
-        .init(id: "fifo", make: { folder in
-            guard mkfifo(folder + "/live.gpx", 0o644) == 0 else { throw POSIXError(.EEXIST) }
-            return folder + "/live.gpx"
-        }, message: "is a named pipe (FIFO), not a file"),
+        .init(
+            id: "fifo",
+            make: { folder in
+                guard mkfifo(folder + "/live.gpx", 0o644) == 0 else { throw POSIXError(.EEXIST) }
+                return folder + "/live.gpx"
+            }, message: "is a named pipe (FIFO), not a file"),
         .init(id: "device", make: { _ in "/dev/null" }, message: "is a device, not a GPX file."),
     ]
 
@@ -41,19 +45,26 @@ struct PathKindTests {
 
     /// What `next()` gives for a file that a writer changes after the reader opened it.
     static let changes: [(id: String, change: @Sendable (String) throws -> Void, message: String)] = [
-        ("appended", { path in
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-            try handle.seekToEnd()
-            try handle.write(contentsOf: Data("<!-- more points to come -->\n".utf8))
-            try handle.close()
-        }, "the file changed while it was read ("),
-        ("truncated", { path in
-            guard truncate(path, 100) == 0 else { throw POSIXError(.EIO) }
-        }, "the file changed while it was read ("),
+        (
+            "appended",
+            { path in
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+                try handle.seekToEnd()
+                try handle.write(contentsOf: Data("<!-- more points to come -->\n".utf8))
+                try handle.close()
+            }, "the file changed while it was read ("
+        ),
+        (
+            "truncated",
+            { path in
+                guard truncate(path, 100) == 0 else { throw POSIXError(.EIO) }
+            }, "the file changed while it was read ("
+        ),
     ]
 
-    @Test("a file changed while it is read gives an error, not a track cut short",
-          arguments: changes.indices)
+    @Test(
+        "a file changed while it is read gives an error, not a track cut short",
+        arguments: changes.indices)
     func changedWhileRead(_ index: Int) throws {
         let (id, change, message) = Self.changes[index]
         // Larger than one chunk, so that the change lands while the reader is in the middle of the file.

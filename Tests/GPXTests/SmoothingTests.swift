@@ -20,8 +20,9 @@ struct SmoothingTests {
             var kept: (coordinate: Coordinate, time: Timestamp?)?
             for i in segment.indices {
                 let window = segment[max(0, i - half)...min(segment.count - 1, i + half)]
-                let point = Coordinate(latitude: median(window.map(\.coordinate.latitude)),
-                                       longitude: median(window.map(\.coordinate.longitude)))
+                let point = Coordinate(
+                    latitude: median(window.map(\.coordinate.latitude)),
+                    longitude: median(window.map(\.coordinate.longitude)))
                 guard let last = kept else { kept = (point, segment[i].time); continue }
                 let step = last.coordinate.distance(to: point)
                 guard step >= TrackSummary.smoothingGate || i == segment.count - 1 else { continue }
@@ -45,28 +46,34 @@ struct SmoothingTests {
                 (0..<Int.random(in: 0...60, using: &random)).map { i in
                     let north = Double(Int.random(in: 0..<distinct, using: &random)) * 7
                     let east = Double(Int.random(in: 0..<distinct, using: &random)) * 5
-                    let origin = seed % 5 == 0 ? Coordinate(latitude: 0, longitude: 0) : Coordinate(latitude: 52.5, longitude: 13.4)
+                    let origin =
+                        seed % 5 == 0 ? Coordinate(latitude: 0, longitude: 0) : Coordinate(latitude: 52.5, longitude: 13.4)
                     var coordinate = origin.offset(northMeters: north, eastMeters: east)
                     if seed % 5 == 0, north == 0 { coordinate = Coordinate(latitude: -0.0, longitude: coordinate.longitude) }
-                    let time = seed % 7 == 0 ? nil : Timestamp(microsecondsSince1970: 1_700_000_000_000_000 + Int64(i) * 1_000_000)
+                    let time =
+                        seed % 7 == 0 ? nil : Timestamp(microsecondsSince1970: 1_700_000_000_000_000 + Int64(i) * 1_000_000)
                     return TrackPoint(coordinate: coordinate, time: time, elevation: nil, ordinal: i, line: i + 1, column: 1)
                 }
             }
             let moving = TrackSummary.smoothed(segments), sorted = Self.reference(segments)
-            #expect(moving.length.bitPattern == sorted.length.bitPattern, "seed \(seed): \(moving.length) ≠ \(sorted.length)")
-            #expect(moving.maximumSpeed?.bitPattern == sorted.maximumSpeed?.bitPattern,
-                    "seed \(seed): \(String(describing: moving.maximumSpeed)) ≠ \(String(describing: sorted.maximumSpeed))")
+            #expect(
+                moving.length.bitPattern == sorted.length.bitPattern, "seed \(seed): \(moving.length) ≠ \(sorted.length)")
+            #expect(
+                moving.maximumSpeed?.bitPattern == sorted.maximumSpeed?.bitPattern,
+                "seed \(seed): \(String(describing: moving.maximumSpeed)) ≠ \(String(describing: sorted.maximumSpeed))")
         }
     }
 
-    @Test("a sorted window's median, case by case", arguments: [
-        ("one value", [3.0], [], 3.0),
-        ("two values: their mean", [1.0, 4.0], [], 2.5),
-        ("odd count: the middle one", [5.0, 1.0, 9.0, 7.0, 3.0], [], 5.0),
-        ("repeats", [2.0, 2.0, 2.0, 8.0], [], 2.0),
-        ("one of two equal values removed", [4.0, 4.0, 1.0], [4.0], 2.5),
-        ("the smallest removed", [6.0, 1.0, 3.0], [1.0], 4.5),
-    ])
+    @Test(
+        "a sorted window's median, case by case",
+        arguments: [
+            ("one value", [3.0], [], 3.0),
+            ("two values: their mean", [1.0, 4.0], [], 2.5),
+            ("odd count: the middle one", [5.0, 1.0, 9.0, 7.0, 3.0], [], 5.0),
+            ("repeats", [2.0, 2.0, 2.0, 8.0], [], 2.0),
+            ("one of two equal values removed", [4.0, 4.0, 1.0], [4.0], 2.5),
+            ("the smallest removed", [6.0, 1.0, 3.0], [1.0], 4.5),
+        ])
     func median(id: String, inserted: [Double], removed: [Double], expected: Double) {
         var window = SortedWindow(capacity: 15)
         for value in inserted { window.insert(value) }

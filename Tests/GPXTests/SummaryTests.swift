@@ -8,16 +8,19 @@ struct SummaryTests {
     let track: GPXTrack
 
     init() throws {
-        track = try GPXTrack.load(path: temporaryFile(gpx("""
-        <trk><trkseg>
-        <trkpt lat="0" lon="0"><time>2024-01-01T00:00:00Z</time></trkpt>
-        <trkpt lat="0" lon="0.001"><time>2024-01-01T00:00:10Z</time></trkpt>
-        <trkpt lat="0" lon="0.002"><time>2024-01-01T00:00:15Z</time></trkpt>
-        <trkpt lat="95" lon="0"><time>2024-01-01T00:00:16Z</time></trkpt>
-        </trkseg><trkseg>
-        <trkpt lat="0.001" lon="0.002"><time>2024-01-01T00:02:15Z</time></trkpt>
-        </trkseg></trk>
-        """)))
+        track = try GPXTrack.load(
+            path: temporaryFile(
+                gpx(
+                    """
+                    <trk><trkseg>
+                    <trkpt lat="0" lon="0"><time>2024-01-01T00:00:00Z</time></trkpt>
+                    <trkpt lat="0" lon="0.001"><time>2024-01-01T00:00:10Z</time></trkpt>
+                    <trkpt lat="0" lon="0.002"><time>2024-01-01T00:00:15Z</time></trkpt>
+                    <trkpt lat="95" lon="0"><time>2024-01-01T00:00:16Z</time></trkpt>
+                    </trkseg><trkseg>
+                    <trkpt lat="0.001" lon="0.002"><time>2024-01-01T00:02:15Z</time></trkpt>
+                    </trkseg></trk>
+                    """)))
     }
 
     @Test("counts, span, length, speeds, gaps, drops and bounds")
@@ -44,20 +47,25 @@ struct SummaryTests {
     func smoothing() throws {
         func points(_ offsets: [(north: Double, east: Double)]) -> [TrackPoint] {
             offsets.enumerated().map { i, o in
-                TrackPoint(coordinate: Coordinate(latitude: 52.5, longitude: 13.4).offset(northMeters: o.north, eastMeters: o.east),
-                           time: Timestamp(microsecondsSince1970: 1_700_000_000_000_000 + Int64(i) * 1_000_000), elevation: nil,
-                           ordinal: i, line: i + 1, column: 1)
+                TrackPoint(
+                    coordinate: Coordinate(latitude: 52.5, longitude: 13.4).offset(northMeters: o.north, eastMeters: o.east),
+                    time: Timestamp(microsecondsSince1970: 1_700_000_000_000_000 + Int64(i) * 1_000_000), elevation: nil,
+                    ordinal: i, line: i + 1, column: 1)
             }
         }
         // 300 m east at 1.5 m/s, no error: the smoothed length is the raw one but for the median's reach at each
         // end (the first and last 7 points: 2 × 3.5 × 1.5 m).
-        let straight = TrackSummary(GPXTrack(file: "s", kind: .trackPoint, timing: .timed,
-                                             segments: [points((0...200).map { (0, Double($0) * 1.5) })], warnings: []))
+        let straight = TrackSummary(
+            GPXTrack(
+                file: "s", kind: .trackPoint, timing: .timed,
+                segments: [points((0...200).map { (0, Double($0) * 1.5) })], warnings: []))
         #expect(abs(straight.smoothedLength - (straight.length - 10.5)) < 0.5, "\(straight.smoothedLength)")
         #expect(!straight.noiseInflatesLength && !straight.noiseInflatesSpeed)
         // Standing still for 5 minutes, the fixes jumping 12 m back and forth every second.
-        let still = TrackSummary(GPXTrack(file: "t", kind: .trackPoint, timing: .timed,
-                                          segments: [points((0..<300).map { ($0 % 2 == 0 ? 12 : -12, 0) })], warnings: []))
+        let still = TrackSummary(
+            GPXTrack(
+                file: "t", kind: .trackPoint, timing: .timed,
+                segments: [points((0..<300).map { ($0 % 2 == 0 ? 12 : -12, 0) })], warnings: []))
         #expect(abs(still.length - 299 * 24) < 1)
         #expect(still.smoothedLength < 25 && still.noiseInflatesLength && still.noiseInflatesSpeed)
     }
@@ -69,9 +77,11 @@ struct SummaryTests {
         #expect(object["points"] as? Int == 4)
         #expect(object["start"] as? String == "2024-01-01T00:00:00.000Z")
         #expect(object["dropped"] as? [String: Int] == ["coordinate-out-of-range": 1])
-        let keys = ["averageSpeed", "bounds", "dropped", "duration", "end", "file", "gaps", "kind", "length",
-                    "maximumSpeed", "noiseInflatesLength", "noiseInflatesSpeed", "points", "segments", "smoothedLength",
-                    "smoothedMaximumSpeed", "start", "timing"]
+        let keys = [
+            "averageSpeed", "bounds", "dropped", "duration", "end", "file", "gaps", "kind", "length",
+            "maximumSpeed", "noiseInflatesLength", "noiseInflatesSpeed", "points", "segments", "smoothedLength",
+            "smoothedMaximumSpeed", "start", "timing",
+        ]
         #expect(Set(object.keys) == Set(keys))
         let positions = keys.map { text.range(of: "\"\($0)\":")!.lowerBound }
         #expect(positions == positions.sorted())

@@ -22,15 +22,17 @@ struct BoundingBoxTests {
 
     static func randomPoint(_ rng: inout SeededGenerator, near box: BoundingBox) -> Coordinate {
         switch Int.random(in: 0..<3, using: &rng) {
-        case 0:   // anywhere, uniform on the sphere
-            return Coordinate(latitude: asin(Double.random(in: -1...1, using: &rng)) * 180 / .pi,
-                              longitude: Double.random(in: -180...180, using: &rng))
-        case 1:   // near a pole
+        case 0:  // anywhere, uniform on the sphere
+            return Coordinate(
+                latitude: asin(Double.random(in: -1...1, using: &rng)) * 180 / .pi,
+                longitude: Double.random(in: -180...180, using: &rng))
+        case 1:  // near a pole
             let lat = Double.random(in: 80...90, using: &rng)
-            return Coordinate(latitude: Bool.random(using: &rng) ? lat : -lat, longitude: Double.random(in: -180...180, using: &rng))
+            return Coordinate(
+                latitude: Bool.random(using: &rng) ? lat : -lat, longitude: Double.random(in: -180...180, using: &rng))
         default:  // near the box
-            let lat = max(-90, min(90, Double.random(in: box.minLatitude - 5 ... box.maxLatitude + 5, using: &rng)))
-            let lon = normalizedLongitude(Double.random(in: box.minLongitude - 10 ... box.maxLongitude + 10, using: &rng))
+            let lat = max(-90, min(90, Double.random(in: box.minLatitude - 5...box.maxLatitude + 5, using: &rng)))
+            let lon = normalizedLongitude(Double.random(in: box.minLongitude - 10...box.maxLongitude + 10, using: &rng))
             return Coordinate(latitude: lat, longitude: lon)
         }
     }
@@ -57,7 +59,9 @@ struct BoundingBoxTests {
                     // Rounding slack only: 1e-9 relative + 1 µm.
                     if bound > h * (1 + 1e-9) + 1e-6 || bound > plane * (1 + 1e-9) + 1e-6, failures < 5 {
                         failures += 1
-                        Issue.record("seed \(seed), box \(b) \(box), p \(p), q \(q): bound \(bound) > haversine \(h) or plane \(plane)")
+                        Issue.record(
+                            "seed \(seed), box \(b) \(box), p \(p), q \(q): bound \(bound) > haversine \(h) or plane \(plane)"
+                        )
                     }
                 }
             }
@@ -74,8 +78,9 @@ struct BoundingBoxTests {
         return min(d - width, 360 - d)
     }
 
-    @Test("the longitude gap equals the remainder's, bit for bit, at the edges of [0, 360) and at random",
-          arguments: 0..<5)
+    @Test(
+        "the longitude gap equals the remainder's, bit for bit, at the edges of [0, 360) and at random",
+        arguments: 0..<5)
     func longitudeGapWithoutRemainder(seed: UInt64) {
         var rng = SeededGenerator(seed: seed)
         let edges: [Double] = [0, -0.0, 360, -360, 359.99999999999994, -1e-300, 720, 540, -540, .ulpOfOne]
@@ -111,7 +116,9 @@ struct BoundingBoxTests {
     func shapesRespectTheBound(seed: Int) throws {
         var rng = SeededGenerator(seed: 9_000 + UInt64(seed))
         for _ in 0..<300 {
-            let c = Coordinate(latitude: Double.random(in: -89.9...89.9, using: &rng), longitude: Double.random(in: -180...180, using: &rng))
+            let c = Coordinate(
+                latitude: Double.random(in: -89.9...89.9, using: &rng), longitude: Double.random(in: -180...180, using: &rng)
+            )
             let circle = try Circle(center: c, radius: Double.random(in: 1...3_000_000, using: &rng))
             let w = Double.random(in: 0.01...20, using: &rng), h = Double.random(in: 0.01...20, using: &rng)
             let s = max(-90, c.latitude - h), n = min(90, c.latitude + h)

@@ -35,7 +35,9 @@ struct HaversineTests {
             if error > worst.error { worst = (error, g.line) }
             #expect(error <= 0.006, "\(g.testDescription): haversine \(d) m vs s12 \(g.s12) m (\(error * 100) %)")
             let reference = referenceHaversine(a, b)
-            #expect(abs(d - reference) <= 1e-9 * max(1, reference), "\(g.testDescription): \(d) vs independent haversine \(reference)")
+            #expect(
+                abs(d - reference) <= 1e-9 * max(1, reference),
+                "\(g.testDescription): \(d) vs independent haversine \(reference)")
         }
         print("Haversine vs GeodTest: worst relative error \(worst.error * 100) % on line \(worst.line)")
         #expect(worst.error > 0.005, "the worst line should be the MANIFEST's 0.56 %")
@@ -50,26 +52,36 @@ struct HaversineTests {
     }
 
     static let handCases: [HandCase] = [
-        HandCase(name: "one degree of the equator = R·π/180", a: Coordinate(latitude: 0, longitude: 0),
-                 b: Coordinate(latitude: 0, longitude: 1), metres: r * .pi / 180, tolerance: 1e-6),
-        HandCase(name: "one degree of a meridian = R·π/180", a: Coordinate(latitude: 45, longitude: 7),
-                 b: Coordinate(latitude: 46, longitude: 7), metres: r * .pi / 180, tolerance: 1e-6),
-        HandCase(name: "equator to pole = R·π/2", a: Coordinate(latitude: 0, longitude: 30),
-                 b: Coordinate(latitude: 90, longitude: -100), metres: r * .pi / 2, tolerance: 1e-6),
-        HandCase(name: "antipodes on the equator = R·π", a: Coordinate(latitude: 0, longitude: 0),
-                 b: Coordinate(latitude: 0, longitude: 180), metres: r * .pi, tolerance: 1e-6),
-        HandCase(name: "antipodes pole to pole = R·π", a: Coordinate(latitude: 90, longitude: 0),
-                 b: Coordinate(latitude: -90, longitude: 0), metres: r * .pi, tolerance: 1e-6),
+        HandCase(
+            name: "one degree of the equator = R·π/180", a: Coordinate(latitude: 0, longitude: 0),
+            b: Coordinate(latitude: 0, longitude: 1), metres: r * .pi / 180, tolerance: 1e-6),
+        HandCase(
+            name: "one degree of a meridian = R·π/180", a: Coordinate(latitude: 45, longitude: 7),
+            b: Coordinate(latitude: 46, longitude: 7), metres: r * .pi / 180, tolerance: 1e-6),
+        HandCase(
+            name: "equator to pole = R·π/2", a: Coordinate(latitude: 0, longitude: 30),
+            b: Coordinate(latitude: 90, longitude: -100), metres: r * .pi / 2, tolerance: 1e-6),
+        HandCase(
+            name: "antipodes on the equator = R·π", a: Coordinate(latitude: 0, longitude: 0),
+            b: Coordinate(latitude: 0, longitude: 180), metres: r * .pi, tolerance: 1e-6),
+        HandCase(
+            name: "antipodes pole to pole = R·π", a: Coordinate(latitude: 90, longitude: 0),
+            b: Coordinate(latitude: -90, longitude: 0), metres: r * .pi, tolerance: 1e-6),
         // asin near 1 amplifies rounding: sqrt(2·1e-16) rad ≈ 0.1 m at worst.
-        HandCase(name: "antipodes (30, 40) / (-30, -140) = R·π", a: Coordinate(latitude: 30, longitude: 40),
-                 b: Coordinate(latitude: -30, longitude: -140), metres: r * .pi, tolerance: 0.2),
-        HandCase(name: "same point = 0", a: Coordinate(latitude: 51.5, longitude: -0.12),
-                 b: Coordinate(latitude: 51.5, longitude: -0.12), metres: 0, tolerance: 0),
-        HandCase(name: "across the antimeridian: 179.5 to -179.5 on the equator = R·π/180", a: Coordinate(latitude: 0, longitude: 179.5),
-                 b: Coordinate(latitude: 0, longitude: -179.5), metres: r * .pi / 180, tolerance: 1e-6),
+        HandCase(
+            name: "antipodes (30, 40) / (-30, -140) = R·π", a: Coordinate(latitude: 30, longitude: 40),
+            b: Coordinate(latitude: -30, longitude: -140), metres: r * .pi, tolerance: 0.2),
+        HandCase(
+            name: "same point = 0", a: Coordinate(latitude: 51.5, longitude: -0.12),
+            b: Coordinate(latitude: 51.5, longitude: -0.12), metres: 0, tolerance: 0),
+        HandCase(
+            name: "across the antimeridian: 179.5 to -179.5 on the equator = R·π/180",
+            a: Coordinate(latitude: 0, longitude: 179.5),
+            b: Coordinate(latitude: 0, longitude: -179.5), metres: r * .pi / 180, tolerance: 1e-6),
         // Along the 60th parallel, 1° of longitude: haversine = 2R·asin(cos 60° · sin 0.5°).
-        HandCase(name: "1° of longitude at 60° N = 2R·asin(cos60°·sin0.5°)", a: Coordinate(latitude: 60, longitude: 10),
-                 b: Coordinate(latitude: 60, longitude: 11), metres: 2 * r * asin(0.5 * sin(0.5 * .pi / 180)), tolerance: 1e-6),
+        HandCase(
+            name: "1° of longitude at 60° N = 2R·asin(cos60°·sin0.5°)", a: Coordinate(latitude: 60, longitude: 10),
+            b: Coordinate(latitude: 60, longitude: 11), metres: 2 * r * asin(0.5 * sin(0.5 * .pi / 180)), tolerance: 1e-6),
     ]
 
     @Test("exact hand-computed distances", arguments: handCases)
@@ -95,10 +107,12 @@ struct HaversineTests {
         var random = SplitMix64(seed: seed)
         var worstShort = 0.0
         for _ in 0..<1_000_000 {
-            let from = Coordinate(latitude: .random(in: -90...90, using: &random), longitude: .random(in: -180...180, using: &random))
+            let from = Coordinate(
+                latitude: .random(in: -90...90, using: &random), longitude: .random(in: -180...180, using: &random))
             let metres = Double.random(in: 0...20_000, using: &random)
-            let to = from.offset(northMeters: metres * .random(in: -1...1, using: &random),
-                                 eastMeters: metres * .random(in: -1...1, using: &random))
+            let to = from.offset(
+                northMeters: metres * .random(in: -1...1, using: &random),
+                eastMeters: metres * .random(in: -1...1, using: &random))
             let a = PreparedCoordinate(from), b = PreparedCoordinate(to)
             let exact = a.distance(to: b), bound = a.distanceBound(to: b)
             if bound < exact - slack { failures.append("seed \(seed): \(from) → \(to): \(bound) < \(exact)") }

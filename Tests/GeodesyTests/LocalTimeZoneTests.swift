@@ -6,16 +6,19 @@ import Testing
 /// of October 01:00 UTC) and America/New_York (EST −5, EDT −4).
 @Suite("Local time zones")
 struct LocalTimeZoneTests {
-    @Test("A wall-clock time is the instant at which the zone's clocks read it", arguments: [
-        (zone: "Europe/Madrid", local: "2026-11-20T12:00:00", utc: "2026-11-20T11:00:00.000Z"),
-        (zone: "Europe/Madrid", local: "2026-07-01T12:00:00.250", utc: "2026-07-01T10:00:00.250Z"),
-        (zone: "Europe/Madrid", local: "2026-03-29T02:30:00", utc: "2026-03-29T01:30:00.000Z"),  // the gap: 03:30 CEST
-        (zone: "Europe/Madrid", local: "2026-10-25T02:30:00", utc: "2026-10-25T00:30:00.000Z"),  // the overlap: the earlier
-        (zone: "Europe/Madrid", local: "2026-10-25T03:30:00", utc: "2026-10-25T02:30:00.000Z"),
-        (zone: "America/New_York", local: "2026-01-15T08:00:00", utc: "2026-01-15T13:00:00.000Z"),
-        (zone: "America/New_York", local: "2026-11-01T01:30:00", utc: "2026-11-01T05:30:00.000Z"),  // overlap: EDT
-        (zone: "UTC", local: "2026-06-01T00:00:00", utc: "2026-06-01T00:00:00.000Z"),
-    ])
+    @Test(
+        "A wall-clock time is the instant at which the zone's clocks read it",
+        arguments: [
+            (zone: "Europe/Madrid", local: "2026-11-20T12:00:00", utc: "2026-11-20T11:00:00.000Z"),
+            (zone: "Europe/Madrid", local: "2026-07-01T12:00:00.250", utc: "2026-07-01T10:00:00.250Z"),
+            (zone: "Europe/Madrid", local: "2026-03-29T02:30:00", utc: "2026-03-29T01:30:00.000Z"),  // the gap: 03:30 CEST
+            // the overlap: the earlier
+            (zone: "Europe/Madrid", local: "2026-10-25T02:30:00", utc: "2026-10-25T00:30:00.000Z"),
+            (zone: "Europe/Madrid", local: "2026-10-25T03:30:00", utc: "2026-10-25T02:30:00.000Z"),
+            (zone: "America/New_York", local: "2026-01-15T08:00:00", utc: "2026-01-15T13:00:00.000Z"),
+            (zone: "America/New_York", local: "2026-11-01T01:30:00", utc: "2026-11-01T05:30:00.000Z"),  // overlap: EDT
+            (zone: "UTC", local: "2026-06-01T00:00:00", utc: "2026-06-01T00:00:00.000Z"),
+        ])
     func local(zone: String, local: String, utc: String) throws {
         let zone = try #require(LocalTimeZone(identifier: zone))
         let read = try #require(Timestamp.parse(iso8601: local, localZone: zone))
@@ -40,11 +43,16 @@ struct LocalTimeZoneTests {
     func cache() throws {
         var cache = ISO8601Cache(localZone: LocalTimeZone(identifier: "Europe/Madrid"))
         let texts = ["2026-11-20T12:00:01", "2026-11-20T12:00:02.5", "2026-11-20T12:00:03Z", "2026-11-20T12:01:00"]
-        let read = texts.map { text in text.utf8CString.withUnsafeBufferPointer { chars in
-            chars.withMemoryRebound(to: UInt8.self) { cache.time(UnsafeBufferPointer(rebasing: $0.dropLast()))?.iso8601 }
-        } }
-        #expect(read == ["2026-11-20T11:00:01.000Z", "2026-11-20T11:00:02.500Z", "2026-11-20T12:00:03.000Z",
-                         "2026-11-20T11:01:00.000Z"])
+        let read = texts.map { text in
+            text.utf8CString.withUnsafeBufferPointer { chars in
+                chars.withMemoryRebound(to: UInt8.self) { cache.time(UnsafeBufferPointer(rebasing: $0.dropLast()))?.iso8601 }
+            }
+        }
+        #expect(
+            read == [
+                "2026-11-20T11:00:01.000Z", "2026-11-20T11:00:02.500Z", "2026-11-20T12:00:03.000Z",
+                "2026-11-20T11:01:00.000Z",
+            ])
         #expect(cache.zonelessCount == 3)
     }
 }

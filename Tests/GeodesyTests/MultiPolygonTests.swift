@@ -16,16 +16,18 @@ struct MultiPolygonTests {
         try Polygon(rings: [[point(x0, 0), point(x1, 0), point(x1, 200), point(x0, 200), point(x0, 0)]])
     }
 
-    @Test("the minimum over the parts, overlapping or not", arguments: [
-        // In both: A's nearest edge is 80 m away, B's 20 m; the deeper part wins (revision 1 said -20).
-        (120.0, 100.0, -80.0),
-        (150, 100, -50),   // in both, 50 m from an edge of each
-        (50, 100, -50),    // in A only: -50 in A, +50 from B
-        (250, 100, -50),   // in B only
-        (350, 100, 50),    // outside both: B is 50 m away
-        (100, 100, -100),  // on B's edge, inside A 100 m deep: min(-100, 0)
-        (-30, 100, 30),
-    ])
+    @Test(
+        "the minimum over the parts, overlapping or not",
+        arguments: [
+            // In both: A's nearest edge is 80 m away, B's 20 m; the deeper part wins (revision 1 said -20).
+            (120.0, 100.0, -80.0),
+            (150, 100, -50),  // in both, 50 m from an edge of each
+            (50, 100, -50),  // in A only: -50 in A, +50 from B
+            (250, 100, -50),  // in B only
+            (350, 100, 50),  // outside both: B is 50 m away
+            (100, 100, -100),  // on B's edge, inside A 100 m deep: min(-100, 0)
+            (-30, 100, 30),
+        ])
     func distances(x: Double, y: Double, d: Double) throws {
         let shape = try MultiPolygon([Self.square(0, 200), Self.square(100, 300)])
         #expect(abs(shape.signedDistance(to: Self.point(x, y)) - d) < 1e-6)
@@ -36,7 +38,9 @@ struct MultiPolygonTests {
     func onePart() throws {
         let polygon = try Self.square(0, 200)
         for (x, y) in [(120.0, 100.0), (350, 100), (0, 50), (-1, -1)] {
-            #expect(try MultiPolygon([polygon]).signedDistance(to: Self.point(x, y)) == polygon.signedDistance(to: Self.point(x, y)))
+            #expect(
+                try MultiPolygon([polygon]).signedDistance(to: Self.point(x, y))
+                    == polygon.signedDistance(to: Self.point(x, y)))
         }
     }
 }

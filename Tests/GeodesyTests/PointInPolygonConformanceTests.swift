@@ -25,9 +25,10 @@ struct GeoJSONGeometry: Decodable, Sendable {
     init(polygons: [[[[Double]]]]) { self.polygons = polygons }
 
     func multiPolygon() throws -> MultiPolygon {
-        try MultiPolygon(polygons.map { rings in
-            try Geodesy.Polygon(rings: rings.map { ring in ring.map { Coordinate(latitude: $0[1], longitude: $0[0]) } })
-        })
+        try MultiPolygon(
+            polygons.map { rings in
+                try Geodesy.Polygon(rings: rings.map { ring in ring.map { Coordinate(latitude: $0[1], longitude: $0[0]) } })
+            })
     }
 }
 
@@ -97,24 +98,32 @@ func turfCases() -> [PointCase] {
         // (a power of two: exact in floating point, so no answer changes) to fit (lon, lat) degrees.
         let fits = (c.polygon.joined() + [c.point]).allSatisfy { abs($0[1]) <= 90 && abs($0[0]) <= 180 }
         let scale: ([Double]) -> [Double] = fits ? { $0 } : { $0.map { $0 / 2 } }
-        cases.append(PointCase(id: "turf expected-cases.json simple: \(c.name)",
-                               geometry: GeoJSONGeometry(polygons: [c.polygon.map { $0.map(scale) }]),
-                               point: scale(c.point), expected: c.expected ? .inside : .outside))
+        cases.append(
+            PointCase(
+                id: "turf expected-cases.json simple: \(c.name)",
+                geometry: GeoJSONGeometry(polygons: [c.polygon.map { $0.map(scale) }]),
+                point: scale(c.point), expected: c.expected ? .inside : .outside))
     }
     for c in file.with_fixture_file {
-        cases.append(PointCase(id: "turf \(c.fixture): \(c.name)", geometry: loadFeature(dir + c.fixture),
-                               point: c.point, expected: c.expected ? .inside : .outside))
+        cases.append(
+            PointCase(
+                id: "turf \(c.fixture): \(c.name)", geometry: loadFeature(dir + c.fixture),
+                point: c.point, expected: c.expected ? .inside : .outside))
     }
     for c in file.boundary {
         // expected_ignoreBoundary_false: the boundary is inside, as in SEMANTICS. `on_boundary` → d = 0.
-        let e: Expectation = c.on_boundary ? (c.expected_ignoreBoundary_false ? .onBoundary : .invalid)
-                                           : (c.expected_ignoreBoundary_false ? .inside : .outside)
+        let e: Expectation =
+            c.on_boundary
+            ? (c.expected_ignoreBoundary_false ? .onBoundary : .invalid)
+            : (c.expected_ignoreBoundary_false ? .inside : .outside)
         // #37: poly6 is a MultiPolygon of two nested squares; (25, 25) is on an edge of the inner part and in
         // the interior of the outer one. Turf says inside, not on the boundary (of the union); so does
         // SEMANTICS revision 2, whose d is the minimum over the parts (revision 1 gave d = 0 here).
         let note: String? = c.n == 37 ? "on an edge of the inner part, inside the outer: d < 0 by SEMANTICS §3" : nil
-        cases.append(PointCase(id: "turf expected-cases.json boundary #\(c.n) (\(c.polygon) \(c.point))",
-                               geometry: file.boundary_polygons[c.polygon]!, point: c.point, expected: e, note: note))
+        cases.append(
+            PointCase(
+                id: "turf expected-cases.json boundary #\(c.n) (\(c.polygon) \(c.point))",
+                geometry: file.boundary_polygons[c.polygon]!, point: c.point, expected: e, note: note))
     }
     return cases
 }
@@ -125,15 +134,23 @@ private enum HaoAnswer: Decodable {
     case bool(Bool), zero, error
     init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let i = try? c.decode(Int.self), i == 0 { self = .zero }
-        else if let s = try? c.decode(String.self), s == "error" { self = .error }
-        else { throw DecodingError.dataCorruptedError(in: c, debugDescription: "unknown expected value") }
+        if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let i = try? c.decode(Int.self), i == 0 {
+            self = .zero
+        } else if let s = try? c.decode(String.self), s == "error" {
+            self = .error
+        } else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "unknown expected value")
+        }
     }
 }
 
 private struct HaoFile: Decodable {
-    struct Case: Decodable { var group: String; var name: String; var polygon: [[[Double]]]?; var fixture: String?; var point: [Double]; var expected: HaoAnswer }
+    struct Case: Decodable {
+        var group: String; var name: String; var polygon: [[[Double]]]?; var fixture: String?; var point: [Double];
+        var expected: HaoAnswer
+    }
     var cases: [Case]
 }
 
@@ -158,14 +175,15 @@ func haoCases() -> [PointCase] {
         var e: Expectation
         switch c.expected {
         case .bool(true): e = .inside
-        case .bool(false): e = .outside   // outside or in a hole
-        case .zero: e = .onBoundary       // MANIFEST: read 0 (on an edge) as inside, d = 0
-        case .error: e = .invalid         // unclosed ring: the polygon must be rejected
+        case .bool(false): e = .outside  // outside or in a hole
+        case .zero: e = .onBoundary  // MANIFEST: read 0 (on an edge) as inside, d = 0
+        case .error: e = .invalid  // unclosed ring: the polygon must be rejected
         }
         var note: String? = nil
         if let (derived, why) = haoReDerived[c.name] { e = derived; note = why }
-        return PointCase(id: "hao expected-cases.json \(c.group): \(c.name)", geometry: geometry, point: c.point,
-                         expected: e, note: note)
+        return PointCase(
+            id: "hao expected-cases.json \(c.group): \(c.name)", geometry: geometry, point: c.point,
+            expected: e, note: note)
     }
 }
 
@@ -182,40 +200,56 @@ enum WKT {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let open = trimmed.firstIndex(of: "(") else { return nil }
         let type = trimmed[..<open].trimmingCharacters(in: .whitespaces).uppercased()
-        guard ["POINT", "MULTIPOINT", "POLYGON", "MULTIPOLYGON"].contains(type) else { return nil }   // e.g. GEOMETRYCOLLECTION
+        // e.g. GEOMETRYCOLLECTION
+        guard ["POINT", "MULTIPOINT", "POLYGON", "MULTIPOLYGON"].contains(type) else { return nil }
         let scanner = Array(trimmed[open...].unicodeScalars)
         var i = 0
         // Nested lists: a leaf is a coordinate tuple "x y"; EMPTY is an empty list.
         indirect enum Tree { case coord([Double]), list([Tree]) }
-        func skip() { while i < scanner.count, scanner[i] == " " || scanner[i] == "\n" || scanner[i] == "\t" || scanner[i] == "\r" { i += 1 } }
+        func skip() {
+            while i < scanner.count, scanner[i] == " " || scanner[i] == "\n" || scanner[i] == "\t" || scanner[i] == "\r" {
+                i += 1
+            }
+        }
         func parseList() -> Tree {
             // at "("
             i += 1
             var items: [Tree] = []
             while true {
                 skip()
-                if scanner[i] == "(" { items.append(parseList()) }
-                else if scanner[i] == ")" { i += 1; return .list(items) }
-                else if scanner[i] == "," { i += 1 }
-                else {
+                if scanner[i] == "(" {
+                    items.append(parseList())
+                } else if scanner[i] == ")" {
+                    i += 1; return .list(items)
+                } else if scanner[i] == "," {
+                    i += 1
+                } else {
                     var token = ""
-                    while i < scanner.count, !",()".unicodeScalars.contains(scanner[i]) { token.unicodeScalars.append(scanner[i]); i += 1 }
+                    while i < scanner.count, !",()".unicodeScalars.contains(scanner[i]) {
+                        token.unicodeScalars.append(scanner[i]); i += 1
+                    }
                     let t = token.trimmingCharacters(in: .whitespacesAndNewlines)
-                    if t.uppercased() == "EMPTY" { items.append(.list([])) }
-                    else { items.append(.coord(t.split(whereSeparator: { $0.isWhitespace }).map { Double($0)! })) }
+                    if t.uppercased() == "EMPTY" {
+                        items.append(.list([]))
+                    } else {
+                        items.append(.coord(t.split(whereSeparator: { $0.isWhitespace }).map { Double($0)! }))
+                    }
                 }
             }
         }
         let tree = parseList()
-        func coords(_ t: Tree) -> [Double]? { if case let .coord(c) = t { return c }; if case let .list(l) = t, l.count == 1 { return coords(l[0]) }; return nil }
+        func coords(_ t: Tree) -> [Double]? {
+            if case let .coord(c) = t { return c }; if case let .list(l) = t, l.count == 1 { return coords(l[0]) };
+            return nil
+        }
         func ring(_ t: Tree) -> [[Double]] { guard case let .list(l) = t else { return [] }; return l.compactMap(coords) }
         func polygon(_ t: Tree) -> [[[Double]]] { guard case let .list(l) = t else { return [] }; return l.map(ring) }
         guard case let .list(top) = tree else { return nil }
         switch type {
         case "POINT": return .points(top.compactMap(coords))
-        case "MULTIPOINT": return .points(top.compactMap(coords))   // "(x y)" members or bare "x y"; EMPTY dropped
+        case "MULTIPOINT": return .points(top.compactMap(coords))  // "(x y)" members or bare "x y"; EMPTY dropped
         case "POLYGON": return .polygons([polygon(tree)])
-        case "MULTIPOLYGON": return .polygons(top.map(polygon).filter { !$0.isEmpty })   // EMPTY members dropped
+        case "MULTIPOLYGON": return .polygons(top.map(polygon).filter { !$0.isEmpty })  // EMPTY members dropped
         default: return nil
         }
     }
@@ -236,11 +270,16 @@ struct JTSCase: Sendable, CustomTestStringConvertible {
 }
 
 func jtsCases() -> [JTSCase] {
-    let files = ["general__TestPreparedPointPredicate.xml", "general__TestPreparedPolygonPredicate.xml",
-                 "general__TestRectanglePredicate.xml", "general__TestRelatePA.xml", "validate__TestRelatePA.xml"]
-    let opPattern = try! NSRegularExpression(pattern: #"<op\s+name="(\w+)"\s+arg1="(\w)"\s+arg2="(\w)"[^>]*>\s*(true|false)\s*</op>"#)
+    let files = [
+        "general__TestPreparedPointPredicate.xml", "general__TestPreparedPolygonPredicate.xml",
+        "general__TestRectanglePredicate.xml", "general__TestRelatePA.xml", "validate__TestRelatePA.xml",
+    ]
+    let opPattern = try! NSRegularExpression(
+        pattern: #"<op\s+name="(\w+)"\s+arg1="(\w)"\s+arg2="(\w)"[^>]*>\s*(true|false)\s*</op>"#)
     func element(_ name: String, _ s: String) -> String? {
-        guard let a = s.range(of: "<\(name)>"), let b = s.range(of: "</\(name)>", range: a.upperBound..<s.endIndex) else { return nil }
+        guard let a = s.range(of: "<\(name)>"), let b = s.range(of: "</\(name)>", range: a.upperBound..<s.endIndex) else {
+            return nil
+        }
         return String(s[a.upperBound..<b.lowerBound])
     }
     var cases: [JTSCase] = []
@@ -248,12 +287,13 @@ func jtsCases() -> [JTSCase] {
         let text = Fixtures.text("pip/jts/" + file)
         for (n, chunk) in text.components(separatedBy: "<case>").dropFirst().enumerated() {
             guard let aText = element("a", chunk), let bText = element("b", chunk),
-                  let a = WKT.parse(aText), let b = WKT.parse(bText) else { continue }
+                let a = WKT.parse(aText), let b = WKT.parse(bText)
+            else { continue }
             let points: [[Double]], rings: [[[[Double]]]], pointsArg: String
             switch (a, b) {
             case let (.points(p), .polygons(g)): (points, rings, pointsArg) = (p, g, "A")
             case let (.polygons(g), .points(p)): (points, rings, pointsArg) = (p, g, "B")
-            default: continue   // line or polygon/polygon cases: not point-in-polygon
+            default: continue  // line or polygon/polygon cases: not point-in-polygon
             }
             let scale = { (c: [Double]) in [c[0] / 8, c[1] / 8] }
             var any: Bool?, all: Bool?
@@ -265,14 +305,16 @@ func jtsCases() -> [JTSCase] {
                 case "intersects": any = value
                 case "coveredBy" where arg1 == pointsArg: all = value
                 case "covers" where arg1 != pointsArg: all = value
-                default: break   // within/contains exclude the boundary: not oracles here (MANIFEST)
+                default: break  // within/contains exclude the boundary: not oracles here (MANIFEST)
                 }
             }
             guard any != nil || all != nil else { continue }
             let desc = element("desc", chunk)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "case \(n + 1)"
-            cases.append(JTSCase(id: "jts \(file) case \(n + 1): \(desc)", points: points.map(scale),
-                                 geometry: GeoJSONGeometry(polygons: rings.map { $0.map { $0.map(scale) } }),
-                                 anyCovered: any, allCovered: all))
+            cases.append(
+                JTSCase(
+                    id: "jts \(file) case \(n + 1): \(desc)", points: points.map(scale),
+                    geometry: GeoJSONGeometry(polygons: rings.map { $0.map { $0.map(scale) } }),
+                    anyCovered: any, allCovered: all))
         }
     }
     return cases
@@ -332,14 +374,17 @@ struct PointInPolygonConformanceTests {
     /// assumed even–odd across all parts, which would put the overlap outside.) Turf and JTS say inside too.
     @Test("overlapping MultiPolygon parts: inside any part is inside")
     func overlappingParts() throws {
-        let poly6 = GeoJSONGeometry(polygons: [[[[10, 20], [20, 10], [30, 20], [20, 30], [10, 20]]],
-                                               [[[0, 20], [20, 0], [40, 20], [20, 40], [0, 20]]]])
+        let poly6 = GeoJSONGeometry(polygons: [
+            [[[10, 20], [20, 10], [30, 20], [20, 30], [10, 20]]],
+            [[[0, 20], [20, 0], [40, 20], [20, 40], [0, 20]]],
+        ])
         let shape = try poly6.multiPolygon()
         #expect(shape.signedDistance(to: Coordinate(latitude: 20, longitude: 20)) < 0)
         // On an edge of the inner part, inside the outer one: the minimum over the parts is the outer's d.
         #expect(shape.signedDistance(to: Coordinate(latitude: 25, longitude: 25)) < 0)
-        #expect(shape.signedDistance(to: Coordinate(latitude: 25, longitude: 25))
-            == shape.polygons[1].signedDistance(to: Coordinate(latitude: 25, longitude: 25)))
+        #expect(
+            shape.signedDistance(to: Coordinate(latitude: 25, longitude: 25))
+                == shape.polygons[1].signedDistance(to: Coordinate(latitude: 25, longitude: 25)))
         #expect(shape.signedDistance(to: Coordinate(latitude: 20, longitude: 45)) > 0)
     }
 }

@@ -14,13 +14,16 @@ struct SHA256Tests {
 
     static let cases: [Case] = [
         Case(id: "empty", bytes: [], digest: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
-        Case(id: "abc (one block)", bytes: Array("abc".utf8),
-             digest: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        Case(
+            id: "abc (one block)", bytes: Array("abc".utf8),
+            digest: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
         // 56 bytes: the length no longer fits the first block, so the padding takes a second one.
-        Case(id: "448 bits (two blocks)", bytes: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8),
-             digest: "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
-        Case(id: "a million a", bytes: Array(repeating: UInt8(ascii: "a"), count: 1_000_000),
-             digest: "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"),
+        Case(
+            id: "448 bits (two blocks)", bytes: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8),
+            digest: "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+        Case(
+            id: "a million a", bytes: Array(repeating: UInt8(ascii: "a"), count: 1_000_000),
+            digest: "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"),
     ]
 
     @Test("FIPS 180-4's examples", arguments: cases)

@@ -17,16 +17,19 @@ struct SelfCrossingTests {
         .init(id: "square", ring: [(0, 0), (1, 0), (1, 1), (0, 1)], crossing: nil),
         .init(id: "triangle", ring: [(0, 0), (1, 0), (0, 1)], crossing: nil),
         .init(id: "bow-tie", ring: [(0, 0), (1, 1), (1, 0), (0, 1)], crossing: (0, 2)),
-        .init(id: "square with repeated positions", ring: [(0, 0), (0, 0), (1, 0), (1, 1), (1, 1), (0, 1)],
-              crossing: nil),
+        .init(
+            id: "square with repeated positions", ring: [(0, 0), (0, 0), (1, 0), (1, 1), (1, 1), (0, 1)],
+            crossing: nil),
         .init(id: "concave, not crossing", ring: [(0, 0), (4, 0), (4, 4), (2, 1), (0, 4)], crossing: nil),
-        .init(id: "figure eight touching at a vertex", ring: [(0, 0), (2, 2), (4, 0), (4, 4), (2, 2), (0, 4)],
-              crossing: (0, 3)),
+        .init(
+            id: "figure eight touching at a vertex", ring: [(0, 0), (2, 2), (4, 0), (4, 4), (2, 2), (0, 4)],
+            crossing: (0, 3)),
         .init(id: "vertex on another edge", ring: [(0, 0), (4, 0), (4, 4), (2, 0.0), (0, 4)], crossing: (0, 2)),
         .init(id: "collinear spike back along the next edge", ring: [(0, 0), (4, 0), (2, 0), (2, 2)], crossing: (0, 1)),
         .init(id: "straight on through a position", ring: [(0, 0), (2, 0), (4, 0), (4, 4)], crossing: nil),
-        .init(id: "crossing near the antimeridian",
-              ring: [(179, 0), (179.9, 1), (179.9, 0), (179, 1)], crossing: (0, 2)),
+        .init(
+            id: "crossing near the antimeridian",
+            ring: [(179, 0), (179.9, 1), (179.9, 0), (179, 1)], crossing: (0, 2)),
         .init(id: "nearly touching, 1e-12° apart", ring: [(0, 0), (4, 0), (4, 4), (2, 1e-12), (0, 4)], crossing: nil),
     ]
 
@@ -45,8 +48,9 @@ struct SelfCrossingTests {
         #expect(try Polygon(rings: [outer, hole]).firstSelfCrossing() == RingCrossing(ring: 1, first: 0, second: 2))
     }
 
-    @Test("pair by pair and the sweep find the same first crossing, on random rings of 3 to 40 edges",
-          arguments: 0..<4)
+    @Test(
+        "pair by pair and the sweep find the same first crossing, on random rings of 3 to 40 edges",
+        arguments: 0..<4)
     func pairsAgreeWithSweep(seed: UInt64) {
         var rng = SeededGenerator(seed: seed)
         var crossings = 0, simple = 0
@@ -60,8 +64,9 @@ struct SelfCrossingTests {
                     let angle = Double(k) / Double(n) * 2 * .pi, reach = Double.random(in: 1...4, using: &rng)
                     return Coordinate(latitude: reach * sin(angle), longitude: reach * cos(angle))
                 }
-                return Coordinate(latitude: Double(Int.random(in: -4...4, using: &rng)) / 2,
-                                  longitude: Double(Int.random(in: -4...4, using: &rng)) / 2)
+                return Coordinate(
+                    latitude: Double(Int.random(in: -4...4, using: &rng)) / 2,
+                    longitude: Double(Int.random(in: -4...4, using: &rng)) / 2)
             }
             ring.append(ring[0])
             let pairs = Polygon.firstCrossingByPairs(ring), sweep = Polygon.firstCrossingBySweep(ring)

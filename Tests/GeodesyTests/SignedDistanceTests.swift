@@ -17,11 +17,15 @@ struct SignedDistanceTests {
         // 0.01° east on the equator: R·π/180·0.01 = 1111.95 m from the centre.
         let p = Coordinate(latitude: 0, longitude: 0.01)
         #expect(abs(c.signedDistance(to: p) - (Self.metresPerDegree * 0.01 - 1_000)) < 1e-6)
-        #expect(abs(c.signedDistance(to: Coordinate(latitude: 0.005, longitude: 0)) - (Self.metresPerDegree * 0.005 - 1_000)) < 1e-6)
+        #expect(
+            abs(c.signedDistance(to: Coordinate(latitude: 0.005, longitude: 0)) - (Self.metresPerDegree * 0.005 - 1_000))
+                < 1e-6)
         // A circle whose radius is exactly that distance: p is on its edge.
         let edge = try Circle(center: Coordinate(latitude: 0, longitude: 0), radius: Self.metresPerDegree * 0.01)
         #expect(abs(edge.signedDistance(to: p)) < 1e-6)
-        #expect(throws: GeometryError.invalidRadius(0)) { _ = try Circle(center: Coordinate(latitude: 0, longitude: 0), radius: 0) }
+        #expect(throws: GeometryError.invalidRadius(0)) {
+            _ = try Circle(center: Coordinate(latitude: 0, longitude: 0), radius: 0)
+        }
         #expect(throws: GeometryError.self) { _ = try Circle(center: Coordinate(latitude: 91, longitude: 0), radius: 10) }
     }
 
@@ -29,8 +33,9 @@ struct SignedDistanceTests {
 
     /// Outer ring [0, 1]² and hole [0.4, 0.6]², in (lon, lat) degrees.
     static func squareWithHole() throws -> Geodesy.Polygon {
-        try polygon([[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]],
-                    holes: [[[0.4, 0.4], [0.6, 0.4], [0.6, 0.6], [0.4, 0.6], [0.4, 0.4]]])
+        try polygon(
+            [[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]],
+            holes: [[[0.4, 0.4], [0.6, 0.4], [0.6, 0.6], [0.4, 0.6], [0.4, 0.4]]])
     }
 
     @Test("square with a hole: inside the ring negative, inside the hole positive, edges zero")
@@ -130,7 +135,7 @@ struct SignedDistanceTests {
             }
         }
         let d = tri.signedDistance(to: p)
-        #expect(d > 0)   // outside by even–odd in raw (lon, lat)
+        #expect(d > 0)  // outside by even–odd in raw (lon, lat)
         #expect(abs(d - reference) < 1, "d = \(d) m, short-way reference \(reference) m")
     }
 
@@ -143,7 +148,7 @@ struct SignedDistanceTests {
             let ax = Double.random(in: -180...180, using: &rng), ay = Double.random(in: -90...90, using: &rng)
             let bx = Double.random(in: -180...180, using: &rng), by = Double.random(in: -90...90, using: &rng)
             let t = Double.random(in: 0...1, using: &rng)
-            let px = ax + t * (bx - ax), py = ay + t * (by - ay)   // on the line, up to rounding
+            let px = ax + t * (bx - ax), py = ay + t * (by - ay)  // on the line, up to rounding
             let s = orientationSign(ax, ay, bx, by, px, py)
             #expect(orientationSign(bx, by, px, py, ax, ay) == s, "cyclic: a \((ax, ay)) b \((bx, by)) p \((px, py))")
             #expect(orientationSign(px, py, ax, ay, bx, by) == s, "cyclic")
@@ -165,17 +170,23 @@ struct SignedDistanceTests {
     }
 
     static let invalidCases: [InvalidCase] = [
-        InvalidCase(name: "fewer than 4 positions", rings: [[[0, 0], [1, 0], [0, 0]]], error: .tooFewPositions(ring: 0, count: 3)),
-        InvalidCase(name: "hole with fewer than 4 positions", rings: [[[0, 0], [1, 0], [1, 1], [0, 0]], [[0.1, 0.1], [0.2, 0.1], [0.1, 0.1]]],
-                    error: .tooFewPositions(ring: 1, count: 3)),
+        InvalidCase(
+            name: "fewer than 4 positions", rings: [[[0, 0], [1, 0], [0, 0]]], error: .tooFewPositions(ring: 0, count: 3)),
+        InvalidCase(
+            name: "hole with fewer than 4 positions",
+            rings: [[[0, 0], [1, 0], [1, 1], [0, 0]], [[0.1, 0.1], [0.2, 0.1], [0.1, 0.1]]],
+            error: .tooFewPositions(ring: 1, count: 3)),
         InvalidCase(name: "unclosed ring", rings: [[[0, 0], [1, 0], [1, 1], [0, 1]]], error: .unclosedRing(ring: 0)),
         InvalidCase(name: "no rings", rings: [], error: .emptyPolygon),
-        InvalidCase(name: "edge spanning more than 180° of longitude", rings: [[[-170, 0], [170, 0], [170, 1], [-170, 0]]],
-                    error: .antimeridianEdge(ring: 0, position: 1)),
-        InvalidCase(name: "latitude out of range", rings: [[[0, 0], [1, 91], [1, 1], [0, 0]]],
-                    error: .invalidCoordinate(Coordinate(latitude: 91, longitude: 1), where: "ring 0, position 1")),
-        InvalidCase(name: "longitude out of range", rings: [[[0, 0], [181, 0], [1, 1], [0, 0]]],
-                    error: .invalidCoordinate(Coordinate(latitude: 0, longitude: 181), where: "ring 0, position 1")),
+        InvalidCase(
+            name: "edge spanning more than 180° of longitude", rings: [[[-170, 0], [170, 0], [170, 1], [-170, 0]]],
+            error: .antimeridianEdge(ring: 0, position: 1)),
+        InvalidCase(
+            name: "latitude out of range", rings: [[[0, 0], [1, 91], [1, 1], [0, 0]]],
+            error: .invalidCoordinate(Coordinate(latitude: 91, longitude: 1), where: "ring 0, position 1")),
+        InvalidCase(
+            name: "longitude out of range", rings: [[[0, 0], [181, 0], [1, 1], [0, 0]]],
+            error: .invalidCoordinate(Coordinate(latitude: 0, longitude: 181), where: "ring 0, position 1")),
     ]
 
     @Test("invalid polygons throw the GeometryError that names the fault", arguments: invalidCases)
@@ -188,8 +199,12 @@ struct SignedDistanceTests {
     @Test("non-finite positions are rejected", arguments: [Double.nan, .infinity, -.infinity])
     func nonFinite(_ value: Double) {
         #expect {
-            _ = try Geodesy.Polygon(rings: [[Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: value, longitude: 1),
-                                             Coordinate(latitude: 1, longitude: 1), Coordinate(latitude: 0, longitude: 0)]])
+            _ = try Geodesy.Polygon(rings: [
+                [
+                    Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: value, longitude: 1),
+                    Coordinate(latitude: 1, longitude: 1), Coordinate(latitude: 0, longitude: 0),
+                ]
+            ])
         } throws: { error in
             guard case let .invalidCoordinate(_, place) = error as? GeometryError else { return false }
             return place == "ring 0, position 1"

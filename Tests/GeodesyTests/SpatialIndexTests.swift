@@ -31,8 +31,9 @@ private struct RandomWorld {
     mutating func position() -> Coordinate {
         switch Int.random(in: 0..<4, using: &rng) {
         case 0:
-            return Coordinate(latitude: Double.random(in: -90...90, using: &rng),
-                              longitude: Double.random(in: -180...180, using: &rng))
+            return Coordinate(
+                latitude: Double.random(in: -90...90, using: &rng),
+                longitude: Double.random(in: -180...180, using: &rng))
         case 1:
             let lon = Double.random(in: 175...180, using: &rng)
             return Coordinate(latitude: Double.random(in: -60...60, using: &rng), longitude: unit() < 0.5 ? lon : -lon)
@@ -40,17 +41,19 @@ private struct RandomWorld {
             let lat = Double.random(in: 85...90, using: &rng)
             return Coordinate(latitude: unit() < 0.5 ? lat : -lat, longitude: Double.random(in: -180...180, using: &rng))
         default:
-            return Coordinate(latitude: Double.random(in: 10...10.5, using: &rng),
-                              longitude: Double.random(in: 20...20.5, using: &rng))
+            return Coordinate(
+                latitude: Double.random(in: 10...10.5, using: &rng),
+                longitude: Double.random(in: 20...20.5, using: &rng))
         }
     }
 
     mutating func region(previous: [Region]) -> Region {
-        if !previous.isEmpty, unit() < 0.1 { return previous.randomElement(using: &rng)! }   // duplicate
+        if !previous.isEmpty, unit() < 0.1 { return previous.randomElement(using: &rng)! }  // duplicate
         let c = position()
         switch Int.random(in: 0..<3, using: &rng) {
         case 0:
-            let radius = unit() < 0.05 ? Double.random(in: 1e6...1.5e7, using: &rng) : Double.random(in: 10...50_000, using: &rng)
+            let radius =
+                unit() < 0.05 ? Double.random(in: 1e6...1.5e7, using: &rng) : Double.random(in: 10...50_000, using: &rng)
             return .shape(.circle(try! Circle(center: c, radius: radius)))
         case 1:
             // A rectangle or triangle within ±1° of c, clamped to the valid range (so it never crosses ±180).
@@ -59,7 +62,8 @@ private struct RandomWorld {
             let h = Double.random(in: 0.001...1, using: &rng), w = Double.random(in: 0.001...1, using: &rng)
             let s = clampLat(c.latitude - h), n = clampLat(c.latitude + h)
             let west = clampLon(c.longitude - w), e = clampLon(c.longitude + w)
-            let ring: [[Double]] = unit() < 0.5
+            let ring: [[Double]] =
+                unit() < 0.5
                 ? [[west, s], [e, s], [e, n], [west, n], [west, s]]
                 : [[west, s], [e, s], [c.longitude, n], [west, s]]
             return .shape(.polygon(try! MultiPolygon([polygon(ring)])))
@@ -124,22 +128,26 @@ struct SpatialIndexTests {
         let boxes: [BoundingBox] = (0..<n).map { _ in
             let lat = Double.random(in: -90...90, using: &rng)
             let h = Double.random(in: 0...5, using: &rng)
-            let lon = Double.random(in: -200...200, using: &rng)   // past ±180 on purpose
-            let w = Int.random(in: 0..<20, using: &rng) == 0 ? Double.random(in: 300...400, using: &rng)
-                                                            : Double.random(in: 0...30, using: &rng)
-            return BoundingBox(minLatitude: max(-90, lat - h), maxLatitude: min(90, lat + h),
-                               minLongitude: lon - w / 2, maxLongitude: lon + w / 2)
+            let lon = Double.random(in: -200...200, using: &rng)  // past ±180 on purpose
+            let w =
+                Int.random(in: 0..<20, using: &rng) == 0
+                ? Double.random(in: 300...400, using: &rng)
+                : Double.random(in: 0...30, using: &rng)
+            return BoundingBox(
+                minLatitude: max(-90, lat - h), maxLatitude: min(90, lat + h),
+                minLongitude: lon - w / 2, maxLongitude: lon + w / 2)
         }
         let index = SpatialIndex(bounds: boxes)
         for q in 0..<25 {
-            let p = Coordinate(latitude: Double.random(in: -90...90, using: &rng),
-                               longitude: Double.random(in: -180...180, using: &rng))
+            let p = Coordinate(
+                latitude: Double.random(in: -90...90, using: &rng),
+                longitude: Double.random(in: -180...180, using: &rng))
             let mode = q % 4
             let distances = boxes.map { box -> Double in
                 let lb = box.lowerBoundDistance(from: p)
                 switch mode {
                 case 0: return lb
-                case 1: return (lb / 1_000_000).rounded(.up) * 1_000_000   // coarse: many ties
+                case 1: return (lb / 1_000_000).rounded(.up) * 1_000_000  // coarse: many ties
                 // A few ulps BELOW the bound, as real circle/polygon distances are where the bound is tight
                 // (BoundingBoxTests): the index's slack must absorb it.
                 case 2: return max(0, lb * (1 - 1e-12))
@@ -178,11 +186,13 @@ struct SpatialIndexTests {
 
     @Test("boxes crossing ±180 and covering every longitude are found")
     func antimeridianBoxes() throws {
-        let east = try Circle(center: Coordinate(latitude: 0, longitude: 179.99), radius: 5_000)   // box past 180
+        let east = try Circle(center: Coordinate(latitude: 0, longitude: 179.99), radius: 5_000)  // box past 180
         let west = try Circle(center: Coordinate(latitude: 0, longitude: -179.99), radius: 5_000)  // box past -180
-        let cap = try Circle(center: Coordinate(latitude: 89.9, longitude: 0), radius: 50_000)      // all longitudes
+        let cap = try Circle(center: Coordinate(latitude: 89.9, longitude: 0), radius: 50_000)  // all longitudes
         var shapes: [Circle] = []
-        for i in 0..<200 { shapes.append(try Circle(center: Coordinate(latitude: -60 + Double(i) * 0.5, longitude: 0), radius: 100)) }
+        for i in 0..<200 {
+            shapes.append(try Circle(center: Coordinate(latitude: -60 + Double(i) * 0.5, longitude: 0), radius: 100))
+        }
         shapes += [east, west, cap]
         #expect(east.bounds.maxLongitude > 180 && west.bounds.minLongitude < -180)
         #expect(cap.bounds.maxLongitude - cap.bounds.minLongitude >= 360)
@@ -191,7 +201,10 @@ struct SpatialIndexTests {
         // Just east of the antimeridian: the circle centred at 179.99 (west of it) covers it.
         let p = Coordinate(latitude: 0, longitude: -179.97)
         #expect(index.nearest(2, to: p, distance: d(p)) == [200, 201])
-        #expect(index.nearest(1, to: Coordinate(latitude: 89.5, longitude: 120), distance: d(Coordinate(latitude: 89.5, longitude: 120))) == [202])
+        #expect(
+            index.nearest(
+                1, to: Coordinate(latitude: 89.5, longitude: 120), distance: d(Coordinate(latitude: 89.5, longitude: 120)))
+                == [202])
     }
 
     /// The point of the tree: at N = 100,000 a k = 20 query measures a few dozen items, not N.
@@ -200,18 +213,24 @@ struct SpatialIndexTests {
         var rng = SeededGenerator(seed: 42)
         let n = 100_000
         let circles: [Circle] = try (0..<n).map { _ in
-            let lat = asin(Double.random(in: -1...1, using: &rng)) * 180 / .pi   // uniform on the sphere
-            return try Circle(center: Coordinate(latitude: lat, longitude: Double.random(in: -180..<180, using: &rng)),
-                              radius: Double.random(in: 50...2_000, using: &rng))
+            let lat = asin(Double.random(in: -1...1, using: &rng)) * 180 / .pi  // uniform on the sphere
+            return try Circle(
+                center: Coordinate(latitude: lat, longitude: Double.random(in: -180..<180, using: &rng)),
+                radius: Double.random(in: 50...2_000, using: &rng))
         }
         let index = SpatialIndex(bounds: circles.map(\.bounds))
         var counts: [Int] = []
         for q in 0..<40 {
-            let p = q % 4 == 0 ? circles[q].center   // inside a region
-                : Coordinate(latitude: asin(Double.random(in: -1...1, using: &rng)) * 180 / .pi,
-                             longitude: Double.random(in: -180..<180, using: &rng))
+            let p =
+                q % 4 == 0
+                ? circles[q].center  // inside a region
+                : Coordinate(
+                    latitude: asin(Double.random(in: -1...1, using: &rng)) * 180 / .pi,
+                    longitude: Double.random(in: -180..<180, using: &rng))
             var calls = 0
-            let got = index.nearest(20, to: p) { i in calls += 1; return max(0, circles[i].signedDistance(to: p)) }
+            let got = index.nearest(20, to: p) { i in
+                calls += 1; return max(0, circles[i].signedDistance(to: p))
+            }
             counts.append(calls)
             #expect(calls < n / 20, "query \(q) at \(p) measured \(calls) of \(n)")
             if q < 5 {
@@ -220,6 +239,8 @@ struct SpatialIndexTests {
             }
         }
         let mean = Double(counts.reduce(0, +)) / Double(counts.count)
-        print("SpatialIndex: N = \(n), k = 20: distance calls per query mean \(mean), max \(counts.max()!), min \(counts.min()!)")
+        print(
+            "SpatialIndex: N = \(n), k = 20: distance calls per query mean \(mean), max \(counts.max()!), min \(counts.min()!)"
+        )
     }
 }

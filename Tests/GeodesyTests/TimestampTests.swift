@@ -77,9 +77,9 @@ struct TimestampTests {
 
     static let formatCases: [FormatCase] = [
         FormatCase(micros: 0, text: "1970-01-01T00:00:00.000Z"),
-        FormatCase(micros: base + 250_999, text: "2016-01-10T12:00:05.250Z"),   // ms truncated
+        FormatCase(micros: base + 250_999, text: "2016-01-10T12:00:05.250Z"),  // ms truncated
         FormatCase(micros: 1_999, text: "1970-01-01T00:00:00.001Z"),
-        FormatCase(micros: -1, text: "1969-12-31T23:59:59.999Z"),               // toward the past, not toward 0
+        FormatCase(micros: -1, text: "1969-12-31T23:59:59.999Z"),  // toward the past, not toward 0
         FormatCase(micros: -1_500, text: "1969-12-31T23:59:59.998Z"),
         FormatCase(micros: -999_999, text: "1969-12-31T23:59:59.000Z"),
         FormatCase(micros: -1_000_000, text: "1969-12-31T23:59:59.000Z"),
@@ -110,7 +110,11 @@ struct TimestampTests {
         let day: Int64 = 86_400_000_000
         let first = Timestamp(iso8601: "1900-01-01T00:00:00Z")!.microsecondsSince1970
         var instants = (0..<146_097).map { first + $0 * day + .random(in: 0..<day, using: &random) }
-        instants += (0..<50_000).map { _ in .random(in: Timestamp.writable.lowerBound.microsecondsSince1970...Timestamp.writable.upperBound.microsecondsSince1970, using: &random) }
+        instants += (0..<50_000).map { _ in
+            .random(
+                in: Timestamp.writable.lowerBound
+                    .microsecondsSince1970...Timestamp.writable.upperBound.microsecondsSince1970, using: &random)
+        }
         var failures = 0
         for micros in instants {
             let text = Timestamp(microsecondsSince1970: micros).iso8601
@@ -125,10 +129,12 @@ struct TimestampTests {
 
     /// Beyond four-digit years the text is longer and not read back (an event log holds no such time):
     /// computed with Python's integers.
-    @Test(".iso8601 beyond year 9999", arguments: [
-        FormatCase(micros: 253_402_300_800_000_000, text: "10000-01-01T00:00:00.000Z"),
-        FormatCase(micros: .max, text: "294247-01-10T04:00:54.775Z"),
-    ])
+    @Test(
+        ".iso8601 beyond year 9999",
+        arguments: [
+            FormatCase(micros: 253_402_300_800_000_000, text: "10000-01-01T00:00:00.000Z"),
+            FormatCase(micros: .max, text: "294247-01-10T04:00:54.775Z"),
+        ])
     func formatBeyondFourDigitYears(_ c: FormatCase) {
         #expect(Timestamp(microsecondsSince1970: c.micros).iso8601 == c.text)
     }
@@ -145,14 +151,18 @@ struct TimestampTests {
         var failures = 0
         var buffer = [UInt8](repeating: 0, count: Timestamp.iso8601Length)
         for _ in 0..<100_000 {
-            let step: Int64 = Bool.random(using: &random) ? .random(in: 0...5_000_000, using: &random)
+            let step: Int64 =
+                Bool.random(using: &random)
+                ? .random(in: 0...5_000_000, using: &random)
                 : .random(in: -172_800_000_000...172_800_000_000, using: &random)
             micros += step
             let time = Timestamp(microsecondsSince1970: micros)
             buffer.withUnsafeMutableBufferPointer { _ = time.write(iso8601Into: $0, memo: &memo) }
             if String(decoding: buffer, as: UTF8.self) != time.iso8601 {
                 failures += 1
-                if failures <= 5 { Issue.record("seed \(seed): \(micros) µs written \(String(decoding: buffer, as: UTF8.self))") }
+                if failures <= 5 {
+                    Issue.record("seed \(seed): \(micros) µs written \(String(decoding: buffer, as: UTF8.self))")
+                }
             }
         }
         #expect(failures == 0, "seed \(seed)")

@@ -15,13 +15,17 @@ struct NoiseTests {
     /// The offsets of the samples of a device standing at (0, 0) at t = 0, 1 and 30, 31 (two segments).
     private func offsets(correlation: TimeSpan) -> [(Int64, Double, Double)] {
         let origin = Coordinate(latitude: 0, longitude: 0)
-        let fixes = [[Fix(origin, at: Walk.time(0)), Fix(origin, at: Walk.time(1))],
-                     [Fix(origin, at: Walk.time(30)), Fix(origin, at: Walk.time(31))]]
-        var stream = SampleStream(segments: fixes, start: Walk.base, tick: .seconds(1),
-                                  noise: Noise(sigma: 10, seed: 1, correlation: correlation), deviceID: "d")
+        let fixes = [
+            [Fix(origin, at: Walk.time(0)), Fix(origin, at: Walk.time(1))],
+            [Fix(origin, at: Walk.time(30)), Fix(origin, at: Walk.time(31))],
+        ]
+        var stream = SampleStream(
+            segments: fixes, start: Walk.base, tick: .seconds(1),
+            noise: Noise(sigma: 10, seed: 1, correlation: correlation), deviceID: "d")
         var out: [(Int64, Double, Double)] = []
         while let s = stream.next() {
-            out.append((s.tickIndex, s.coordinate.latitude.radians * Earth.radius, s.coordinate.longitude.radians * Earth.radius))
+            out.append(
+                (s.tickIndex, s.coordinate.latitude.radians * Earth.radius, s.coordinate.longitude.radians * Earth.radius))
         }
         return out
     }

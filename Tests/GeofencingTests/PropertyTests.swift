@@ -28,7 +28,7 @@ func stateInvariants() throws {
         let capacity = simulation.settings.capacity ?? .max
         let durations = Dictionary(uniqueKeysWithValues: simulation.rules.map { ($0.name, $0.duration) })
         var monitored: [String: Set<String>] = [:]
-        var inside: [String: Timestamp?] = [:]   // key "device/region": nil = unannounced inside
+        var inside: [String: Timestamp?] = [:]  // key "device/region": nil = unannounced inside
         for e in log.events {
             seen[e.kind, default: 0] += 1
             let key = e.device + "/" + e.region
@@ -66,14 +66,17 @@ func stateInvariants() throws {
 func idealMatchesSignChanges() throws {
     try withEverySeed(seeds) { seed in
         var simulation = RandomScenario.make(seed: seed, profile: .ideal)
-        simulation.regions = simulation.regions.map { var r = $0; r.hysteresis = nil; return r }
+        simulation.regions = simulation.regions.map {
+            var r = $0; r.hysteresis = nil; return r
+        }
         let log = EventLog()
         try simulation.run(into: log)
         var expected: [String] = []
         let start = simulation.clockStart
         for device in simulation.devices {
-            var stream = SampleStream(segments: device.track.fixes(start: start), start: start, tick: simulation.tick,
-                                      noise: simulation.noise, deviceID: device.id)
+            var stream = SampleStream(
+                segments: device.track.fixes(start: start), start: start, tick: simulation.tick,
+                noise: simulation.noise, deviceID: device.id)
             var previous: [Bool]?
             while let sample = stream.next() {
                 let now = simulation.regions.map { $0.signedDistance(to: sample.coordinate) <= 0 }
@@ -94,13 +97,16 @@ func noiseIsSeeded() throws {
     let fixes = Walk.line(from: 0, speed: 3, seconds: 300)
     func run(_ seed: UInt64) throws -> [GeofenceEvent] {
         let log = EventLog()
-        try Simulation(regions: [Walk.circle("r", at: 450, radius: 100)], devices: [Device(id: "d", track: .timed([fixes]))],
-                       noise: Noise(sigma: 30, seed: seed)).run(into: log)
+        try Simulation(
+            regions: [Walk.circle("r", at: 450, radius: 100)], devices: [Device(id: "d", track: .timed([fixes]))],
+            noise: Noise(sigma: 30, seed: seed)
+        ).run(into: log)
         return log.events
     }
     #expect(try run(7) == run(7))
     #expect(try run(7).map(\.coordinate) != run(8).map(\.coordinate))
-    var a = SampleStream(segments: [fixes], start: Walk.base, tick: .seconds(1), noise: Noise(sigma: 10, seed: 1), deviceID: "d")
+    var a = SampleStream(
+        segments: [fixes], start: Walk.base, tick: .seconds(1), noise: Noise(sigma: 10, seed: 1), deviceID: "d")
     var offsets: [Double] = []
     while let s = a.next() { offsets.append((s.coordinate.latitude) * Walk.metersPerDegree) }
     let mean = offsets.reduce(0, +) / Double(offsets.count)
@@ -120,7 +126,8 @@ func quietWindowsAreExact() throws {
             let fast = EventLog(), plain = EventLog()
             let fastSummary = try simulation.run(into: fast, options: RunOptions(threads: 1))
             try simulation.run(into: plain, options: plainOptions)
-            #expect(fast.events == plain.events, "seed \(seed) at latitudes \(latitudes): the quiet windows changed the events")
+            #expect(
+                fast.events == plain.events, "seed \(seed) at latitudes \(latitudes): the quiet windows changed the events")
             #expect(fastSummary.samples > 0)
             compared += fast.events.isEmpty ? 0 : 1
         }

@@ -9,10 +9,13 @@ typealias SeededRandom = SplitMix64
 enum RandomScenario {
     /// With `revision3`, the monitor also gets revision 3's fields at random (signed enter buffers, enter
     /// confidences below 0.5, misses, delivery, phase, stationary slow-down, outliers).
-    static func make(seed: UInt64, profile: Profile? = nil, latitudes: ClosedRange<Degrees> = -60...60,
-                     revision3: Bool = false) -> Simulation {
+    static func make(
+        seed: UInt64, profile: Profile? = nil, latitudes: ClosedRange<Degrees> = -60...60,
+        revision3: Bool = false
+    ) -> Simulation {
         var rng = SeededRandom(seed: seed)
-        let origin = Coordinate(latitude: .random(in: latitudes, using: &rng), longitude: .random(in: -179...179, using: &rng))
+        let origin = Coordinate(
+            latitude: .random(in: latitudes, using: &rng), longitude: .random(in: -179...179, using: &rng))
         func around(_ east: Double, _ north: Double) -> Coordinate { origin.offset(northMeters: north, eastMeters: east) }
 
         var regions: [Region] = []
@@ -20,7 +23,9 @@ enum RandomScenario {
             let x = Double.random(in: -3000...3000, using: &rng), y = Double.random(in: -3000...3000, using: &rng)
             var region: Region
             if Bool.random(using: &rng) {
-                region = Region(id: "c\(i)", shape: .circle(try! Circle(center: around(x, y), radius: .random(in: 20...800, using: &rng))))
+                region = Region(
+                    id: "c\(i)",
+                    shape: .circle(try! Circle(center: around(x, y), radius: .random(in: 20...800, using: &rng))))
             } else {
                 let half = Double.random(in: 50...700, using: &rng)
                 func square(_ h: Double, clockwise: Bool) -> [Coordinate] {
@@ -49,7 +54,8 @@ enum RandomScenario {
                     let stop = Int.random(in: 0..<5, using: &rng) == 0
                     let step = TimeSpan(microseconds: .random(in: 1_000_000...60_000_000, using: &rng))
                     if !stop {
-                        let speed = Double.random(in: 1...25, using: &rng), heading = Double.random(in: 0..<(2 * .pi), using: &rng)
+                        let speed = Double.random(in: 1...25, using: &rng),
+                            heading = Double.random(in: 0..<(2 * .pi), using: &rng)
                         x += speed * step.seconds * cos(heading)
                         y += speed * step.seconds * sin(heading)
                     }
@@ -62,8 +68,9 @@ enum RandomScenario {
         }
 
         let rules = (0..<Int.random(in: 0...3, using: &rng)).map {
-            DwellRule(name: "rule\($0)", duration: .seconds(.random(in: 0...120, using: &rng)),
-                      regions: Bool.random(using: &rng) ? nil : regions.filter { _ in Bool.random(using: &rng) }.map(\.id))
+            DwellRule(
+                name: "rule\($0)", duration: .seconds(.random(in: 0...120, using: &rng)),
+                regions: Bool.random(using: &rng) ? nil : regions.filter { _ in Bool.random(using: &rng) }.map(\.id))
         }
         var overrides = MonitorOverrides()
         if Bool.random(using: &rng) { overrides.capacity = .some(.random(in: 1...10, using: &rng)) }
@@ -71,7 +78,9 @@ enum RandomScenario {
         if Bool.random(using: &rng) { overrides.refreshDistance = .random(in: 100...1500, using: &rng) }
         if Bool.random(using: &rng) { overrides.confirmation = .seconds(.random(in: 0...40, using: &rng)) }
         if Bool.random(using: &rng) { overrides.initialTrigger = Bool.random(using: &rng) ? .enter : InitialTrigger.none }
-        let chosen = profile ?? [Profile.iosDocumented, .androidDocumented, .androidBackgroundDocumented, .ideal].randomElement(using: &rng)!
+        let chosen =
+            profile ?? [Profile.iosDocumented, .androidDocumented, .androidBackgroundDocumented, .ideal].randomElement(
+                using: &rng)!
         let noise = Bool.random(using: &rng) ? Noise(sigma: .random(in: 1...15, using: &rng), seed: rng.next()) : nil
         if revision3 {  // drawn after the rest: the revision-2 fields stay those of the same seed without it
             overrides.enterBuffer = .random(in: -40...20, using: &rng)
@@ -85,14 +94,17 @@ enum RandomScenario {
                 overrides.stationary = .some(Stationary(after: .seconds(20), within: 15, interval: .seconds(60)))
             }
             if Bool.random(using: &rng) {
-                overrides.outliers = .some(Outliers(every: .seconds(120), duration: .seconds(12), median: 200, p90: 900,
-                                                    accuracyScale: 0.5))
+                overrides.outliers = .some(
+                    Outliers(
+                        every: .seconds(120), duration: .seconds(12), median: 200, p90: 900,
+                        accuracyScale: 0.5))
             }
         }
         let tick = TimeSpan.seconds(revision3 ? [1, 2, 3, 6].randomElement(using: &rng)! : .random(in: 1...3, using: &rng))
-        return Simulation(regions: regions, rules: rules, profile: chosen,
-                          overrides: profile == nil || revision3 ? overrides : MonitorOverrides(),
-                          devices: devices, tick: tick, noise: noise)
+        return Simulation(
+            regions: regions, rules: rules, profile: chosen,
+            overrides: profile == nil || revision3 ? overrides : MonitorOverrides(),
+            devices: devices, tick: tick, noise: noise)
     }
 }
 

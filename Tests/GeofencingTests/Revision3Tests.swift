@@ -11,9 +11,11 @@ struct Revision3Tests {
     @Test("outliers with every = tick open an episode at the first sample")
     func outlierAtFirstSample() {
         let fixes = Walk.line(from: 500, speed: 0, seconds: 10)
-        var stream = SampleStream(segments: [fixes], start: Walk.base, tick: .seconds(1), deviceID: "d", accuracy: 5,
-                                  outliers: Outliers(every: .seconds(1), duration: .seconds(60), median: 1000, p90: 1000,
-                                                     accuracyScale: 0.5))
+        var stream = SampleStream(
+            segments: [fixes], start: Walk.base, tick: .seconds(1), deviceID: "d", accuracy: 5,
+            outliers: Outliers(
+                every: .seconds(1), duration: .seconds(60), median: 1000, p90: 1000,
+                accuracyScale: 0.5))
         let first = stream.next()!
         #expect(abs(first.coordinate.distance(to: Walk.east(500)) - 1000) < 0.01)
         #expect(first.accuracy == 500)
@@ -27,31 +29,48 @@ struct Revision3Tests {
     @Test("a noise of sigma 0 leaves positions unchanged")
     func sigmaZero() {
         let fixes = Walk.line(from: 0.5, speed: 3, seconds: 20)
-        var noisy = SampleStream(segments: [fixes], start: Walk.base, tick: .seconds(1), noise: Noise(sigma: 0, seed: 9), deviceID: "d")
+        var noisy = SampleStream(
+            segments: [fixes], start: Walk.base, tick: .seconds(1), noise: Noise(sigma: 0, seed: 9), deviceID: "d")
         var plain = SampleStream(segments: [fixes], start: Walk.base, tick: .seconds(1), deviceID: "d")
         while let a = plain.next() { #expect(noisy.next() == a) }
     }
 
     /// Every revision-3 field at once, on several devices and regions.
     static let everything: Simulation = {
-        let regions = (0..<6).map { Walk.circle("r\($0)", at: 150 + 250 * Double($0), radius: 80) }
-            + [Region(id: "edge", shape: Walk.circle("edge", at: 900, radius: 60, north: 40).shape, enterBuffer: -8,
-                      enterConfidence: 0.4, missEnter: 0.5, missExit: 0.2)]
+        let regions =
+            (0..<6).map { Walk.circle("r\($0)", at: 150 + 250 * Double($0), radius: 80) }
+            + [
+                Region(
+                    id: "edge", shape: Walk.circle("edge", at: 900, radius: 60, north: 40).shape, enterBuffer: -8,
+                    enterConfidence: 0.4, missEnter: 0.5, missExit: 0.2)
+            ]
         let devices = (0..<5).map { i in
-            Device(id: "d\(i)", track: .timed([Walk.path((Double(i) * 7, 0), (1500, 700 + Double(i) * 40), (1500, 1300),
-                                                         (20, 1900))]), accuracy: 15)
+            Device(
+                id: "d\(i)",
+                track: .timed([
+                    Walk.path(
+                        (Double(i) * 7, 0), (1500, 700 + Double(i) * 40), (1500, 1300),
+                        (20, 1900))
+                ]), accuracy: 15)
         }
-        return Simulation(regions: regions, rules: [DwellRule(name: "short", duration: .seconds(20)),
-                                                    DwellRule(name: "long", duration: .seconds(200))],
-                          profile: .iosDocumented,
-                          overrides: MonitorOverrides(hysteresis: 30, enterBuffer: -5, confirmation: .seconds(4),
-                                                      enterConfidence: 0.3, interval: .seconds(5), phase: .random,
-                                                      stationary: .some(Stationary(after: .seconds(60), within: 20, interval: .seconds(120))),
-                                                      outliers: .some(Outliers(every: .seconds(300), duration: .seconds(20), median: 300,
-                                                                               p90: 2000, accuracyScale: 1)),
-                                                      delivery: .some(Delivery(median: .seconds(10), p90: .seconds(120))),
-                                                      missEnter: 0.1, missExit: 0.1),
-                          devices: devices, noise: Noise(sigma: 4, seed: 11, correlation: .seconds(20)))
+        return Simulation(
+            regions: regions,
+            rules: [
+                DwellRule(name: "short", duration: .seconds(20)),
+                DwellRule(name: "long", duration: .seconds(200)),
+            ],
+            profile: .iosDocumented,
+            overrides: MonitorOverrides(
+                hysteresis: 30, enterBuffer: -5, confirmation: .seconds(4),
+                enterConfidence: 0.3, interval: .seconds(5), phase: .random,
+                stationary: .some(Stationary(after: .seconds(60), within: 20, interval: .seconds(120))),
+                outliers: .some(
+                    Outliers(
+                        every: .seconds(300), duration: .seconds(20), median: 300,
+                        p90: 2000, accuracyScale: 1)),
+                delivery: .some(Delivery(median: .seconds(10), p90: .seconds(120))),
+                missEnter: 0.1, missExit: 0.1),
+            devices: devices, noise: Noise(sigma: 4, seed: 11, correlation: .seconds(20)))
     }()
 
     @Test("a scenario using everything: the same events with 1 and 2 threads, and any window")
@@ -105,12 +124,15 @@ struct Revision3Tests {
 /// Simulation+CannotFire under revision 3: an enter needs d ≤ −e and conf ≥ c_in, so the depth it needs is
 /// max(e, the depth where c_in of the circle is inside), which a negative e or c_in < 0.5 can make negative
 /// (an enter before the crossing): such a region is never listed. A 5 m circle, fixes of 20 m accuracy.
-@Test("regions that can never get an enter, with signed enter buffers and low confidences",
-      arguments: [(0.0, 0.85, 11.7), (0.0, 0.3, nil), (8.0, 0.3, 8.0), (-10.0, 0.85, 11.7), (-10.0, 0.4, nil)] as [(Double, Double, Double?)])
+@Test(
+    "regions that can never get an enter, with signed enter buffers and low confidences",
+    arguments: [(0.0, 0.85, 11.7), (0.0, 0.3, nil), (8.0, 0.3, 8.0), (-10.0, 0.85, 11.7), (-10.0, 0.4, nil)]
+        as [(Double, Double, Double?)])
 func unenterableUnderRevision3(buffer: Double, confidence: Double, needed: Double?) {
-    let simulation = Simulation(regions: [Walk.circle("kiosk", at: 500, radius: 5)], profile: .androidDocumented,
-                                overrides: MonitorOverrides(enterBuffer: buffer, enterConfidence: confidence),
-                                devices: [Device(id: "d", track: .timed([Walk.line(from: 0, speed: 10, seconds: 100)]), accuracy: 20)])
+    let simulation = Simulation(
+        regions: [Walk.circle("kiosk", at: 500, radius: 5)], profile: .androidDocumented,
+        overrides: MonitorOverrides(enterBuffer: buffer, enterConfidence: confidence),
+        devices: [Device(id: "d", track: .timed([Walk.line(from: 0, speed: 10, seconds: 100)]), accuracy: 20)])
     let found = simulation.unenterableRegions()
     #expect(found.map { ($0.neededDepth * 10).rounded() / 10 } == (needed.map { [$0] } ?? []))
 }

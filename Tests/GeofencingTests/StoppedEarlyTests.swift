@@ -20,11 +20,14 @@ struct StoppedEarlyTests {
         func finish() throws {}
     }
 
-    static func cancelled(after windows: Int, threads: Int, _ simulation: Simulation) throws -> (RunSummary, [GeofenceEvent]) {
+    static func cancelled(after windows: Int, threads: Int, _ simulation: Simulation) throws -> (RunSummary, [GeofenceEvent])
+    {
         let polls = Atomic<Int>(0)
         let log = EventLog()
-        let summary = try simulation.run(into: log, options: RunOptions(
-            threads: threads, windowTicks: 13, isCancelled: { polls.add(1, ordering: .relaxed).newValue > windows }))
+        let summary = try simulation.run(
+            into: log,
+            options: RunOptions(
+                threads: threads, windowTicks: 13, isCancelled: { polls.add(1, ordering: .relaxed).newValue > windows }))
         return (summary, log.events)
     }
 
@@ -54,8 +57,9 @@ struct StoppedEarlyTests {
         var counts: [Int] = []
     }
 
-    @Test("cancelled after some windows: every simulated window's events are sent, the same on 1 and 2 threads",
-          arguments: [1, 3, 8])
+    @Test(
+        "cancelled after some windows: every simulated window's events are sent, the same on 1 and 2 threads",
+        arguments: [1, 3, 8])
     func cancelled(windows: Int) throws {
         var stoppedShort = 0
         try withEverySeed(1...40) { seed in
@@ -68,7 +72,9 @@ struct StoppedEarlyTests {
             let expected = windows < whole.counts.count ? whole.counts[windows] : whole.log.events.count
             for threads in [1, 2] {
                 let (summary, sent) = try Self.cancelled(after: windows, threads: threads, simulation)
-                #expect(sent == Array(whole.log.events.prefix(expected)), "seed \(seed), \(threads) threads: \(sent.count) events sent, \(expected) expected")
+                #expect(
+                    sent == Array(whole.log.events.prefix(expected)),
+                    "seed \(seed), \(threads) threads: \(sent.count) events sent, \(expected) expected")
                 #expect(summary.interrupted == (windows < whole.counts.count), "seed \(seed)")
                 if threads == 1, summary.interrupted, expected < whole.log.events.count { stoppedShort += 1 }
             }

@@ -17,19 +17,25 @@ private func rule(_ name: String, _ seconds: Int64, _ regions: [String]? = nil) 
 }
 
 let ruleCoverCases: [RuleCoverCase] = [
-    RuleCoverCase(id: "no rules: every region has none", regionIDs: ["a", "b", "c"], rules: [],
-                  expected: [[], [], []]),
-    RuleCoverCase(id: "rules covering all: every region has each, in rule order", regionIDs: ["a", "b"],
-                  rules: [rule("x", 5), rule("y", 0)], expected: [[0, 1], [0, 1]]),
-    RuleCoverCase(id: "a listed rule between two covering all", regionIDs: ["a", "b", "c"],
-                  rules: [rule("all1", 1), rule("some", 2, ["c", "a"]), rule("all2", 3)],
-                  expected: [[0, 1, 2], [0, 2], [0, 1, 2]]),
-    RuleCoverCase(id: "an unknown id is ignored, an id listed twice counts once", regionIDs: ["a", "b"],
-                  rules: [rule("r", 1, ["zz", "b", "b"])], expected: [[], [0]]),
-    RuleCoverCase(id: "an empty list covers nothing", regionIDs: ["a", "b"],
-                  rules: [rule("none", 1, []), rule("all", 2)], expected: [[1], [1]]),
-    RuleCoverCase(id: "a duplicate region id: the rule covers its first region only", regionIDs: ["a", "a", "b"],
-                  rules: [rule("r", 1, ["a"])], expected: [[0], [], []]),
+    RuleCoverCase(
+        id: "no rules: every region has none", regionIDs: ["a", "b", "c"], rules: [],
+        expected: [[], [], []]),
+    RuleCoverCase(
+        id: "rules covering all: every region has each, in rule order", regionIDs: ["a", "b"],
+        rules: [rule("x", 5), rule("y", 0)], expected: [[0, 1], [0, 1]]),
+    RuleCoverCase(
+        id: "a listed rule between two covering all", regionIDs: ["a", "b", "c"],
+        rules: [rule("all1", 1), rule("some", 2, ["c", "a"]), rule("all2", 3)],
+        expected: [[0, 1, 2], [0, 2], [0, 1, 2]]),
+    RuleCoverCase(
+        id: "an unknown id is ignored, an id listed twice counts once", regionIDs: ["a", "b"],
+        rules: [rule("r", 1, ["zz", "b", "b"])], expected: [[], [0]]),
+    RuleCoverCase(
+        id: "an empty list covers nothing", regionIDs: ["a", "b"],
+        rules: [rule("none", 1, []), rule("all", 2)], expected: [[1], [1]]),
+    RuleCoverCase(
+        id: "a duplicate region id: the rule covers its first region only", regionIDs: ["a", "a", "b"],
+        rules: [rule("r", 1, ["a"])], expected: [[0], [], []]),
 ]
 
 @Suite("World: the rules covering each region")

@@ -7,14 +7,18 @@ struct DecimalTextTests {
         Array(text.utf8).withUnsafeBufferPointer { DecimalText.double($0) }
     }
 
-    @Test("what is and is not a number", arguments: [
-        ("59.9343", 59.9343 as Double?), ("-121.7767850", -121.776785), ("0", 0), ("-0.0", -0.0), ("1e-7", 1e-7),
-        ("5.", 5), (".25", 0.25), ("+3", 3), ("12345678901234567890", 1.2345678901234567e19), ("1e400", .infinity),
-        ("NaN", nil), ("inf", nil), ("0x10", nil), ("", nil), ("-", nil), ("1e", nil), ("1.2.3", nil), (" 1", nil), ("1,5", nil),
-        // Around the one-pass path (a sign, at most 15 digits, one point) and past it.
-        ("-.5", -0.5), (".", nil), ("-.", nil), ("123456789012345", 123456789012345), ("1234567890123456", 1234567890123456),
-        ("0.000000000000001", 1e-15), ("00000000000000.5", 0.5), ("+.5", 0.5), ("1.2-", nil), ("--1", nil),
-    ])
+    @Test(
+        "what is and is not a number",
+        arguments: [
+            ("59.9343", 59.9343 as Double?), ("-121.7767850", -121.776785), ("0", 0), ("-0.0", -0.0), ("1e-7", 1e-7),
+            ("5.", 5), (".25", 0.25), ("+3", 3), ("12345678901234567890", 1.2345678901234567e19), ("1e400", .infinity),
+            ("NaN", nil), ("inf", nil), ("0x10", nil), ("", nil), ("-", nil), ("1e", nil), ("1.2.3", nil), (" 1", nil),
+            ("1,5", nil),
+            // Around the one-pass path (a sign, at most 15 digits, one point) and past it.
+            ("-.5", -0.5), (".", nil), ("-.", nil), ("123456789012345", 123456789012345),
+            ("1234567890123456", 1234567890123456),
+            ("0.000000000000001", 1e-15), ("00000000000000.5", 0.5), ("+.5", 0.5), ("1.2-", nil), ("--1", nil),
+        ])
     func table(text: String, value: Double?) {
         #expect(double(text) == value)
     }

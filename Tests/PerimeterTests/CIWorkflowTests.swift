@@ -75,26 +75,35 @@ struct CIWorkflowTests {
     }
 
     static let jobCases: [JobCase] = [
-        JobCase(id: "scenarios pass: exit 0, a valid JUnit report", prepare: { _, _, _ in },
-                status: 0, says: "1 scenario: 1 passed", ranPerimeter: true),
-        JobCase(id: "a behaviour change: exit 1 with the diff", prepare: { _, _, checkout in
-                    try RepositoryCopy.edit(checkout.appendingPathComponent("Scenarios/lorrenzillos.yaml"),
-                                            RepositoryCopy.circleLine, RepositoryCopy.circleLine + "    hysteresis: 50\n")
-                }, status: 1, says: "exit lorrenzillos phone: 12:05:00 → 12:04:48 (-12 s)", ranPerimeter: true),
-        JobCase(id: "an archive changed after its checksum: stopped before anything runs", prepare: { published, name, _ in
-                    let archive = try FileHandle(forWritingTo: published.appendingPathComponent("\(name).tar.gz"))
-                    try archive.seekToEnd()
-                    try archive.write(contentsOf: Data([0]))
-                    try archive.close()
-                }, status: 1, says: "tar.gz: FAILED", ranPerimeter: false),
-        JobCase(id: "no archive published: curl fails, nothing runs", prepare: { published, name, _ in
-                    try FileManager.default.removeItem(at: published.appendingPathComponent("\(name).tar.gz"))
-                }, status: 37, says: "curl", ranPerimeter: false),
+        JobCase(
+            id: "scenarios pass: exit 0, a valid JUnit report", prepare: { _, _, _ in },
+            status: 0, says: "1 scenario: 1 passed", ranPerimeter: true),
+        JobCase(
+            id: "a behaviour change: exit 1 with the diff",
+            prepare: { _, _, checkout in
+                try RepositoryCopy.edit(
+                    checkout.appendingPathComponent("Scenarios/lorrenzillos.yaml"),
+                    RepositoryCopy.circleLine, RepositoryCopy.circleLine + "    hysteresis: 50\n")
+            }, status: 1, says: "exit lorrenzillos phone: 12:05:00 → 12:04:48 (-12 s)", ranPerimeter: true),
+        JobCase(
+            id: "an archive changed after its checksum: stopped before anything runs",
+            prepare: { published, name, _ in
+                let archive = try FileHandle(forWritingTo: published.appendingPathComponent("\(name).tar.gz"))
+                try archive.seekToEnd()
+                try archive.write(contentsOf: Data([0]))
+                try archive.close()
+            }, status: 1, says: "tar.gz: FAILED", ranPerimeter: false),
+        JobCase(
+            id: "no archive published: curl fails, nothing runs",
+            prepare: { published, name, _ in
+                try FileManager.default.removeItem(at: published.appendingPathComponent("\(name).tar.gz"))
+            }, status: 37, says: "curl", ranPerimeter: false),
     ]
 
     // The commands name the linux-x86_64 archive, which package.sh makes only on such a machine.
-    @Test("The README's commands, run as the workflow runs them, against an archive packed from the built binary",
-          .enabled(if: machine == "x86_64"), arguments: jobCases)
+    @Test(
+        "The README's commands, run as the workflow runs them, against an archive packed from the built binary",
+        .enabled(if: machine == "x86_64"), arguments: jobCases)
     func job(_ c: JobCase) throws {
         let checkout = try RepositoryCopy.lorrenzillos()
         let published = try PerimeterProcess.temporaryFolder().appendingPathComponent("published")
@@ -107,8 +116,10 @@ struct CIWorkflowTests {
         let name = "perimeter-\(version)-linux-x86_64"
         try c.prepare(published, name, checkout)
         let job = try PerimeterProcess.run(
-            ["PERIMETER_URL=file://\(published.path)", "PERIMETER_VERSION=\(version)",
-             "bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", try Self.workflowStep().commands],
+            [
+                "PERIMETER_URL=file://\(published.path)", "PERIMETER_VERSION=\(version)",
+                "bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", try Self.workflowStep().commands,
+            ],
             in: checkout, executable: "/usr/bin/env")
         #expect(job.status == c.status, "\(job.stdout)\(job.stderr)")
         #expect((job.stdout + job.stderr).contains(c.says), "\(job.stdout)\(job.stderr)")
@@ -134,24 +145,34 @@ struct CIWorkflowTests {
         }
         if licence == nil { #expect(first.stderr.contains("the repository has no licence file (LICENSE)")) }
         let listing = try JUnitSchema.shell(["tar", "-tzf", archive.path])
-        #expect(listing.output.split(separator: "\n").sorted()
-                == (["\(name)/", "\(name)/README.md", "\(name)/perimeter"] + (licence.map { ["\(name)/\($0)"] } ?? [])).sorted())
+        #expect(
+            listing.output.split(separator: "\n").sorted()
+                == (["\(name)/", "\(name)/README.md", "\(name)/perimeter"] + (licence.map { ["\(name)/\($0)"] } ?? []))
+                .sorted())
         let check = try JUnitSchema.shell(["sh", "-c", "cd '\(out.path)' && sha256sum -c '\(name).tar.gz.sha256'"])
         #expect(check.status == 0, "\(check.output)")
         let bytes = try Data(contentsOf: archive)
         let again = try Self.package(["--binary", PerimeterProcess.executable.path, "--output", out.path])
         #expect(again.status == 0)
         #expect(try Data(contentsOf: archive) == bytes)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["\(name).tar.gz", "\(name).tar.gz.sha256"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == [
+                "\(name).tar.gz", "\(name).tar.gz.sha256",
+            ])
     }
 
-    @Test("package.sh fails with a sentence saying what to do, and leaves nothing behind", arguments: [
-        (["--binary", "/nonexistent/perimeter"], "/nonexistent/perimeter: no such file; build it"),
-        (["--binary", "/bin/true"], "/bin/true --version said 'true (GNU coreutils) "),
-        (["--binary", "/bin/false"], "/bin/false --version failed; is it a perimeter executable?"),
-        (["--frobnicate"], "unknown argument '--frobnicate'; usage: Scripts/package.sh [--binary PATH] [--output FOLDER]"),
-        (["--binary"], "--binary needs the path of a perimeter executable"),
-    ])
+    @Test(
+        "package.sh fails with a sentence saying what to do, and leaves nothing behind",
+        arguments: [
+            (["--binary", "/nonexistent/perimeter"], "/nonexistent/perimeter: no such file; build it"),
+            (["--binary", "/bin/true"], "/bin/true --version said 'true (GNU coreutils) "),
+            (["--binary", "/bin/false"], "/bin/false --version failed; is it a perimeter executable?"),
+            (
+                ["--frobnicate"],
+                "unknown argument '--frobnicate'; usage: Scripts/package.sh [--binary PATH] [--output FOLDER]"
+            ),
+            (["--binary"], "--binary needs the path of a perimeter executable"),
+        ])
     func packageFails(_ arguments: [String], _ says: String) throws {
         let out = try PerimeterProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }

@@ -7,10 +7,14 @@ extension CalibrateCommandTests {
     /// each chart's curves (observed, fitted, base) have a drawn length.
     @Test func theReportPageLoadsInABrowser() throws {
         let (folder, scenario) = try study()
-        let made = try PerimeterProcess.run(["run", scenario, "--profile", "hidden.profile.yaml", "--sink", "jsonl:field.jsonl", "--quiet"], in: folder)
+        let made = try PerimeterProcess.run(
+            ["run", scenario, "--profile", "hidden.profile.yaml", "--sink", "jsonl:field.jsonl", "--quiet"], in: folder)
         #expect(made.status == 0, "\(made.stderr)")
-        let result = try PerimeterProcess.run(["calibrate", scenario, "--observed", "field.jsonl", "--fit", "hysteresis", "--runs", "4",
-                                               "--seed", "1000", "--bootstrap", "30", "--report", "calibration.html"], in: folder)
+        let result = try PerimeterProcess.run(
+            [
+                "calibrate", scenario, "--observed", "field.jsonl", "--fit", "hysteresis", "--runs", "4",
+                "--seed", "1000", "--bootstrap", "30", "--report", "calibration.html",
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let page = folder.appendingPathComponent("calibration.html").path
         let html = try String(contentsOfFile: page, encoding: .utf8)

@@ -15,9 +15,12 @@ struct CommandLineTests {
         // crossed 97 s in; iOS confirms 20 s later, the 10 s dwell follows; the car is 200 m beyond
         // the circle 16 s after leaving it at 12:04:24, and that is confirmed 20 s later.
         let summary = events.map { "\($0["kind"]!) \($0["time"]!)" }
-        #expect(summary == ["monitor-start 2016-01-10T12:00:00.000Z", "enter 2016-01-10T12:01:57.000Z",
-                            "dwell 2016-01-10T12:02:07.000Z", "exit 2016-01-10T12:05:00.000Z",
-                            "visit 2016-01-10T12:05:00.000Z"])
+        #expect(
+            summary == [
+                "monitor-start 2016-01-10T12:00:00.000Z", "enter 2016-01-10T12:01:57.000Z",
+                "dwell 2016-01-10T12:02:07.000Z", "exit 2016-01-10T12:05:00.000Z",
+                "visit 2016-01-10T12:05:00.000Z",
+            ])
         #expect(events[1]["crossedAt"] as? String == "2016-01-10T12:01:37.000Z")
         #expect(events[2]["rule"] as? String == "Thanks for visiting")
         #expect(events[3]["crossedAt"] as? String == "2016-01-10T12:04:40.000Z")
@@ -27,7 +30,9 @@ struct CommandLineTests {
 
     @Test("run: --profile ideal reports the crossings themselves")
     func profileOverride() throws {
-        let result = try PerimeterProcess.run(["run", "Scenarios/lorrenzillos.yaml", "--profile", "ideal", "--sink", "jsonl:-"])
+        let result = try PerimeterProcess.run([
+            "run", "Scenarios/lorrenzillos.yaml", "--profile", "ideal", "--sink", "jsonl:-",
+        ])
         #expect(result.status == 0)
         #expect(result.stdout.contains(#""kind":"enter","lat":37.7024864,"lon":-121.7630029"#))
         #expect(result.stdout.contains(#""time":"2016-01-10T12:04:24.000Z""#))
@@ -44,21 +49,25 @@ struct CommandLineTests {
     func fanOut() throws {
         let folder = try PerimeterProcess.temporaryFolder()
         let jsonl = folder.appendingPathComponent("e.jsonl").path, csv = folder.appendingPathComponent("e.csv").path
-        let result = try PerimeterProcess.run(["run", "Scenarios/lorrenzillos.yaml", "--sink", "jsonl:" + jsonl,
-                                               "--sink", "csv:" + csv])
+        let result = try PerimeterProcess.run([
+            "run", "Scenarios/lorrenzillos.yaml", "--sink", "jsonl:" + jsonl,
+            "--sink", "csv:" + csv,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try String(contentsOfFile: jsonl, encoding: .utf8).split(separator: "\n")
         let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\r\n")
         #expect(lines.count == 5 && rows.count == 6)
     }
 
-    @Test("Bad input exits 2 with the file and the place", arguments: [
-        (["run", "Tests/PerimeterTests/Fixtures/typo.yaml"], "typo.yaml:3:1: profil"),
-        (["run", "no-such-scenario.yaml"], "no-such-scenario.yaml"),
-        (["run", "Scenarios/lorrenzillos.yaml", "--sink", "carrier-pigeon:x"], "carrier-pigeon"),
-        (["inspect", "Tests/PerimeterTests/Fixtures/truncated.gpx"], "truncated.gpx:4:"),
-        (["validate", "Tests/PerimeterTests/Fixtures/typo.yaml"], "typo.yaml:3:1"),
-    ])
+    @Test(
+        "Bad input exits 2 with the file and the place",
+        arguments: [
+            (["run", "Tests/PerimeterTests/Fixtures/typo.yaml"], "typo.yaml:3:1: profil"),
+            (["run", "no-such-scenario.yaml"], "no-such-scenario.yaml"),
+            (["run", "Scenarios/lorrenzillos.yaml", "--sink", "carrier-pigeon:x"], "carrier-pigeon"),
+            (["inspect", "Tests/PerimeterTests/Fixtures/truncated.gpx"], "truncated.gpx:4:"),
+            (["validate", "Tests/PerimeterTests/Fixtures/typo.yaml"], "typo.yaml:3:1"),
+        ])
     func badInput(_ arguments: [String], _ expected: String) throws {
         let result = try PerimeterProcess.run(arguments)
         #expect(result.status == 2)
@@ -70,11 +79,14 @@ struct CommandLineTests {
     func readOnlyFolder() throws {
         let folder = try PerimeterProcess.temporaryFolder()
         let locked = folder.appendingPathComponent("locked")
-        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o555])
+        try FileManager.default.createDirectory(
+            at: locked, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o555])
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
-        let result = try PerimeterProcess.runUnprivileged(["run", "Scenarios/lorrenzillos.yaml",
-                                                           "--sink", "jsonl:" + locked.path + "/e.jsonl"])
+        let result = try PerimeterProcess.runUnprivileged([
+            "run", "Scenarios/lorrenzillos.yaml",
+            "--sink", "jsonl:" + locked.path + "/e.jsonl",
+        ])
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("permission denied"), "\(result.stderr)")
         #expect(result.stderr.contains(locked.path))
@@ -86,19 +98,23 @@ struct CommandLineTests {
         let folder = try PerimeterProcess.temporaryFolder()
         let locked = folder.appendingPathComponent("locked")
         try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
-        try FileManager.default.copyItem(at: PerimeterProcess.root.appendingPathComponent("Scenarios/lorrenzillos.yaml"),
-                                         to: locked.appendingPathComponent("s.yaml"))
+        try FileManager.default.copyItem(
+            at: PerimeterProcess.root.appendingPathComponent("Scenarios/lorrenzillos.yaml"),
+            to: locked.appendingPathComponent("s.yaml"))
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
         let scenario = locked.appendingPathComponent("s.yaml").path
         let denied = try PerimeterProcess.runUnprivileged(["validate", scenario])
         #expect(denied.status == 2)
-        #expect(denied.stderr.contains("\(scenario) cannot be reached (permission denied on a folder of its path)"),
-                "\(denied.stderr)")
+        #expect(
+            denied.stderr.contains("\(scenario) cannot be reached (permission denied on a folder of its path)"),
+            "\(denied.stderr)")
         let notFolder = try PerimeterProcess.run(["run", "Scenarios/lorrenzillos.yaml/x.yaml"])
         #expect(notFolder.status == 2)
-        #expect(notFolder.stderr.contains("Scenarios/lorrenzillos.yaml/x.yaml cannot be reached: a part of its path is not a folder"))
+        #expect(
+            notFolder.stderr.contains(
+                "Scenarios/lorrenzillos.yaml/x.yaml cannot be reached: a part of its path is not a folder"))
         let missing = try PerimeterProcess.run(["validate", "no-such.yaml"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no such file: no-such.yaml"), "\(missing.stderr)")
@@ -106,8 +122,10 @@ struct CommandLineTests {
 
     @Test("validate lists every problem, not just the first")
     func validateListsAll() throws {
-        let result = try PerimeterProcess.run(["validate", "Tests/PerimeterTests/Fixtures/typo.yaml",
-                                               "Scenarios/lorrenzillos.yaml", "Tests/PerimeterTests/Fixtures/truncated.gpx"])
+        let result = try PerimeterProcess.run([
+            "validate", "Tests/PerimeterTests/Fixtures/typo.yaml",
+            "Scenarios/lorrenzillos.yaml", "Tests/PerimeterTests/Fixtures/truncated.gpx",
+        ])
         #expect(result.status == 2)
         #expect(result.stdout.contains("ok: Scenarios/lorrenzillos.yaml"))
         let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
@@ -143,17 +161,18 @@ struct CommandLineTests {
     func fixTables() throws {
         let inspected = try PerimeterProcess.run(["inspect", "Tests/PerimeterTests/Fixtures/fleet.csv"])
         #expect(inspected.status == 0, "\(inspected.stderr)")
-        #expect(inspected.stdout == """
-            Tests/PerimeterTests/Fixtures/fleet.csv
-              format    fix table, CSV
-              devices   2
-              rows      3, 3 fixes kept
-              span      2024-05-01T09:00:00.000Z – 2024-05-01T09:00:01.000Z (1 s)
-                van-1: 2 fixes 2024-05-01T09:00:00.000Z – 2024-05-01T09:00:01.000Z
-                van "2": 1 fix 2024-05-01T09:00:00.500Z – 2024-05-01T09:00:00.500Z
-              dropped   none
+        #expect(
+            inspected.stdout == """
+                Tests/PerimeterTests/Fixtures/fleet.csv
+                  format    fix table, CSV
+                  devices   2
+                  rows      3, 3 fixes kept
+                  span      2024-05-01T09:00:00.000Z – 2024-05-01T09:00:01.000Z (1 s)
+                    van-1: 2 fixes 2024-05-01T09:00:00.000Z – 2024-05-01T09:00:01.000Z
+                    van "2": 1 fix 2024-05-01T09:00:00.500Z – 2024-05-01T09:00:00.500Z
+                  dropped   none
 
-            """)
+                """)
         let json = try PerimeterProcess.run(["inspect", "--json", "Tests/PerimeterTests/Fixtures/fleet.csv"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["rows"] as? Int == 3 && object["format"] as? String == "csv")
@@ -166,8 +185,9 @@ struct CommandLineTests {
         for command in ["validate", "inspect"] {
             let result = try PerimeterProcess.run([command, bad.path])
             #expect(result.status == 2)
-            #expect(result.stderr == "error: \(bad.path):2:30: \"lat\" is \"north\", which is not a number\n"
-                + (command == "validate" ? "1 problem found.\n" : ""), "\(result.stderr)")
+            #expect(
+                result.stderr == "error: \(bad.path):2:30: \"lat\" is \"north\", which is not a number\n"
+                    + (command == "validate" ? "1 problem found.\n" : ""), "\(result.stderr)")
         }
         // A CSV header naming a column twice: which of the two to read is not guessed.
         let twice = folder.appendingPathComponent("twice.csv")
@@ -175,8 +195,9 @@ struct CommandLineTests {
         for command in ["validate", "inspect"] {
             let result = try PerimeterProcess.run([command, twice.path])
             #expect(result.status == 2)
-            #expect(result.stderr.hasPrefix("error: \(twice.path):1:8: the header names \"device\" twice (fields 1 and 2)"),
-                    "\(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("error: \(twice.path):1:8: the header names \"device\" twice (fields 1 and 2)"),
+                "\(result.stderr)")
         }
     }
 }

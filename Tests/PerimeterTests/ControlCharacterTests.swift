@@ -25,49 +25,73 @@ struct ControlCharacterTests {
     static let fleet = "device,time,lat,lon\nphone,2016-01-10T12:00:00Z,37.7,-121.76\n"
 
     static let cases: [Case] = [
-        .init(id: "a CSV header", make: { folder in
-            try Inputs.write("device,time,la\(osc)t,lon\nphone,2016-01-10T12:00:00Z,37.7,-121.76\n", "fleet.csv", in: folder)
-            return ["inspect", "fleet.csv"]
-        }, status: 2, shown: #""la\u001b]0;pwned\u0007t""#),
-        .init(id: "a CSV field", make: { folder in
-            try Inputs.write("device,time,lat,lon\nphone,2016-01-10T12:00:00Z,37\(clear)\(c1),-121.76\n", "fleet.csv", in: folder)
-            return ["inspect", "fleet.csv"]
-        }, status: 2, shown: #""37\u001b[2J\u009b2J""#),
-        .init(id: "a CSV field of raw bytes that are not UTF-8 (C1's CSI as one byte)", make: { folder in
-            try Data(Array("device,time,lat,lon\nphone,2016-01-10T12:00:00Z,37".utf8) + [0x9B, 0x32, 0x4A]
-                     + Array(",-121.76\n".utf8)).write(to: folder.appendingPathComponent("fleet.csv"))
-            return ["inspect", "fleet.csv"]
-        }, status: 2, shown: "is \"37"),
-        .init(id: "a device id in inspect's table", make: { folder in
-            try Inputs.write("device,time,lat,lon\nph\(red)o\(del)ne\(c1),2016-01-10T12:00:00Z,37.7,-121.76\n", "fleet.csv", in: folder)
-            return ["inspect", "fleet.csv"]
-        }, status: 0, shown: #"ph\u001b[31mo\u007fne\u009b2J: 1 fix"#),
-        .init(id: "a YAML key", make: { folder in
-            try Inputs.write(Inputs.gpx(Inputs.walk()), "track.gpx", in: folder)
-            _ = try Inputs.scenario(in: folder, extra: "\"na\\e]0;pwned\\ame\": x\n")
-            return ["validate", "scenario.yaml"]
-        }, status: 2, shown: #"na\u001b]0;pwned\u0007me"#),
-        .init(id: "a YAML value", make: { folder in
-            try Inputs.write(Inputs.gpx(Inputs.walk()), "track.gpx", in: folder)
-            _ = try Inputs.scenario(in: folder, extra: "profile: \"io\\x9b2Js\"\n")
-            return ["validate", "scenario.yaml"]
-        }, status: 2, shown: #"io\u009b2Js"#),
-        .init(id: "a GPX attribute", make: { folder in
-            try Inputs.write(Inputs.gpx("<wpt lat=\"1\(c1)\(del)\" lon=\"2\"/>"), "walk.gpx", in: folder)
-            return ["inspect", "walk.gpx"]
-        }, status: 2, shown: #"1\u009b2J\u007f"#),
-        .init(id: "a scenario's name in the run's summary", make: { folder in
-            try Inputs.write(Inputs.gpx(Inputs.walk()), "track.gpx", in: folder)
-            let arguments = try Inputs.scenario(in: folder)
-            let text = try String(contentsOf: folder.appendingPathComponent("scenario.yaml"), encoding: .utf8)
-            try text.replacingOccurrences(of: "name: hostile", with: "name: \"host\\e[2Jile\\a\"")
-                .write(to: folder.appendingPathComponent("scenario.yaml"), atomically: true, encoding: .utf8)
-            return arguments
-        }, status: 0, shown: #"perimeter: host\u001b[2Jile\u0007 (ideal): 1 device"#),
-        .init(id: "a file's name in validate's list", make: { folder in
-            try Inputs.write(Inputs.gpx(Inputs.walk()), "walk\(osc).gpx", in: folder)
-            return ["validate", "."]
-        }, status: 0, shown: #"ok: ./walk\u001b]0;pwned\u0007.gpx"#),
+        .init(
+            id: "a CSV header",
+            make: { folder in
+                try Inputs.write(
+                    "device,time,la\(osc)t,lon\nphone,2016-01-10T12:00:00Z,37.7,-121.76\n", "fleet.csv", in: folder)
+                return ["inspect", "fleet.csv"]
+            }, status: 2, shown: #""la\u001b]0;pwned\u0007t""#),
+        .init(
+            id: "a CSV field",
+            make: { folder in
+                try Inputs.write(
+                    "device,time,lat,lon\nphone,2016-01-10T12:00:00Z,37\(clear)\(c1),-121.76\n", "fleet.csv", in: folder)
+                return ["inspect", "fleet.csv"]
+            }, status: 2, shown: #""37\u001b[2J\u009b2J""#),
+        .init(
+            id: "a CSV field of raw bytes that are not UTF-8 (C1's CSI as one byte)",
+            make: { folder in
+                try Data(
+                    Array("device,time,lat,lon\nphone,2016-01-10T12:00:00Z,37".utf8) + [0x9B, 0x32, 0x4A]
+                        + Array(",-121.76\n".utf8)
+                ).write(to: folder.appendingPathComponent("fleet.csv"))
+                return ["inspect", "fleet.csv"]
+            }, status: 2, shown: "is \"37"),
+        .init(
+            id: "a device id in inspect's table",
+            make: { folder in
+                try Inputs.write(
+                    "device,time,lat,lon\nph\(red)o\(del)ne\(c1),2016-01-10T12:00:00Z,37.7,-121.76\n", "fleet.csv",
+                    in: folder)
+                return ["inspect", "fleet.csv"]
+            }, status: 0, shown: #"ph\u001b[31mo\u007fne\u009b2J: 1 fix"#),
+        .init(
+            id: "a YAML key",
+            make: { folder in
+                try Inputs.write(Inputs.gpx(Inputs.walk()), "track.gpx", in: folder)
+                _ = try Inputs.scenario(in: folder, extra: "\"na\\e]0;pwned\\ame\": x\n")
+                return ["validate", "scenario.yaml"]
+            }, status: 2, shown: #"na\u001b]0;pwned\u0007me"#),
+        .init(
+            id: "a YAML value",
+            make: { folder in
+                try Inputs.write(Inputs.gpx(Inputs.walk()), "track.gpx", in: folder)
+                _ = try Inputs.scenario(in: folder, extra: "profile: \"io\\x9b2Js\"\n")
+                return ["validate", "scenario.yaml"]
+            }, status: 2, shown: #"io\u009b2Js"#),
+        .init(
+            id: "a GPX attribute",
+            make: { folder in
+                try Inputs.write(Inputs.gpx("<wpt lat=\"1\(c1)\(del)\" lon=\"2\"/>"), "walk.gpx", in: folder)
+                return ["inspect", "walk.gpx"]
+            }, status: 2, shown: #"1\u009b2J\u007f"#),
+        .init(
+            id: "a scenario's name in the run's summary",
+            make: { folder in
+                try Inputs.write(Inputs.gpx(Inputs.walk()), "track.gpx", in: folder)
+                let arguments = try Inputs.scenario(in: folder)
+                let text = try String(contentsOf: folder.appendingPathComponent("scenario.yaml"), encoding: .utf8)
+                try text.replacingOccurrences(of: "name: hostile", with: "name: \"host\\e[2Jile\\a\"")
+                    .write(to: folder.appendingPathComponent("scenario.yaml"), atomically: true, encoding: .utf8)
+                return arguments
+            }, status: 0, shown: #"perimeter: host\u001b[2Jile\u0007 (ideal): 1 device"#),
+        .init(
+            id: "a file's name in validate's list",
+            make: { folder in
+                try Inputs.write(Inputs.gpx(Inputs.walk()), "walk\(osc).gpx", in: folder)
+                return ["validate", "."]
+            }, status: 0, shown: #"ok: ./walk\u001b]0;pwned\u0007.gpx"#),
     ]
 
     @Test("No control byte from an input reaches the terminal", arguments: cases)

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite("perimeter run with an HTTP sink, and perimeter deliver", .serialized)
@@ -20,8 +20,9 @@ struct DeliverTests {
     func runSpoolsThenDeliverDelivers() throws {
         let folder = try PerimeterProcess.temporaryFolder()
         let dead = "http://127.0.0.1:\(try LoopbackServer.reservePort())/events;retries=1;backoff=0.01;timeout=1"
-        let run = try PerimeterProcess.run(["run", Self.scenario, "--sink", dead, "--sink", "jsonl:events.jsonl"],
-                                           in: folder)
+        let run = try PerimeterProcess.run(
+            ["run", Self.scenario, "--sink", dead, "--sink", "jsonl:events.jsonl"],
+            in: folder)
         #expect(run.status == 3, "\(run.stderr)")
         let spool = try #require(try spools(in: folder).first)
         let produced = try String(contentsOf: folder.appendingPathComponent("events.jsonl"), encoding: .utf8)
@@ -53,9 +54,11 @@ struct DeliverTests {
         #expect(plain.status == 0, "\(plain.stderr)")
         let bodies = Array(server.bodies.dropFirst())
         #expect(bodies.count == 3)
-        #expect(bodies.map(\.body) == [
-            "{\"events\":[\(lines[0]),\(lines[1])]}", "{\"events\":[\(lines[2]),\(lines[3])]}", "{\"events\":[\(lines[4])]}",
-        ])
+        #expect(
+            bodies.map(\.body) == [
+                "{\"events\":[\(lines[0]),\(lines[1])]}", "{\"events\":[\(lines[2]),\(lines[3])]}",
+                "{\"events\":[\(lines[4])]}",
+            ])
         let keys = bodies.map(\.key)
         #expect(keys.allSatisfy { $0.range(of: #"^spool-[0-9a-f]{16}-[0-2]$"#, options: .regularExpression) != nil })
         #expect(Set(keys).count == 3)
@@ -83,32 +86,45 @@ struct DeliverTests {
         #expect(try String(contentsOf: folder.appendingPathComponent("left.jsonl"), encoding: .utf8) == events)
     }
 
-    @Test("deliver: bad input exits 2 and sends nothing", arguments: [
-        ("{\"time\":\"2016-01-10T12:00:00.000Z\",\"device\":\"p\",\"region\":\"r\",\"kind\":\"monitor-start\",\"lat\":1,\"lon\":2,\"distance\":3}\nnot json\n",
-         "bad.jsonl:2: not a JSON event object"),
-        ("{\"kind\":\"enter\"}\n", "bad.jsonl:1: "),
-    ])
+    @Test(
+        "deliver: bad input exits 2 and sends nothing",
+        arguments: [
+            (
+                "{\"time\":\"2016-01-10T12:00:00.000Z\",\"device\":\"p\",\"region\":\"r\",\"kind\":\"monitor-start\",\"lat\":1,\"lon\":2,\"distance\":3}\nnot json\n",
+                "bad.jsonl:2: not a JSON event object"
+            ),
+            ("{\"kind\":\"enter\"}\n", "bad.jsonl:1: "),
+        ])
     func deliverRefusesABadFile(text: String, message: String) throws {
         let folder = try PerimeterProcess.temporaryFolder()
         try text.write(to: folder.appendingPathComponent("bad.jsonl"), atomically: true, encoding: .utf8)
         let server = try LoopbackServer()
         defer { server.stop() }
-        let result = try PerimeterProcess.run(["deliver", "bad.jsonl", "--sink", "http://127.0.0.1:\(server.port)/x"],
-                                              in: folder)
+        let result = try PerimeterProcess.run(
+            ["deliver", "bad.jsonl", "--sink", "http://127.0.0.1:\(server.port)/x"],
+            in: folder)
         #expect(result.status == 2)
         #expect(result.stderr.contains("error: " + message), "\(result.stderr)")
         #expect(server.bodies.isEmpty)
     }
 
-    @Test("deliver: a sink that is not HTTP, a bad option, a missing file or a FIFO exit 2", arguments: [
-        (["deliver", "x.jsonl", "--sink", "jsonl:y.jsonl"], "deliver sends to an HTTP sink"),
-        (["deliver", "x.jsonl", "--sink", "http://127.0.0.1:9/x;batch=0"], "batch=0: expected a whole number from 1"),
-        (["deliver", "x.jsonl", "--sink", "http://127.0.0.1:9/x;colour=red"], "unknown option \"colour\""),
-        (["deliver", "no-such.jsonl", "--sink", "http://127.0.0.1:9/x"], "no-such.jsonl: no such file"),
-        // A FIFO no one writes to: refused at once, not waited on.
-        (["deliver", "fifo.jsonl", "--sink", "http://127.0.0.1:9/x"], "fifo.jsonl: it is not a regular file (a FIFO or a device)"),
-        (["run", DeliverTests.scenario, "--sink", "http://127.0.0.1:9/x;retries"], "the option \"retries\" is not key=value"),
-    ])
+    @Test(
+        "deliver: a sink that is not HTTP, a bad option, a missing file or a FIFO exit 2",
+        arguments: [
+            (["deliver", "x.jsonl", "--sink", "jsonl:y.jsonl"], "deliver sends to an HTTP sink"),
+            (["deliver", "x.jsonl", "--sink", "http://127.0.0.1:9/x;batch=0"], "batch=0: expected a whole number from 1"),
+            (["deliver", "x.jsonl", "--sink", "http://127.0.0.1:9/x;colour=red"], "unknown option \"colour\""),
+            (["deliver", "no-such.jsonl", "--sink", "http://127.0.0.1:9/x"], "no-such.jsonl: no such file"),
+            // A FIFO no one writes to: refused at once, not waited on.
+            (
+                ["deliver", "fifo.jsonl", "--sink", "http://127.0.0.1:9/x"],
+                "fifo.jsonl: it is not a regular file (a FIFO or a device)"
+            ),
+            (
+                ["run", DeliverTests.scenario, "--sink", "http://127.0.0.1:9/x;retries"],
+                "the option \"retries\" is not key=value"
+            ),
+        ])
     func badArguments(arguments: [String], message: String) throws {
         let folder = try PerimeterProcess.temporaryFolder()
         try "".write(to: folder.appendingPathComponent("x.jsonl"), atomically: true, encoding: .utf8)
@@ -122,8 +138,9 @@ struct DeliverTests {
     func missingAuthVariable() throws {
         let folder = try PerimeterProcess.temporaryFolder()
         let name = "PERIMETER_TEST_UNSET_\(UInt32.random(in: 0...UInt32.max))"
-        let result = try PerimeterProcess.run(["run", Self.scenario, "--sink", "http://127.0.0.1:9/x;auth-env=\(name)"],
-                                              in: folder)
+        let result = try PerimeterProcess.run(
+            ["run", Self.scenario, "--sink", "http://127.0.0.1:9/x;auth-env=\(name)"],
+            in: folder)
         #expect(result.status == 3)
         #expect(result.stderr.contains("the environment variable \(name) is not set"), "\(result.stderr)")
         #expect(result.stderr.contains("nothing was run"))

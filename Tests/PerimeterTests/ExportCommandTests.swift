@@ -9,9 +9,11 @@ import Testing
 struct ExportCommandTests {
     /// An Excel export: a byte order mark, `;`, epoch milliseconds, its own column names; two vans
     /// driving past the depot of `scenario`.
-    static let excelExport = "\u{FEFF}vehicle_id;ts;y;x\r\n" + ["van-1", "van-2"].flatMap { van in
-        (0..<30).map { "\(van);\(1_714_554_000_000 + $0 * 10_000);59.92\(String(format: "%02d", $0 * 3));30.32\r\n" }
-    }.joined()
+    static let excelExport =
+        "\u{FEFF}vehicle_id;ts;y;x\r\n"
+        + ["van-1", "van-2"].flatMap { van in
+            (0..<30).map { "\(van);\(1_714_554_000_000 + $0 * 10_000);59.92\(String(format: "%02d", $0 * 3));30.32\r\n" }
+        }.joined()
 
     static let options = ["--columns", "device=vehicle_id,time=ts,lat=y,lon=x", "--delimiter", ";", "--time-unit", "ms"]
 
@@ -32,28 +34,56 @@ struct ExportCommandTests {
         var testDescription: String { id }
     }
 
-    @Test("inspect reads an export as its options say, and says which option is missing", arguments: [
-        Case(id: "all options", arguments: options, text: excelExport, status: 0, says: "devices   2"),
-        Case(id: "no options: the delimiter", arguments: [], text: excelExport, status: 2, says: "give --delimiter ';'"),
-        Case(id: "no --columns", arguments: ["--delimiter", ";"], text: excelExport, status: 2,
-             says: #"the header has no "device" column (it has "vehicle_id", "ts", "y", "x"); name the columns with --columns device=NAME,time=NAME,lat=NAME,lon=NAME"#),
-        Case(id: "no --time-unit", arguments: Array(options.dropLast(2)), text: excelExport, status: 2,
-             says: #""ts" is "1714554000000", outside the years 0000 to 9999; it looks like milliseconds since 1970: give --time-unit ms"#),
-        Case(id: "a mapped column the header lacks", arguments: options + ["--columns", "device=vehicle_id,time=ts,lat=y,lon=x,accuracy=hdop"],
-             text: excelExport, status: 2, says: #"the "accuracy" column is mapped to "hdop", which the header does not have"#),
-        Case(id: "swapped", arguments: options + ["--columns", "device=vehicle_id,time=ts,lat=x,lon=y"], text: excelExport.replacingOccurrences(of: ";30.32", with: ";130.32"),
-             status: 0, says: #"the "x" column seems to hold longitudes; if "x" and "y" are swapped, map them the other way: --columns lat=y,lon=x"#),
-        Case(id: "no zone, read as UTC", arguments: [], text: "device,time,lat,lon\nv,2024-05-01T09:00:00,1,2\n", status: 0,
-             says: "warning: FILE: 1 time has no zone and was read as UTC; write them with Z or an offset, or give --timezone NAME"),
-        Case(id: "no zone, read in Madrid", arguments: ["--timezone", "Europe/Madrid"], text: "device,time,lat,lon\nv,2024-05-01T09:00:00,1,2\n",
-             status: 0, says: "2024-05-01T07:00:00.000Z"),
-        Case(id: "an unknown zone", arguments: ["--timezone", "Europe/Atlantis"], text: "device,time,lat,lon\n", status: 64,
-             says: #"--timezone: "Europe/Atlantis" is not a zone of the tz database; give an IANA name such as Europe/Madrid"#),
-        Case(id: "a bad mapping", arguments: ["--columns", "device"], text: "device,time,lat,lon\n", status: 64,
-             says: #"--columns: "device" is not NAME=COLUMN"#),
-        Case(id: "a bad delimiter", arguments: ["--delimiter", ":"], text: "device,time,lat,lon\n", status: 64,
-             says: #"--delimiter is ":"; give ',', ';', '|' or tab."#),
-    ])
+    @Test(
+        "inspect reads an export as its options say, and says which option is missing",
+        arguments: [
+            Case(id: "all options", arguments: options, text: excelExport, status: 0, says: "devices   2"),
+            Case(id: "no options: the delimiter", arguments: [], text: excelExport, status: 2, says: "give --delimiter ';'"),
+            Case(
+                id: "no --columns", arguments: ["--delimiter", ";"], text: excelExport, status: 2,
+                says:
+                    #"the header has no "device" column (it has "vehicle_id", "ts", "y", "x"); name the columns with --columns device=NAME,time=NAME,lat=NAME,lon=NAME"#
+            ),
+            Case(
+                id: "no --time-unit", arguments: Array(options.dropLast(2)), text: excelExport, status: 2,
+                says:
+                    #""ts" is "1714554000000", outside the years 0000 to 9999; it looks like milliseconds since 1970: give --time-unit ms"#
+            ),
+            Case(
+                id: "a mapped column the header lacks",
+                arguments: options + ["--columns", "device=vehicle_id,time=ts,lat=y,lon=x,accuracy=hdop"],
+                text: excelExport, status: 2,
+                says: #"the "accuracy" column is mapped to "hdop", which the header does not have"#),
+            Case(
+                id: "swapped", arguments: options + ["--columns", "device=vehicle_id,time=ts,lat=x,lon=y"],
+                text: excelExport.replacingOccurrences(of: ";30.32", with: ";130.32"),
+                status: 0,
+                says:
+                    #"the "x" column seems to hold longitudes; if "x" and "y" are swapped, map them the other way: --columns lat=y,lon=x"#
+            ),
+            Case(
+                id: "no zone, read as UTC", arguments: [], text: "device,time,lat,lon\nv,2024-05-01T09:00:00,1,2\n",
+                status: 0,
+                says:
+                    "warning: FILE: 1 time has no zone and was read as UTC; write them with Z or an offset, or give --timezone NAME"
+            ),
+            Case(
+                id: "no zone, read in Madrid", arguments: ["--timezone", "Europe/Madrid"],
+                text: "device,time,lat,lon\nv,2024-05-01T09:00:00,1,2\n",
+                status: 0, says: "2024-05-01T07:00:00.000Z"),
+            Case(
+                id: "an unknown zone", arguments: ["--timezone", "Europe/Atlantis"], text: "device,time,lat,lon\n",
+                status: 64,
+                says:
+                    #"--timezone: "Europe/Atlantis" is not a zone of the tz database; give an IANA name such as Europe/Madrid"#
+            ),
+            Case(
+                id: "a bad mapping", arguments: ["--columns", "device"], text: "device,time,lat,lon\n", status: 64,
+                says: #"--columns: "device" is not NAME=COLUMN"#),
+            Case(
+                id: "a bad delimiter", arguments: ["--delimiter", ":"], text: "device,time,lat,lon\n", status: 64,
+                says: #"--delimiter is ":"; give ',', ';', '|' or tab."#),
+        ])
     func inspect(_ c: Case) throws {
         let path = try Self.file("export.csv", c.text)
         let result = try PerimeterProcess.run(["inspect", path] + c.arguments)
@@ -79,22 +109,32 @@ struct ExportCommandTests {
     @Test("stream reads an export as its options say, and its events are the scenario's")
     func stream() throws {
         let export = try Self.file("export.csv", Self.excelExport)
-        let streamed = try PerimeterProcess.run(["stream", try Self.scenario(), "--quiet"] + Self.options, standardInput: export)
+        let streamed = try PerimeterProcess.run(
+            ["stream", try Self.scenario(), "--quiet"] + Self.options, standardInput: export)
         #expect(streamed.status == 0, "\(streamed.stderr)")
         #expect(streamed.stdout.contains(#""region":"depot""#))
-        let refused = try PerimeterProcess.run(["stream", try Self.scenario(), "--quiet", "--delimiter", ";"], standardInput: export)
+        let refused = try PerimeterProcess.run(
+            ["stream", try Self.scenario(), "--quiet", "--delimiter", ";"], standardInput: export)
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("standard input:1:1: the header has no \"device\" column") && refused.stderr.contains("with --columns device=NAME"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("standard input:1:1: the header has no \"device\" column")
+                && refused.stderr.contains("with --columns device=NAME"), "\(refused.stderr)")
 
         let entry = ", columns: {device: vehicle_id, time: ts, lat: y, lon: x}, timeUnit: ms, delimiter: \";\""
-        let run = try PerimeterProcess.run(["run", try Self.scenario(table: export, entry: entry), "--sink", "jsonl:-", "--quiet"])
+        let run = try PerimeterProcess.run([
+            "run", try Self.scenario(table: export, entry: entry), "--sink", "jsonl:-", "--quiet",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").sorted() == streamed.stdout.split(separator: "\n").sorted())
         let unmapped = try PerimeterProcess.run(["validate", try Self.scenario(table: export, entry: ", delimiter: \";\"")])
         #expect(unmapped.status == 2)
         #expect(unmapped.stderr.contains("name the columns in the scenario's columns: mapping"), "\(unmapped.stderr)")
-        let milliseconds = try PerimeterProcess.run(["validate", try Self.scenario(table: export, entry: entry.replacingOccurrences(of: ", timeUnit: ms", with: ""))])
-        #expect(milliseconds.stderr.contains("it looks like milliseconds since 1970: give timeUnit: ms"), "\(milliseconds.stderr)")
+        let milliseconds = try PerimeterProcess.run([
+            "validate", try Self.scenario(table: export, entry: entry.replacingOccurrences(of: ", timeUnit: ms", with: "")),
+        ])
+        #expect(
+            milliseconds.stderr.contains("it looks like milliseconds since 1970: give timeUnit: ms"),
+            "\(milliseconds.stderr)")
     }
 
     @Test("stream warns once of times without a zone, after the table")
@@ -103,24 +143,38 @@ struct ExportCommandTests {
         let input = try Self.file("zoneless.csv", "device,time,lat,lon\n" + rows)
         let result = try PerimeterProcess.run(["stream", try Self.scenario(), "--quiet"], standardInput: input)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == "warning: standard input: 50 times have no zone and were read as UTC; write them with Z or an offset, or give --timezone NAME\n")
+        #expect(
+            result.stderr
+                == "warning: standard input: 50 times have no zone and were read as UTC; write them with Z or an offset, or give --timezone NAME\n"
+        )
     }
 
-    @Test("a table whose lat and lon are swapped, both within ±90, is said about its columns, not the regions", arguments: [
-        ("the table swapped", "59.9250,30.3200", "59.9251,30.3203", "",
-         #"warning: TABLE: the fixes are at least 3,292 km from region "depot", and would be near it with latitude and longitude the other way round: are the columns "y" and "x" swapped? If so, map them the other way: columns: {lat: x, lon: y}"#),
-        ("a region swapped, another near the table", "30.3200,59.9250", "30.3203,59.9251",
-         "  - {id: far, circle: {lat: 30.3200, lon: 59.9250, radius: 150}}\n",
-         #"regions[1].id: region "far" is at least 3,292 km from every device's track, and would be near them with latitude and longitude the other way round: are they swapped? (lat 30.32, lon 59.925)"#),
-    ])
+    @Test(
+        "a table whose lat and lon are swapped, both within ±90, is said about its columns, not the regions",
+        arguments: [
+            (
+                "the table swapped", "59.9250,30.3200", "59.9251,30.3203", "",
+                #"warning: TABLE: the fixes are at least 3,292 km from region "depot", and would be near it with latitude and longitude the other way round: are the columns "y" and "x" swapped? If so, map them the other way: columns: {lat: x, lon: y}"#
+            ),
+            (
+                "a region swapped, another near the table", "30.3200,59.9250", "30.3203,59.9251",
+                "  - {id: far, circle: {lat: 30.3200, lon: 59.9250, radius: 150}}\n",
+                #"regions[1].id: region "far" is at least 3,292 km from every device's track, and would be near them with latitude and longitude the other way round: are they swapped? (lat 30.32, lon 59.925)"#
+            ),
+        ])
     func swappedTable(id: String, first: String, second: String, otherRegion: String, warning: String) throws {
-        let table = try Self.file("swapped.csv", "van,ts,x,y\nv,2024-05-01T09:00:00Z,\(first)\nv,2024-05-01T09:00:10Z,\(second)\n")
-        var scenario = try String(contentsOfFile: try Self.scenario(table: table, entry: ", columns: {device: van, time: ts, lat: y, lon: x}"), encoding: .utf8)
+        let table = try Self.file(
+            "swapped.csv", "van,ts,x,y\nv,2024-05-01T09:00:00Z,\(first)\nv,2024-05-01T09:00:10Z,\(second)\n")
+        var scenario = try String(
+            contentsOfFile: try Self.scenario(table: table, entry: ", columns: {device: van, time: ts, lat: y, lon: x}"),
+            encoding: .utf8)
         scenario = scenario.replacingOccurrences(of: "radius: 150}}\n", with: "radius: 150}}\n" + otherRegion)
         let path = try Self.file("swapped.yaml", scenario)
         let result = try PerimeterProcess.run(["validate", path])
         #expect(result.status == 0, "\(id): \(result.stderr)")
         #expect(result.stderr.contains(warning.replacingOccurrences(of: "TABLE", with: table)), "\(id): \(result.stderr)")
-        #expect(result.stderr.components(separatedBy: "\n").filter { $0.contains("swapped") }.count == 1, "\(id): \(result.stderr)")
+        #expect(
+            result.stderr.components(separatedBy: "\n").filter { $0.contains("swapped") }.count == 1,
+            "\(id): \(result.stderr)")
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The HTTP sink against servers that misbehave, through the real binary: a server that hangs (the wait
@@ -25,8 +25,10 @@ struct HTTPSinkFaultTests {
 
     /// Starts `perimeter run SCENARIO` with `sinks` (and `options`); returns it once the server has
     /// received its first request, still running.
-    func startRun(_ sinks: [String], scenario: String = scenario, options: [String] = [], in folder: URL,
-                  server: LoopbackServer) throws -> LaunchedPerimeter {
+    func startRun(
+        _ sinks: [String], scenario: String = scenario, options: [String] = [], in folder: URL,
+        server: LoopbackServer
+    ) throws -> LaunchedPerimeter {
         let run = try LaunchedPerimeter(["run", scenario] + options + sinks.flatMap { ["--sink", $0] }, in: folder)
         let deadline = Date().addingTimeInterval(180)  // a bound, not a timing: a sanitized build loads slowly
         while server.requests.isEmpty && run.process.isRunning && Date() < deadline { usleep(10_000) }
@@ -97,8 +99,9 @@ struct HTTPSinkFaultTests {
         let scenario = try BigScenario.make()
         defer { try? FileManager.default.removeItem(at: scenario.folder) }
         let http = server.url + ";timeout=30;retries=5;spool=spool.jsonl"
-        let run = try startRun([http, "jsonl:events.jsonl"], scenario: scenario.file, options: ["--threads", "1"],
-                               in: scenario.folder, server: server)
+        let run = try startRun(
+            [http, "jsonl:events.jsonl"], scenario: scenario.file, options: ["--threads", "1"],
+            in: scenario.folder, server: server)
         Thread.sleep(forTimeInterval: 0.5)  // lets the run fill the sink's pending batches and block (not asserted)
         // The sink stops at once; the run stops at the end of its window (about 200,000 events of this
         // scenario, spooled in some 10 s by a debug build). Waiting out the retries would take 180 s.
@@ -111,9 +114,10 @@ struct HTTPSinkFaultTests {
         // Every event is in the spool, in order (its line with its batch's key last): spooled = produced.
         let spooled = try lines(scenario.folder, "spool.jsonl")
         #expect(spooled.count == produced.count)
-        #expect(zip(spooled, produced).allSatisfy { spool, event in
-            spool.hasPrefix(event.dropLast() + ",\"idempotencyKey\":\"")
-        })
+        #expect(
+            zip(spooled, produced).allSatisfy { spool, event in
+                spool.hasPrefix(event.dropLast() + ",\"idempotencyKey\":\"")
+            })
     }
 
     @Test("F9: a batch the server took but answered too late is re-sent by deliver under its own key")
@@ -123,14 +127,16 @@ struct HTTPSinkFaultTests {
         defer { server.stop() }
         let folder = try PerimeterProcess.temporaryFolder()
         let http = server.url + ";batch=2;timeout=1;retries=0;spool=spool.jsonl"
-        let run = try PerimeterProcess.run(["run", Self.scenario, "--sink", http, "--sink", "jsonl:events.jsonl"], in: folder)
+        let run = try PerimeterProcess.run(
+            ["run", Self.scenario, "--sink", http, "--sink", "jsonl:events.jsonl"], in: folder)
         #expect(run.status == 3, "\(run.stderr)")
         let produced = try lines(folder, "events.jsonl")
         let firstKey = try #require(server.requests.first?.idempotencyKey)
 
         for batch in [2, 3] {  // deliver's own batch size does not split a spooled batch
-            let deliver = try PerimeterProcess.run(["deliver", "spool.jsonl", "--sink", server.url + ";batch=\(batch)"],
-                                                   in: folder)
+            let deliver = try PerimeterProcess.run(
+                ["deliver", "spool.jsonl", "--sink", server.url + ";batch=\(batch)"],
+                in: folder)
             #expect(deliver.status == 0, "\(deliver.stderr)")
             #expect(server.requests.dropFirst().first?.idempotencyKey == firstKey)
             #expect(server.acceptedLines == produced, "a server that deduplicates by key took every event once")
@@ -166,10 +172,13 @@ struct HTTPSinkFaultTests {
         let old = String(repeating: "x", count: 1_100_000) + "\n"
         try old.write(to: folder.appendingPathComponent("spool.jsonl"), atomically: false, encoding: .utf8)
         let dead = "http://127.0.0.1:\(try LoopbackServer.reservePort())/events;retries=0;spool=spool.jsonl"
-        let run = try LaunchedPerimeter(["run", Self.scenario, "--sink", dead, "--sink", "jsonl:-"], in: folder,
-                                        fileSizeLimit: 1024).finish()
+        let run = try LaunchedPerimeter(
+            ["run", Self.scenario, "--sink", dead, "--sink", "jsonl:-"], in: folder,
+            fileSizeLimit: 1024
+        ).finish()
         #expect(run.status == 3, "\(run.stderr)")
-        let kept = try #require(run.stderr.firstMatch(of: /the other 5 are in the spool file "(spool\.jsonl\.unappended-\d+)"/)?.1)
+        let kept = try #require(
+            run.stderr.firstMatch(of: /the other 5 are in the spool file "(spool\.jsonl\.unappended-\d+)"/)?.1)
         #expect(run.stderr.contains("could not be appended to \"spool.jsonl\""), "\(run.stderr)")
         #expect(try String(contentsOf: folder.appendingPathComponent("spool.jsonl"), encoding: .utf8) == old)
         let produced = run.stdout.split(separator: "\n").map(String.init)

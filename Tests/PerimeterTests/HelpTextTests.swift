@@ -5,10 +5,12 @@ import Testing
 /// source's discussion that ends in a written-out `\` (`\\` in a Swift string) shows as a stray backslash.
 @Suite("perimeter --help")
 struct HelpTextTests {
-    @Test("No help text shows a stray line-continuation backslash", arguments: [
-        [], ["run"], ["stream"], ["compare"], ["report"], ["check"], ["validate"], ["inspect"], ["track"],
-        ["track", "synth"], ["deliver"], ["calibrate"], ["profile"], ["profile", "show"], ["profile", "list"],
-    ])
+    @Test(
+        "No help text shows a stray line-continuation backslash",
+        arguments: [
+            [], ["run"], ["stream"], ["compare"], ["report"], ["check"], ["validate"], ["inspect"], ["track"],
+            ["track", "synth"], ["deliver"], ["calibrate"], ["profile"], ["profile", "show"], ["profile", "list"],
+        ])
     func noStrayBackslash(verb: [String]) throws {
         let result = try PerimeterProcess.run(verb + ["--help"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -33,9 +33,12 @@ enum Inputs {
     static let circle = "{id: cafe, circle: {lat: 37.703026, lon: -121.759735, radius: 300}}"
 
     /// A scenario of `regions` (YAML list items) and `devices`, written as scenario.yaml.
-    static func scenario(in folder: URL, regions: [String] = [circle],
-                         devices: [String] = ["{id: phone, track: track.gpx}"], extra: String = "") throws -> [String] {
-        let text = "name: hostile\n\(extra)regions:\n" + regions.map { "  - \($0)\n" }.joined()
+    static func scenario(
+        in folder: URL, regions: [String] = [circle],
+        devices: [String] = ["{id: phone, track: track.gpx}"], extra: String = ""
+    ) throws -> [String] {
+        let text =
+            "name: hostile\n\(extra)regions:\n" + regions.map { "  - \($0)\n" }.joined()
             + "devices:\n" + devices.map { "  - \($0)\n" }.joined()
         try text.write(to: folder.appendingPathComponent("scenario.yaml"), atomically: true, encoding: .utf8)
         return ["run", "scenario.yaml", "--sink", "jsonl:-"]
@@ -52,8 +55,9 @@ enum Inputs {
     static func walk(count: Int = 120, date: String = "2016-01-10", latitudeStep: Double = 0.0001) -> String {
         let points = (0..<count).map { i in
             let time = String(format: "%@T12:%02d:%02dZ", date, i / 60, i % 60)
-            return String(format: "<trkpt lat=\"%.6f\" lon=\"-121.759735\"><time>%@</time></trkpt>",
-                          37.7 + Double(i) * latitudeStep - 0.006, time)
+            return String(
+                format: "<trkpt lat=\"%.6f\" lon=\"-121.759735\"><time>%@</time></trkpt>",
+                37.7 + Double(i) * latitudeStep - 0.006, time)
         }
         return "<trk><trkseg>\n" + points.joined(separator: "\n") + "\n</trkseg></trk>"
     }
@@ -73,8 +77,9 @@ enum Inputs {
     /// A square of `size`° with `holes` small square holes in a row along its middle, as YAML.
     static func polygonWithHoles(_ holes: Int) -> String {
         func ring(_ west: Double, _ south: Double, _ east: Double, _ north: Double) -> String {
-            String(format: "[[%.6f,%.6f],[%.6f,%.6f],[%.6f,%.6f],[%.6f,%.6f],[%.6f,%.6f]]",
-                   west, south, east, south, east, north, west, north, west, south)
+            String(
+                format: "[[%.6f,%.6f],[%.6f,%.6f],[%.6f,%.6f],[%.6f,%.6f],[%.6f,%.6f]]",
+                west, south, east, south, east, north, west, north, west, south)
         }
         let (west, east) = (-121.80, -121.72)
         var rings = [ring(west, 37.68, east, 37.72)]
@@ -90,24 +95,30 @@ enum Inputs {
     static func manyCircles(_ count: Int) -> String {
         var generator = SplitMix64(seed: 7)
         let features = (0..<count).map { i in
-            String(format: "{\"type\":\"Feature\",\"properties\":{\"id\":\"r%d\",\"radius\":%d},\"geometry\":{\"type\":\"Point\",\"coordinates\":[%.5f,%.5f]}}",
-                   i, 50 + Int(generator.next() % 200), -121.9 + generator.nextUnit() * 0.3, 37.6 + generator.nextUnit() * 0.2)
+            String(
+                format:
+                    "{\"type\":\"Feature\",\"properties\":{\"id\":\"r%d\",\"radius\":%d},\"geometry\":{\"type\":\"Point\",\"coordinates\":[%.5f,%.5f]}}",
+                i, 50 + Int(generator.next() % 200), -121.9 + generator.nextUnit() * 0.3, 37.6 + generator.nextUnit() * 0.2)
         }
         return "{\"type\":\"FeatureCollection\",\"features\":[\n" + features.joined(separator: ",\n") + "\n]}\n"
     }
 
     /// A scenario whose `expect:` list is one entry and `count` aliases of it (7 bytes and 7 nodes each).
     static func yamlAliasedExpectations(_ count: Int) -> String {
-        let lines = ["name: aliases", "start: 2016-01-10T12:00:00Z", "regions:",
-                     "  - {id: cafe, circle: {lat: 37.7, lon: -121.76, radius: 300}}", "devices: []", "expect:",
-                     "  - &e {kind: enter, region: cafe, count: 1}"]
+        let lines = [
+            "name: aliases", "start: 2016-01-10T12:00:00Z", "regions:",
+            "  - {id: cafe, circle: {lat: 37.7, lon: -121.76, radius: 300}}", "devices: []", "expect:",
+            "  - &e {kind: enter, region: cafe, count: 1}",
+        ]
         return (lines + Array(repeating: "  - *e", count: count)).joined(separator: "\n") + "\n"
     }
 
     /// YAML anchors nesting ten deep, ten wide: 10¹⁰ nodes if every alias were expanded.
     static func yamlLaughs() -> String {
         var lines = ["name: laughs", "x0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
-        for i in 1...9 { lines.append("x\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]") }
+        for i in 1...9 {
+            lines.append("x\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]")
+        }
         lines += ["regions:", "  - {id: cafe, polygon: {type: MultiPolygon, coordinates: *a9}}", "devices: []"]
         return lines.joined(separator: "\n") + "\n"
     }

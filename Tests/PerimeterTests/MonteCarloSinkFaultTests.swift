@@ -8,7 +8,9 @@ import Testing
 @Suite("perimeter run --runs N when a sink fails", .serialized)
 struct MonteCarloSinkFaultTests {
     /// 100 runs of the restaurant visit (500 events, about 100 KB of JSON Lines), each event with its run.
-    static let arguments = ["run", PerimeterProcess.root.path + "/Scenarios/restaurant-welcome.yaml", "--runs", "100", "--quiet"]
+    static let arguments = [
+        "run", PerimeterProcess.root.path + "/Scenarios/restaurant-welcome.yaml", "--runs", "100", "--quiet",
+    ]
 
     /// The batch's JSON Lines as a good run writes them, without their line ends.
     static let good = Result { () throws -> [String] in
@@ -17,7 +19,8 @@ struct MonteCarloSinkFaultTests {
         let result = try PerimeterProcess.run(arguments + ["--sink", "jsonl:good.jsonl"], in: folder)
         struct Failed: Error { let stderr: String }
         guard result.status == 0 else { throw Failed(stderr: result.stderr) }
-        return SinkFaultTests.lines(try String(contentsOf: folder.appendingPathComponent("good.jsonl"), encoding: .utf8), "\n")
+        return SinkFaultTests.lines(
+            try String(contentsOf: folder.appendingPathComponent("good.jsonl"), encoding: .utf8), "\n")
     }
 
     enum Fault: String, CaseIterable, CustomTestStringConvertible, Sendable {
@@ -31,7 +34,8 @@ struct MonteCarloSinkFaultTests {
         let good = try Self.good.get()
         let folder = try PerimeterProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let journalFolder = try SinkFaultTests.subfolder("journal", of: folder), others = try SinkFaultTests.subfolder("others", of: folder)
+        let journalFolder = try SinkFaultTests.subfolder("journal", of: folder),
+            others = try SinkFaultTests.subfolder("others", of: folder)
         var failing = "jsonl:/dev/full", disk: SmallDisk?
         defer { disk?.unmount() }
         if fault == .fullDisk {
@@ -45,16 +49,21 @@ struct MonteCarloSinkFaultTests {
                 return
             }
         }
-        let run = try LaunchedPerimeter(Self.arguments + ["--sink", failing, "--sink", "jsonl:" + others.path + "/e.jsonl"],
-                                        in: folder, environment: ["TMPDIR": journalFolder.path])
+        let run = try LaunchedPerimeter(
+            Self.arguments + ["--sink", failing, "--sink", "jsonl:" + others.path + "/e.jsonl"],
+            in: folder, environment: ["TMPDIR": journalFolder.path])
         let result = run.finish()
         #expect(!run.wasKilledBySignal)
         #expect(result.status == 3, "\(result.stderr)")
         let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
         try #require(errors.count == 1, "\(result.stderr)")
         #expect(errors[0].hasPrefix("error: sink \(failing): cannot write "), "\(errors[0])")
-        let kept = try #require(errors[0].firstMatch(of: /; its (\d+) events were kept in "([^"]+)" \(JSON Lines, each event with its run, as jsonl: writes them with --runs\)$/),
-                                "\(errors[0])")
+        let kept = try #require(
+            errors[0].firstMatch(
+                of:
+                    /; its (\d+) events were kept in "([^"]+)" \(JSON Lines, each event with its run, as jsonl: writes them with --runs\)$/
+            ),
+            "\(errors[0])")
         let count = try #require(Int(kept.1)), journal = String(kept.2)
         #expect(count > 0 && count < good.count, "the batch stopped at the failure")
 
@@ -74,12 +83,14 @@ struct MonteCarloSinkFaultTests {
         let folder = try PerimeterProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let journalFolder = try SinkFaultTests.subfolder("journal", of: folder)
-        let run = try LaunchedPerimeter(Self.arguments + ["--sink", "jsonl:e.jsonl", "--sink", "csv:e.csv"], in: folder,
-                                        environment: ["TMPDIR": journalFolder.path])
+        let run = try LaunchedPerimeter(
+            Self.arguments + ["--sink", "jsonl:e.jsonl", "--sink", "csv:e.csv"], in: folder,
+            environment: ["TMPDIR": journalFolder.path])
         let result = run.finish()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try SinkFaultTests.names(in: journalFolder).isEmpty)
-        #expect(try String(contentsOf: folder.appendingPathComponent("e.jsonl"), encoding: .utf8)
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("e.jsonl"), encoding: .utf8)
                 == SinkFaultTests.joined(try Self.good.get()[...], "\n"))
     }
 }

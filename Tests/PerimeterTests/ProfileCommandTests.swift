@@ -11,20 +11,27 @@ private let typo = "Tests/PerimeterTests/Fixtures/profiles/typo.profile.yaml"
 struct ProfileCommandTests {
     @Test("run --profile FILE: the file's fields replace its base's, and the summary names the profile")
     func runWithProfileFile() throws {
-        let result = try PerimeterProcess.run(["run", "Scenarios/lorrenzillos.yaml", "--profile", slowIOS, "--sink", "jsonl:-"])
+        let result = try PerimeterProcess.run([
+            "run", "Scenarios/lorrenzillos.yaml", "--profile", slowIOS, "--sink", "jsonl:-",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         // iOS confirms 20 s after the 12:01:37 crossing; slow-ios 40 s after it.
         #expect(result.stdout.contains(#""kind":"enter""#) && result.stdout.contains(#""time":"2016-01-10T12:02:17.000Z""#))
         #expect(result.stderr.contains("(slow-ios)"), "\(result.stderr)")
     }
 
-    @Test("A bad --profile exits 2 with the file, line, column and key", arguments: [
-        (["run", "Scenarios/lorrenzillos.yaml", "--profile", typo], "typo.profile.yaml:2:1: hysterisis: unknown key \"hysterisis\"; did you mean \"hysteresis\"?"),
-        (["run", "Scenarios/lorrenzillos.yaml", "--profile", "iso"], "iso: no built-in profile of that name"),
-        (["compare", "Scenarios/lorrenzillos.yaml", "--against", typo], "typo.profile.yaml:2:1: hysterisis"),
-        (["profile", "show", typo], "typo.profile.yaml:2:1: hysterisis"),
-        (["validate", typo], "typo.profile.yaml:2:1: hysterisis"),
-    ])
+    @Test(
+        "A bad --profile exits 2 with the file, line, column and key",
+        arguments: [
+            (
+                ["run", "Scenarios/lorrenzillos.yaml", "--profile", typo],
+                "typo.profile.yaml:2:1: hysterisis: unknown key \"hysterisis\"; did you mean \"hysteresis\"?"
+            ),
+            (["run", "Scenarios/lorrenzillos.yaml", "--profile", "iso"], "iso: no built-in profile of that name"),
+            (["compare", "Scenarios/lorrenzillos.yaml", "--against", typo], "typo.profile.yaml:2:1: hysterisis"),
+            (["profile", "show", typo], "typo.profile.yaml:2:1: hysterisis"),
+            (["validate", typo], "typo.profile.yaml:2:1: hysterisis"),
+        ])
     func badProfile(_ arguments: [String], _ message: String) throws {
         let result = try PerimeterProcess.run(arguments)
         #expect(result.status == 2, "\(result.stderr)")
@@ -44,10 +51,18 @@ struct ProfileCommandTests {
         let result = try PerimeterProcess.run(["profile", "show", slowIOS])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(Array(lines.prefix(3)) == ["slow-ios (\(slowIOS))", "base: ios-documented", "source: a test: twice the documented confirmation"])
+        #expect(
+            Array(lines.prefix(3)) == [
+                "slow-ios (\(slowIOS))", "base: ios-documented", "source: a test: twice the documented confirmation",
+            ])
         #expect(lines.contains("confirmation     40 s     \(slowIOS):5"))
-        #expect(lines.contains("hysteresis       200 m    ios-documented: Apple's Location and Maps Programming Guide: \"you can assume that the minimum distance is approximately 200 meters\""))
-        #expect(lines.contains("capacity         20       ios-documented: Apple's Location and Maps Programming Guide: 20 regions per app"))
+        #expect(
+            lines.contains(
+                "hysteresis       200 m    ios-documented: Apple's Location and Maps Programming Guide: \"you can assume that the minimum distance is approximately 200 meters\""
+            ))
+        #expect(
+            lines.contains(
+                "capacity         20       ios-documented: Apple's Location and Maps Programming Guide: 20 regions per app"))
     }
 
     @Test("profile show --json: one object with each field's origin")
@@ -72,22 +87,24 @@ struct ProfileCommandTests {
         let scenario = folder.appendingPathComponent("visit.yaml").path
         let profile = folder.appendingPathComponent("phone.profile.yaml").path
         try """
-            start: 2016-01-10T12:00:00Z
-            profile: phone.profile.yaml
-            regions: [{id: lorrenzillos, circle: {lat: 37.703026, lon: -121.759735, radius: 300}}]
-            devices: [{id: phone, track: \(track), pace: 1}]
-            """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        start: 2016-01-10T12:00:00Z
+        profile: phone.profile.yaml
+        regions: [{id: lorrenzillos, circle: {lat: 37.703026, lon: -121.759735, radius: 300}}]
+        devices: [{id: phone, track: \(track), pace: 1}]
+        """.write(toFile: scenario, atomically: true, encoding: .utf8)
         try "base: ios-documented\nconfirmation: 40s\n".write(toFile: profile, atomically: true, encoding: .utf8)
         let update = try PerimeterProcess.run(["check", "--update", scenario])
         #expect(update.status == 0, "\(update.stderr)")
-        let inputs = try String(contentsOfFile: folder.appendingPathComponent("visit.events.inputs.json").path, encoding: .utf8)
+        let inputs = try String(
+            contentsOfFile: folder.appendingPathComponent("visit.events.inputs.json").path, encoding: .utf8)
         #expect(inputs.contains(#"{"kind": "profile", "path": "phone.profile.yaml""#), "\(inputs)")
         #expect(inputs.contains(#""profile": "phone""#), "\(inputs)")
 
         try "base: ios-documented\nconfirmation: 30s\n".write(toFile: profile, atomically: true, encoding: .utf8)
         let check = try PerimeterProcess.run(["check", scenario])
         #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
-        #expect((check.stdout + check.stderr).contains("profile phone.profile.yaml changed"), "\(check.stdout)\(check.stderr)")
+        #expect(
+            (check.stdout + check.stderr).contains("profile phone.profile.yaml changed"), "\(check.stdout)\(check.stderr)")
     }
 
     @Test("profile list: the built-ins in order, the -documented ones among them")
@@ -95,7 +112,10 @@ struct ProfileCommandTests {
         let result = try PerimeterProcess.run(["profile", "list"])
         #expect(result.status == 0, "\(result.stderr)")
         let names = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
-        #expect(names == ["ios", "android", "android-background", "ideal", "ios-documented", "android-documented",
-                          "android-background-documented"])
+        #expect(
+            names == [
+                "ios", "android", "android-background", "ideal", "ios-documented", "android-documented",
+                "android-background-documented",
+            ])
     }
 }

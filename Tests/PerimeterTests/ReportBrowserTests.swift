@@ -27,8 +27,9 @@ struct BrowserCheck: Decodable {
 
     /// Opens `page` in Chromium (which `.ci/run` installs; the script says how when it is missing).
     static func run(_ page: String, screenshot: String) throws -> BrowserCheck {
-        let result = try PerimeterProcess.run(["Scripts/browser-check.py", page, "--screenshot", screenshot, "--timeout", "60"],
-                                              executable: "/usr/bin/env", prefix: ["python3"])
+        let result = try PerimeterProcess.run(
+            ["Scripts/browser-check.py", page, "--screenshot", screenshot, "--timeout", "60"],
+            executable: "/usr/bin/env", prefix: ["python3"])
         try #require(result.status == 0, "browser-check failed: \(result.stderr)")
         return try JSONDecoder().decode(BrowserCheck.self, from: Data(result.stdout.utf8))
     }
@@ -41,16 +42,22 @@ struct ReportBrowserTests {
     /// The scenario's own numbers, from `perimeter run` under each profile (JSON Lines): regions and
     /// devices from ideal's monitor-start events (it watches every region from each device's first
     /// sample), events of the kinds drawn.
-    static func expected(_ scenario: String, profiles: [String]) throws -> (regions: Int, devices: Int, events: [String: Int]) {
+    static func expected(
+        _ scenario: String, profiles: [String]
+    ) throws -> (regions: Int, devices: Int, events: [String: Int]) {
         func kinds(_ profile: String) throws -> [[String: Any]] {
             let run = try PerimeterProcess.run(["run", scenario, "--profile", profile, "--sink", "jsonl:-", "--quiet"])
             try #require(run.status == 0, "\(run.stderr)")
-            return run.stdout.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+            return run.stdout.split(separator: "\n").map {
+                try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+            }
         }
         let ideal = try kinds("ideal").filter { $0["kind"] as? String == "monitor-start" }
         var events: [String: Int] = [:]
         for profile in profiles {
-            events[profile] = try kinds(profile).filter { ["enter", "exit", "dwell", "visit"].contains($0["kind"] as? String ?? "") }.count
+            events[profile] = try kinds(profile).filter {
+                ["enter", "exit", "dwell", "visit"].contains($0["kind"] as? String ?? "")
+            }.count
         }
         return (Set(ideal.map { $0["region"] as! String }).count, Set(ideal.map { $0["device"] as! String }).count, events)
     }
@@ -66,7 +73,8 @@ struct ReportBrowserTests {
         let page = folder.appendingPathComponent("report.html").path
         let made = try PerimeterProcess.run(["report"] + arguments + ["-o", page])
         try #require(made.status == 0, "\(made.stderr)")
-        let profiles = arguments.firstIndex(of: "--profiles").map { arguments[$0 + 1].split(separator: ",").map(String.init) }
+        let profiles =
+            arguments.firstIndex(of: "--profiles").map { arguments[$0 + 1].split(separator: ",").map(String.init) }
             ?? ["ios", "android", "ideal"]
         let want = try Self.expected(arguments[0], profiles: profiles)
         let seen = try BrowserCheck.run(page, screenshot: folder.appendingPathComponent("page.png").path)
@@ -87,25 +95,30 @@ struct ReportBrowserTests {
     func hostileIds() throws {
         let folder = try PerimeterProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: PerimeterProcess.root.appendingPathComponent("Tracks/lorrenzillos-visit.gpx"),
-                                         to: folder.appendingPathComponent("visit.gpx"))
+        try FileManager.default.copyItem(
+            at: PerimeterProcess.root.appendingPathComponent("Tracks/lorrenzillos-visit.gpx"),
+            to: folder.appendingPathComponent("visit.gpx"))
         let scenario = folder.appendingPathComponent("hostile.yaml").path
         try """
-            name: "<script>alert('name')</script>"
-            start: 2016-01-10T12:00:00Z
-            regions:
-              - id: "<img src=x onerror=alert(1)> café \\"q\\" 'ü'"
-                circle: {lat: 37.703026, lon: -121.759735, radius: 300}
-            devices:
-              - {id: "</script><b>phone</b>", track: visit.gpx, pace: 1}
+        name: "<script>alert('name')</script>"
+        start: 2016-01-10T12:00:00Z
+        regions:
+          - id: "<img src=x onerror=alert(1)> café \\"q\\" 'ü'"
+            circle: {lat: 37.703026, lon: -121.759735, radius: 300}
+        devices:
+          - {id: "</script><b>phone</b>", track: visit.gpx, pace: 1}
 
-            """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        """.write(toFile: scenario, atomically: true, encoding: .utf8)
         let page = folder.appendingPathComponent("report.html").path
         let made = try PerimeterProcess.run(["report", scenario, "-o", page, "--profiles", "ideal"])
         try #require(made.status == 0, "\(made.stderr)")
         let seen = try BrowserCheck.run(page, screenshot: folder.appendingPathComponent("page.png").path)
-        #expect(seen.errors.isEmpty && seen.requests.isEmpty, "no script ran, no image was fetched: \(seen.errors) \(seen.requests)")
-        #expect(seen.regions == 1 && seen.tracks == 1 && seen.events == 3, "enter, exit and visit: the scenario has no dwell rule")
+        #expect(
+            seen.errors.isEmpty && seen.requests.isEmpty,
+            "no script ran, no image was fetched: \(seen.errors) \(seen.requests)")
+        #expect(
+            seen.regions == 1 && seen.tracks == 1 && seen.events == 3,
+            "enter, exit and visit: the scenario has no dwell rule")
         let tooltip = try #require(seen.tooltip)
         #expect(tooltip.text.contains("region <img src=x onerror=alert(1)> café \"q\" 'ü'"))
         #expect(tooltip.text.contains("device </script><b>phone</b>"))
@@ -116,8 +129,10 @@ struct ReportBrowserTests {
         let folder = try PerimeterProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("report.html").path
-        let made = try PerimeterProcess.run(["report", "Scenarios/lorrenzillos.yaml", "-o", page, "--profiles", "ideal",
-                                             "--timezone", "America/Los_Angeles"])
+        let made = try PerimeterProcess.run([
+            "report", "Scenarios/lorrenzillos.yaml", "-o", page, "--profiles", "ideal",
+            "--timezone", "America/Los_Angeles",
+        ])
         try #require(made.status == 0, "\(made.stderr)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.contains("times on America/Los_Angeles clocks"))
@@ -126,7 +141,8 @@ struct ReportBrowserTests {
         // The restaurant's run is on 2016-01-10 from 12:00 UTC: 04:00 in Los Angeles (PST, −8 h).
         let tooltip = try #require(seen.tooltip)
         #expect(tooltip.text.contains("time 2016-01-10T12:0"), "the event's own time stays UTC: \(tooltip.text)")
-        #expect(tooltip.text.contains("(2016-01-10T04:0") && tooltip.text.contains(" America/Los_Angeles)"), "\(tooltip.text)")
+        #expect(
+            tooltip.text.contains("(2016-01-10T04:0") && tooltip.text.contains(" America/Los_Angeles)"), "\(tooltip.text)")
     }
 
     @Test("--tiles: the page asks for the XYZ tiles that cover the map, and nothing else")
@@ -134,8 +150,10 @@ struct ReportBrowserTests {
         let folder = try PerimeterProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("report.html").path
-        let made = try PerimeterProcess.run(["report", "Scenarios/lorrenzillos.yaml", "-o", page,
-                                             "--tiles", "https://tiles.invalid/{z}/{x}/{y}.png"])
+        let made = try PerimeterProcess.run([
+            "report", "Scenarios/lorrenzillos.yaml", "-o", page,
+            "--tiles", "https://tiles.invalid/{z}/{x}/{y}.png",
+        ])
         try #require(made.status == 0, "\(made.stderr)")
         let seen = try BrowserCheck.run(page, screenshot: folder.appendingPathComponent("page.png").path)
         #expect(!seen.requests.isEmpty)

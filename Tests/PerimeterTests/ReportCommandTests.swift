@@ -9,8 +9,10 @@ struct ReportCommandTests {
         let folder = try PerimeterProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("report.html").path
-        let result = try PerimeterProcess.run(["report", "Scenarios/restaurant-welcome.yaml", "-o", page, "--runs", "20",
-                                                   "--profiles", "ios-documented,android-documented,ideal"])
+        let result = try PerimeterProcess.run([
+            "report", "Scenarios/restaurant-welcome.yaml", "-o", page, "--runs", "20",
+            "--profiles", "ios-documented,android-documented,ideal",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.hasSuffix("</html>\n"))
@@ -20,15 +22,30 @@ struct ReportCommandTests {
     }
 
     @Test(arguments: [
-        CommandRefusal(arguments: ["report", "Scenarios/lorrenzillos.yaml", "-o", "/tmp/x.html", "--runs", "5"], status: 2,
-                message: "error: Scenarios/lorrenzillos.yaml: noise: a Monte Carlo batch varies the noise seed, and this scenario has no noise"),
-        CommandRefusal(arguments: ["report", "Scenarios/lorrenzillos.yaml", "-o", "/tmp/x.html", "--tiles", "https://tiles.example/a.png"], status: 64,
-                message: "--tiles: expected an XYZ URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png, got \"https://tiles.example/a.png\"."),
-        CommandRefusal(arguments: ["report", "Scenarios/lorrenzillos.yaml", "-o", "/nonexistent-folder/x.html"], status: 3,
-                message: "error: cannot write the report /nonexistent-folder/x.html: "),
-        CommandRefusal(arguments: ["report", "Scenarios/lorrenzillos.yaml"], status: 64, message: "Missing expected argument '--output <file>'"),
-        CommandRefusal(arguments: ["report", "Scenarios/lorrenzillos.yaml", "-o", "/tmp/x.html", "--profiles", "ios,iphone"], status: 64,
-                message: "--profiles: unknown profile \"iphone\"; the profiles are ios, android, android-background, ideal, ios-documented, android-documented, android-background-documented or profile files, separated by commas."),
+        CommandRefusal(
+            arguments: ["report", "Scenarios/lorrenzillos.yaml", "-o", "/tmp/x.html", "--runs", "5"], status: 2,
+            message:
+                "error: Scenarios/lorrenzillos.yaml: noise: a Monte Carlo batch varies the noise seed, and this scenario has no noise"
+        ),
+        CommandRefusal(
+            arguments: [
+                "report", "Scenarios/lorrenzillos.yaml", "-o", "/tmp/x.html", "--tiles", "https://tiles.example/a.png",
+            ], status: 64,
+            message:
+                "--tiles: expected an XYZ URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png, got \"https://tiles.example/a.png\"."
+        ),
+        CommandRefusal(
+            arguments: ["report", "Scenarios/lorrenzillos.yaml", "-o", "/nonexistent-folder/x.html"], status: 3,
+            message: "error: cannot write the report /nonexistent-folder/x.html: "),
+        CommandRefusal(
+            arguments: ["report", "Scenarios/lorrenzillos.yaml"], status: 64,
+            message: "Missing expected argument '--output <file>'"),
+        CommandRefusal(
+            arguments: ["report", "Scenarios/lorrenzillos.yaml", "-o", "/tmp/x.html", "--profiles", "ios,iphone"],
+            status: 64,
+            message:
+                "--profiles: unknown profile \"iphone\"; the profiles are ios, android, android-background, ideal, ios-documented, android-documented, android-background-documented or profile files, separated by commas."
+        ),
     ])
     func refusals(_ c: CommandRefusal) throws {
         let result = try PerimeterProcess.run(c.arguments)

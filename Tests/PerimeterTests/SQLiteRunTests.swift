@@ -3,7 +3,7 @@ import TestSupport
 import GRDB
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `perimeter run --sink sqlite:PATH` end to end: complete runs, a run killed with SIGKILL mid-way, and
@@ -19,8 +19,10 @@ struct SQLiteRunTests {
         var lines: [String] = []
         for threads in ["1", "2"] {
             let jsonl = folder.appendingPathComponent("e\(threads).jsonl").path
-            let result = try PerimeterProcess.run(["run", "Scenarios/lorrenzillos.yaml", "--threads", threads,
-                                                   "--sink", "sqlite:" + database, "--sink", "jsonl:" + jsonl])
+            let result = try PerimeterProcess.run([
+                "run", "Scenarios/lorrenzillos.yaml", "--threads", threads,
+                "--sink", "sqlite:" + database, "--sink", "jsonl:" + jsonl,
+            ])
             #expect(result.status == 0, "\(result.stderr)")
             lines.append(try String(contentsOfFile: jsonl, encoding: .utf8))
         }
@@ -36,17 +38,21 @@ struct SQLiteRunTests {
                 #expect(run["clockStart"] as String? == "2016-01-10T12:00:00.000Z")
                 #expect(run["perimeterVersion"] as String? == "0.1.0")
                 #expect((run["settings"] as String?)?.hasPrefix(#"{"capacity":20,"selection":"nearest","#) == true)
-                #expect((run["settings"] as String?)?.contains(#""regions":1,"rules":1,"devices":1,"tick":1.0,"noise":null}"#) == true)
+                #expect(
+                    (run["settings"] as String?)?.contains(#""regions":1,"rules":1,"devices":1,"tick":1.0,"noise":null}"#)
+                        == true)
                 #expect(run["status"] as String? == "complete")
                 #expect(run["eventCount"] as Int64? == 5)
                 #expect(run["finishedAt"] as String? != nil)
             }
             // The same events as the JSON Lines sink of the same run, in the same order.
             for run in [1, 2] {
-                let rows = try Row.fetchAll(db, sql: """
-                    SELECT time, device, region, kind, lat, lon, distance, crossedAt, rule, duration
-                    FROM events WHERE run = ? ORDER BY seq
-                    """, arguments: [run])
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT time, device, region, kind, lat, lon, distance, crossedAt, rule, duration
+                        FROM events WHERE run = ? ORDER BY seq
+                        """, arguments: [run])
                 let objects = lines[run - 1].split(separator: "\n").map {
                     try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
                 }
@@ -73,13 +79,18 @@ struct SQLiteRunTests {
         let folder = try PerimeterProcess.temporaryFolder()
         let result = try PerimeterProcess.run(["run", "Scenarios/lorrenzillos.yaml", "--sink", "sqlite:" + folder.path])
         #expect(result.status == 3)
-        #expect(result.stderr.contains("sink sqlite:\(folder.path): cannot open \"\(folder.path)\": it is a directory; give a file name; nothing was run."))
+        #expect(
+            result.stderr.contains(
+                "sink sqlite:\(folder.path): cannot open \"\(folder.path)\": it is a directory; give a file name; nothing was run."
+            ))
     }
 
-    @Test("A database that is not writable exits 3, naming the file and what to check", arguments: [
-        ("a read-only database file", 0o444 as Int16, 0o755 as Int16, "permission denied"),
-        ("a writable file in a read-only folder (no room for the write-ahead log)", 0o666, 0o555, "writable"),
-    ])
+    @Test(
+        "A database that is not writable exits 3, naming the file and what to check",
+        arguments: [
+            ("a read-only database file", 0o444 as Int16, 0o755 as Int16, "permission denied"),
+            ("a writable file in a read-only folder (no room for the write-ahead log)", 0o666, 0o555, "writable"),
+        ])
     func notWritable(name: String, fileMode: Int16, folderMode: Int16, says: String) throws {
         let folder = try PerimeterProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -92,12 +103,18 @@ struct SQLiteRunTests {
         try FileManager.default.setAttributes([.posixPermissions: fileMode], ofItemAtPath: database)
         try FileManager.default.setAttributes([.posixPermissions: folderMode], ofItemAtPath: inner.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: inner.path) }
-        let result = try PerimeterProcess.runUnprivileged(["run", "Scenarios/lorrenzillos.yaml", "--sink", "sqlite:" + database])
+        let result = try PerimeterProcess.runUnprivileged([
+            "run", "Scenarios/lorrenzillos.yaml", "--sink", "sqlite:" + database,
+        ])
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr.contains("sink sqlite:\(database): cannot open \"\(database)\""), "\(result.stderr)")
         #expect(result.stderr.contains(says), "\(result.stderr)")
         #expect(result.stderr.contains("nothing was run"), "\(result.stderr)")
-        let queue = try DatabaseQueue(path: database, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        let queue = try DatabaseQueue(
+            path: database,
+            configuration: {
+                var c = Configuration(); c.readonly = true; return c
+            }())
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM runs") } == 1)
     }
 
@@ -221,7 +238,9 @@ struct BigScenario {
                 let x = travelled <= width ? travelled : 2 * width - travelled
                 let lon = longitude + x / metresPerDegreeLongitude
                 let seconds = step * 10
-                let time = "2016-01-10T" + [12 + seconds / 3600, seconds / 60 % 60, seconds % 60]
+                let time =
+                    "2016-01-10T"
+                    + [12 + seconds / 3600, seconds / 60 % 60, seconds % 60]
                     .map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":") + "Z"
                 gpx += #"<trkpt lat="\#(lat)" lon="\#(lon)"><time>\#(time)</time></trkpt>"# + "\n"
             }
@@ -239,7 +258,8 @@ struct BigScenario {
     static func start(_ scenario: BigScenario, alsoTo sinks: [String] = []) throws -> (Process, Pipe) {
         let process = Process()
         process.executableURL = PerimeterProcess.executable
-        process.arguments = ["run", scenario.file, "--threads", "1", "--sink", "sqlite:" + scenario.database]
+        process.arguments =
+            ["run", scenario.file, "--threads", "1", "--sink", "sqlite:" + scenario.database]
             + sinks.flatMap { ["--sink", $0] }
         process.currentDirectoryURL = scenario.folder
         // A failing sink's journal goes in the scenario's folder, which the test removes, not in /tmp.
@@ -258,9 +278,10 @@ struct BigScenario {
         let deadline = Date().addingTimeInterval(300)
         while Date() < deadline && process.isRunning {
             if FileManager.default.fileExists(atPath: path),
-               let queue = try? DatabaseQueue(path: path, configuration: configuration),
-               let count = try? queue.read({ db in try Int64.fetchOne(db, sql: "SELECT count(*) FROM events") }),
-               count > 0 {
+                let queue = try? DatabaseQueue(path: path, configuration: configuration),
+                let count = try? queue.read({ db in try Int64.fetchOne(db, sql: "SELECT count(*) FROM events") }),
+                count > 0
+            {
                 return count
             }
             usleep(50_000)
@@ -271,7 +292,8 @@ struct BigScenario {
     /// Every event row reads back whole, `seq` runs 0, 1, 2, … without a gap, times never go back.
     static func expectWholeAndContiguous(_ db: Database, count: Int64) throws {
         #expect(count > 0)
-        let cursor = try Row.fetchCursor(db, sql: "SELECT seq, time, device, region, kind, lat, lon, distance FROM events WHERE run = 1 ORDER BY seq")
+        let cursor = try Row.fetchCursor(
+            db, sql: "SELECT seq, time, device, region, kind, lat, lon, distance FROM events WHERE run = 1 ORDER BY seq")
         var expected: Int64 = 0
         var previous = ""
         var bad = 0
@@ -281,7 +303,8 @@ struct BigScenario {
             let kind: String = row["kind"]
             let device: String? = row["device"], region: String? = row["region"], lat: Double? = row["lat"]
             if seq != expected || time < previous || time.count != 24 || device == nil || region == nil || lat == nil
-                || !["enter", "exit", "visit", "dwell", "monitor-start", "monitor-stop", "monitor-failed"].contains(kind) {
+                || !["enter", "exit", "visit", "dwell", "monitor-start", "monitor-stop", "monitor-failed"].contains(kind)
+            {
                 bad += 1
             }
             expected += 1

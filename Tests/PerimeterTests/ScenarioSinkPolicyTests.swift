@@ -24,25 +24,40 @@ struct ScenarioSinkPolicyTests {
     }
 
     static let refusals: [Case] = [
-        .init(id: "auth-env sends a secret", sink: "URL;auth-env=SECRET_FOR_TEST", status: 2,
-              message: "sinks[0]: \"URL;auth-env=SECRET_FOR_TEST\" takes auth-env= from the scenario file"),
-        .init(id: "auth-env even with the flag", sink: "URL;auth-env=SECRET_FOR_TEST", allowNetwork: true, status: 2,
-              message: "sinks[0]: \"URL;auth-env=SECRET_FOR_TEST\" takes auth-env= from the scenario file"),
-        .init(id: "a URL without the flag", sink: "URL", status: 2,
-              message: "pass --allow-scenario-network-sinks"),
-        .init(id: "a spool file outside, with the flag", sink: "URL;spool=../outside/spool.jsonl", allowNetwork: true,
-              status: 2, message: "sinks[0]: \"URL;spool=../outside/spool.jsonl\" writes ../outside/spool.jsonl, which leads out of the scenario's folder"),
-        .init(id: "a path up and out", sink: "jsonl:../outside/e.jsonl", status: 2,
-              message: "sinks[0]: \"jsonl:../outside/e.jsonl\" writes ../outside/e.jsonl, which leads out of the scenario's folder"),
+        .init(
+            id: "auth-env sends a secret", sink: "URL;auth-env=SECRET_FOR_TEST", status: 2,
+            message: "sinks[0]: \"URL;auth-env=SECRET_FOR_TEST\" takes auth-env= from the scenario file"),
+        .init(
+            id: "auth-env even with the flag", sink: "URL;auth-env=SECRET_FOR_TEST", allowNetwork: true, status: 2,
+            message: "sinks[0]: \"URL;auth-env=SECRET_FOR_TEST\" takes auth-env= from the scenario file"),
+        .init(
+            id: "a URL without the flag", sink: "URL", status: 2,
+            message: "pass --allow-scenario-network-sinks"),
+        .init(
+            id: "a spool file outside, with the flag", sink: "URL;spool=../outside/spool.jsonl", allowNetwork: true,
+            status: 2,
+            message:
+                "sinks[0]: \"URL;spool=../outside/spool.jsonl\" writes ../outside/spool.jsonl, which leads out of the scenario's folder"
+        ),
+        .init(
+            id: "a path up and out", sink: "jsonl:../outside/e.jsonl", status: 2,
+            message:
+                "sinks[0]: \"jsonl:../outside/e.jsonl\" writes ../outside/e.jsonl, which leads out of the scenario's folder"),
         .init(id: "an absolute path", sink: "csv:ABSOLUTE/e.csv", status: 2, message: "is an absolute path"),
-        .init(id: "a symbolic link to a folder outside", sink: "sqlite:link/e.sqlite", prepare: { project, outside in
-            try FileManager.default.createSymbolicLink(at: project.appendingPathComponent("link"), withDestinationURL: outside)
-        }, status: 2, message: "through a symbolic link"),
-        .init(id: "a symbolic link as the file", sink: "geojson:e.geojson", prepare: { project, outside in
-            try "old".write(to: outside.appendingPathComponent("e.geojson"), atomically: true, encoding: .utf8)
-            try FileManager.default.createSymbolicLink(at: project.appendingPathComponent("e.geojson"),
-                                                       withDestinationURL: outside.appendingPathComponent("e.geojson"))
-        }, status: 2, message: "through a symbolic link"),
+        .init(
+            id: "a symbolic link to a folder outside", sink: "sqlite:link/e.sqlite",
+            prepare: { project, outside in
+                try FileManager.default.createSymbolicLink(
+                    at: project.appendingPathComponent("link"), withDestinationURL: outside)
+            }, status: 2, message: "through a symbolic link"),
+        .init(
+            id: "a symbolic link as the file", sink: "geojson:e.geojson",
+            prepare: { project, outside in
+                try "old".write(to: outside.appendingPathComponent("e.geojson"), atomically: true, encoding: .utf8)
+                try FileManager.default.createSymbolicLink(
+                    at: project.appendingPathComponent("e.geojson"),
+                    withDestinationURL: outside.appendingPathComponent("e.geojson"))
+            }, status: 2, message: "through a symbolic link"),
     ]
 
     static let allowed: [Case] = [
@@ -66,8 +81,9 @@ struct ScenarioSinkPolicyTests {
     }
 
     private static func run(_ c: Case, in folder: URL, command: String = "run") throws -> PerimeterProcess.Result {
-        let launched = try LaunchedPerimeter([command, "project/scenario.yaml"] + (c.allowNetwork ? ["--allow-scenario-network-sinks"] : []),
-                                             in: folder, environment: ["SECRET_FOR_TEST": "Bearer do-not-send"])
+        let launched = try LaunchedPerimeter(
+            [command, "project/scenario.yaml"] + (c.allowNetwork ? ["--allow-scenario-network-sinks"] : []),
+            in: folder, environment: ["SECRET_FOR_TEST": "Bearer do-not-send"])
         return launched.finish()
     }
 
@@ -124,8 +140,10 @@ struct ScenarioSinkPolicyTests {
         defer { server.stop() }
         let c = Self.refusals[0]
         let (folder, _) = try Self.setUp(c, server: server)
-        let result = try LaunchedPerimeter(["run", "project/scenario.yaml", "--sink", "jsonl:-"], in: folder,
-                                           environment: ["SECRET_FOR_TEST": "Bearer do-not-send"]).finish()
+        let result = try LaunchedPerimeter(
+            ["run", "project/scenario.yaml", "--sink", "jsonl:-"], in: folder,
+            environment: ["SECRET_FOR_TEST": "Bearer do-not-send"]
+        ).finish()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").count == 4)
         #expect(server.requests.isEmpty)

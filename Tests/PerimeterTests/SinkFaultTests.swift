@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Issue "Hardening", sink faults, end to end: a sink that cannot write (a full disk, a file-size limit,
@@ -20,13 +20,19 @@ struct SinkFaultTests {
 
         static func make() throws -> GoodRun {
             let scenario = try CrowdScenario.make()
-            let result = try PerimeterProcess.run(["run", scenario.file, "--sink", "jsonl:good.jsonl", "--sink", "csv:good.csv",
-                                                   "--sink", "console"], in: scenario.folder)
+            let result = try PerimeterProcess.run(
+                [
+                    "run", scenario.file, "--sink", "jsonl:good.jsonl", "--sink", "csv:good.csv",
+                    "--sink", "console",
+                ], in: scenario.folder)
             struct Failed: Error { let stderr: String }
             guard result.status == 0 else { throw Failed(stderr: result.stderr) }
-            let read = { (name: String) in try String(contentsOf: scenario.folder.appendingPathComponent(name), encoding: .utf8) }
-            return GoodRun(scenario: scenario, jsonl: SinkFaultTests.lines(try read("good.jsonl"), "\n"),
-                           csv: SinkFaultTests.lines(try read("good.csv"), "\r\n"), console: SinkFaultTests.lines(result.stdout, "\n"))
+            let read = { (name: String) in
+                try String(contentsOf: scenario.folder.appendingPathComponent(name), encoding: .utf8)
+            }
+            return GoodRun(
+                scenario: scenario, jsonl: SinkFaultTests.lines(try read("good.jsonl"), "\n"),
+                csv: SinkFaultTests.lines(try read("good.csv"), "\r\n"), console: SinkFaultTests.lines(result.stdout, "\n"))
         }
     }
 
@@ -65,30 +71,39 @@ struct SinkFaultTests {
             switch try SmallDisk.mount(kilobytes: 512) {
             case let .success(disk):
                 let target = disk.folder.appendingPathComponent("e.jsonl").path
-                return Setup(failing: "jsonl:" + target, reason: { _ in "cannot write \"\(target)\": the disk is full" },
-                             consoleOnStdout: true, targetFolder: disk.folder, cleanup: disk.unmount)
+                return Setup(
+                    failing: "jsonl:" + target, reason: { _ in "cannot write \"\(target)\": the disk is full" },
+                    consoleOnStdout: true, targetFolder: disk.folder, cleanup: disk.unmount)
             case let .failure(refused):
-                print("SinkFaultTests: no tmpfs can be mounted here (\(refused)); the full-disk case fills a file-size limit instead")
+                print(
+                    "SinkFaultTests: no tmpfs can be mounted here (\(refused)); the full-disk case fills a file-size limit instead"
+                )
                 return try prepare(.fileSizeLimit, in: folder)
             }
         case .devFull:
             return Setup(failing: "jsonl:/dev/full", reason: { _ in "cannot write \"/dev/full\": the disk is full" })
         case .fileSizeLimit:
             let target = try subfolder("limited", of: folder).appendingPathComponent("e.geojson").path
-            return Setup(failing: "geojson:" + target, reason: { _ in
-                "cannot write \"\(target)\": the file has reached the file-size limit (ulimit -f, or the file system's largest file)"
-            }, consoleOnStdout: true, fileSizeLimit: limit, targetFolder: URL(fileURLWithPath: target).deletingLastPathComponent())
+            return Setup(
+                failing: "geojson:" + target,
+                reason: { _ in
+                    "cannot write \"\(target)\": the file has reached the file-size limit (ulimit -f, or the file system's largest file)"
+                }, consoleOnStdout: true, fileSizeLimit: limit,
+                targetFolder: URL(fileURLWithPath: target).deletingLastPathComponent())
         case .pipeCloses:
             return Setup(failing: "jsonl:-", reason: { _ in "cannot write standard output: the reader closed the pipe" })
         case .folderTurnsReadOnly:
             let locked = try subfolder("locked", of: folder)
             let target = locked.appendingPathComponent("e.jsonl").path
-            return Setup(failing: "jsonl:" + target, reason: { pid in
-                "cannot replace \"\(target)\": permission denied (check that the directory \"\(locked.path)\" is writable); "
-                    + "its whole output is in \"\(locked.path)/.e.jsonl.partial-\(pid)\", which could not be renamed or removed"
-            }, consoleOnStdout: true, asNobody: true, failsAtFinish: true, targetFolder: locked, cleanup: {
-                try? FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: locked.path)
-            })
+            return Setup(
+                failing: "jsonl:" + target,
+                reason: { pid in
+                    "cannot replace \"\(target)\": permission denied (check that the directory \"\(locked.path)\" is writable); "
+                        + "its whole output is in \"\(locked.path)/.e.jsonl.partial-\(pid)\", which could not be renamed or removed"
+                }, consoleOnStdout: true, asNobody: true, failsAtFinish: true, targetFolder: locked,
+                cleanup: {
+                    try? FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: locked.path)
+                })
         }
     }
 
@@ -101,10 +116,13 @@ struct SinkFaultTests {
         defer { setup.cleanup() }
         let journalFolder = try Self.subfolder("journal", of: folder), others = try Self.subfolder("others", of: folder)
         // The failing sink first: the sinks after it must still get the event it failed at.
-        let sinks = [setup.failing, "csv:" + others.appendingPathComponent("e.csv").path] + (setup.consoleOnStdout ? ["console"] : [])
-        let run = try LaunchedPerimeter(["run", good.scenario.file, "--threads", "1"] + sinks.flatMap { ["--sink", $0] },
-                                        in: folder, environment: ["TMPDIR": journalFolder.path],
-                                        fileSizeLimit: setup.fileSizeLimit, asNobody: setup.asNobody)
+        let sinks =
+            [setup.failing, "csv:" + others.appendingPathComponent("e.csv").path]
+            + (setup.consoleOnStdout ? ["console"] : [])
+        let run = try LaunchedPerimeter(
+            ["run", good.scenario.file, "--threads", "1"] + sinks.flatMap { ["--sink", $0] },
+            in: folder, environment: ["TMPDIR": journalFolder.path],
+            fileSizeLimit: setup.fileSizeLimit, asNobody: setup.asNobody)
         switch fault {
         case .pipeCloses:
             #expect(run.readLine() == good.jsonl[0] + "\n")
@@ -125,8 +143,12 @@ struct SinkFaultTests {
         try #require(errors.count == 1, "\(result.stderr)")
         let opening = "error: sink \(setup.failing): \(setup.reason(run.process.processIdentifier)); its "
         #expect(errors[0].hasPrefix(opening), "\(errors[0])")
-        let kept = try #require(errors[0].firstMatch(of: /; its (\d+) events were kept in "([^"]+)" \(JSON Lines, as jsonl: writes them; 'perimeter deliver' can send them to an HTTP sink\)$/),
-                                "\(errors[0])")
+        let kept = try #require(
+            errors[0].firstMatch(
+                of:
+                    /; its (\d+) events were kept in "([^"]+)" \(JSON Lines, as jsonl: writes them; 'perimeter deliver' can send them to an HTTP sink\)$/
+            ),
+            "\(errors[0])")
         let count = try #require(Int(kept.1)), journal = String(kept.2)
         if setup.failsAtFinish {
             #expect(count == good.jsonl.count)
@@ -144,7 +166,8 @@ struct SinkFaultTests {
         // The other sinks: every event up to the failure, nothing else, no partial file; a run stopped
         // by the failure keeps the file beside its target (a failed run leaves no half file looking complete).
         let keptFile = setup.failsAtFinish ? "e.csv" : "e.interrupted.csv"
-        #expect(try String(contentsOf: others.appendingPathComponent(keptFile), encoding: .utf8)
+        #expect(
+            try String(contentsOf: others.appendingPathComponent(keptFile), encoding: .utf8)
                 == Self.joined(good.csv.prefix(count + 1), "\r\n"))
         #expect(try Self.names(in: others) == [keptFile])
         if !setup.failsAtFinish {
@@ -161,7 +184,8 @@ struct SinkFaultTests {
             let partials = try Self.names(in: target).filter { $0.contains(".partial-") }
             if fault == .folderTurnsReadOnly {
                 #expect(partials == [".e.jsonl.partial-\(run.process.processIdentifier)"])
-                #expect(try String(contentsOf: target.appendingPathComponent(partials[0]), encoding: .utf8)
+                #expect(
+                    try String(contentsOf: target.appendingPathComponent(partials[0]), encoding: .utf8)
                         == Self.joined(good.jsonl[...], "\n"))
             } else {
                 #expect(try Self.names(in: target).isEmpty, "\(partials)")
@@ -178,18 +202,23 @@ struct SinkFaultTests {
         let journalFolder = try Self.subfolder("journal", of: folder)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked.path)
         let target = locked.appendingPathComponent("e.jsonl").path
-        let run = try LaunchedPerimeter(["run", good.scenario.file, "--sink", "csv:" + others.path + "/e.csv", "--sink", "jsonl:" + target],
-                                        in: folder, environment: ["TMPDIR": journalFolder.path], asNobody: true)
+        let run = try LaunchedPerimeter(
+            ["run", good.scenario.file, "--sink", "csv:" + others.path + "/e.csv", "--sink", "jsonl:" + target],
+            in: folder, environment: ["TMPDIR": journalFolder.path], asNobody: true)
         let result = run.finish()
         #expect(result.status == 3, "\(result.stderr)")
-        #expect(result.stderr.contains("error: sink jsonl:\(target): cannot create \"\(target)\": permission denied (check that the directory \"\(locked.path)\" is writable); nothing was run."),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "error: sink jsonl:\(target): cannot create \"\(target)\": permission denied (check that the directory \"\(locked.path)\" is writable); nothing was run."
+            ),
+            "\(result.stderr)")
         for empty in [locked, others, journalFolder] { #expect(try Self.names(in: empty).isEmpty, "\(empty.path)") }
     }
 
     enum JournalFault: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case missingFolder = "TMPDIR does not exist; the sinks are fine"
-        case outgrown = "the journal outgrows ulimit -f before the CSV file does, which then fails too: the journal keeps its whole lines"
+        case outgrown =
+            "the journal outgrows ulimit -f before the CSV file does, which then fails too: the journal keeps its whole lines"
         var testDescription: String { rawValue }
     }
 
@@ -198,20 +227,28 @@ struct SinkFaultTests {
         let good = try Self.good.get()
         let folder = try Self.subfolder("fault-\(UUID().uuidString)", of: good.scenario.folder)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let journalFolder = fault == .missingFolder ? folder.appendingPathComponent("missing") : try Self.subfolder("journal", of: folder)
+        let journalFolder =
+            fault == .missingFolder ? folder.appendingPathComponent("missing") : try Self.subfolder("journal", of: folder)
         let csv = folder.appendingPathComponent("e.csv").path
-        let run = try LaunchedPerimeter(["run", good.scenario.file, "--sink", "csv:" + csv, "--sink", "console"], in: folder,
-                                        environment: ["TMPDIR": journalFolder.path],
-                                        fileSizeLimit: fault == .outgrown ? Self.limit : nil)
+        let run = try LaunchedPerimeter(
+            ["run", good.scenario.file, "--sink", "csv:" + csv, "--sink", "console"], in: folder,
+            environment: ["TMPDIR": journalFolder.path],
+            fileSizeLimit: fault == .outgrown ? Self.limit : nil)
         let result = run.finish()
         // The walkers end inside cafés (a warning of its own about open stays); the journal's is one more.
-        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") && !$0.contains("stays were still open") }
+        let warnings = result.stderr.split(separator: "\n").filter {
+            $0.hasPrefix("warning: ") && !$0.contains("stays were still open")
+        }
         try #require(warnings.count == 1, "warned once: \(result.stderr)")
-        let cause = fault == .missingFolder
+        let cause =
+            fault == .missingFolder
             ? #/cannot create "[^"]+/perimeter-run-\d{8}T\d{6}Z-\d+\.jsonl": the directory "[^"]+/missing" does not exist/#
             : #/cannot write "[^"]+/perimeter-run-\d{8}T\d{6}Z-\d+\.jsonl": the file has reached the file-size limit \(ulimit -f, or the file system's largest file\)/#
         let said = try #require(warnings[0].firstMatch(of: cause), "\(warnings[0])")
-        #expect(warnings[0] == "warning: the run's journal cannot be written (\(said.output)): the run goes on, but from here on the events of a sink that fails cannot be kept; set TMPDIR to a folder with room")
+        #expect(
+            warnings[0]
+                == "warning: the run's journal cannot be written (\(said.output)): the run goes on, but from here on the events of a sink that fails cannot be kept; set TMPDIR to a folder with room"
+        )
         let console = Self.lines(result.stdout, "\n")
         #expect(console == Array(good.console.prefix(console.count)))
         let count = console.filter { !$0.hasSuffix("(UTC)") }.count
@@ -222,10 +259,16 @@ struct SinkFaultTests {
             // F11: the journal keeps the whole lines it holds, and the message says which events are missing.
             #expect(result.status == 3, "\(result.stderr)")
             #expect(count > 0 && count < good.jsonl.count)
-            let opening = "error: sink csv:\(csv): cannot write \"\(csv)\": the file has reached the file-size limit (ulimit -f, or the file system's largest file); "
-            let error = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix(opening) }, "\(result.stderr)")
-            let kept = try #require(error.firstMatch(of: /; only the first (\d+) of its (\d+) events were kept, in "([^"]+)" \(JSON Lines, as jsonl: writes them; 'perimeter deliver' can send them to an HTTP sink\); the other (\d+), from (\S+) on, could not be kept: the run's journal failed \((.+)\)$/),
-                                    "\(error)")
+            let opening =
+                "error: sink csv:\(csv): cannot write \"\(csv)\": the file has reached the file-size limit (ulimit -f, or the file system's largest file); "
+            let error = try #require(
+                result.stderr.split(separator: "\n").first { $0.hasPrefix(opening) }, "\(result.stderr)")
+            let kept = try #require(
+                error.firstMatch(
+                    of:
+                        /; only the first (\d+) of its (\d+) events were kept, in "([^"]+)" \(JSON Lines, as jsonl: writes them; 'perimeter deliver' can send them to an HTTP sink\); the other (\d+), from (\S+) on, could not be kept: the run's journal failed \((.+)\)$/
+                ),
+                "\(error)")
             let lines = try #require(Int(kept.1)), journal = String(kept.3)
             #expect(Int(kept.2) == count && Int(kept.4) == count - lines)
             #expect(lines > 0 && lines < count)

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// `perimeter stream` stopped by SIGINT or SIGTERM while it waits for input on a pipe that stays open (a
@@ -21,28 +21,35 @@ struct StreamInterruptTests {
         var testDescription: String { id }
     }
 
-    static let wholeAndHalf = (["device,time,lat,lon"] + StreamCommandTests.vanRows(1) + StreamCommandTests.vanRows(2)
+    static let wholeAndHalf =
+        (["device,time,lat,lon"] + StreamCommandTests.vanRows(1) + StreamCommandTests.vanRows(2)
         + StreamCommandTests.vanRows(3, count: 1)).joined(separator: "\n") + "\nvan-03,2024-05-01T09:00:10Z,59.9"
 
     static let cases = [
         Case(id: "SIGINT before the first byte", signal: SIGINT, input: ""),
         Case(id: "SIGTERM after the header", signal: SIGTERM, input: "device,time,lat,lon\n"),
-        Case(id: "SIGINT with two devices whole and a third half sent", signal: SIGINT, input: wholeAndHalf,
-             kept: ["van-01", "van-02"]),
-        Case(id: "SIGTERM with two devices whole and a third half sent", signal: SIGTERM, input: wholeAndHalf,
-             kept: ["van-01", "van-02"]),
+        Case(
+            id: "SIGINT with two devices whole and a third half sent", signal: SIGINT, input: wholeAndHalf,
+            kept: ["van-01", "van-02"]),
+        Case(
+            id: "SIGTERM with two devices whole and a third half sent", signal: SIGTERM, input: wholeAndHalf,
+            kept: ["van-01", "van-02"]),
     ]
 
-    @Test("a signal while stream waits for input: exit 130 within seconds, the whole devices' events kept",
-          arguments: cases)
+    @Test(
+        "a signal while stream waits for input: exit 130 within seconds, the whole devices' events kept",
+        arguments: cases)
     func interruptedWhileWaiting(_ c: Case) throws {
         let folder = try PerimeterProcess.temporaryFolder()
         let scenario = try StreamCommandTests.fleetScenario(in: folder, devices: false)
         let events = folder.appendingPathComponent("events.jsonl").path
         let input = Pipe()
-        let launched = try LaunchedPerimeter(["stream", scenario, "--start", StreamCommandTests.fleetStart,
-                                              "--sink", "jsonl:" + events], in: folder,
-                                             standardInput: input.fileHandleForReading)
+        let launched = try LaunchedPerimeter(
+            [
+                "stream", scenario, "--start", StreamCommandTests.fleetStart,
+                "--sink", "jsonl:" + events,
+            ], in: folder,
+            standardInput: input.fileHandleForReading)
         // Closing the pipe at the end lets a stream that ignored the signal end, so that the test fails
         // rather than hangs.
         defer { try? input.fileHandleForWriting.close() }

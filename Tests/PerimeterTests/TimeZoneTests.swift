@@ -10,7 +10,8 @@ struct TimeZoneTests {
     /// Anna's timed track (2024-05-01T10:00:00Z to 10:41:56Z) in St Petersburg, whose clocks show 13:00
     /// at 10:00 UTC (Europe/Moscow, +03:00 all year).
     static func scenario(_ top: String, track: String = "anna.gpx") throws -> (folder: URL, path: String) {
-        try GuardRailTests.scenario("""
+        try GuardRailTests.scenario(
+            """
             name: Zones
             \(top)
             profile: ideal
@@ -29,21 +30,24 @@ struct TimeZoneTests {
         let validated = try PerimeterProcess.run(["validate", path])
         #expect(validated.status == 0, "\(validated.stderr)")
         let warnings = validated.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }.map(String.init)
-        #expect(warnings == [
-            "warning: \(path):2:8: start: 2024-05-01T13:00:00 has no zone, so it is read as UTC (2024-05-01T13:00:00.000Z); "
-                + "write it with Z or an offset, or give the scenario timezone: NAME (such as Europe/Madrid) if it is a local time",
-            "warning: \(path):2:8: start: every device's track ends before the clock starts at 2024-05-01T13:00:00.000Z, so "
-                + "the run has no sample and no event (anna's at 2024-05-01T10:41:56.000Z); is start: a local time? Write it "
-                + "with its offset, or give timezone: NAME",
-        ])
+        #expect(
+            warnings == [
+                "warning: \(path):2:8: start: 2024-05-01T13:00:00 has no zone, so it is read as UTC (2024-05-01T13:00:00.000Z); "
+                    + "write it with Z or an offset, or give the scenario timezone: NAME (such as Europe/Madrid) if it is a local time",
+                "warning: \(path):2:8: start: every device's track ends before the clock starts at 2024-05-01T13:00:00.000Z, so "
+                    + "the run has no sample and no event (anna's at 2024-05-01T10:41:56.000Z); is start: a local time? Write it "
+                    + "with its offset, or give timezone: NAME",
+            ])
         let run = try PerimeterProcess.run(["run", path, "--sink", "jsonl:-"])
         #expect(run.status == 0 && run.stdout.isEmpty, "\(run.stderr)")
 
         let golden = folder.appendingPathComponent("scenario.events.jsonl").path
         let update = try PerimeterProcess.run(["check", "--update", path])
         #expect(update.status == 1, "\(update.stdout)")
-        #expect(update.stdout.contains("the run produced no events, so \(golden) was not recorded: an empty golden log "
-            + "passes for as long as the scenario produces nothing"), "\(update.stdout)")
+        #expect(
+            update.stdout.contains(
+                "the run produced no events, so \(golden) was not recorded: an empty golden log "
+                    + "passes for as long as the scenario produces nothing"), "\(update.stdout)")
         #expect(!FileManager.default.fileExists(atPath: golden))
         let allowed = try PerimeterProcess.run(["check", "--update", "--allow-empty", path])
         #expect(allowed.status == 0, "\(allowed.stdout)")
@@ -57,13 +61,16 @@ struct TimeZoneTests {
         let run = try PerimeterProcess.run(["run", path, "--sink", "jsonl:-"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("warning:"), "\(run.stderr)")
-        #expect(run.stdout.hasPrefix(#"{"time":"2024-05-01T10:00:00.000Z","device":"anna","region":"depot","kind":"monitor-start""#),
-                "\(run.stdout.prefix(200))")
+        #expect(
+            run.stdout.hasPrefix(
+                #"{"time":"2024-05-01T10:00:00.000Z","device":"anna","region":"depot","kind":"monitor-start""#),
+            "\(run.stdout.prefix(200))")
         let misspelt = try Self.scenario("timezone: Europe/Moskva")
         defer { try? FileManager.default.removeItem(at: misspelt.folder) }
         let unknown = try PerimeterProcess.run(["validate", misspelt.path])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("timezone: expected an IANA time zone name from the tz database, such as Europe/Madrid"))
+        #expect(
+            unknown.stderr.contains("timezone: expected an IANA time zone name from the tz database, such as Europe/Madrid"))
     }
 
     @Test("A GPX whose times have no zone: read as UTC with a warning, or in the scenario's timezone: exactly")
@@ -72,12 +79,15 @@ struct TimeZoneTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         // The same track written on St Petersburg's clocks, without a zone: 10:00:00.000Z → 13:00:00.000.
         let original = try String(contentsOf: folder.appendingPathComponent("anna.gpx"), encoding: .utf8)
-        let local = original.replacingOccurrences(of: "T10:", with: "T13:").replacingOccurrences(of: "Z</time>", with: "</time>")
+        let local = original.replacingOccurrences(of: "T10:", with: "T13:").replacingOccurrences(
+            of: "Z</time>", with: "</time>")
         try local.write(to: folder.appendingPathComponent("local.gpx"), atomically: true, encoding: .utf8)
         let asUTC = try PerimeterProcess.run(["run", path, "--sink", "jsonl:-"])
         #expect(asUTC.status == 0)
-        #expect(asUTC.stderr.contains("devices[0].track: 1259 of the track's times have no zone, so they are read as UTC; "
-            + "give the scenario timezone: NAME (such as Europe/Madrid) if they are local times"), "\(asUTC.stderr)")
+        #expect(
+            asUTC.stderr.contains(
+                "devices[0].track: 1259 of the track's times have no zone, so they are read as UTC; "
+                    + "give the scenario timezone: NAME (such as Europe/Madrid) if they are local times"), "\(asUTC.stderr)")
         #expect(asUTC.stdout.hasPrefix(#"{"time":"2024-05-01T13:00:00.000Z""#))
 
         let zoned = try Self.scenario("timezone: Europe/Moscow", track: "local.gpx")
@@ -99,17 +109,21 @@ struct TimeZoneTests {
         #expect(lines.first == "2016-01-10 (America/Los_Angeles)")
         #expect(lines.dropFirst().first?.hasPrefix("04:00:00      phone  monitor-start") == true, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("04:01:57      phone  enter           lorrenzillos  crossed 04:01:37,") })
-        let files = try PerimeterProcess.run(["run", "Scenarios/lorrenzillos.yaml", "--timezone", "America/Los_Angeles",
-                                              "--sink", "jsonl:-"])
+        let files = try PerimeterProcess.run([
+            "run", "Scenarios/lorrenzillos.yaml", "--timezone", "America/Los_Angeles",
+            "--sink", "jsonl:-",
+        ])
         #expect(files.stdout.contains(#""time":"2016-01-10T12:01:57.000Z""#), "files stay UTC")
         let unknown = try PerimeterProcess.run(["run", "Scenarios/lorrenzillos.yaml", "--timezone", "Mars/Olympus"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("--timezone: \"Mars/Olympus\" is not a zone of the tz database"), "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.contains("--timezone: \"Mars/Olympus\" is not a zone of the tz database"), "\(unknown.stderr)")
     }
 
     @Test("A device whose track holds no fix is said: it has no sample")
     func deviceWithoutFixes() throws {
-        let (folder, path) = try GuardRailTests.scenario("""
+        let (folder, path) = try GuardRailTests.scenario(
+            """
             name: Ghost
             regions:
               - {id: depot, circle: {lat: 59.9270, lon: 30.3200, radius: 150}}
@@ -119,11 +133,14 @@ struct TimeZoneTests {
 
             """)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try #"<?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg/></trk></gpx>"#
+        try
+            #"<?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg/></trk></gpx>"#
             .write(to: folder.appendingPathComponent("empty.gpx"), atomically: true, encoding: .utf8)
         let result = try PerimeterProcess.run(["validate", path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("warning: \(path):5:3: devices: 1 of 2 devices have no fix in their track, so no sample "
-            + "and no event: \"ghost\""), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "warning: \(path):5:3: devices: 1 of 2 devices have no fix in their track, so no sample "
+                    + "and no event: \"ghost\""), "\(result.stderr)")
     }
 }

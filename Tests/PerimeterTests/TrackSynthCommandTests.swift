@@ -28,24 +28,27 @@ struct TrackSynthCommandTests {
 
     @Test("an invalid journey: exit 2, file:line:column: key path: message, nothing written")
     func invalid() throws {
-        let journey = try JourneyFiles.write("start: 2024-05-01T09:00:00Z\nroute:\n  - at: [59.9, 30.3]\n  - {to: [59.9, 30.4], sped: 3}\n")
+        let journey = try JourneyFiles.write(
+            "start: 2024-05-01T09:00:00Z\nroute:\n  - at: [59.9, 30.3]\n  - {to: [59.9, 30.4], sped: 3}\n")
         let out = URL(fileURLWithPath: journey).deletingLastPathComponent().appendingPathComponent("x.gpx").path
         let result = try PerimeterProcess.run(["track", "synth", journey, "-o", out])
         #expect(result.status == 2)
-        #expect(result.stderr == """
-            error: \(journey):4:24: route[1].sped: unknown key "sped"; did you mean "speed"? The keys allowed here are: at, to, speed, stop, lost.
+        #expect(
+            result.stderr == """
+                error: \(journey):4:24: route[1].sped: unknown key "sped"; did you mean "speed"? The keys allowed here are: at, to, speed, stop, lost.
 
-            """)
+                """)
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
     @Test("--untimed writes <wpt>s without times, and refuses a fix loss")
     func untimed() throws {
-        let journey = try JourneyFiles.write("start: 2024-05-01T09:00:00Z\nroute:\n  - at: [59.9, 30.3]\n  - {to: [59.9, 30.301], speed: 5}\n")
+        let journey = try JourneyFiles.write(
+            "start: 2024-05-01T09:00:00Z\nroute:\n  - at: [59.9, 30.3]\n  - {to: [59.9, 30.301], speed: 5}\n")
         let out = URL(fileURLWithPath: journey).deletingLastPathComponent().appendingPathComponent("w.gpx").path
         #expect(try PerimeterProcess.run(["track", "synth", journey, "-o", out, "--untimed"]).status == 0)
         let text = try String(contentsOfFile: out, encoding: .utf8)
-        #expect(text.components(separatedBy: "<wpt ").count - 1 == 12)   // 55.8 m at 5 m/s: 0…11 s
+        #expect(text.components(separatedBy: "<wpt ").count - 1 == 12)  // 55.8 m at 5 m/s: 0…11 s
         #expect(!text.contains("<time>") && !text.contains("<trk>"))
         let lost = try JourneyFiles.write(JourneyFiles.example)
         let refused = try PerimeterProcess.run(["track", "synth", lost, "-o", out, "--untimed"])
@@ -56,7 +59,8 @@ struct TrackSynthCommandTests {
     func controlCharacterInName() throws {
         let folder = try TemporaryFolders.make("synth")
         let journey = folder.appendingPathComponent("j.yaml").path, track = folder.appendingPathComponent("j.gpx").path
-        try "name: \"Bell\\u0007 walk\"\nstart: 2024-05-01T09:00:00Z\nroute:\n  - at: [59.93, 30.33]\n  - {to: [59.931, 30.33], speed: 10}\n"
+        try
+            "name: \"Bell\\u0007 walk\"\nstart: 2024-05-01T09:00:00Z\nroute:\n  - at: [59.93, 30.33]\n  - {to: [59.931, 30.33], speed: 10}\n"
             .write(toFile: journey, atomically: true, encoding: .utf8)
         let result = try PerimeterProcess.run(["track", "synth", journey, "-o", track])
         #expect(result.status == 0, "\(result.stderr)")

@@ -10,7 +10,9 @@ import WireFormat
 struct CheckTests {
     @Test("The repository's scenarios pass against their golden logs")
     func repositoryPasses() throws {
-        let (files, missing) = RegressionCheck.scenarioFiles(in: [PerimeterProcess.root.appendingPathComponent("Scenarios").path])
+        let (files, missing) = RegressionCheck.scenarioFiles(in: [
+            PerimeterProcess.root.appendingPathComponent("Scenarios").path
+        ])
         #expect(missing.isEmpty)
         #expect(!files.isEmpty)
         for file in files {
@@ -27,15 +29,19 @@ struct CheckTests {
         let golden = folder.appendingPathComponent("Scenarios/lorrenzillos.events.jsonl").path
         #expect(RegressionCheck().check(scenarioAt: scenario).status == .passed)
 
-        try RepositoryCopy.edit(URL(fileURLWithPath: scenario), RepositoryCopy.circleLine, RepositoryCopy.circleLine + "    hysteresis: 50\n")
+        try RepositoryCopy.edit(
+            URL(fileURLWithPath: scenario), RepositoryCopy.circleLine, RepositoryCopy.circleLine + "    hysteresis: 50\n")
         let failed = RegressionCheck().check(scenarioAt: scenario)
         #expect(failed.status == .failed)
-        #expect(failed.headline == "the events differ from the golden log (2 moved); since it was recorded: the scenario changed")
-        #expect(failed.details == [
-            "the events differ from the golden log \(golden) (2 moved); since it was recorded: the scenario changed:",
-            "  exit lorrenzillos phone: 12:05:00 → 12:04:48 (-12 s)",
-            "  visit lorrenzillos phone: 12:05:00 → 12:04:48 (-12 s)",
-        ])
+        #expect(
+            failed.headline == "the events differ from the golden log (2 moved); since it was recorded: the scenario changed"
+        )
+        #expect(
+            failed.details == [
+                "the events differ from the golden log \(golden) (2 moved); since it was recorded: the scenario changed:",
+                "  exit lorrenzillos phone: 12:05:00 → 12:04:48 (-12 s)",
+                "  visit lorrenzillos phone: 12:05:00 → 12:04:48 (-12 s)",
+            ])
 
         let updated = RegressionCheck(update: true).check(scenarioAt: scenario)
         #expect(updated.status == .passed)
@@ -51,9 +57,12 @@ struct CheckTests {
         let folder = try RepositoryCopy.lorrenzillos()
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenario = folder.appendingPathComponent("Scenarios/lorrenzillos.yaml")
-        try RepositoryCopy.edit(scenario, "  - {kind: visit, region: lorrenzillos, count: 1}\n",
-                 "  - {kind: visit, region: lorrenzillos, count: 1}\n  - {kind: enter, region: lorrenzillos, at: \"12:01:00\", within: 20s}\n")
-        let line = try String(contentsOf: scenario, encoding: .utf8).components(separatedBy: "\n")
+        try RepositoryCopy.edit(
+            scenario, "  - {kind: visit, region: lorrenzillos, count: 1}\n",
+            "  - {kind: visit, region: lorrenzillos, count: 1}\n  - {kind: enter, region: lorrenzillos, at: \"12:01:00\", within: 20s}\n"
+        )
+        let line =
+            try String(contentsOf: scenario, encoding: .utf8).components(separatedBy: "\n")
             .firstIndex { $0.contains("12:01:00") }! + 1
         for update in [false, true] {
             let result = RegressionCheck(update: update).check(scenarioAt: scenario.path)
@@ -61,9 +70,10 @@ struct CheckTests {
             #expect(result.headline == "1 of 7 expectations failed")
             // The scenario changed, so --update records what the (unchanged) golden log is now made from.
             let record = folder.appendingPathComponent("Scenarios/lorrenzillos.events.inputs.json").path
-            #expect(result.details == (update ? ["recorded what it was made from in \(record)"] : []) + [
-                "expect[6], line \(line): expected enter of lorrenzillos at 12:01:00 ± 20 s; the nearest was at 12:01:57 (+57 s)",
-            ])
+            #expect(
+                result.details == (update ? ["recorded what it was made from in \(record)"] : []) + [
+                    "expect[6], line \(line): expected enter of lorrenzillos at 12:01:00 ± 20 s; the nearest was at 12:01:57 (+57 s)"
+                ])
         }
     }
 
@@ -72,7 +82,9 @@ struct CheckTests {
         let folder = try RepositoryCopy.lorrenzillos()
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenario = folder.appendingPathComponent("Scenarios/lorrenzillos.yaml")
-        try RepositoryCopy.edit(scenario, "expect:\n", """
+        try RepositoryCopy.edit(
+            scenario, "expect:\n",
+            """
             noise: {sigma: 25m, seed: 5, correlation: 30s}
             runs: 20
             expect:
@@ -86,12 +98,16 @@ struct CheckTests {
         #expect(result.status == .failed)
         #expect(result.headline == "1 of 8 expectations failed")
         let held = "expect[0], line \(first): 1 enter of lorrenzillos held in 20 of 20 runs (1.0; expected at least 0.95)"
-        let failed = "expect[1], line \(first + 1): 2 enters of lorrenzillos held in 0 of 20 runs (0.0; expected at least 0.5)"
+        let failed =
+            "expect[1], line \(first + 1): 2 enters of lorrenzillos held in 0 of 20 runs (0.0; expected at least 0.5)"
         #expect(result.measurements == [held, failed])
         #expect(result.details.last == failed)
         let xml = JUnitReport.xml([result])
         let name = "\(result.name) (\(scenario.path))"
-        #expect(xml.contains("  <system-out>\(XMLEscaping.text(name)): \(held)\n\(XMLEscaping.text(name)): \(failed)</system-out>\n  <system-err/>\n</testsuite>"))
+        #expect(
+            xml.contains(
+                "  <system-out>\(XMLEscaping.text(name)): \(held)\n\(XMLEscaping.text(name)): \(failed)</system-out>\n  <system-err/>\n</testsuite>"
+            ))
         #expect(xml.contains("<failure message=\"1 of 8 expectations failed\""))
         // Valid against the Ant schema, which allows output only at the suite's end.
         let file = try PerimeterProcess.temporaryFolder().appendingPathComponent("junit.xml")
@@ -105,7 +121,9 @@ struct CheckTests {
         let folder = try RepositoryCopy.lorrenzillos()
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenario = folder.appendingPathComponent("Scenarios/lorrenzillos.yaml")
-        try RepositoryCopy.edit(scenario, "expect:\n", """
+        try RepositoryCopy.edit(
+            scenario, "expect:\n",
+            """
             noise: {sigma: 150m, seed: 3, correlation: 5s}
             runs: 20
             expect:
@@ -124,7 +142,9 @@ struct CheckTests {
         try #require(repeated > 0, "the noise should make some runs enter more than once")
         let result = RegressionCheck(update: true).check(scenarioAt: scenario.path)
         let line = try #require(result.measurements.first)
-        #expect(line.hasSuffix("; each run counts once: \(repeated) of them had 2 or more enters of lorrenzillos (up to \(most))"),
-                "\(line)")
+        #expect(
+            line.hasSuffix(
+                "; each run counts once: \(repeated) of them had 2 or more enters of lorrenzillos (up to \(most))"),
+            "\(line)")
     }
 }

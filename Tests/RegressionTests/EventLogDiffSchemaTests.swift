@@ -10,9 +10,10 @@ import WireFormat
     static let key: Set<WireField> = [.time, .device, .region, .kind, .rule]
 
     @Test func everyFieldButTheKeyInTableOrder() {
-        let old = WireEvent(time: t("12:05:00"), device: "phone", region: "cafe", kind: .visit, lat: 37.7, lon: -121.7,
-                            distance: -10, crossedAt: t("12:04:00"), arrival: t("12:01:00"), departure: t("12:05:00"),
-                            duration: .seconds(240), rule: "r", detectedAt: t("12:04:30"))
+        let old = WireEvent(
+            time: t("12:05:00"), device: "phone", region: "cafe", kind: .visit, lat: 37.7, lon: -121.7,
+            distance: -10, crossedAt: t("12:04:00"), arrival: t("12:01:00"), departure: t("12:05:00"),
+            duration: .seconds(240), rule: "r", detectedAt: t("12:04:30"))
         var new = old
         new.lat += 0.001
         new.lon += 0.001

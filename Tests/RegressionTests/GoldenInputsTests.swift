@@ -21,7 +21,9 @@ struct GoldenInputsTests {
     static let record = "Scenarios/lorrenzillos.events.inputs.json"
 
     static func addHysteresis(_ root: URL) throws {
-        try RepositoryCopy.edit(root.appendingPathComponent(scenario), RepositoryCopy.circleLine, RepositoryCopy.circleLine + "    hysteresis: 50\n")
+        try RepositoryCopy.edit(
+            root.appendingPathComponent(scenario), RepositoryCopy.circleLine,
+            RepositoryCopy.circleLine + "    hysteresis: 50\n")
     }
 
     /// The track 11 m further north: every event's position and distance change.
@@ -29,27 +31,45 @@ struct GoldenInputsTests {
 
     static let cases: [Case] = [
         Case(id: "the scenario", edit: addHysteresis, since: "; since it was recorded: the scenario changed"),
-        Case(id: "a track", edit: { try moveTrack($0.appendingPathComponent(track)) },
-             since: "; since it was recorded: track ../Tracks/lorrenzillos-visit.gpx changed"),
-        Case(id: "the profile", edit: { try RepositoryCopy.edit($0.appendingPathComponent(scenario), "profile: ios-documented", "profile: android-documented") },
-             since: "; since it was recorded: the scenario changed, profile ios-documented → android-documented"),
-        Case(id: "another track", edit: { root in
-                 try FileManager.default.copyItem(at: root.appendingPathComponent(track), to: root.appendingPathComponent("Tracks/walk.gpx"))
-                 try moveTrack(root.appendingPathComponent("Tracks/walk.gpx"))
-                 try RepositoryCopy.edit(root.appendingPathComponent(scenario), "lorrenzillos-visit.gpx", "walk.gpx")
-             }, since: "; since it was recorded: the scenario changed, track ../Tracks/walk.gpx is new, "
+        Case(
+            id: "a track", edit: { try moveTrack($0.appendingPathComponent(track)) },
+            since: "; since it was recorded: track ../Tracks/lorrenzillos-visit.gpx changed"),
+        Case(
+            id: "the profile",
+            edit: {
+                try RepositoryCopy.edit(
+                    $0.appendingPathComponent(scenario), "profile: ios-documented", "profile: android-documented")
+            },
+            since: "; since it was recorded: the scenario changed, profile ios-documented → android-documented"),
+        Case(
+            id: "another track",
+            edit: { root in
+                try FileManager.default.copyItem(
+                    at: root.appendingPathComponent(track), to: root.appendingPathComponent("Tracks/walk.gpx"))
+                try moveTrack(root.appendingPathComponent("Tracks/walk.gpx"))
+                try RepositoryCopy.edit(root.appendingPathComponent(scenario), "lorrenzillos-visit.gpx", "walk.gpx")
+            },
+            since: "; since it was recorded: the scenario changed, track ../Tracks/walk.gpx is new, "
                 + "track ../Tracks/lorrenzillos-visit.gpx is no longer read"),
-        Case(id: "no input (the engine's events changed)", edit: { root in
-                 try RepositoryCopy.edit(root.appendingPathComponent("Scenarios/lorrenzillos.events.jsonl"), "12:05:00.000Z", "12:05:10.000Z")
-             }, since: "; since it was recorded: no input changed (the engine did)"),
-        Case(id: "a golden log recorded before records were kept: nothing said", edit: { root in
-                 try FileManager.default.removeItem(at: root.appendingPathComponent(record))
-                 try addHysteresis(root)
-             }, since: ""),
-        Case(id: "a record that cannot be read", edit: { root in
-                 try "not json\n".write(to: root.appendingPathComponent(record), atomically: true, encoding: .utf8)
-                 try addHysteresis(root)
-             }, since: "; what it was made from is unknown (ROOT/\(record) cannot be read; "
+        Case(
+            id: "no input (the engine's events changed)",
+            edit: { root in
+                try RepositoryCopy.edit(
+                    root.appendingPathComponent("Scenarios/lorrenzillos.events.jsonl"), "12:05:00.000Z", "12:05:10.000Z")
+            }, since: "; since it was recorded: no input changed (the engine did)"),
+        Case(
+            id: "a golden log recorded before records were kept: nothing said",
+            edit: { root in
+                try FileManager.default.removeItem(at: root.appendingPathComponent(record))
+                try addHysteresis(root)
+            }, since: ""),
+        Case(
+            id: "a record that cannot be read",
+            edit: { root in
+                try "not json\n".write(to: root.appendingPathComponent(record), atomically: true, encoding: .utf8)
+                try addHysteresis(root)
+            },
+            since: "; what it was made from is unknown (ROOT/\(record) cannot be read; "
                 + "`perimeter check --update` records it again)"),
     ]
 

@@ -32,8 +32,9 @@ private func calibration(_ study: (scenario: String, log: String), threads: Int 
     options.seed = 1000
     options.threads = threads
     options.replicates = 30
-    let problem = try Calibration(run: try ScenarioRun(loading: study.scenario), log: try ObservedLog.read([study.log]), base: .ios,
-                                  parameters: [CalibrationParameter.named("hysteresis")!], options: options)
+    let problem = try Calibration(
+        run: try ScenarioRun(loading: study.scenario), log: try ObservedLog.read([study.log]), base: .ios,
+        parameters: [CalibrationParameter.named("hysteresis")!], options: options)
     return problem.fit()
 }
 
@@ -41,12 +42,16 @@ private func calibration(_ study: (scenario: String, log: String), threads: Int 
 struct CalibrationPageTests {
     @Test func thePageHasItsTablesChartsAndNothingExternal() throws {
         let result = try calibration(try fieldStudy())
-        let html = CalibrationPage(result, commandLine: ["perimeter", "calibrate", "store.yaml", "--observed", "field log.jsonl"]).html()
+        let html = CalibrationPage(
+            result, commandLine: ["perimeter", "calibrate", "store.yaml", "--observed", "field log.jsonl"]
+        ).html()
         // Charts: delay and distance per kind (the log has no detectedAt: no lag), one curve per side that reported.
         let d = result.distributions
         #expect(!d.hasLag)
         let charts = d.kinds.count * 2
-        let curves = d.kinds.map { k in [k.observed, k.fitted, k.base].map { s in (0..<2).filter { s.quantiles[$0] != nil }.count }.reduce(0, +) }.reduce(0, +)
+        let curves = d.kinds.map { k in
+            [k.observed, k.fitted, k.base].map { s in (0..<2).filter { s.quantiles[$0] != nil }.count }.reduce(0, +)
+        }.reduce(0, +)
         #expect(count("<svg class=\"chart\"", in: html) == charts)
         #expect(count("<path class=\"curve ", in: html) == curves)
         #expect(curves > 0)

@@ -7,13 +7,15 @@ import TestSupport
 import Testing
 @testable import Report
 
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// A scenario file written into a fresh folder, beside a copy of the restaurant's track (`visit.gpx`).
 private func scenario(_ yaml: String) throws -> String {
     let folder = try TemporaryFolders.make("report")
-    try FileManager.default.copyItem(at: root.appendingPathComponent("Tracks/lorrenzillos-visit.gpx"),
-                                     to: folder.appendingPathComponent("visit.gpx"))
+    try FileManager.default.copyItem(
+        at: root.appendingPathComponent("Tracks/lorrenzillos-visit.gpx"),
+        to: folder.appendingPathComponent("visit.gpx"))
     let path = folder.appendingPathComponent("scenario.yaml").path
     try yaml.write(toFile: path, atomically: true, encoding: .utf8)
     return path
@@ -42,22 +44,31 @@ struct ReportTests {
         #expect(count("<g class=\"layer ", in: html) == 3)
         // Four drawn events a profile: enter, dwell, exit, visit (monitor-start is not drawn).
         #expect(html.contains("data-regions=\"1\" data-tracks=\"1\" data-events=\"12\""))
-        let data = try #require(html.components(separatedBy: "<script type=\"application/json\" id=\"report-data\">").last?
-            .components(separatedBy: "</script>").first)
+        let data = try #require(
+            html.components(separatedBy: "<script type=\"application/json\" id=\"report-data\">").last?
+                .components(separatedBy: "</script>").first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
         let events = try #require(object["events"] as? [[Any]])
         #expect(events.count == 12)
         // The iOS enter: 2016-01-10T12:01:57Z, crossed at 12:01:37 (in milliseconds since 1970).
-        #expect(events.contains { ($0[0] as? Int) == 0 && ($0[5] as? Int) == 0 && ($0[6] as? Int) == 1_452_427_317_000 && ($0[8] as? Int) == 1_452_427_297_000 })
+        #expect(
+            events.contains {
+                ($0[0] as? Int) == 0 && ($0[5] as? Int) == 0 && ($0[6] as? Int) == 1_452_427_317_000
+                    && ($0[8] as? Int) == 1_452_427_297_000
+            })
         #expect(html.contains("<table id=\"compare\">"))
         // iOS's enter against ideal: 20 s late, 229 m inside (its own distance in the golden log
         // Scenarios/lorrenzillos.events.jsonl, -229.247 m: the track has no noise).
-        #expect(html.contains("<td>ios-documented</td><td>enter</td><td>1</td><td>0</td><td>0</td><td>20 s</td><td>20 s</td><td>20 s</td><td>-229 m</td><td>-229 m</td>"))
+        #expect(
+            html.contains(
+                "<td>ios-documented</td><td>enter</td><td>1</td><td>0</td><td>0</td><td>20 s</td><td>20 s</td><td>20 s</td><td>-229 m</td><td>-229 m</td>"
+            ))
         #expect(!html.contains("src=") && !html.contains(" href="), "nothing is fetched: no source or link in the page")
     }
 
     @Test func idsAreTextNeverMarkup() throws {
-        let path = try scenario("""
+        let path = try scenario(
+            """
             name: "<script>alert('name')</script> & co"
             start: 2016-01-10T12:00:00Z
             regions:
@@ -91,8 +102,12 @@ struct ReportTests {
         // At 59.93° N a ground metre is 1/cos(59.93°) ≈ 2.0 Mercator units: the first point, 1 km north.
         let first = path.dropFirst().split(separator: "L")[0].split(separator: " ").compactMap { Double($0) }
         #expect(abs(first[0]) < 0.1 && abs(first[1] + 1000 / cos(59.93 * .pi / 180)) < 2)
-        let square = [(0.0, 0.0), (0.01, 0.0), (0.01, 0.01), (0.0, 0.01), (0.0, 0.0)].map { Coordinate(latitude: $0.1, longitude: $0.0) }
-        let hole = [(0.004, 0.004), (0.006, 0.004), (0.006, 0.006), (0.004, 0.006), (0.004, 0.004)].map { Coordinate(latitude: $0.1, longitude: $0.0) }
+        let square = [(0.0, 0.0), (0.01, 0.0), (0.01, 0.01), (0.0, 0.01), (0.0, 0.0)].map {
+            Coordinate(latitude: $0.1, longitude: $0.0)
+        }
+        let hole = [(0.004, 0.004), (0.006, 0.004), (0.006, 0.006), (0.004, 0.006), (0.004, 0.004)].map {
+            Coordinate(latitude: $0.1, longitude: $0.0)
+        }
         let polygon = Shape.polygon(try MultiPolygon([try Polygon(rings: [square, hole])]))
         let rings = ReportBuilder.path(of: polygon, MapProjection(centre: Coordinate(latitude: 0.005, longitude: 0.005)))
         #expect(count("M", in: rings) == 2 && count("Z", in: rings) == 2)
@@ -106,13 +121,19 @@ struct ReportTests {
         var testDescription: String { id }
     }
 
-    @Test("Douglas–Peucker keeps the ends and the corners, drops the jitter", arguments: [
-        SimplificationCase(id: "jitter under the tolerance", points: [[0, 0], [1, 0.2], [2, -0.2], [3, 0.1], [4, 0]], tolerance: 0.5, kept: 2),
-        SimplificationCase(id: "a corner", points: [[0, 0], [5, 0], [5, 5]], tolerance: 0.5, kept: 3),
-        SimplificationCase(id: "jitter over the tolerance", points: [[0, 0], [1, 0.2], [2, -0.2], [3, 0.1], [4, 0]], tolerance: 0.1, kept: 5),
-        SimplificationCase(id: "one point", points: [[0, 0]], tolerance: 1, kept: 1),
-        SimplificationCase(id: "standing still", points: [[1, 1], [1, 1], [1, 1]], tolerance: 0.5, kept: 2),
-    ])
+    @Test(
+        "Douglas–Peucker keeps the ends and the corners, drops the jitter",
+        arguments: [
+            SimplificationCase(
+                id: "jitter under the tolerance", points: [[0, 0], [1, 0.2], [2, -0.2], [3, 0.1], [4, 0]], tolerance: 0.5,
+                kept: 2),
+            SimplificationCase(id: "a corner", points: [[0, 0], [5, 0], [5, 5]], tolerance: 0.5, kept: 3),
+            SimplificationCase(
+                id: "jitter over the tolerance", points: [[0, 0], [1, 0.2], [2, -0.2], [3, 0.1], [4, 0]], tolerance: 0.1,
+                kept: 5),
+            SimplificationCase(id: "one point", points: [[0, 0]], tolerance: 1, kept: 1),
+            SimplificationCase(id: "standing still", points: [[1, 1], [1, 1], [1, 1]], tolerance: 0.5, kept: 2),
+        ])
     func simplification(_ c: SimplificationCase) {
         let result = simplified(c.points.map { (x: $0[0], y: $0[1]) }, tolerance: c.tolerance)
         #expect(result.count == c.kept)

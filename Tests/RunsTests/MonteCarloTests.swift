@@ -49,8 +49,9 @@ struct MonteCarloTests {
     }
 
     @Test func seedsWrapAround() throws {
-        let batch = try MonteCarlo(try ScenarioRun(loading: repository("Scenarios/restaurant-welcome.yaml")), runs: 2,
-                                   seed: UInt64.max)
+        let batch = try MonteCarlo(
+            try ScenarioRun(loading: repository("Scenarios/restaurant-welcome.yaml")), runs: 2,
+            seed: UInt64.max)
         #expect(batch.run(1).simulation.noise?.seed == 0)
     }
 
@@ -73,20 +74,28 @@ struct MonteCarloTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let batch = try MonteCarlo(try ScenarioRun(loading: repository("Scenarios/restaurant-welcome.yaml")), runs: 4)
         var observed = 0
-        let done = try batch.run(into: SinkPlan(commandLine: ["jsonl:\(folder)/e.jsonl"], journalFolder: folder),
-                                 threads: 2) { _, events in observed += events.count }
+        let done = try batch.run(
+            into: SinkPlan(commandLine: ["jsonl:\(folder)/e.jsonl"], journalFolder: folder),
+            threads: 2
+        ) { _, events in observed += events.count }
         #expect(done == 4)
         let lines = try String(contentsOfFile: folder + "/e.jsonl", encoding: .utf8).split(separator: "\n")
         #expect(lines.count == observed)
         #expect(lines.last?.hasSuffix(",\"run\":3}") == true)
 
         let refused = #expect(throws: RunFailure.self) {
-            try batch.run(into: SinkPlan(commandLine: ["jsonl:\(folder)/f.jsonl", "console"], journalFolder: folder)) { _, _ in
+            try batch.run(into: SinkPlan(commandLine: ["jsonl:\(folder)/f.jsonl", "console"], journalFolder: folder)) {
+                _, _ in
                 Issue.record("a run ran")
             }
         }
-        guard case let .badSink(messages) = refused else { Issue.record("not a bad sink: \(String(describing: refused))"); return }
-        #expect(messages == ["console: this sink cannot tell the runs of a Monte Carlo batch apart; with --runs, events go to jsonl:PATH, csv:PATH or sqlite:PATH (each event with its run)"])
+        guard case let .badSink(messages) = refused else {
+            Issue.record("not a bad sink: \(String(describing: refused))"); return
+        }
+        #expect(
+            messages == [
+                "console: this sink cannot tell the runs of a Monte Carlo batch apart; with --runs, events go to jsonl:PATH, csv:PATH or sqlite:PATH (each event with its run)"
+            ])
         #expect(!FileManager.default.fileExists(atPath: folder + "/f.jsonl"))
     }
 }

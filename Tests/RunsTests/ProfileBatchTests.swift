@@ -11,7 +11,9 @@ private func repository(_ path: String) -> String {
 }
 
 /// Every run a batch hands on, in the order it hands them, with how many simulations it started.
-private func collect(_ batch: ProfileBatch, threads: Int) -> (runs: [ProfileBatch.Run], events: [[GeofenceEvent]], simulated: Int) {
+private func collect(
+    _ batch: ProfileBatch, threads: Int
+) -> (runs: [ProfileBatch.Run], events: [[GeofenceEvent]], simulated: Int) {
     let counter = SimulationCounter()
     var runs: [ProfileBatch.Run] = [], events: [[GeofenceEvent]] = []
     ProfileBatch.$counter.withValue(counter) {
@@ -48,8 +50,11 @@ struct ProfileBatchTests {
         let base = try ScenarioRun(loading: repository("Scenarios/restaurant-welcome.yaml"))
         let got = collect(try ProfileBatch(base, profiles: [.iosDocumented, .ideal]), threads: 2)
         #expect(got.runs.map(\.number) == [0, 0] && got.simulated == 2)
-        #expect(got.events == [ScenarioRun(base.scenario, profile: .iosDocumented).events(threads: 1).events,
-                               ScenarioRun(base.scenario, profile: .ideal).events(threads: 1).events])
+        #expect(
+            got.events == [
+                ScenarioRun(base.scenario, profile: .iosDocumented).events(threads: 1).events,
+                ScenarioRun(base.scenario, profile: .ideal).events(threads: 1).events,
+            ])
     }
 
     /// Lorrenzillo's has no noise: ios (fitted) draws at random and varies its runs, ios-documented does
@@ -66,13 +71,18 @@ struct ProfileBatchTests {
 
     @Test func aBatchInWhichNothingVariesIsRefusedAtNoise() throws {
         let base = try ScenarioRun(loading: repository("Scenarios/lorrenzillos.yaml"))
-        let error = #expect(throws: ScenarioErrors.self) { try ProfileBatch(base, profiles: [.iosDocumented, .ideal], runs: 3) }
+        let error = #expect(throws: ScenarioErrors.self) {
+            try ProfileBatch(base, profiles: [.iosDocumented, .ideal], runs: 3)
+        }
         #expect(error?.errors.first?.keyPath == "noise")
         _ = try ProfileBatch(base, profiles: [.iosDocumented, .ideal])  // one plain run each varies nothing, and needs not
         // A calibration's candidate may vary nothing: simulated once, handed on for each run.
-        let alike = collect(try ProfileBatch(base, profiles: [.iosDocumented], runs: 3, refusingAlikeRuns: false), threads: 2)
+        let alike = collect(
+            try ProfileBatch(base, profiles: [.iosDocumented], runs: 3, refusingAlikeRuns: false), threads: 2)
         #expect(alike.runs.map(\.number) == [0, 1, 2] && alike.simulated == 1)
-        let few = #expect(throws: ScenarioErrors.self) { try ProfileBatch(base, profiles: [.ios], runs: 0, refusingAlikeRuns: false) }
+        let few = #expect(throws: ScenarioErrors.self) {
+            try ProfileBatch(base, profiles: [.ios], runs: 0, refusingAlikeRuns: false)
+        }
         #expect(few?.errors.first?.keyPath == "runs")
     }
 
@@ -99,6 +109,7 @@ struct ExitStatusTests {
     }
 
     @Test func theCodesAreTheREADMEs() {
-        #expect([ExitStatus.checkFailed, ExitStatus.badInput, ExitStatus.sinkFailed, ExitStatus.interrupted] == [1, 2, 3, 130])
+        #expect(
+            [ExitStatus.checkFailed, ExitStatus.badInput, ExitStatus.sinkFailed, ExitStatus.interrupted] == [1, 2, 3, 130])
     }
 }

@@ -39,8 +39,9 @@ struct SinkSessionTests {
     @Test func aRunThatEndsReplacesItsFilesAndLeavesNoJournal() throws {
         let folder = try temporaryDirectory(), heard = Heard()
         let plan = plan(folder, heard)
-        let session = try SinkSession(opening: [try plan.registry.spec(parsing: "jsonl:\(folder)/e.jsonl")], plan: plan,
-                                      run: RunDescription())
+        let session = try SinkSession(
+            opening: [try plan.registry.spec(parsing: "jsonl:\(folder)/e.jsonl")], plan: plan,
+            run: RunDescription())
         for sample in samples { try session.sink.send(sample.event) }
         #expect(try session.finish(stoppedEarly: false) == [])
         #expect(try contents(folder + "/e.jsonl").split(separator: "\n").count == samples.count)
@@ -50,8 +51,9 @@ struct SinkSessionTests {
     @Test func aRunStoppedEarlyKeepsItsFileBesideItsTarget() throws {
         let folder = try temporaryDirectory(), heard = Heard()
         let plan = plan(folder, heard)
-        let session = try SinkSession(opening: [try plan.registry.spec(parsing: "jsonl:\(folder)/e.jsonl")], plan: plan,
-                                      run: RunDescription())
+        let session = try SinkSession(
+            opening: [try plan.registry.spec(parsing: "jsonl:\(folder)/e.jsonl")], plan: plan,
+            run: RunDescription())
         try session.sink.send(samples[0].event)
         let kept = try session.finish(stoppedEarly: true)
         #expect(kept.count == 1 && kept[0].contains("e.interrupted.jsonl"))
@@ -81,8 +83,9 @@ struct SinkSessionTests {
         let folder = try temporaryDirectory(), heard = Heard()
         let plan = plan(folder, heard)
         let thrown = #expect(throws: RunFailure.self) {
-            try SinkSession(opening: [try plan.registry.spec(parsing: "jsonl:\(folder)/missing/e.jsonl")], plan: plan,
-                            run: RunDescription())
+            try SinkSession(
+                opening: [try plan.registry.spec(parsing: "jsonl:\(folder)/missing/e.jsonl")], plan: plan,
+                run: RunDescription())
         }
         guard case let .sinkFailed(lines) = thrown else { Issue.record("not a sink failure"); return }
         #expect(lines.count == 1 && lines[0].hasSuffix("; nothing was run."))
@@ -92,19 +95,22 @@ struct SinkSessionTests {
 @Suite("The clock's start of a stream")
 struct StreamClockTests {
     /// SEMANTICS §1: the scenario's `start` wins over the one given (`--start`); without either, none.
-    @Test(arguments: [
-        ("the scenario's own", "2026-03-01T08:00:00Z", "2026-03-01T07:00:00Z", "2026-03-01T08:00:00Z"),
-        ("the given one", nil, "2026-03-01T07:00:00Z", "2026-03-01T07:00:00Z"),
-        ("the scenario's, none given", "2026-03-01T08:00:00Z", nil, "2026-03-01T08:00:00Z"),
-        ("neither", nil, nil, nil),
-    ] as [(String, String?, String?, String?)])
+    @Test(
+        arguments: [
+            ("the scenario's own", "2026-03-01T08:00:00Z", "2026-03-01T07:00:00Z", "2026-03-01T08:00:00Z"),
+            ("the given one", nil, "2026-03-01T07:00:00Z", "2026-03-01T07:00:00Z"),
+            ("the scenario's, none given", "2026-03-01T08:00:00Z", nil, "2026-03-01T08:00:00Z"),
+            ("neither", nil, nil, nil),
+        ] as [(String, String?, String?, String?)])
     func clockStart(id: String, own: String?, given: String?, expected: String?) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        var run = try ScenarioRun(loading: root.appendingPathComponent("Scenarios/lorrenzillos.yaml").path,
-                                  readsDevices: false)
+        var run = try ScenarioRun(
+            loading: root.appendingPathComponent("Scenarios/lorrenzillos.yaml").path,
+            readsDevices: false)
         run.simulation.start = own.flatMap { Timestamp(iso8601: $0) }
-        #expect(run.clockStart(given: given.flatMap { Timestamp(iso8601: $0) }) == expected.flatMap { Timestamp(iso8601: $0) },
-                "\(id)")
+        #expect(
+            run.clockStart(given: given.flatMap { Timestamp(iso8601: $0) }) == expected.flatMap { Timestamp(iso8601: $0) },
+            "\(id)")
     }
 }

@@ -54,25 +54,70 @@ import Testing
         for direct in [true, false] {
             let (_, problems) = read(path, direct: direct)
             let error = try #require(problems.errors.first)
-            #expect(error.keyPath == "features[0].geometry.coordinates[0][1]" && error.line == 3 && error.column == 19,
-                    "direct \(direct): \(error)")
+            #expect(
+                error.keyPath == "features[0].geometry.coordinates[0][1]" && error.line == 3 && error.column == 19,
+                "direct \(direct): \(error)")
         }
     }
 
     /// Which features the direct reader takes, and which it hands back to the nodes (where the same
     /// region, or a message, comes from `GeoJSON.feature`).
     static let shapes: [(String, String, Bool)] = [
-        ("a circle", #"{"type": "Feature", "properties": {"id": "a", "radius": 50}, "geometry": {"type": "Point", "coordinates": [13.4, 52.5]}}"#, true),
-        ("a polygon, members in another order", #"{"geometry": {"coordinates": [[[0, 0], [0.01, 0], [0, 0.01], [0, 0]]], "type": "Polygon"}, "id": 7, "type": "Feature"}"#, true),
-        ("foreign members and other properties", #"{"type": "Feature", "bbox": [0, 0, 1, 1], "properties": {"id": "a", "radius": 5, "name": "Caf\u00e9 \"x\"", "tags": {"a": [1, null]}}, "geometry": {"type": "Point", "coordinates": [1, 2, 30], "bbox": [1, 2, 1, 2]}}"#, true),
-        ("overrides as numbers", #"{"type": "Feature", "properties": {"id": "a", "radius": 5, "hysteresis": 0, "enterBuffer": 1e1, "confirmation": 2.5, "enterConfidence": 1, "exitConfidence": 0}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#, true),
-        ("a radius with a unit", #"{"type": "Feature", "properties": {"id": "a", "radius": "300m"}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#, false),
-        ("an id with an escape", #"{"type": "Feature", "properties": {"id": "\u0041", "radius": 5}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#, false),
-        ("an id that is not ASCII", #"{"type": "Feature", "properties": {"id": "café", "radius": 5}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#, false),
-        ("a null", #"{"type": "Feature", "properties": {"id": "a", "radius": 5, "hysteresis": null}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#, false),
-        ("a MultiPolygon", #"{"type": "Feature", "id": "m", "geometry": {"type": "MultiPolygon", "coordinates": [[[[0, 0], [0.01, 0], [0, 0.01], [0, 0]]]]}}"#, false),
-        ("a ring that crosses itself", #"{"type": "Feature", "id": "x", "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [0.01, 0.01], [0.01, 0], [0, 0.01], [0, 0]]]}}"#, false),
-        ("a latitude out of range", #"{"type": "Feature", "properties": {"id": "a", "radius": 5}, "geometry": {"type": "Point", "coordinates": [1, 95]}}"#, false),
+        (
+            "a circle",
+            #"{"type": "Feature", "properties": {"id": "a", "radius": 50}, "geometry": {"type": "Point", "coordinates": [13.4, 52.5]}}"#,
+            true
+        ),
+        (
+            "a polygon, members in another order",
+            #"{"geometry": {"coordinates": [[[0, 0], [0.01, 0], [0, 0.01], [0, 0]]], "type": "Polygon"}, "id": 7, "type": "Feature"}"#,
+            true
+        ),
+        (
+            "foreign members and other properties",
+            #"{"type": "Feature", "bbox": [0, 0, 1, 1], "properties": {"id": "a", "radius": 5, "name": "Caf\u00e9 \"x\"", "tags": {"a": [1, null]}}, "geometry": {"type": "Point", "coordinates": [1, 2, 30], "bbox": [1, 2, 1, 2]}}"#,
+            true
+        ),
+        (
+            "overrides as numbers",
+            #"{"type": "Feature", "properties": {"id": "a", "radius": 5, "hysteresis": 0, "enterBuffer": 1e1, "confirmation": 2.5, "enterConfidence": 1, "exitConfidence": 0}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#,
+            true
+        ),
+        (
+            "a radius with a unit",
+            #"{"type": "Feature", "properties": {"id": "a", "radius": "300m"}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#,
+            false
+        ),
+        (
+            "an id with an escape",
+            #"{"type": "Feature", "properties": {"id": "\u0041", "radius": 5}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#,
+            false
+        ),
+        (
+            "an id that is not ASCII",
+            #"{"type": "Feature", "properties": {"id": "café", "radius": 5}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#,
+            false
+        ),
+        (
+            "a null",
+            #"{"type": "Feature", "properties": {"id": "a", "radius": 5, "hysteresis": null}, "geometry": {"type": "Point", "coordinates": [1, 2]}}"#,
+            false
+        ),
+        (
+            "a MultiPolygon",
+            #"{"type": "Feature", "id": "m", "geometry": {"type": "MultiPolygon", "coordinates": [[[[0, 0], [0.01, 0], [0, 0.01], [0, 0]]]]}}"#,
+            false
+        ),
+        (
+            "a ring that crosses itself",
+            #"{"type": "Feature", "id": "x", "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [0.01, 0.01], [0.01, 0], [0, 0.01], [0, 0]]]}}"#,
+            false
+        ),
+        (
+            "a latitude out of range",
+            #"{"type": "Feature", "properties": {"id": "a", "radius": 5}, "geometry": {"type": "Point", "coordinates": [1, 95]}}"#,
+            false
+        ),
     ]
 
     @Test(arguments: shapes)

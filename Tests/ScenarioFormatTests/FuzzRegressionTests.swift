@@ -18,8 +18,9 @@ struct FuzzRegressionTests {
                 Issue.record("fuzz/empty-file.yaml loaded")
             } catch {
                 #expect(error.errors.count == 1)
-                #expect(error.description == path + ": the file is empty; expected a scenario (a YAML or JSON mapping)",
-                        "\(error.description)")
+                #expect(
+                    error.description == path + ": the file is empty; expected a scenario (a YAML or JSON mapping)",
+                    "\(error.description)")
             }
         }
     }

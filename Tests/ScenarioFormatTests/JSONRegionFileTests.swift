@@ -32,36 +32,56 @@ import Yams
     }
 
     static let malformed: [Malformed] = [
-        Malformed("truncated inside the features", "{\"type\": \"FeatureCollection\",\n \"features\": [", line: 2, column: 15,
-                  "JSON syntax error: expected a value, got the end of the file"),
-        Malformed("a missing comma", "{\"type\": \"Feature\" \"id\": 1}", line: 1, column: 20,
-                  "JSON syntax error: expected ',' or '}' after the value of \"type\", got '\"'"),
-        Malformed("a bad escape", "{\"type\": \"Fe\\qature\"}", line: 1, column: 13, "JSON syntax error: a bad escape in a string"),
-        Malformed("a lone surrogate", "{\"type\": \"\\ud800\"}", line: 1, column: 11, "JSON syntax error: a lone surrogate in a string"),
-        Malformed("a raw tab in a string", "{\"type\": \"Fea\tture\"}", line: 1, column: 14,
-                  "JSON syntax error: a string holds the control character 0x9"),
-        Malformed("a leading zero", "{\"type\": \"Polygon\", \"coordinates\": [[[01, 2]]]}", line: 1, column: 39,
-                  "JSON syntax error: a number may not start with 0 followed by digits"),
-        Malformed("NaN", "[NaN]", line: 1, column: 2, "JSON syntax error: expected a value (an object, a list, a string, a number, true, false or null), got 'N'"),
-        Malformed("a trailing comma", "{\"type\": \"Polygon\", \"coordinates\": [1,]}", line: 1, column: 39,
-                  "JSON syntax error: expected a value (an object, a list, a string, a number, true, false or null), got ']'"),
-        Malformed("a repeated key, placed at its first", "{\n  \"type\": \"Feature\",\n  \"type\": \"Feature\"}", line: 2, column: 3,
-                  "a key appears more than once in one mapping: \"type\" (first given here); each key may be given once"),
-        Malformed("a repeated root key in a FeatureCollection", "{\"type\": \"FeatureCollection\", \"features\": [], \"features\": []}",
-                  line: 1, column: 31, "a key appears more than once in one mapping: \"features\""),
-        Malformed("text after the document", "{\"type\": \"Polygon\", \"coordinates\": []} x", line: 1, column: 40,
-                  "JSON syntax error: expected the end of the file after the document's value, got 'x'"),
-        Malformed("text after a FeatureCollection", "{\"type\": \"FeatureCollection\", \"features\": []}\n]", line: 2, column: 1,
-                  "JSON syntax error: expected the end of the file after the document's value, got ']'"),
-        Malformed("100,000 nested lists", String(repeating: "[", count: 100_000), line: 1, column: 257,
-                  "JSON syntax error: objects and lists nested deeper than 256 levels are refused"),
+        Malformed(
+            "truncated inside the features", "{\"type\": \"FeatureCollection\",\n \"features\": [", line: 2, column: 15,
+            "JSON syntax error: expected a value, got the end of the file"),
+        Malformed(
+            "a missing comma", "{\"type\": \"Feature\" \"id\": 1}", line: 1, column: 20,
+            "JSON syntax error: expected ',' or '}' after the value of \"type\", got '\"'"),
+        Malformed(
+            "a bad escape", "{\"type\": \"Fe\\qature\"}", line: 1, column: 13, "JSON syntax error: a bad escape in a string"),
+        Malformed(
+            "a lone surrogate", "{\"type\": \"\\ud800\"}", line: 1, column: 11,
+            "JSON syntax error: a lone surrogate in a string"),
+        Malformed(
+            "a raw tab in a string", "{\"type\": \"Fea\tture\"}", line: 1, column: 14,
+            "JSON syntax error: a string holds the control character 0x9"),
+        Malformed(
+            "a leading zero", "{\"type\": \"Polygon\", \"coordinates\": [[[01, 2]]]}", line: 1, column: 39,
+            "JSON syntax error: a number may not start with 0 followed by digits"),
+        Malformed(
+            "NaN", "[NaN]", line: 1, column: 2,
+            "JSON syntax error: expected a value (an object, a list, a string, a number, true, false or null), got 'N'"),
+        Malformed(
+            "a trailing comma", "{\"type\": \"Polygon\", \"coordinates\": [1,]}", line: 1, column: 39,
+            "JSON syntax error: expected a value (an object, a list, a string, a number, true, false or null), got ']'"),
+        Malformed(
+            "a repeated key, placed at its first", "{\n  \"type\": \"Feature\",\n  \"type\": \"Feature\"}", line: 2,
+            column: 3,
+            "a key appears more than once in one mapping: \"type\" (first given here); each key may be given once"),
+        Malformed(
+            "a repeated root key in a FeatureCollection",
+            "{\"type\": \"FeatureCollection\", \"features\": [], \"features\": []}",
+            line: 1, column: 31, "a key appears more than once in one mapping: \"features\""),
+        Malformed(
+            "text after the document", "{\"type\": \"Polygon\", \"coordinates\": []} x", line: 1, column: 40,
+            "JSON syntax error: expected the end of the file after the document's value, got 'x'"),
+        Malformed(
+            "text after a FeatureCollection", "{\"type\": \"FeatureCollection\", \"features\": []}\n]", line: 2, column: 1,
+            "JSON syntax error: expected the end of the file after the document's value, got ']'"),
+        Malformed(
+            "100,000 nested lists", String(repeating: "[", count: 100_000), line: 1, column: 257,
+            "JSON syntax error: objects and lists nested deeper than 256 levels are refused"),
         Malformed("an empty file", "  \n", line: 0, column: 0, "the file is empty; expected GeoJSON"),
-        Malformed("a string that is not UTF-8", [0x7B, 0x22, 0x74, 0xFF, 0x22, 0x3A, 0x31, 0x7D], line: 1, column: 3,
-                  "JSON syntax error: a string that is not UTF-8 text"),
-        Malformed("a column counted in characters", "{\"id\": \"café\", \"type\": 1 2}", line: 1, column: 26,
-                  "JSON syntax error: expected ',' or '}' after the value of \"type\", got '2'"),
-        Malformed("a YAML region file", "type: Polygon\ncoordinates: []\n", line: 1, column: 1,
-                  "JSON syntax error: expected a value (an object, a list, a string, a number, true, false or null), got 't'"),
+        Malformed(
+            "a string that is not UTF-8", [0x7B, 0x22, 0x74, 0xFF, 0x22, 0x3A, 0x31, 0x7D], line: 1, column: 3,
+            "JSON syntax error: a string that is not UTF-8 text"),
+        Malformed(
+            "a column counted in characters", "{\"id\": \"café\", \"type\": 1 2}", line: 1, column: 26,
+            "JSON syntax error: expected ',' or '}' after the value of \"type\", got '2'"),
+        Malformed(
+            "a YAML region file", "type: Polygon\ncoordinates: []\n", line: 1, column: 1,
+            "JSON syntax error: expected a value (an object, a list, a string, a number, true, false or null), got 't'"),
     ]
 
     @Test(arguments: malformed)
@@ -91,8 +111,9 @@ import Yams
         let direct = try RegionFile.load(path: path)
         let log = ProblemLog()
         let root = try #require(try Yams.compose(yaml: text))
-        let viaYAML = GeoJSON.regions(root: PlacedNode(node: DocumentNode(root), path: "", file: path, diagnostics: log),
-                                      defaults: RegionOverrides(), bareID: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+        let viaYAML = GeoJSON.regions(
+            root: PlacedNode(node: DocumentNode(root), path: "", file: path, diagnostics: log),
+            defaults: RegionOverrides(), bareID: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
         #expect(!log.hasErrors, "\(log.errors)")
         #expect(direct == viaYAML.map(\.region))
         #expect(!direct.isEmpty)
@@ -100,7 +121,8 @@ import Yams
 
     /// What is wrong inside valid JSON keeps its key path, line and column, as composed YAML gave them.
     @Test func problemsInsideAFeatureKeepTheirKeyPath() throws {
-        let text = "{\"type\": \"FeatureCollection\", \"features\": [\n{\"type\": \"Feature\", \"id\": \"a\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [1, 2]}, \"properties\": {\"radius\": 5}},\n{\"type\": \"Feature\", \"id\": \"b\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [1, 95]}, \"properties\": {\"radius\": 5}}]}"
+        let text =
+            "{\"type\": \"FeatureCollection\", \"features\": [\n{\"type\": \"Feature\", \"id\": \"a\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [1, 2]}, \"properties\": {\"radius\": 5}},\n{\"type\": \"Feature\", \"id\": \"b\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [1, 95]}, \"properties\": {\"radius\": 5}}]}"
         let path = try write(Array(text.utf8))
         #expect(throws: ScenarioErrors.self) { try RegionFile.load(path: path) }
         do {

@@ -29,8 +29,10 @@ struct NaturalEarthTests {
         let errors = try #require(throws: ScenarioErrors.self) { try ScenarioLoader.load(path: path) }.errors
         #expect(errors.count == 1)
         #expect(errors.first?.keyPath == "features[159].geometry.coordinates[7][0][2]")
-        #expect(errors.first?.message.hasSuffix("It is in feature \"ATA\" (Antarctica); skip: invalid on the geojson: entry "
-            + "loads the other features without it.") == true, "\(errors)")
+        #expect(
+            errors.first?.message.hasSuffix(
+                "It is in feature \"ATA\" (Antarctica); skip: invalid on the geojson: entry "
+                    + "loads the other features without it.") == true, "\(errors)")
     }
 
     @Test("With skip: invalid, every country but Antarctica loads, with one warning each for Russia's 180 and the skip")
@@ -41,10 +43,19 @@ struct NaturalEarthTests {
         #expect(scenario.simulation.regions.count == 176)
         #expect(!scenario.simulation.regions.contains { $0.id == "ATA" })
         #expect(scenario.warnings.count == 2, "\(scenario.warnings)")
-        #expect(scenario.warnings.contains { $0.contains("features[18].geometry.coordinates[0][0][0]: the longitude "
-            + "180.00000000000006 lies past ±180° by less than 1e-9°") && $0.hasSuffix("(and 2 more positions of this file)") })
-        #expect(scenario.warnings.contains { $0.contains("regions[0].skip: skipped 1 feature of countries.geojson that "
-            + "cannot be read: \"ATA\" (Antarctica) at 1:") })
+        #expect(
+            scenario.warnings.contains {
+                $0.contains(
+                    "features[18].geometry.coordinates[0][0][0]: the longitude "
+                        + "180.00000000000006 lies past ±180° by less than 1e-9°")
+                    && $0.hasSuffix("(and 2 more positions of this file)")
+            })
+        #expect(
+            scenario.warnings.contains {
+                $0.contains(
+                    "regions[0].skip: skipped 1 feature of countries.geojson that "
+                        + "cannot be read: \"ATA\" (Antarctica) at 1:")
+            })
         let russia = try #require(scenario.simulation.regions.first { $0.id == "RUS" })
         #expect(russia.shape.bounds.maxLongitude == 180)
         // properties.name is each region's name, read straight from the bytes or, with escapes or
@@ -88,7 +99,9 @@ struct NaturalEarthTests {
             var inside = Set(countries.indices.filter { Self.contains(countries[$0].polygons, fixes[0].coordinate) })
             for fix in fixes.dropFirst() {
                 let now = Set(countries.indices.filter { Self.contains(countries[$0].polygons, fix.coordinate) })
-                for i in now.subtracting(inside) { expected.append("\(device) \(countries[i].id) enter \(fix.time.iso8601)") }
+                for i in now.subtracting(inside) {
+                    expected.append("\(device) \(countries[i].id) enter \(fix.time.iso8601)")
+                }
                 for i in inside.subtracting(now) { expected.append("\(device) \(countries[i].id) exit \(fix.time.iso8601)") }
                 inside = now
             }
@@ -102,7 +115,9 @@ struct NaturalEarthTests {
     /// Fixes every 5 s at 250 m/s along the great circle from `a` to `b`.
     static func fixes(from a: Coordinate, to b: Coordinate, start: Timestamp) -> [Fix] {
         let distance = a.distance(to: b), steps = Int(distance / 1250)
-        let (p1, l1, p2, l2) = (a.latitude * .pi / 180, a.longitude * .pi / 180, b.latitude * .pi / 180, b.longitude * .pi / 180)
+        let (p1, l1, p2, l2) = (
+            a.latitude * .pi / 180, a.longitude * .pi / 180, b.latitude * .pi / 180, b.longitude * .pi / 180
+        )
         let delta = distance / Earth.radius
         return (0...steps).map { k in
             let f = Double(k) / Double(steps)
@@ -110,7 +125,8 @@ struct NaturalEarthTests {
             let x = s1 * cos(p1) * cos(l1) + s2 * cos(p2) * cos(l2)
             let y = s1 * cos(p1) * sin(l1) + s2 * cos(p2) * sin(l2)
             let z = s1 * sin(p1) + s2 * sin(p2)
-            let point = Coordinate(latitude: atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi, longitude: atan2(y, x) * 180 / .pi)
+            let point = Coordinate(
+                latitude: atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi, longitude: atan2(y, x) * 180 / .pi)
             return Fix(point, at: start + .seconds(5 * Int64(k)))
         }
     }
@@ -121,7 +137,8 @@ struct NaturalEarthTests {
         polygons.contains { polygon in
             let box = polygon.bounds
             guard p.latitude >= box.minLatitude, p.latitude <= box.maxLatitude,
-                  p.longitude >= box.minLongitude, p.longitude <= box.maxLongitude else { return false }
+                p.longitude >= box.minLongitude, p.longitude <= box.maxLongitude
+            else { return false }
             var odd = false
             for ring in polygon.rings {
                 for (a, b) in zip(ring, ring.dropFirst()) where (a.latitude > p.latitude) != (b.latitude > p.latitude) {

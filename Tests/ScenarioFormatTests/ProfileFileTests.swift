@@ -27,59 +27,86 @@ private func builtIn(_ name: String, changing change: (inout MonitorSettings) ->
 private let validCases: [ValidProfileCase] = [
     ValidProfileCase(
         fixture: "pixel-8.profile.yaml", name: "pixel-8", bases: ["android-documented"], source: "Our field walk, 2026-10",
-        settings: builtIn("android-documented") { $0.hysteresis = 30; $0.confirmation = .seconds(10); $0.enterConfidence = 0.7 },
-        lines: ["hysteresis": ("pixel-8.profile.yaml", 5), "confirmation": ("pixel-8.profile.yaml", 6),
-                "enterConfidence": ("pixel-8.profile.yaml", 7)]),
+        settings: builtIn("android-documented") {
+            $0.hysteresis = 30; $0.confirmation = .seconds(10); $0.enterConfidence = 0.7
+        },
+        lines: [
+            "hysteresis": ("pixel-8.profile.yaml", 5), "confirmation": ("pixel-8.profile.yaml", 6),
+            "enterConfidence": ("pixel-8.profile.yaml", 7),
+        ]),
     ValidProfileCase(
-        fixture: "night-walk.profile.yaml", name: "night-walk", bases: ["pixel-8.profile.yaml", "android-documented"], source: nil,
+        fixture: "night-walk.profile.yaml", name: "night-walk", bases: ["pixel-8.profile.yaml", "android-documented"],
+        source: nil,
         settings: builtIn("android-documented") {
             $0.hysteresis = 30; $0.confirmation = .seconds(10); $0.enterConfidence = 0.7; $0.accuracy = 8
         },
         lines: ["accuracy": ("night-walk.profile.yaml", 2), "hysteresis": ("pixel-8.profile.yaml", 5)]),
     ValidProfileCase(
         fixture: "every-field.profile.yml", name: "every-field", bases: ["ios-documented"], source: nil,
-        settings: MonitorSettings(capacity: nil, selection: .static, refreshDistance: 1500, hysteresis: 50,
-                                  enterBuffer: 10, confirmation: TimeSpan(microseconds: 250_000),
-                                  initialTrigger: .enter, accuracy: 12, enterConfidence: 0.9, exitConfidence: 0.1,
-                                  interval: .seconds(120)),
+        settings: MonitorSettings(
+            capacity: nil, selection: .static, refreshDistance: 1500, hysteresis: 50,
+            enterBuffer: 10, confirmation: TimeSpan(microseconds: 250_000),
+            initialTrigger: .enter, accuracy: 12, enterConfidence: 0.9, exitConfidence: 0.1,
+            interval: .seconds(120)),
         lines: ["capacity": ("every-field.profile.yml", 2), "interval": ("every-field.profile.yml", 12)]),
     ValidProfileCase(
-        fixture: "subfolder-base.profile.yaml", name: "through a folder", bases: ["pixel-8.profile.yaml", "android-documented"],
+        fixture: "subfolder-base.profile.yaml", name: "through a folder",
+        bases: ["pixel-8.profile.yaml", "android-documented"],
         source: nil,
-        settings: builtIn("android-documented") { $0.hysteresis = 30; $0.confirmation = .seconds(10); $0.enterConfidence = 0.7 },
+        settings: builtIn("android-documented") {
+            $0.hysteresis = 30; $0.confirmation = .seconds(10); $0.enterConfidence = 0.7
+        },
         lines: ["hysteresis": ("pixel-8.profile.yaml", 5)]),
 ]
 
 /// Invalid profile files: each with the file, key path, line and message of its one error.
 private let invalidCases: [InvalidCase] = [
-    InvalidCase(fixture: "unknown-key.profile.yaml", keyPath: "hysterisis", line: 2,
-                message: "unknown key \"hysterisis\"; did you mean \"hysteresis\"? The keys allowed here are: name, base, source, capacity"),
-    InvalidCase(fixture: "missing-unit.profile.yaml", keyPath: "hysteresis", line: 3,
-                message: "missing unit: expected a distance with its unit, such as \"30m\" or \"30km\", got \"30\""),
-    InvalidCase(fixture: "missing-duration-unit.profile.yaml", keyPath: "confirmation", line: 2,
-                message: "missing unit: expected a duration with its unit, such as \"10s\""),
-    InvalidCase(fixture: "probability-out-of-range.profile.yaml", keyPath: "enterConfidence", line: 2,
-                message: "expected an enter confidence, a share from 0 to 1"),
-    InvalidCase(fixture: "zero-capacity.profile.yaml", keyPath: "capacity", line: 2,
-                message: "an integer of 1 or more, or \"unlimited\", got \"0\""),
-    InvalidCase(fixture: "missing-base.profile.yaml", keyPath: "base", line: 1,
-                message: "missing; expected a built-in profile (ios, android, android-background, ideal, ios-documented"),
-    InvalidCase(fixture: "unknown-base.profile.yaml", keyPath: "base", line: 1,
-                message: "unknown profile \"andriod\"; did you mean \"android\"? The built-in profiles are ios, android"),
-    InvalidCase(fixture: "base-not-found.profile.yaml", keyPath: "base", line: 2,
-                message: "the profile file cannot be read: no such file: "),
-    InvalidCase(fixture: "self-base.profile.yaml", keyPath: "base", line: 1,
-                message: "the profile file names itself as its base"),
-    InvalidCase(fixture: "cycle-a.profile.yaml", keyPath: "base", line: 2,
-                message: "the bases form a cycle: ", file: "invalid/cycle-b.profile.yaml"),
-    InvalidCase(fixture: "bad-base-file.profile.yaml", keyPath: "hysterisis", line: 2,
-                message: "did you mean \"hysteresis\"?", file: "invalid/unknown-key.profile.yaml"),
-    InvalidCase(fixture: "not-a-mapping.profile.yaml", keyPath: "", line: 1,
-                message: "expected a profile: a mapping of base, name, source and monitor settings, got a list"),
-    InvalidCase(fixture: "scenario-bad-profile-file.yaml", keyPath: "hysteresis", line: 3,
-                message: "missing unit", file: "invalid/missing-unit.profile.yaml"),
-    InvalidCase(fixture: "nowhere.profile.yaml", keyPath: "", line: 0,
-                message: "no built-in profile of that name (ios, android, android-background, ideal, ios-documented, android-documented, android-background-documented), and no such file: "),
+    InvalidCase(
+        fixture: "unknown-key.profile.yaml", keyPath: "hysterisis", line: 2,
+        message:
+            "unknown key \"hysterisis\"; did you mean \"hysteresis\"? The keys allowed here are: name, base, source, capacity"
+    ),
+    InvalidCase(
+        fixture: "missing-unit.profile.yaml", keyPath: "hysteresis", line: 3,
+        message: "missing unit: expected a distance with its unit, such as \"30m\" or \"30km\", got \"30\""),
+    InvalidCase(
+        fixture: "missing-duration-unit.profile.yaml", keyPath: "confirmation", line: 2,
+        message: "missing unit: expected a duration with its unit, such as \"10s\""),
+    InvalidCase(
+        fixture: "probability-out-of-range.profile.yaml", keyPath: "enterConfidence", line: 2,
+        message: "expected an enter confidence, a share from 0 to 1"),
+    InvalidCase(
+        fixture: "zero-capacity.profile.yaml", keyPath: "capacity", line: 2,
+        message: "an integer of 1 or more, or \"unlimited\", got \"0\""),
+    InvalidCase(
+        fixture: "missing-base.profile.yaml", keyPath: "base", line: 1,
+        message: "missing; expected a built-in profile (ios, android, android-background, ideal, ios-documented"),
+    InvalidCase(
+        fixture: "unknown-base.profile.yaml", keyPath: "base", line: 1,
+        message: "unknown profile \"andriod\"; did you mean \"android\"? The built-in profiles are ios, android"),
+    InvalidCase(
+        fixture: "base-not-found.profile.yaml", keyPath: "base", line: 2,
+        message: "the profile file cannot be read: no such file: "),
+    InvalidCase(
+        fixture: "self-base.profile.yaml", keyPath: "base", line: 1,
+        message: "the profile file names itself as its base"),
+    InvalidCase(
+        fixture: "cycle-a.profile.yaml", keyPath: "base", line: 2,
+        message: "the bases form a cycle: ", file: "invalid/cycle-b.profile.yaml"),
+    InvalidCase(
+        fixture: "bad-base-file.profile.yaml", keyPath: "hysterisis", line: 2,
+        message: "did you mean \"hysteresis\"?", file: "invalid/unknown-key.profile.yaml"),
+    InvalidCase(
+        fixture: "not-a-mapping.profile.yaml", keyPath: "", line: 1,
+        message: "expected a profile: a mapping of base, name, source and monitor settings, got a list"),
+    InvalidCase(
+        fixture: "scenario-bad-profile-file.yaml", keyPath: "hysteresis", line: 3,
+        message: "missing unit", file: "invalid/missing-unit.profile.yaml"),
+    InvalidCase(
+        fixture: "nowhere.profile.yaml", keyPath: "", line: 0,
+        message:
+            "no built-in profile of that name (ios, android, android-background, ideal, ios-documented, android-documented, android-background-documented), and no such file: "
+    ),
 ]
 
 private func profile(_ path: String) -> Result<Profile, ScenarioErrors> {
@@ -88,8 +115,9 @@ private func profile(_ path: String) -> Result<Profile, ScenarioErrors> {
 
 @Suite("Profile files")
 struct ProfileFileTests {
-    @Test("A valid profile file resolves to its base with its fields replaced, each field's origin its line",
-          arguments: validCases)
+    @Test(
+        "A valid profile file resolves to its base with its fields replaced, each field's origin its line",
+        arguments: validCases)
     func valid(_ c: ValidProfileCase) throws {
         let loaded = try profile("valid/" + c.fixture).get()
         #expect(loaded.name == c.name)
@@ -143,29 +171,39 @@ struct ProfileFileTests {
         let scenario = try ScenarioLoader(trackLoader: fakeTracks).load(path: fixture("profiles/scenarios/chained.yaml"))
         #expect(scenario.simulation.profile.name == "night-walk")
         #expect(scenario.simulation.settings.accuracy == 8 && scenario.simulation.settings.hysteresis == 30)
-        #expect(scenario.inputs.map { "\($0.kind) \($0.written)" } == [
-            "profile ../valid/night-walk.profile.yaml", "profile ../valid/pixel-8.profile.yaml", "track ../../tracks/walk.gpx",
-        ])
+        #expect(
+            scenario.inputs.map { "\($0.kind) \($0.written)" } == [
+                "profile ../valid/night-walk.profile.yaml", "profile ../valid/pixel-8.profile.yaml",
+                "track ../../tracks/walk.gpx",
+            ])
     }
 
-    @Test("The -documented built-ins keep revision 2's documented values (SEMANTICS §8, written out here); the fitted ones differ")
+    @Test(
+        "The -documented built-ins keep revision 2's documented values (SEMANTICS §8, written out here); the fitted ones differ"
+    )
     func documented() {
         let revision2: [String: MonitorSettings] = [
-            "ios": MonitorSettings(capacity: 20, selection: .nearest, refreshDistance: 500, hysteresis: 200, enterBuffer: 0,
-                                   confirmation: .seconds(20), initialTrigger: .none),
-            "android": MonitorSettings(capacity: 100, selection: .nearest, refreshDistance: 500, hysteresis: 0, enterBuffer: 0,
-                                       confirmation: .zero, initialTrigger: .enter, accuracy: 20, enterConfidence: 0.85,
-                                       exitConfidence: 0.15),
-            "android-background": MonitorSettings(capacity: 100, selection: .nearest, refreshDistance: 500, hysteresis: 0,
-                                                  enterBuffer: 0, confirmation: .zero, initialTrigger: .enter, accuracy: 20,
-                                                  enterConfidence: 0.85, exitConfidence: 0.15, interval: .seconds(120)),
+            "ios": MonitorSettings(
+                capacity: 20, selection: .nearest, refreshDistance: 500, hysteresis: 200, enterBuffer: 0,
+                confirmation: .seconds(20), initialTrigger: .none),
+            "android": MonitorSettings(
+                capacity: 100, selection: .nearest, refreshDistance: 500, hysteresis: 0, enterBuffer: 0,
+                confirmation: .zero, initialTrigger: .enter, accuracy: 20, enterConfidence: 0.85,
+                exitConfidence: 0.15),
+            "android-background": MonitorSettings(
+                capacity: 100, selection: .nearest, refreshDistance: 500, hysteresis: 0,
+                enterBuffer: 0, confirmation: .zero, initialTrigger: .enter, accuracy: 20,
+                enterConfidence: 0.85, exitConfidence: 0.15, interval: .seconds(120)),
         ]
         for (name, settings) in revision2 {
             #expect(Profile.builtIn(named: name + "-documented")?.settings == settings, "\(name)")
             #expect(Profile.builtIn(named: name)?.settings != settings, "\(name) is fitted")
         }
-        #expect(Profile.builtInNames == ["ios", "android", "android-background", "ideal", "ios-documented",
-                                         "android-documented", "android-background-documented"])
+        #expect(
+            Profile.builtInNames == [
+                "ios", "android", "android-background", "ideal", "ios-documented",
+                "android-documented", "android-background-documented",
+            ])
         for profile in Profile.builtIns {
             #expect(profile.fields.allSatisfy { $0.origin != nil }, "\(profile.name)")
         }

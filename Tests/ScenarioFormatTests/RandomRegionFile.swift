@@ -53,8 +53,12 @@ enum RandomRegionFile {
         if faulty, r.chance(0.3), let used = ids.last {
             id = "\"" + used + "\""
         } else {
-            id = valid(["\"z\(index)\"", "\"z\(index)\"", "\"z\(index)\"", "\(index + 100)", "1.5e\(index)", "\"caf\u{e9}\(index)\"",
-                        "\"z\\u00\(40 + index)\"", "true"], ["\"\"", "null", "[\(index)]"])
+            id = valid(
+                [
+                    "\"z\(index)\"", "\"z\(index)\"", "\"z\(index)\"", "\(index + 100)", "1.5e\(index)",
+                    "\"caf\u{e9}\(index)\"",
+                    "\"z\\u00\(40 + index)\"", "true",
+                ], ["\"\"", "null", "[\(index)]"])
             ids.append("z\(index)")
         }
         switch r.int(0...9) {
@@ -66,33 +70,51 @@ enum RandomRegionFile {
         let lon = r.double(-179...179), lat = r.double(-80...80)
         let circle = r.chance(0.5)
         if circle, !faulty || r.chance(0.8) {
-            properties.append("\"radius\": " + valid([number(r.double(1...500), &r), "\"300m\"", "\"1.5km\""], ["0", "-5", "null"]))
+            properties.append(
+                "\"radius\": " + valid([number(r.double(1...500), &r), "\"300m\"", "\"1.5km\""], ["0", "-5", "null"]))
         }
-        if r.chance(0.4) { properties.append("\"hysteresis\": " + valid([number(r.double(0...50), &r), "\"20m\"", "null"], ["-1"])) }
-        if r.chance(0.2) { properties.append("\"enterBuffer\": " + valid([number(r.double(0...50), &r), "-3"], ["\"3 parsecs\""])) }
-        if r.chance(0.2) { properties.append("\"confirmation\": " + valid(["5", "1.5", "\"5s\"", "2e1"], ["-1", "0.0000001"])) }
-        if r.chance(0.2) { properties.append("\"enterConfidence\": " + valid(["0.9", "0.5", "1", "0.3"], ["1.2", "-0.1"])) }
+        if r.chance(0.4) {
+            properties.append("\"hysteresis\": " + valid([number(r.double(0...50), &r), "\"20m\"", "null"], ["-1"]))
+        }
+        if r.chance(0.2) {
+            properties.append("\"enterBuffer\": " + valid([number(r.double(0...50), &r), "-3"], ["\"3 parsecs\""]))
+        }
+        if r.chance(0.2) {
+            properties.append("\"confirmation\": " + valid(["5", "1.5", "\"5s\"", "2e1"], ["-1", "0.0000001"]))
+        }
+        if r.chance(0.2) {
+            properties.append("\"enterConfidence\": " + valid(["0.9", "0.5", "1", "0.3"], ["1.2", "-0.1"]))
+        }
         if r.chance(0.1) { properties.append("\"missEnter\": " + valid(["0", "0.25", "1"], ["1.5"])) }
         if r.chance(0.1) { properties.append("\"missExit\": " + valid(["0.5"], ["-1"])) }
         if r.chance(0.2) { properties.append("\"exitConfidence\": " + valid(["0.1", "0", "0.5"], ["0.7"])) }
-        if r.chance(0.3) { properties.append("\"name\": " + r.pick(["\"Caf\u{e9}\"", "{\"a\": [1, {\"b\": null}]}", "null", "\"x\\ny\""])) }
+        if r.chance(0.3) {
+            properties.append("\"name\": " + r.pick(["\"Caf\u{e9}\"", "{\"a\": [1, {\"b\": null}]}", "null", "\"x\\ny\""]))
+        }
         if faulty, r.chance(0.1), let first = properties.first { properties.append(first) }  // a repeated key
         properties.shuffle(using: &r.random)
         if !properties.isEmpty || r.chance(0.5) {
-            members.append("\"properties\": " + (faulty && r.chance(0.1) ? "null" : "{" + properties.joined(separator: ", ") + "}"))
+            members.append(
+                "\"properties\": " + (faulty && r.chance(0.1) ? "null" : "{" + properties.joined(separator: ", ") + "}"))
         }
         var geometry: [String]
         if circle {
             var position = [number(lon, &r), number(faulty && r.chance(0.2) ? 95 : lat, &r)]
             if r.chance(0.2) { position.append(number(r.double(0...100), &r)) }
-            if faulty, r.chance(0.2) { position = [r.pick(["\"13\"", "null", "[1]", "13.123456789012345678901"]), number(lat, &r)] }
+            if faulty, r.chance(0.2) {
+                position = [r.pick(["\"13\"", "null", "[1]", "13.123456789012345678901"]), number(lat, &r)]
+            }
             geometry = ["\"type\": \"Point\"", "\"coordinates\": [" + position.joined(separator: ", ") + "]"]
         } else {
             var polygon = "[" + ring(&r, faulty: faulty, lon: lon, lat: lat, size: 0.01)
             if r.chance(0.15) { polygon += ", " + ring(&r, faulty: faulty, lon: lon, lat: lat, size: 0.003) }
             polygon += "]"
             if r.chance(0.1) {
-                geometry = ["\"type\": \"MultiPolygon\"", "\"coordinates\": [" + polygon + ", [" + ring(&r, faulty: faulty, lon: lon + 0.5, lat: lat, size: 0.01) + "]]"]
+                geometry = [
+                    "\"type\": \"MultiPolygon\"",
+                    "\"coordinates\": [" + polygon + ", [" + ring(&r, faulty: faulty, lon: lon + 0.5, lat: lat, size: 0.01)
+                        + "]]",
+                ]
             } else {
                 geometry = ["\"type\": \"Polygon\"", "\"coordinates\": " + polygon]
             }
@@ -116,7 +138,9 @@ enum RandomRegionFile {
             positions.append("[" + number(lon + size * cos(angle), &r) + ", " + number(lat + size * sin(angle), &r) + "]")
         }
         if r.chance(0.1), count >= 4 { positions.swapAt(1, 2) }  // crosses itself
-        if faulty, r.chance(0.2) { positions[r.int(0...count - 1)] = r.pick(["[1]", "[\"1\", 2]", "[200, 10]", "null", "[1, 2, null]"]) }
+        if faulty, r.chance(0.2) {
+            positions[r.int(0...count - 1)] = r.pick(["[1]", "[\"1\", 2]", "[200, 10]", "null", "[1, 2, null]"])
+        }
         if !faulty || r.chance(0.8) { positions.append(positions[0]) }
         if faulty, r.chance(0.2) { positions = Array(positions.prefix(2)) }
         return "[" + positions.joined(separator: r.chance(0.2) ? ",\n     " : ", ") + "]"

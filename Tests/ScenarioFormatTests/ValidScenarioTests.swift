@@ -30,45 +30,60 @@ private func circle(_ lat: Double, _ lon: Double, _ radius: Double) -> Shape {
 
 /// A (multi)polygon: each argument a polygon, each ring a flat list of lon, lat pairs, outer ring first.
 private func polygon(_ polygons: [[Double]]...) -> Shape {
-    .polygon(try! MultiPolygon(polygons.map { rings in
-        try! Polygon(rings: rings.map { ring in
-            stride(from: 0, to: ring.count, by: 2).map { Coordinate(latitude: ring[$0 + 1], longitude: ring[$0]) }
-        })
-    }))
+    .polygon(
+        try! MultiPolygon(
+            polygons.map { rings in
+                try! Polygon(
+                    rings: rings.map { ring in
+                        stride(from: 0, to: ring.count, by: 2).map {
+                            Coordinate(latitude: ring[$0 + 1], longitude: ring[$0])
+                        }
+                    })
+            }))
 }
 
-private let walk: [[Fix]] = [[
-    Fix(Coordinate(latitude: 37.7000, longitude: -121.7600), at: time("2016-01-10T12:00:00Z")),
-    Fix(Coordinate(latitude: 37.7030, longitude: -121.7597), at: time("2016-01-10T12:01:00.250Z")),
-]]
+private let walk: [[Fix]] = [
+    [
+        Fix(Coordinate(latitude: 37.7000, longitude: -121.7600), at: time("2016-01-10T12:00:00Z")),
+        Fix(Coordinate(latitude: 37.7030, longitude: -121.7597), at: time("2016-01-10T12:01:00.250Z")),
+    ]
+]
 
 private func shifted(_ track: [[Fix]], by seconds: Int64) -> [[Fix]] {
     track.map { $0.map { Fix($0.coordinate, at: $0.time + .seconds(seconds)) } }
 }
 
-private let untimed: [[PacedPoint]] = [[
-    PacedPoint(Coordinate(latitude: 37.7000, longitude: -121.7600), ordinal: 0),
-    PacedPoint(Coordinate(latitude: 37.7010, longitude: -121.7590), ordinal: 1),
-    PacedPoint(Coordinate(latitude: 37.7020, longitude: -121.7580), ordinal: 2),
-]]
+private let untimed: [[PacedPoint]] = [
+    [
+        PacedPoint(Coordinate(latitude: 37.7000, longitude: -121.7600), ordinal: 0),
+        PacedPoint(Coordinate(latitude: 37.7010, longitude: -121.7590), ordinal: 1),
+        PacedPoint(Coordinate(latitude: 37.7020, longitude: -121.7580), ordinal: 2),
+    ]
+]
 
 private let validCases: [ValidCase] = [
     ValidCase(
         fixture: "full.yaml", name: "Lunch at Lorrenzillo's", profile: .ios, tick: TimeSpan(microseconds: 500_000),
         start: time("2016-01-10T12:00:00Z"),
-        overrides: MonitorOverrides(capacity: .some(nil), selection: .static, refreshDistance: 1500, hysteresis: 50,
-                                    enterBuffer: 10, confirmation: TimeSpan(microseconds: 250_000),
-                                    initialTrigger: .enter),
+        overrides: MonitorOverrides(
+            capacity: .some(nil), selection: .static, refreshDistance: 1500, hysteresis: 50,
+            enterBuffer: 10, confirmation: TimeSpan(microseconds: 250_000),
+            initialTrigger: .enter),
         regions: [
             Region(id: "pizza", shape: circle(37.70, -121.75, 50), hysteresis: 20, confirmation: .seconds(5)),
-            Region(id: "7", shape: polygon([[-121.77, 37.69, -121.76, 37.69, -121.76, 37.70, -121.77, 37.69]]),
-                   confirmation: .zero),
-            Region(id: "mall", shape: polygon([[0, 0, 10, 0, 10, 10, 0, 10, 0, 0], [2, 2, 3, 2, 3, 3, 2, 2]],
-                                              [[20, 20, 21, 20, 21, 21, 20, 20]]),
-                   enterBuffer: 500, confirmation: .seconds(5)),
+            Region(
+                id: "7", shape: polygon([[-121.77, 37.69, -121.76, 37.69, -121.76, 37.70, -121.77, 37.69]]),
+                confirmation: .zero),
+            Region(
+                id: "mall",
+                shape: polygon(
+                    [[0, 0, 10, 0, 10, 10, 0, 10, 0, 0], [2, 2, 3, 2, 3, 3, 2, 2]],
+                    [[20, 20, 21, 20, 21, 21, 20, 20]]),
+                enterBuffer: 500, confirmation: .seconds(5)),
             Region(id: "lorrenzillos", shape: circle(37.703026, -121.759735, 300), hysteresis: 50),
-            Region(id: "square", shape: polygon([[-121.76, 37.70, -121.75, 37.70, -121.75, 37.71, -121.76, 37.70]]),
-                   enterBuffer: 2),
+            Region(
+                id: "square", shape: polygon([[-121.76, 37.70, -121.75, 37.70, -121.75, 37.71, -121.76, 37.70]]),
+                enterBuffer: 2),
             Region(id: "park", shape: polygon([[1, 1, 2, 1, 2, 2, 1, 1]])),
         ],
         rules: [
@@ -80,10 +95,12 @@ private let validCases: [ValidCase] = [
             Device(id: "tablet", track: .paced(untimed, pace: .seconds(2))),
         ],
         noise: Noise(sigma: 5, seed: 42), sinks: ["console", "jsonl:out.jsonl"], expectations: 2,
-        warnings: ["tracks/untimed.gpx:6: latitude 91 is out of range; the point is dropped (device \"tablet\")",
-                   // The fixture's regions are spread over the globe, and a rule outlasts its 1-minute walk.
-                   "regions: 2 of 6 regions are more than 10 km from every device's track, so no device can reach them: mall (7,189 km), park (9,762 km)",
-                   "rules[1].dwell: rule \"regular\" needs 1 min 30 s inside a region, longer than every track (the longest, phone's, lasts 1 min 0.25 s): it can never fire"]),
+        warnings: [
+            "tracks/untimed.gpx:6: latitude 91 is out of range; the point is dropped (device \"tablet\")",
+            // The fixture's regions are spread over the globe, and a rule outlasts its 1-minute walk.
+            "regions: 2 of 6 regions are more than 10 km from every device's track, so no device can reach them: mall (7,189 km), park (9,762 km)",
+            "rules[1].dwell: rule \"regular\" needs 1 min 30 s inside a region, longer than every track (the longest, phone's, lasts 1 min 0.25 s): it can never fire",
+        ]),
     ValidCase(
         fixture: "minimal.yaml", name: "minimal", profile: .ideal, tick: .seconds(1), start: nil,
         overrides: MonitorOverrides(), regions: [Region(id: "home", shape: circle(0, 0, 100))], rules: [],
@@ -98,8 +115,10 @@ private let validCases: [ValidCase] = [
         rules: [DwellRule(name: "long", duration: .seconds(7200), regions: ["home"])],
         devices: [Device(id: "phone", track: .timed(shifted(walk, by: 60)))],
         noise: Noise(sigma: 0.5, seed: 0),
-        warnings: ["regions: every region is more than 10 km from every device's track, so no device can reach them: home (10,006 km), zone (9,762 km); are the coordinates right?",
-                   "rules[0].dwell: rule \"long\" needs 2 h inside a region"]),
+        warnings: [
+            "regions: every region is more than 10 km from every device's track, so no device can reach them: home (10,006 km), zone (9,762 km); are the coordinates right?",
+            "rules[0].dwell: rule \"long\" needs 2 h inside a region",
+        ]),
     ValidCase(
         fixture: "pace-and-offset.yaml", name: "pace-and-offset", profile: .ideal, tick: .seconds(1), start: nil,
         overrides: MonitorOverrides(), regions: [], rules: [],
@@ -177,8 +196,11 @@ struct ValidScenarioTests {
         let settings = scenario.simulation.settings
         #expect(settings.phase == .random)
         #expect(settings.stationary == Stationary(after: .seconds(300), within: 25, interval: .seconds(360)))
-        #expect(settings.outliers == Outliers(every: .seconds(1800), duration: .seconds(20), median: 300, p90: 2000,
-                                              accuracyScale: 1))
+        #expect(
+            settings.outliers
+                == Outliers(
+                    every: .seconds(1800), duration: .seconds(20), median: 300, p90: 2000,
+                    accuracyScale: 1))
         #expect(settings.delivery == Delivery(median: .seconds(10), p90: .seconds(120)))
         #expect(settings.missEnter == 0.1 && settings.missExit == 0.2)
         #expect(settings.enterBuffer == -15 && settings.enterConfidence == 0.3)
@@ -211,18 +233,19 @@ struct ValidScenarioTests {
         let folder = fixture("valid")
         let scenario = folder + "/fleet-accuracy.yaml"
         try """
-            regions: []
-            devices:
-              - {fixes: ../tables/fleet.csv, format: csv, columns: {device: van_id, time: ts, lat: y, lon: x, accuracy: acc}, accuracy: 9}
+        regions: []
+        devices:
+          - {fixes: ../tables/fleet.csv, format: csv, columns: {device: van_id, time: ts, lat: y, lon: x, accuracy: acc}, accuracy: 9}
 
-            """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        """.write(toFile: scenario, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: scenario) }
         let devices = try ScenarioLoader.load(path: scenario).simulation.devices
         guard case let .timed(segments) = devices[0].track else { Issue.record("not timed"); return }
         #expect(segments.count == 1 && segments[0].prefix(4).map(\.accuracy) == [5, 6, 7, 5])
         #expect(devices.map(\.accuracy) == [9, 9])
 
-        try "regions: []\ndevices:\n  - {fixes: ../tables/fleet.csv, columns: {device: vehicle}}\n  - {id: van-1, track: ../tracks/van1.gpx}\n"
+        try
+            "regions: []\ndevices:\n  - {fixes: ../tables/fleet.csv, columns: {device: vehicle}}\n  - {id: van-1, track: ../tracks/van1.gpx}\n"
             .write(toFile: scenario, atomically: true, encoding: .utf8)
         let error = #expect(throws: ScenarioErrors.self) { try ScenarioLoader.load(path: scenario) }
         #expect(error?.errors.map(\.keyPath) == ["devices[0].fixes"])
@@ -242,8 +265,9 @@ struct ValidScenarioTests {
 
 @Suite("With the real GPX reader")
 struct RealGPXTests {
-    @Test("The real reader gives the same devices as the tracks built in code",
-          arguments: ["full.yaml", "scenario.json"])
+    @Test(
+        "The real reader gives the same devices as the tracks built in code",
+        arguments: ["full.yaml", "scenario.json"])
     func sameDevices(_ name: String) throws {
         let real = try ScenarioLoader.load(path: fixture("valid/" + name))
         let fake = try ScenarioLoader(trackLoader: fakeTracks).load(path: fixture("valid/" + name))

@@ -22,7 +22,8 @@ public struct CrowdScenario: Sendable {
         try FileManager.default.createDirectory(at: tracks, withIntermediateDirectories: true)
         var yaml = "name: A crowd along the cafés\nstart: 2024-05-01T09:00:00Z\nprofile: android\nregions:\n"
         for cafe in 0..<cafes {
-            yaml += "  - {id: cafe-\(cafe), circle: {lat: \(latitude), lon: \(longitude(at: Double(cafe) * spacing)), radius: 80}}\n"
+            yaml +=
+                "  - {id: cafe-\(cafe), circle: {lat: \(latitude), lon: \(longitude(at: Double(cafe) * spacing)), radius: 80}}\n"
         }
         yaml += "devices:\n"
         let length = Double(cafes - 1) * spacing

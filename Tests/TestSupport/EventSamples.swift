@@ -19,58 +19,94 @@ public struct EventSample: CustomStringConvertible, Sendable {
 
 public let samples: [EventSample] = {
     let p = Coordinate(latitude: 37.703026, longitude: -121.759735)
-    func event(_ time: String, _ device: String, _ region: String, _ distance: Double,
-               _ detail: GeofenceEvent.Detail, at coordinate: Coordinate = p) -> GeofenceEvent {
-        GeofenceEvent(time: at(time), device: device, region: region, regionIndex: 0, coordinate: coordinate,
-                      distance: distance, detail: detail)
+    func event(
+        _ time: String, _ device: String, _ region: String, _ distance: Double,
+        _ detail: GeofenceEvent.Detail, at coordinate: Coordinate = p
+    ) -> GeofenceEvent {
+        GeofenceEvent(
+            time: at(time), device: device, region: region, regionIndex: 0, coordinate: coordinate,
+            distance: distance, detail: detail)
     }
     return [
-        EventSample(name: "monitor-start, plain ids", event: event("2016-01-10T12:00:00Z", "phone", "cafe", 512.25, .monitorStart)),
-        EventSample(name: "monitor-stop, comma in region", event: event("2016-01-10T12:00:01Z", "phone", "a,b", 3.0, .monitorStop)),
-        EventSample(name: "monitor-failed, quotes", event: event("2016-01-10T12:00:02Z", "say \"hi\"", "it's", -3.0, .monitorFailed)),
-        EventSample(name: "enter, newline and CR in device", event: event("2016-01-10T12:03:10.250Z", "line1\nline2\r", "café ☕️", -12.5,
-                                                               .enter(crossedAt: at("2016-01-10T12:03:05Z")))),
-        EventSample(name: "exit, backslash tab and control chars", event: event("2016-01-10T12:07:30.999Z", "back\\slash\ttab\u{1}\u{1B}", "日本語", 0.1 + 0.2,
-                                                                     .exit(crossedAt: at("2016-01-10T12:07:25.5Z")))),
-        EventSample(name: "visit, sub-millisecond times", event: event("2016-01-10T12:07:30.000999Z", "phone", "cafe", 1e-7,
-                                                            .visit(arrival: at("2016-01-10T12:03:05.0015Z"), departure: at("2016-01-10T12:07:25Z")))),
-        EventSample(name: "dwell, rule with quotes, comma and emoji", event: event("2016-01-11T00:00:00Z", "phone 2", "cafe", -1234567.891,
-                                                                        .dwell(rule: "Thanks, \"friend\" 👋", ruleIndex: 2, duration: .seconds(260)))),
-        EventSample(name: "dwell, fractional duration and extreme coordinates", event: event("1969-12-31T23:59:59.5Z", "\u{2028}sep", "", .leastNonzeroMagnitude,
-                                                                                   .dwell(rule: "", ruleIndex: 0, duration: TimeSpan(microseconds: 1_500_001)),
-                                                                                   at: Coordinate(latitude: -90, longitude: 179.99999999999997))),
+        EventSample(
+            name: "monitor-start, plain ids", event: event("2016-01-10T12:00:00Z", "phone", "cafe", 512.25, .monitorStart)),
+        EventSample(
+            name: "monitor-stop, comma in region", event: event("2016-01-10T12:00:01Z", "phone", "a,b", 3.0, .monitorStop)),
+        EventSample(
+            name: "monitor-failed, quotes", event: event("2016-01-10T12:00:02Z", "say \"hi\"", "it's", -3.0, .monitorFailed)),
+        EventSample(
+            name: "enter, newline and CR in device",
+            event: event(
+                "2016-01-10T12:03:10.250Z", "line1\nline2\r", "café ☕️", -12.5,
+                .enter(crossedAt: at("2016-01-10T12:03:05Z")))),
+        EventSample(
+            name: "exit, backslash tab and control chars",
+            event: event(
+                "2016-01-10T12:07:30.999Z", "back\\slash\ttab\u{1}\u{1B}", "日本語", 0.1 + 0.2,
+                .exit(crossedAt: at("2016-01-10T12:07:25.5Z")))),
+        EventSample(
+            name: "visit, sub-millisecond times",
+            event: event(
+                "2016-01-10T12:07:30.000999Z", "phone", "cafe", 1e-7,
+                .visit(arrival: at("2016-01-10T12:03:05.0015Z"), departure: at("2016-01-10T12:07:25Z")))),
+        EventSample(
+            name: "dwell, rule with quotes, comma and emoji",
+            event: event(
+                "2016-01-11T00:00:00Z", "phone 2", "cafe", -1234567.891,
+                .dwell(rule: "Thanks, \"friend\" 👋", ruleIndex: 2, duration: .seconds(260)))),
+        EventSample(
+            name: "dwell, fractional duration and extreme coordinates",
+            event: event(
+                "1969-12-31T23:59:59.5Z", "\u{2028}sep", "", .leastNonzeroMagnitude,
+                .dwell(rule: "", ruleIndex: 0, duration: TimeSpan(microseconds: 1_500_001)),
+                at: Coordinate(latitude: -90, longitude: 179.99999999999997))),
     ]
 }()
 
 /// `samples` and two events whose ids are too long to be stored inside their strings (over 15 bytes): the
 /// formats read such a string's bytes where they lie, so each path (plain, and one needing escapes) is
 /// checked. For the tests of one event at a time; the tests of a whole log keep to `samples`.
-public let formatSamples: [EventSample] = samples + {
-    let p = Coordinate(latitude: 59.92698, longitude: 30.319762)
-    func at(_ text: String) -> Timestamp { Timestamp(iso8601: text)! }
-    func event(_ time: String, _ device: String, _ region: String, _ distance: Double,
-               _ detail: GeofenceEvent.Detail) -> GeofenceEvent {
-        GeofenceEvent(time: at(time), device: device, region: region, regionIndex: 0, coordinate: p,
-                      distance: distance, detail: detail)
-    }
-    return [
-        EventSample(name: "enter, long ids (kept apart from the string, not inline)", event: event("2024-05-01T09:00:00Z", "delivery-van-0042-of-fleet-north", "depot-gate-long-region-identifier", 59.92698,
-                                                                                       .enter(crossedAt: at("2024-05-01T08:59:58Z")))),
-        EventSample(name: "exit, long ids that need escaping", event: event("2024-05-01T09:00:01Z", "a device called \"north, gate 7\"\n", "a region with a comma, a quote \" and a tab\t", 30.319762,
-                                                                .exit(crossedAt: at("2024-05-01T09:00:00.5Z")))),
-    ]
-}()
+public let formatSamples: [EventSample] =
+    samples
+    + {
+        let p = Coordinate(latitude: 59.92698, longitude: 30.319762)
+        func at(_ text: String) -> Timestamp { Timestamp(iso8601: text)! }
+        func event(
+            _ time: String, _ device: String, _ region: String, _ distance: Double,
+            _ detail: GeofenceEvent.Detail
+        ) -> GeofenceEvent {
+            GeofenceEvent(
+                time: at(time), device: device, region: region, regionIndex: 0, coordinate: p,
+                distance: distance, detail: detail)
+        }
+        return [
+            EventSample(
+                name: "enter, long ids (kept apart from the string, not inline)",
+                event: event(
+                    "2024-05-01T09:00:00Z", "delivery-van-0042-of-fleet-north", "depot-gate-long-region-identifier",
+                    59.92698,
+                    .enter(crossedAt: at("2024-05-01T08:59:58Z")))),
+            EventSample(
+                name: "exit, long ids that need escaping",
+                event: event(
+                    "2024-05-01T09:00:01Z", "a device called \"north, gate 7\"\n",
+                    "a region with a comma, a quote \" and a tab\t", 30.319762,
+                    .exit(crossedAt: at("2024-05-01T09:00:00.5Z")))),
+        ]
+    }()
 
 /// `formatSamples`, and those of the kinds that can be delivered late (`WireField.detectedAt.isCarried(by:)`;
 /// the engine delays no other) again delivered late, `detectedAt` 5 s before their time: an event of every
 /// kind with and without each optional field, for the tests that hold a format's fields to the wire schema.
-public let schemaSamples: [EventSample] = formatSamples + formatSamples.filter {
-    WireField.detectedAt.isCarried(by: $0.event.kind)
-}.map { sample in
-    var event = sample.event
-    event.detectedAt = event.time - .seconds(5)
-    return EventSample(name: sample.name + ", delivered late", event: event)
-}
+public let schemaSamples: [EventSample] =
+    formatSamples
+    + formatSamples.filter {
+        WireField.detectedAt.isCarried(by: $0.event.kind)
+    }.map { sample in
+        var event = sample.event
+        event.detectedAt = event.time - .seconds(5)
+        return EventSample(name: sample.name + ", delivered late", event: event)
+    }
 
 /// A fresh empty directory (`TemporaryFolders`).
 public func temporaryDirectory() throws -> String {
@@ -146,8 +182,10 @@ public func expectedFields(_ event: GeofenceEvent) -> [(String, Any)] {
     case .enter, .exit:
         fields.append(("crossedAt", wire.crossedAt!.iso8601))
     case .visit:
-        fields += [("arrival", wire.arrival!.iso8601), ("departure", wire.departure!.iso8601),
-                   ("duration", wire.duration!.seconds)]
+        fields += [
+            ("arrival", wire.arrival!.iso8601), ("departure", wire.departure!.iso8601),
+            ("duration", wire.duration!.seconds),
+        ]
     case .dwell:
         fields += [("rule", wire.rule!), ("duration", wire.duration!.seconds)]
     case .monitorStart, .monitorStop, .monitorFailed:
@@ -159,8 +197,9 @@ public func expectedFields(_ event: GeofenceEvent) -> [(String, Any)] {
 /// Runs a python3 script with `input` on standard input and returns its standard output, or nil when
 /// python3 is not installed (the tests that use it then check less).
 public func python(_ script: String, input: String) throws -> String? {
-    let candidates = ["/usr/bin/python3", "/usr/local/bin/python3"] +
-        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/python3" }
+    let candidates =
+        ["/usr/bin/python3", "/usr/local/bin/python3"]
+        + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/python3" }
     guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
         return nil
     }

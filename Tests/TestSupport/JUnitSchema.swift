@@ -3,7 +3,8 @@ import Foundation
 /// The Ant JUnit schema, against which `perimeter check --junit` reports are validated.
 public enum JUnitSchema {
     /// The schema file (Tests/RegressionTests/Fixtures/junit-ant.xsd).
-    public static let schema = PerimeterProcess.root.appendingPathComponent("Tests/RegressionTests/Fixtures/junit-ant.xsd").path
+    public static let schema = PerimeterProcess.root.appendingPathComponent("Tests/RegressionTests/Fixtures/junit-ant.xsd")
+        .path
 
     /// Validates a JUnit report against the Ant JUnit schema in Fixtures with `xmllint --schema`, or, where
     /// xmllint is not installed, checks the same structure with python3's `xml.etree`.

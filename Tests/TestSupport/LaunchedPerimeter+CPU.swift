@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension LaunchedPerimeter {
@@ -8,7 +8,8 @@ extension LaunchedPerimeter {
     /// `/proc/PID/stat` (Linux); nil once it has ended or where there is no `/proc`.
     public var processorSeconds: Double? {
         guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")") else { return nil }
+            let close = text.lastIndex(of: ")")
+        else { return nil }
         // After "pid (name)": field 3 is the state; utime and stime are fields 14 and 15.
         let fields = text[text.index(after: close)...].split(separator: " ")
         guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 extension LaunchedPerimeter {
@@ -36,12 +36,12 @@ extension LaunchedPerimeter {
     }
 
     #if arch(x86_64)
-    private static let readNumber = 0
-    /// poll, pselect6, ppoll.
-    private static let waitNumbers: Set = [7, 270, 271]
+        private static let readNumber = 0
+        /// poll, pselect6, ppoll.
+        private static let waitNumbers: Set = [7, 270, 271]
     #else
-    private static let readNumber = 63
-    /// pselect6, ppoll.
-    private static let waitNumbers: Set = [72, 73]
+        private static let readNumber = 63
+        /// pselect6, ppoll.
+        private static let waitNumbers: Set = [72, 73]
     #endif
 }

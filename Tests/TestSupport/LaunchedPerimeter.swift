@@ -20,9 +20,15 @@ public final class LaunchedPerimeter: @unchecked Sendable {
     /// bytes for dash, the usual /bin/sh, 1,024 for bash); `asNobody` runs a world-readable copy of the
     /// executable as the user nobody (when the tests run as root, which ignores permissions);
     /// `standardInput` is its standard input (else the test's own).
-    public init(_ arguments: [String], in directory: URL, environment: [String: String] = [:],
-                fileSizeLimit: Int? = nil, asNobody: Bool = false, standardInput: FileHandle? = nil) throws {
-        var command = [asNobody && geteuid() == 0 ? try PerimeterProcess.worldReadableExecutable().path : PerimeterProcess.executable.path]
+    public init(
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:],
+        fileSizeLimit: Int? = nil, asNobody: Bool = false, standardInput: FileHandle? = nil
+    ) throws {
+        var command =
+            [
+                asNobody && geteuid() == 0
+                    ? try PerimeterProcess.worldReadableExecutable().path : PerimeterProcess.executable.path
+            ]
             + arguments
         if asNobody && geteuid() == 0 {
             command = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + command
@@ -70,8 +76,9 @@ public final class LaunchedPerimeter: @unchecked Sendable {
         let rest = outputClosed ? Data() : output.fileHandleForReading.readDataToEndOfFile()
         errorsRead.wait()
         process.waitUntilExit()
-        return PerimeterProcess.Result(status: process.terminationStatus, stdout: String(decoding: rest, as: UTF8.self),
-                                       stderr: String(decoding: errorData, as: UTF8.self))
+        return PerimeterProcess.Result(
+            status: process.terminationStatus, stdout: String(decoding: rest, as: UTF8.self),
+            stderr: String(decoding: errorData, as: UTF8.self))
     }
 
     /// Whether the process ended by a signal rather than by exiting.

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A small HTTP/1.1 server on 127.0.0.1 for tests (EventSinksTests' HTTP sink, PerimeterTests' deliver): an accept loop on a background thread, one thread
@@ -164,8 +164,10 @@ public final class LoopbackServer: @unchecked Sendable {
             let number = count
             count += 1
             let reply = script(number)
-            recorded.append(Request(number: number, method: requestLine[0], target: requestLine[1], headers: headers,
-                                    body: Data(body), received: Date(), reply: reply))
+            recorded.append(
+                Request(
+                    number: number, method: requestLine[0], target: requestLine[1], headers: headers,
+                    body: Data(body), received: Date(), reply: reply))
             lock.unlock()
             switch reply {
             case .close:
@@ -261,7 +263,13 @@ public final class LoopbackServer: @unchecked Sendable {
         var start = 0, depth = 0, inString = false, escaped = false
         for (i, byte) in inner.enumerated() {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {

@@ -40,19 +40,24 @@ public enum MeasuredProcess {
 
     /// Runs `perimeter ARGUMENTS` in `directory` (standard input from the file `standardInput` when
     /// given), killed after `timeout`.
-    public static func run(_ arguments: [String], in directory: URL, timeout: Duration = .seconds(120),
-                           standardInput: String? = nil) throws -> Measurement {
+    public static func run(
+        _ arguments: [String], in directory: URL, timeout: Duration = .seconds(120),
+        standardInput: String? = nil
+    ) throws -> Measurement {
         let report = directory.appendingPathComponent(".measurement-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: report) }
         let result = try PerimeterProcess.run(
             arguments, in: directory, executable: "/usr/bin/env",
-            prefix: ["python3", "-c", parent, report.path, directory.path, String(timeout.components.seconds),
-                     PerimeterProcess.executable.path], standardInput: standardInput)
+            prefix: [
+                "python3", "-c", parent, report.path, directory.path, String(timeout.components.seconds),
+                PerimeterProcess.executable.path,
+            ], standardInput: standardInput)
         let fields = try String(contentsOf: report, encoding: .utf8).split(separator: " ")
         guard fields.count == 3, let kilobytes = Int(fields[0]), let seconds = Double(fields[1]) else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: report.path])
         }
-        return Measurement(result: result, peakResidentBytes: kilobytes * 1024, seconds: seconds,
-                           timedOut: fields[2] == "1")
+        return Measurement(
+            result: result, peakResidentBytes: kilobytes * 1024, seconds: seconds,
+            timedOut: fields[2] == "1")
     }
 }

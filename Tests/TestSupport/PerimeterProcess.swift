@@ -18,7 +18,8 @@ public enum PerimeterProcess {
         let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = here.deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("perimeter").path),
-              folder.path != "/" {
+            folder.path != "/"
+        {
             folder = folder.deletingLastPathComponent()
         }
         return folder.appendingPathComponent("perimeter")
@@ -26,8 +27,10 @@ public enum PerimeterProcess {
 
     /// Runs `perimeter` (or `executable`, with `prefix` before the arguments) and waits for it; its
     /// standard input is the file at `standardInput` when given.
-    public static func run(_ arguments: [String], in directory: URL = root, executable path: String? = nil,
-                    prefix: [String] = [], standardInput: String? = nil) throws -> Result {
+    public static func run(
+        _ arguments: [String], in directory: URL = root, executable path: String? = nil,
+        prefix: [String] = [], standardInput: String? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = path.map { URL(fileURLWithPath: $0) } ?? executable
         process.arguments = prefix + arguments
@@ -53,8 +56,9 @@ public enum PerimeterProcess {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Runs `perimeter` as a user without privileges, to test permission errors even when the tests run
@@ -65,8 +69,9 @@ public enum PerimeterProcess {
     public static func runUnprivileged(_ arguments: [String]) throws -> Result {
         guard geteuid() == 0 else { return try run(arguments) }
         let copy = try unprivilegedCopy.get()
-        return try run(["--reuid=65534", "--regid=65534", "--clear-groups", copy.appendingPathComponent("perimeter").path]
-                       + arguments, in: copy, executable: "/usr/bin/setpriv")
+        return try run(
+            ["--reuid=65534", "--regid=65534", "--clear-groups", copy.appendingPathComponent("perimeter").path]
+                + arguments, in: copy, executable: "/usr/bin/setpriv")
     }
 
     /// The executable in the world-readable copy of `runUnprivileged`, for other ways of running it as

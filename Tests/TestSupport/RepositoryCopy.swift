@@ -10,8 +10,10 @@ public enum RepositoryCopy {
         for sub in ["Scenarios", "Tracks"] {
             try fm.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
         }
-        for file in ["Scenarios/lorrenzillos.yaml", "Scenarios/lorrenzillos.events.jsonl",
-                     "Scenarios/lorrenzillos.events.inputs.json", "Tracks/lorrenzillos-visit.gpx"] {
+        for file in [
+            "Scenarios/lorrenzillos.yaml", "Scenarios/lorrenzillos.events.jsonl",
+            "Scenarios/lorrenzillos.events.inputs.json", "Tracks/lorrenzillos-visit.gpx",
+        ] {
             try fm.copyItem(at: PerimeterProcess.root.appendingPathComponent(file), to: folder.appendingPathComponent(file))
         }
         return folder

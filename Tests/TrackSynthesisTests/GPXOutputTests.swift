@@ -57,7 +57,11 @@ struct GPXOutputTests {
         #expect(try !String(contentsOfFile: path, encoding: .utf8).contains("<time>"))
     }
 
-    @Test("fixed7", arguments: [(59.9343, "59.9343000"), (-121.7767850, "-121.7767850"), (0, "0.0000000"),
-                                (-0.00000001, "0.0000000"), (0.00000005, "0.0000001"), (179.99999999, "180.0000000")])
+    @Test(
+        "fixed7",
+        arguments: [
+            (59.9343, "59.9343000"), (-121.7767850, "-121.7767850"), (0, "0.0000000"),
+            (-0.00000001, "0.0000000"), (0.00000005, "0.0000001"), (179.99999999, "180.0000000"),
+        ])
     func fixed7(value: Double, text: String) { #expect(GPXWriter.fixed7(value) == text) }
 }

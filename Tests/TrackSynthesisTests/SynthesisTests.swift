@@ -23,28 +23,59 @@ struct CountCase: CustomTestStringConvertible, Sendable {
 struct SynthesisTests {
     // Hand-computed: 100 m east at 10 m/s takes 10 s, so fixes at 0…10 s are 11 at a 1 s interval.
     static let countCases: [CountCase] = [
-        CountCase(label: "only a starting point: one fix", journey: Journey(start: may1, origin: equator, steps: []),
-                  fixes: 1, segments: 1),
-        CountCase(label: "100 m at 10 m/s: 0…10 s", journey: Journey(start: may1, origin: equator,
-                  steps: [.move(to: east(100), speed: 10)]), fixes: 11, segments: 1),
-        CountCase(label: "then a 5 s stop: 0…15 s", journey: Journey(start: may1, origin: equator,
-                  steps: [.move(to: east(100), speed: 10), .stop(.seconds(5))]), fixes: 16, segments: 1),
-        CountCase(label: "interval 2 s: 0, 2, …, 10 s", journey: Journey(start: may1, interval: .seconds(2), origin: equator,
-                  steps: [.move(to: east(100), speed: 10)]), fixes: 6, segments: 1),
-        CountCase(label: "interval 3 s: the last tick before the end (0, 3, 6, 9 s)", journey: Journey(start: may1,
-                  interval: .seconds(3), origin: equator, steps: [.move(to: east(100), speed: 10)]), fixes: 4, segments: 1),
-        CountCase(label: "lost 3 s in the middle: 10, 11, 12 s missing, two segments", journey: Journey(start: may1,
-                  origin: equator, steps: [.move(to: east(100), speed: 10), .lost(.seconds(3)), .move(to: east(200), speed: 10)]),
-                  fixes: 18, segments: 2),
-        CountCase(label: "lost at the start: 0…4 s missing", journey: Journey(start: may1, origin: equator,
-                  steps: [.lost(.seconds(5)), .stop(.seconds(10))]), fixes: 6, segments: 1),
-        CountCase(label: "two losses: three segments", journey: Journey(start: may1, origin: equator,
-                  steps: [.stop(.seconds(10)), .lost(.seconds(2)), .stop(.seconds(10)), .lost(.seconds(4)), .stop(.seconds(10))]),
-                  fixes: 31 - 6, segments: 3),
-        CountCase(label: "a loss past the end: the track just ends (the fix at 10 s is lost too)", journey: Journey(start: may1,
-                  origin: equator, steps: [.stop(.seconds(10)), .lost(.seconds(60))]), fixes: 10, segments: 1),
-        CountCase(label: "250 ms interval, 2 s stop: 9 fixes", journey: Journey(start: may1, interval: TimeSpan(microseconds: 250_000),
-                  origin: equator, steps: [.stop(.seconds(2))]), fixes: 9, segments: 1),
+        CountCase(
+            label: "only a starting point: one fix", journey: Journey(start: may1, origin: equator, steps: []),
+            fixes: 1, segments: 1),
+        CountCase(
+            label: "100 m at 10 m/s: 0…10 s",
+            journey: Journey(
+                start: may1, origin: equator,
+                steps: [.move(to: east(100), speed: 10)]), fixes: 11, segments: 1),
+        CountCase(
+            label: "then a 5 s stop: 0…15 s",
+            journey: Journey(
+                start: may1, origin: equator,
+                steps: [.move(to: east(100), speed: 10), .stop(.seconds(5))]), fixes: 16, segments: 1),
+        CountCase(
+            label: "interval 2 s: 0, 2, …, 10 s",
+            journey: Journey(
+                start: may1, interval: .seconds(2), origin: equator,
+                steps: [.move(to: east(100), speed: 10)]), fixes: 6, segments: 1),
+        CountCase(
+            label: "interval 3 s: the last tick before the end (0, 3, 6, 9 s)",
+            journey: Journey(
+                start: may1,
+                interval: .seconds(3), origin: equator, steps: [.move(to: east(100), speed: 10)]), fixes: 4, segments: 1),
+        CountCase(
+            label: "lost 3 s in the middle: 10, 11, 12 s missing, two segments",
+            journey: Journey(
+                start: may1,
+                origin: equator,
+                steps: [.move(to: east(100), speed: 10), .lost(.seconds(3)), .move(to: east(200), speed: 10)]),
+            fixes: 18, segments: 2),
+        CountCase(
+            label: "lost at the start: 0…4 s missing",
+            journey: Journey(
+                start: may1, origin: equator,
+                steps: [.lost(.seconds(5)), .stop(.seconds(10))]), fixes: 6, segments: 1),
+        CountCase(
+            label: "two losses: three segments",
+            journey: Journey(
+                start: may1, origin: equator,
+                steps: [
+                    .stop(.seconds(10)), .lost(.seconds(2)), .stop(.seconds(10)), .lost(.seconds(4)), .stop(.seconds(10)),
+                ]),
+            fixes: 31 - 6, segments: 3),
+        CountCase(
+            label: "a loss past the end: the track just ends (the fix at 10 s is lost too)",
+            journey: Journey(
+                start: may1,
+                origin: equator, steps: [.stop(.seconds(10)), .lost(.seconds(60))]), fixes: 10, segments: 1),
+        CountCase(
+            label: "250 ms interval, 2 s stop: 9 fixes",
+            journey: Journey(
+                start: may1, interval: TimeSpan(microseconds: 250_000),
+                origin: equator, steps: [.stop(.seconds(2))]), fixes: 9, segments: 1),
     ]
 
     @Test("fix and segment counts", arguments: countCases)
@@ -59,8 +90,9 @@ struct SynthesisTests {
 
     @Test("the lost ticks are exactly [t, t + span)")
     func lostTicks() {
-        let j = Journey(start: may1, origin: equator,
-                        steps: [.move(to: east(100), speed: 10), .lost(.seconds(3)), .move(to: east(200), speed: 10)])
+        let j = Journey(
+            start: may1, origin: equator,
+            steps: [.move(to: east(100), speed: 10), .lost(.seconds(3)), .move(to: east(200), speed: 10)])
         let seconds = j.synthesize().segments.map { $0.map { ($0.time - may1).microseconds / 1_000_000 } }
         #expect(seconds == [Array(0...9), Array(13...20)])
         // The device kept moving while lost: at 13 s it is 130 m east.
@@ -79,20 +111,38 @@ struct SynthesisTests {
     static let spbNorth1km = Coordinate(latitude: 59.9343 + (1000 / Earth.radius).degrees, longitude: 30.3351)
 
     static let positionCases: [PositionCase] = [
-        PositionCase(label: "100 m east at 10 m/s: 50 m at 5 s", journey: Journey(start: may1, origin: equator,
-                     steps: [.move(to: east(100), speed: 10)]), second: 5, expected: east(50)),
-        PositionCase(label: "…and there at 10 s", journey: Journey(start: may1, origin: equator,
-                     steps: [.move(to: east(100), speed: 10)]), second: 10, expected: east(100)),
-        PositionCase(label: "stop: still there at 12 s", journey: Journey(start: may1, origin: equator,
-                     steps: [.move(to: east(100), speed: 10), .stop(.seconds(5))]), second: 12, expected: east(100)),
-        PositionCase(label: "back west after the stop: 80 m at 17 s", journey: Journey(start: may1, origin: equator,
-                     steps: [.move(to: east(100), speed: 10), .stop(.seconds(5)), .move(to: equator, speed: 10)]),
-                     second: 17, expected: east(80)),
-        PositionCase(label: "1 km north in St Petersburg at 36 km/h: 300 m at 30 s", journey: Journey(start: may1,
-                     origin: spb, steps: [.move(to: spbNorth1km, speed: 10)]), second: 30,
-                     expected: Coordinate(latitude: 59.9343 + (300 / Earth.radius).degrees, longitude: 30.3351)),
-        PositionCase(label: "a loss does not stop the clock: 150 m at 15 s", journey: Journey(start: may1, origin: equator,
-                     steps: [.lost(.seconds(12)), .move(to: east(200), speed: 10)]), second: 15, expected: east(150)),
+        PositionCase(
+            label: "100 m east at 10 m/s: 50 m at 5 s",
+            journey: Journey(
+                start: may1, origin: equator,
+                steps: [.move(to: east(100), speed: 10)]), second: 5, expected: east(50)),
+        PositionCase(
+            label: "…and there at 10 s",
+            journey: Journey(
+                start: may1, origin: equator,
+                steps: [.move(to: east(100), speed: 10)]), second: 10, expected: east(100)),
+        PositionCase(
+            label: "stop: still there at 12 s",
+            journey: Journey(
+                start: may1, origin: equator,
+                steps: [.move(to: east(100), speed: 10), .stop(.seconds(5))]), second: 12, expected: east(100)),
+        PositionCase(
+            label: "back west after the stop: 80 m at 17 s",
+            journey: Journey(
+                start: may1, origin: equator,
+                steps: [.move(to: east(100), speed: 10), .stop(.seconds(5)), .move(to: equator, speed: 10)]),
+            second: 17, expected: east(80)),
+        PositionCase(
+            label: "1 km north in St Petersburg at 36 km/h: 300 m at 30 s",
+            journey: Journey(
+                start: may1,
+                origin: spb, steps: [.move(to: spbNorth1km, speed: 10)]), second: 30,
+            expected: Coordinate(latitude: 59.9343 + (300 / Earth.radius).degrees, longitude: 30.3351)),
+        PositionCase(
+            label: "a loss does not stop the clock: 150 m at 15 s",
+            journey: Journey(
+                start: may1, origin: equator,
+                steps: [.lost(.seconds(12)), .move(to: east(200), speed: 10)]), second: 15, expected: east(150)),
     ]
 
     @Test("positions at known times", arguments: positionCases)
@@ -121,7 +171,9 @@ struct SynthesisTests {
     }
 
     static func noisy(seed: UInt64, sigma: Double = 5, seconds: Int64 = 600) -> Journey {
-        Journey(start: may1, seed: seed, noise: sigma, origin: spb, steps: [.move(to: spbNorth1km, speed: 2), .stop(.seconds(seconds))])
+        Journey(
+            start: may1, seed: seed, noise: sigma, origin: spb,
+            steps: [.move(to: spbNorth1km, speed: 2), .stop(.seconds(seconds))])
     }
 
     @Test("deterministic: the same journey and seed give the same fixes", arguments: [0, 7, 42] as [UInt64])
@@ -162,8 +214,9 @@ struct SynthesisTests {
     @Test("correlated noise: each offset keeps exp(−Δt / T) of the last one, and its spread is still sigma")
     func correlatedNoise() {
         let sigma = 10.0, rho = exp(-1.0 / 30)  // a fix a second, T = 30 s
-        let j = Journey(start: may1, seed: 11, noise: sigma, noiseCorrelation: .seconds(30), origin: Self.spb,
-                        steps: [.stop(.seconds(59_999))])
+        let j = Journey(
+            start: may1, seed: 11, noise: sigma, noiseCorrelation: .seconds(30), origin: Self.spb,
+            steps: [.stop(.seconds(59_999))])
         let fixes = j.synthesize().fixes
         let cosLat = cos(Self.spb.latitude.radians)
         let north = fixes.map { ($0.coordinate.latitude - Self.spb.latitude).radians * Earth.radius }
@@ -184,7 +237,8 @@ struct SynthesisTests {
             Journey(start: may1, seed: 5, noise: 6, noiseCorrelation: .seconds(correlation), origin: Self.spb, steps: steps)
         }
         let whole = journey([.move(to: Self.spbNorth1km, speed: 2), .stop(.seconds(100))]).synthesize().fixes
-        let cut = journey([.move(to: Self.spbNorth1km, speed: 2), .lost(.seconds(40)), .stop(.seconds(100))]).synthesize().fixes
+        let cut = journey([.move(to: Self.spbNorth1km, speed: 2), .lost(.seconds(40)), .stop(.seconds(100))]).synthesize()
+            .fixes
         #expect(cut.count == whole.count - 40)
         let byTime = Dictionary(uniqueKeysWithValues: whole.map { ($0.time, $0.coordinate) })
         #expect(cut.allSatisfy { byTime[$0.time] == $0.coordinate })

@@ -8,9 +8,10 @@ import Testing
 @Suite struct DetectedAtTests {
     static let decided = Timestamp(iso8601: "2016-01-10T12:03:10.250Z")!
     static func event(_ detail: GeofenceEvent.Detail, detectedAt: Timestamp?) -> GeofenceEvent {
-        GeofenceEvent(time: decided + .seconds(30), device: "phone", region: "cafe", regionIndex: 0,
-                      coordinate: Coordinate(latitude: 37.7, longitude: -121.7), distance: -12.5, detail: detail,
-                      detectedAt: detectedAt)
+        GeofenceEvent(
+            time: decided + .seconds(30), device: "phone", region: "cafe", regionIndex: 0,
+            coordinate: Coordinate(latitude: 37.7, longitude: -121.7), distance: -12.5, detail: detail,
+            detectedAt: detectedAt)
     }
 
     @Test("JSON Lines: detectedAt last, and read back")
@@ -41,7 +42,8 @@ import Testing
 
     @Test("refused on monitor events")
     func monitorEvents() {
-        let line = #"{"time":"2016-01-10T12:03:10.000Z","device":"p","region":"c","kind":"monitor-start","lat":0,"lon":0,"distance":1,"detectedAt":"2016-01-10T12:03:10.000Z"}"#
+        let line =
+            #"{"time":"2016-01-10T12:03:10.000Z","device":"p","region":"c","kind":"monitor-start","lat":0,"lon":0,"distance":1,"detectedAt":"2016-01-10T12:03:10.000Z"}"#
         #expect(throws: WireFormatError.self) { try JSONLines.decode(line: line) }
     }
 }

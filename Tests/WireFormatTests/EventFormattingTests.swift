@@ -9,11 +9,12 @@ import WireFormat
         var testDescription: String { value.description }
     }
 
-    @Test(arguments: [
-        0.0, -0.0, 1.0, -3.0, 0.25, 1e-05, 1.5e+20, 0.1 + 0.2, 37.703026, -121.759735, -1234567.891, 259.9985,
-        .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-        1e16, 1e15, 123456789012345680.0, 0x1p-1074, 2.2250738585072014e-308, .pi, -.ulpOfOne,
-    ].map(Number.init))
+    @Test(
+        arguments: [
+            0.0, -0.0, 1.0, -3.0, 0.25, 1e-05, 1.5e+20, 0.1 + 0.2, 37.703026, -121.759735, -1234567.891, 259.9985,
+            .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+            1e16, 1e15, 123456789012345680.0, 0x1p-1074, 2.2250738585072014e-308, .pi, -.ulpOfOne,
+        ].map(Number.init))
     func numbersAreTheirDescription(number: Number) {
         var bytes: [UInt8] = [0x5B]
         EventFormatting.append(number: number.value, to: &bytes)
@@ -50,8 +51,10 @@ import WireFormat
         }
     }
 
-    @Test(arguments: ["1970-01-01T00:00:00.000Z", "2016-01-10T12:03:05.001Z", "0000-01-01T00:00:00.000Z",
-                      "9999-12-31T23:59:59.999Z", "1969-12-31T23:59:59.999Z"])
+    @Test(arguments: [
+        "1970-01-01T00:00:00.000Z", "2016-01-10T12:03:05.001Z", "0000-01-01T00:00:00.000Z",
+        "9999-12-31T23:59:59.999Z", "1969-12-31T23:59:59.999Z",
+    ])
     func timesAreTheirISO8601(text: String) throws {
         let time = try #require(Timestamp(iso8601: text))
         var bytes: [UInt8] = [0x7B]

@@ -29,12 +29,13 @@ import TestSupport
     func keysAreInWireOrder(sample: EventSample) throws {
         var parser = FlatJSONParser(Array(JSONLines.encode(sample.event).utf8))
         let keys = try parser.object().map(\.0)
-        let extra: [String] = switch sample.event.kind {
-        case .enter, .exit: ["crossedAt"]
-        case .visit: ["arrival", "departure", "duration"]
-        case .dwell: ["rule", "duration"]
-        default: []
-        }
+        let extra: [String] =
+            switch sample.event.kind {
+            case .enter, .exit: ["crossedAt"]
+            case .visit: ["arrival", "departure", "duration"]
+            case .dwell: ["rule", "duration"]
+            default: []
+            }
         #expect(keys == ["time", "device", "region", "kind", "lat", "lon", "distance"] + extra)
     }
 
@@ -47,7 +48,10 @@ import TestSupport
 
     @Test func exactText() {
         let event = samples[3].event
-        #expect(JSONLines.encode(event) == #"{"time":"2016-01-10T12:03:10.250Z","device":"line1\nline2\r","region":"café ☕️","kind":"enter","lat":37.703026,"lon":-121.759735,"distance":-12.5,"crossedAt":"2016-01-10T12:03:05.000Z"}"#)
+        #expect(
+            JSONLines.encode(event)
+                == #"{"time":"2016-01-10T12:03:10.250Z","device":"line1\nline2\r","region":"café ☕️","kind":"enter","lat":37.703026,"lon":-121.759735,"distance":-12.5,"crossedAt":"2016-01-10T12:03:05.000Z"}"#
+        )
         #expect(JSONLines.encode(samples[6].event).hasSuffix(#""rule":"Thanks, \"friend\" 👋","duration":260.0}"#))
         #expect(JSONLines.encode(samples[4].event).contains(#""device":"back\\slash\ttab\u0001\u001b""#))
         #expect(JSONLines.encode(samples[7].event).contains(#""device":"\u2028sep""#))
@@ -92,20 +96,29 @@ import TestSupport
 
     @Test(arguments: [
         BadLine(name: "not JSON", line: "hello", message: "not a JSON event object: expected '{' at column 1", column: 1),
-        BadLine(name: "unknown kind", line: start + #""kind":"arrive","lat":1,"lon":2,"distance":3}"#,
-                message: #""kind" is "arrive", not one of monitor-stop, monitor-failed, monitor-start, exit, visit, enter, dwell"#),
-        BadLine(name: "missing crossedAt", line: start + #""kind":"enter","lat":1,"lon":2,"distance":3}"#,
-                message: #""crossedAt" is missing (a enter event has it)"#),
-        BadLine(name: "foreign key", line: start + #""kind":"monitor-start","lat":1,"lon":2,"distance":3,"rule":"x"}"#,
-                message: #""rule" does not belong in a monitor-start event"#),
-        BadLine(name: "string for a number", line: start + #""kind":"monitor-start","lat":"1","lon":2,"distance":3}"#,
-                message: #""lat" must be a number"#),
-        BadLine(name: "bad time", line: #"{"time":"yesterday","device":"d","region":"r","kind":"monitor-start","lat":1,"lon":2,"distance":3}"#,
-                message: #""time" is not an ISO 8601 time: "yesterday""#),
-        BadLine(name: "duplicate key", line: start + #""kind":"monitor-start","lat":1,"lat":1,"lon":2,"distance":3}"#,
-                message: #"the key "lat" appears twice"#),
-        BadLine(name: "nested", line: start + #""kind":"monitor-start","lat":[1],"lon":2,"distance":3}"#,
-                message: "not a JSON event object: a nested object or array at column 91", column: 91),
+        BadLine(
+            name: "unknown kind", line: start + #""kind":"arrive","lat":1,"lon":2,"distance":3}"#,
+            message:
+                #""kind" is "arrive", not one of monitor-stop, monitor-failed, monitor-start, exit, visit, enter, dwell"#),
+        BadLine(
+            name: "missing crossedAt", line: start + #""kind":"enter","lat":1,"lon":2,"distance":3}"#,
+            message: #""crossedAt" is missing (a enter event has it)"#),
+        BadLine(
+            name: "foreign key", line: start + #""kind":"monitor-start","lat":1,"lon":2,"distance":3,"rule":"x"}"#,
+            message: #""rule" does not belong in a monitor-start event"#),
+        BadLine(
+            name: "string for a number", line: start + #""kind":"monitor-start","lat":"1","lon":2,"distance":3}"#,
+            message: #""lat" must be a number"#),
+        BadLine(
+            name: "bad time",
+            line: #"{"time":"yesterday","device":"d","region":"r","kind":"monitor-start","lat":1,"lon":2,"distance":3}"#,
+            message: #""time" is not an ISO 8601 time: "yesterday""#),
+        BadLine(
+            name: "duplicate key", line: start + #""kind":"monitor-start","lat":1,"lat":1,"lon":2,"distance":3}"#,
+            message: #"the key "lat" appears twice"#),
+        BadLine(
+            name: "nested", line: start + #""kind":"monitor-start","lat":[1],"lon":2,"distance":3}"#,
+            message: "not a JSON event object: a nested object or array at column 91", column: 91),
     ])
     func decodeErrors(bad: BadLine) {
         #expect(throws: WireFormatError(reason: bad.message, column: bad.column)) { try JSONLines.decode(line: bad.line) }
@@ -119,8 +132,9 @@ import TestSupport
     }
 
     @Test func decodeAcceptsHandWrittenLines() throws {
-        let line = #" { "kind" : "dwell", "rule": "caf\u00e9 \ud83d\udc4b", "duration": 10, "time": "2016-01-10T12:00:00Z", "# +
-            #""device": "d", "region": "r", "lat": 1, "lon": -2.5e1, "distance": null } "#
+        let line =
+            #" { "kind" : "dwell", "rule": "caf\u00e9 \ud83d\udc4b", "duration": 10, "time": "2016-01-10T12:00:00Z", "#
+            + #""device": "d", "region": "r", "lat": 1, "lon": -2.5e1, "distance": null } "#
         let event = try JSONLines.decode(line: line)
         #expect(event.rule == "café 👋")
         #expect(event.duration == .seconds(10))
@@ -131,10 +145,10 @@ import TestSupport
     @Test func python3ReadsTheSameFieldsInTheSameOrderExactly() throws {
         let log = samples.map { JSONLines.encode($0.event) + "\n" }.joined()
         let script = """
-        import sys, json
-        rows = [[[k, repr(v) if isinstance(v, float) else v] for k, v in json.loads(line).items()] for line in sys.stdin.read().split("\\n") if line]
-        print(json.dumps(rows))
-        """
+            import sys, json
+            rows = [[[k, repr(v) if isinstance(v, float) else v] for k, v in json.loads(line).items()] for line in sys.stdin.read().split("\\n") if line]
+            print(json.dumps(rows))
+            """
         guard let output = try python(script, input: log) else { return }
         let rows = try JSONDecoder().decode([[[String]]].self, from: Data(output.utf8))
         #expect(rows == samples.map { expectedPythonView($0.event) })

@@ -12,8 +12,10 @@ import WireFormat
     /// millisecond, ids that need escaping or quoting, numbers that are not finite or not short decimals.
     static func randomEvents(seed: UInt64, count: Int) -> [GeofenceEvent] {
         var random = SplitMix64(seed: seed)
-        let ids = ["phone", "van-0012", "a much longer device identifier", "quote\"d", "comma,id", "line\nbreak",
-                   "tab\there", "café", "\u{2028}", "", "back\\slash", "exactly-8"]
+        let ids = [
+            "phone", "van-0012", "a much longer device identifier", "quote\"d", "comma,id", "line\nbreak",
+            "tab\there", "café", "\u{2028}", "", "back\\slash", "exactly-8",
+        ]
         func time() -> Timestamp {
             Timestamp(microsecondsSince1970: .random(in: -3_000_000_000_000_000...3_000_000_000_000_000, using: &random))
         }
@@ -30,11 +32,14 @@ import WireFormat
             let details: [GeofenceEvent.Detail] = [
                 .monitorStart, .monitorStop, .monitorFailed, .enter(crossedAt: time()), .exit(crossedAt: time()),
                 .visit(arrival: t - .seconds(Int64.random(in: 0...90_000, using: &random)), departure: t),
-                .dwell(rule: ids.randomElement(using: &random)!, ruleIndex: 0, duration: .seconds(Int64.random(in: 0...3_600, using: &random))),
+                .dwell(
+                    rule: ids.randomElement(using: &random)!, ruleIndex: 0,
+                    duration: .seconds(Int64.random(in: 0...3_600, using: &random))),
             ]
-            return GeofenceEvent(time: t, device: ids.randomElement(using: &random)!, region: ids.randomElement(using: &random)!,
-                                 regionIndex: 0, coordinate: Coordinate(latitude: number(), longitude: number()),
-                                 distance: number(), detail: details.randomElement(using: &random)!)
+            return GeofenceEvent(
+                time: t, device: ids.randomElement(using: &random)!, region: ids.randomElement(using: &random)!,
+                regionIndex: 0, coordinate: Coordinate(latitude: number(), longitude: number()),
+                distance: number(), detail: details.randomElement(using: &random)!)
         }
     }
 
@@ -51,7 +56,9 @@ import WireFormat
             if direct != wire {
                 failures += 1
                 if failures <= 3 {
-                    Issue.record("seed \(seed): \(String(decoding: direct, as: UTF8.self)) ≠ \(String(decoding: wire, as: UTF8.self))")
+                    Issue.record(
+                        "seed \(seed): \(String(decoding: direct, as: UTF8.self)) ≠ \(String(decoding: wire, as: UTF8.self))"
+                    )
                 }
             }
         }
@@ -78,12 +85,14 @@ import WireFormat
     func checksMatchByteByByte() {
         let seed: UInt64 = 0xB17E_5
         var random = SplitMix64(seed: seed)
-        let special: [UInt8] = [0x00, 0x0A, 0x0D, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x2B, 0x2C, 0x2D, 0x5B, 0x5C, 0x5D,
-                                0x7E, 0x7F, 0x80, 0xE1, 0xE2, 0xE3, 0xFF]
+        let special: [UInt8] = [
+            0x00, 0x0A, 0x0D, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x2B, 0x2C, 0x2D, 0x5B, 0x5C, 0x5D,
+            0x7E, 0x7F, 0x80, 0xE1, 0xE2, 0xE3, 0xFF,
+        ]
         var failures = 0
         for _ in 0..<200_000 {
             let count = Int.random(in: 0...40, using: &random)
-            let rare = Int.random(in: 0...3, using: &random)   // how many special bytes, often none
+            let rare = Int.random(in: 0...3, using: &random)  // how many special bytes, often none
             var bytes = (0..<count).map { _ in UInt8.random(in: 0x30...0x7A, using: &random) }
             for _ in 0..<rare where count > 0 {
                 bytes[.random(in: 0..<count, using: &random)] = special.randomElement(using: &random)!

@@ -58,7 +58,8 @@ func written(by writer: (Double, UnsafeMutablePointer<UInt8>) -> Int, _ value: D
             let limit = Int64(pow10(Int.random(in: 1...15, using: &random))) - 1  // exact as a Double
             let mantissa = Double(Int64.random(in: -limit...limit, using: &random))
             let decimal = Bool.random(using: &random)
-            let value = decimal
+            let value =
+                decimal
                 ? mantissa / Double(pow10(fractionDigits))  // the Double nearest the decimal
                 : Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &random))
             guard value.isFinite else { continue }

@@ -14,14 +14,22 @@ import TestSupport
         #expect(JSONLines.encode(read.event) == JSONLines.encode(sample.event))  // the bytes sent again
     }
 
-    @Test("a line without a key is an event with none; a bad key is refused with its line", arguments: [
-        ("{\"time\":\"2016-01-10T12:00:00.000Z\",\"device\":\"p\",\"region\":\"r\",\"kind\":\"monitor-start\",\"lat\":1,\"lon\":2,\"distance\":3}",
-         nil as String?),
-        ("{\"time\":\"2016-01-10T12:00:00.000Z\",\"device\":\"p\",\"region\":\"r\",\"kind\":\"monitor-start\",\"lat\":1,\"lon\":2,\"distance\":3,\"idempotencyKey\":7}",
-         "line 1: \"idempotencyKey\" must be a non-empty string"),
-        ("{\"time\":\"2016-01-10T12:00:00.000Z\",\"device\":\"p\",\"region\":\"r\",\"kind\":\"monitor-start\",\"lat\":1,\"lon\":2,\"distance\":3,\"idempotencyKey\":\"\"}",
-         "line 1: \"idempotencyKey\" must be a non-empty string"),
-    ])
+    @Test(
+        "a line without a key is an event with none; a bad key is refused with its line",
+        arguments: [
+            (
+                "{\"time\":\"2016-01-10T12:00:00.000Z\",\"device\":\"p\",\"region\":\"r\",\"kind\":\"monitor-start\",\"lat\":1,\"lon\":2,\"distance\":3}",
+                nil as String?
+            ),
+            (
+                "{\"time\":\"2016-01-10T12:00:00.000Z\",\"device\":\"p\",\"region\":\"r\",\"kind\":\"monitor-start\",\"lat\":1,\"lon\":2,\"distance\":3,\"idempotencyKey\":7}",
+                "line 1: \"idempotencyKey\" must be a non-empty string"
+            ),
+            (
+                "{\"time\":\"2016-01-10T12:00:00.000Z\",\"device\":\"p\",\"region\":\"r\",\"kind\":\"monitor-start\",\"lat\":1,\"lon\":2,\"distance\":3,\"idempotencyKey\":\"\"}",
+                "line 1: \"idempotencyKey\" must be a non-empty string"
+            ),
+        ])
     func keysAndRefusals(line: String, refusal: String?) throws {
         do {
             let records = try SpoolLines.decode(log: line + "\n")

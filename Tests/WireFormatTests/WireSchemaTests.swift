@@ -53,12 +53,15 @@ import Testing
             #expect(throws: WireFormatError.self, "\(field)") { try WireEvent(members: members + [(field.name, .null)]) }
         }
         for field in WireField.keys(of: kind) where !field.isOptional {
-            #expect(throws: WireFormatError.self, "\(field)") { try WireEvent(members: members.filter { $0.0 != field.name }) }
+            #expect(throws: WireFormatError.self, "\(field)") {
+                try WireEvent(members: members.filter { $0.0 != field.name })
+            }
         }
     }
 
-    @Test("CSV: the header is the table; a record's fields are set exactly where the kind carries them",
-          arguments: events)
+    @Test(
+        "CSV: the header is the table; a record's fields are set exactly where the kind carries them",
+        arguments: events)
     func csv(sample: EventSample) throws {
         #expect(try readCSV(CSVRecords.header) == [WireField.allCases.map(\.name)])
         let record = try #require(try readCSV(CSVRecords.encode(sample.event) + "\r\n").first)
@@ -67,7 +70,11 @@ import Testing
             let written = field.value(of: WireEvent(sample.event)) != .absent
             if !text.isEmpty { #expect(written, "\(field)") }
             if written && field.type != .text { #expect(!text.isEmpty, "\(field)") }  // (an id may be empty)
-            #expect(written == (field.isCarried(by: sample.event.kind) && (!field.isOptional || sample.event.writtenDetectedAt != nil)), "\(field)")
+            #expect(
+                written
+                    == (field.isCarried(by: sample.event.kind)
+                        && (!field.isOptional || sample.event.writtenDetectedAt != nil)),
+                "\(field)")
         }
     }
 

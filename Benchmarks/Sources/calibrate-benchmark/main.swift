@@ -23,7 +23,8 @@ var hidden = try ScenarioRun(loading: scenario)
 hidden.simulation.profile.settings.hysteresis = 80
 hidden.simulation.profile.settings.missExit = 0.15
 let log = (folder as NSString).appendingPathComponent("field.jsonl")
-try hidden.events(threads: threads).events.map { JSONLines.encode($0) + "\n" }.joined().write(toFile: log, atomically: true, encoding: .utf8)
+try hidden.events(threads: threads).events.map { JSONLines.encode($0) + "\n" }.joined().write(
+    toFile: log, atomically: true, encoding: .utf8)
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let began = DispatchTime.now()
@@ -41,13 +42,16 @@ options.seed = 1000
 options.threads = threads
 var result: CalibrationResult?
 let fitSeconds = try seconds {
-    let calibration = try Calibration(run: run, log: try ObservedLog.read([log]), base: .ios,
-                                      parameters: ["hysteresis", "missExit"].compactMap(CalibrationParameter.named), options: options)
+    let calibration = try Calibration(
+        run: run, log: try ObservedLog.read([log]), base: .ios,
+        parameters: ["hysteresis", "missExit"].compactMap(CalibrationParameter.named), options: options)
     result = calibration.fit()
 }
 let samples = run.simulation.sampleCounts().reduce(0, +)
 print("40 walks × 8 stores, \(samples) samples a run, \(runs) runs a candidate, \(threads) threads")
 print(String(format: "one batch of %d runs: %.2f s", runs, batchSeconds))
-print(String(format: "fit of 2 parameters: %.2f s (%d candidates; fit ÷ batch = %.1f)", fitSeconds, result!.evaluations,
-             fitSeconds / batchSeconds))
+print(
+    String(
+        format: "fit of 2 parameters: %.2f s (%d candidates; fit ÷ batch = %.1f)", fitSeconds, result!.evaluations,
+        fitSeconds / batchSeconds))
 print(result!.readable)

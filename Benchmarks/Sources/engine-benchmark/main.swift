@@ -35,8 +35,9 @@ func regions(_ n: Int) -> [Region] {
     var rng = SplitMix64(seed: 1)
     let side = side(n)
     return (0..<n).map { i in
-        let c = centre.offset(northMeters: .random(in: -side / 2...side / 2, using: &rng),
-                              eastMeters: .random(in: -side / 2...side / 2, using: &rng))
+        let c = centre.offset(
+            northMeters: .random(in: -side / 2...side / 2, using: &rng),
+            eastMeters: .random(in: -side / 2...side / 2, using: &rng))
         return Region(id: "r\(i)", shape: .circle(try! Circle(center: c, radius: .random(in: 50...300, using: &rng))))
     }
 }
@@ -44,7 +45,8 @@ func regions(_ n: Int) -> [Region] {
 func devices(side: Meters) -> [Device] {
     var rng = SplitMix64(seed: 2)
     return (0..<deviceCount).map { d in
-        var x = Double.random(in: -side / 2...side / 2, using: &rng), y = Double.random(in: -side / 2...side / 2, using: &rng)
+        var x = Double.random(in: -side / 2...side / 2, using: &rng),
+            y = Double.random(in: -side / 2...side / 2, using: &rng)
         var fixes: [Fix] = []
         for k in stride(from: 0, through: seconds, by: 10) {
             fixes.append(Fix(centre.offset(northMeters: y, eastMeters: x), at: start + .seconds(Int64(k))))
@@ -56,8 +58,9 @@ func devices(side: Meters) -> [Device] {
     }
 }
 
-print("engine-benchmark: \(deviceCount) devices × \(seconds) s at 1 Hz, profile ios (capacity 20), \(threads) threads"
-      + (constantDensity ? ", constant density (side 40 km × √(N / 10,000))" : ", a 40 km square"))
+print(
+    "engine-benchmark: \(deviceCount) devices × \(seconds) s at 1 Hz, profile ios (capacity 20), \(threads) threads"
+        + (constantDensity ? ", constant density (side 40 km × √(N / 10,000))" : ", a 40 km square"))
 
 /// Samples per second, events and seconds of one run.
 func measure(_ simulation: Simulation, skipsQuietRegions: Bool) throws -> (rate: Double, events: Int, seconds: Double) {
@@ -73,10 +76,12 @@ func measure(_ simulation: Simulation, skipsQuietRegions: Bool) throws -> (rate:
 /// One device, two fixes a second apart: a run of it takes what a run costs before its first sample (the
 /// world: shapes, rules, the spatial index), which grows with N but not with the fleet.
 let tinyFleet = [Device(id: "setup", track: .timed([[Fix(centre, at: start), Fix(centre, at: start + .seconds(1))]]))]
-print("(without setup: the samples per second once the world is built, from a run of one device and two"
-      + " fixes timed beside)")
-print("regions    samples/s    events   ratio to N=100 | without setup: samples/s  ratio  setup s"
-      + " | plain path: samples/s   quiet ÷ plain speed")
+print(
+    "(without setup: the samples per second once the world is built, from a run of one device and two"
+        + " fixes timed beside)")
+print(
+    "regions    samples/s    events   ratio to N=100 | without setup: samples/s  ratio  setup s"
+        + " | plain path: samples/s   quiet ÷ plain speed")
 var reference: Double?
 var marginalReference: Double?
 /// The same fleet at every N in the 40 km square; with `--constant-density`, a fleet walking each N's square.
@@ -94,16 +99,22 @@ for n in counts {
     }
     let run = try measure(simulation, skipsQuietRegions: true)
     // The same regions with one device: the run's cost before its first sample.
-    let setup = try measure(Simulation(regions: regions, profile: .ios, devices: tinyFleet, start: start),
-                            skipsQuietRegions: true).seconds
+    let setup = try measure(
+        Simulation(regions: regions, profile: .ios, devices: tinyFleet, start: start),
+        skipsQuietRegions: true
+    ).seconds
     let marginal = (run.rate * run.seconds) / max(run.seconds - setup, 1e-9)
     // The plain path evaluates every monitored region at every sample: the same events, measured beside.
-    let plain = quietOnly ? (rate: Double.nan, events: run.events, seconds: Double.nan)
+    let plain =
+        quietOnly
+        ? (rate: Double.nan, events: run.events, seconds: Double.nan)
         : try measure(simulation, skipsQuietRegions: false)
     precondition(run.events == plain.events, "the quiet windows changed the events")
     reference = reference ?? run.rate
     marginalReference = marginalReference ?? marginal
-    print(String(format: "%7d  %11.0f  %8d   %.2f           | %11.0f  %.2f  %.3f | %11.0f           %.2f", n,
-                 run.rate, run.events, run.rate / reference!, marginal, marginal / marginalReference!, setup,
-                 plain.rate, run.rate / plain.rate))
+    print(
+        String(
+            format: "%7d  %11.0f  %8d   %.2f           | %11.0f  %.2f  %.3f | %11.0f           %.2f", n,
+            run.rate, run.events, run.rate / reference!, marginal, marginal / marginalReference!, setup,
+            plain.rate, run.rate / plain.rate))
 }

@@ -9,7 +9,7 @@ import BenchmarkSupport
 import FixTables
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
@@ -54,7 +54,9 @@ func write(_ format: FixTableFormat, to path: String) throws {
             let time = 1_714_554_000 + second
             switch format {
             case .csv: text += "van-\(device),\(time),\(lat),\(lon),\(5 + device % 20)\n"
-            case .jsonLines: text += "{\"device\":\"van-\(device)\",\"time\":\(time),\"lat\":\(lat),\"lon\":\(lon),\"accuracy\":\(5 + device % 20)}\n"
+            case .jsonLines:
+                text +=
+                    "{\"device\":\"van-\(device)\",\"time\":\(time),\"lat\":\(lat),\"lon\":\(lon),\"accuracy\":\(5 + device % 20)}\n"
             }
         }
         if text.utf8.count > 1 << 22 {
@@ -65,7 +67,6 @@ func write(_ format: FixTableFormat, to path: String) throws {
     handle.write(Data(text.utf8))
     try handle.close()
 }
-
 
 func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {
     let start = DispatchTime.now()
@@ -78,12 +79,15 @@ func wc(_ path: String) throws -> Double {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/wc")
     process.arguments = ["-l", path]
     process.standardOutput = FileHandle.nullDevice
-    let (_, elapsed) = try timed { try process.run(); process.waitUntilExit() }
+    let (_, elapsed) = try timed {
+        try process.run(); process.waitUntilExit()
+    }
     return elapsed
 }
 
-print("fix-table-benchmark: \(devices) devices × \(seconds) s = \(devices * seconds) rows, "
-    + "\(ProcessInfo.processInfo.activeProcessorCount) cores")
+print(
+    "fix-table-benchmark: \(devices) devices × \(seconds) s = \(devices * seconds) rows, "
+        + "\(ProcessInfo.processInfo.activeProcessorCount) cores")
 print("format     MB  one thread rows/s  ÷ wc -l  in pieces rows/s  ÷ wc -l  pieces ÷ one thread  kept fixes MB")
 for format in FixTableFormat.allCases {
     let path = try write(format)
@@ -101,11 +105,15 @@ for format in FixTableFormat.allCases {
         bestWC = min(bestWC, try wc(path))
     }
     let rows = Double(devices * seconds)
-    print(format.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)
-        + String(format: "%7.1f%19.0f%9.1f%18.0f%9.1f%21.2f%15.1f", Double(size) / 1e6, rows / best,
-                 best / bestWC, rows / bestPieces, bestPieces / bestWC, bestPieces / best, Double(kept) / 1e6))
+    print(
+        format.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)
+            + String(
+                format: "%7.1f%19.0f%9.1f%18.0f%9.1f%21.2f%15.1f", Double(size) / 1e6, rows / best,
+                best / bestWC, rows / bestPieces, bestPieces / bestWC, bestPieces / best, Double(kept) / 1e6))
     try FileManager.default.removeItem(atPath: path)
 }
 var usage = rusage()
 getrusage(RUSAGE_SELF.rawValue, &usage)
-print(String(format: "peak resident memory of the whole process (two tables at once): %.0f MB", Double(usage.ru_maxrss) / 1024))
+print(
+    String(format: "peak resident memory of the whole process (two tables at once): %.0f MB", Double(usage.ru_maxrss) / 1024)
+)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes a Garmin Connect-style GPX 1.1 activity of `points` track points to `path`: each point has
@@ -17,22 +17,23 @@ func generateGarminStyleGPX(points: Int, path: String) throws -> Int {
         var s = s
         s.withUTF8 { written += fwrite($0.baseAddress, 1, $0.count, file) }
     }
-    put("""
-    <?xml version="1.0" encoding="UTF-8"?>
-    <gpx creator="Garmin Connect" version="1.1" xmlns="http://www.topografix.com/GPX/1/1" \
-    xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1" \
-    xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
-    xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
-      <metadata>
-        <link href="connect.garmin.com"><text>Garmin Connect</text></link>
-        <time>2024-05-01T06:00:00.000Z</time>
-      </metadata>
-      <trk>
-        <name>Generated run</name>
-        <type>running</type>
-        <trkseg>
+    put(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx creator="Garmin Connect" version="1.1" xmlns="http://www.topografix.com/GPX/1/1" \
+        xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1" \
+        xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+        xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd">
+          <metadata>
+            <link href="connect.garmin.com"><text>Garmin Connect</text></link>
+            <time>2024-05-01T06:00:00.000Z</time>
+          </metadata>
+          <trk>
+            <name>Generated run</name>
+            <type>running</type>
+            <trkseg>
 
-    """)
+        """)
     let start: Int64 = 1_714_543_200  // 2024-05-01T06:00:00Z
     var block = ""
     block.reserveCapacity(1 << 20)
@@ -64,7 +65,8 @@ func isoTime(_ seconds: Int64, millis: Int) -> String {
     gmtime_r(&t, &parts)
     func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
     let ms = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
-    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(ms)Z"
+    return
+        "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(ms)Z"
 }
 
 /// `value` as exactly ten digits, zero-padded.

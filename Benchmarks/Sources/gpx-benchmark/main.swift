@@ -2,9 +2,9 @@ import BenchmarkSupport
 import GPX
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// gpx-benchmark generate N FILE   writes a Garmin-style GPX of N track points
@@ -70,7 +70,9 @@ default:
 
 func report(_ what: String, points: Int, seconds: Double) {
     let rate = Double(points) / seconds
-    print("\(what): \(points) points in \(format(seconds)) s, \(Int(rate)) points/s, peak RSS \(peakResidentKilobytes() / 1024) MB")
+    print(
+        "\(what): \(points) points in \(format(seconds)) s, \(Int(rate)) points/s, peak RSS \(peakResidentKilobytes() / 1024) MB"
+    )
 }
 
 func format(_ x: Double) -> String {

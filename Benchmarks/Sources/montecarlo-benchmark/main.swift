@@ -59,17 +59,20 @@ final class CountingSink: EventSink {
 
 // The reference: every run's device in one simulation.
 var together = base.simulation
-together.devices = (0..<runs).flatMap { r in base.simulation.devices.map { device in
-    var copy = device
-    copy.id = "\(device.id)-\(r)"
-    return copy
-} }
+together.devices = (0..<runs).flatMap { r in
+    base.simulation.devices.map { device in
+        var copy = device
+        copy.id = "\(device.id)-\(r)"
+        return copy
+    }
+}
 var samples = 0
 let reference = try seconds {
     samples = try together.run(into: CountingSink(), options: RunOptions(threads: 1)).samples
 }
 
-print("montecarlo-benchmark: \(runs) runs of \(base.name) (\(base.simulation.profile.name)), \(samples / runs) samples a run")
+print(
+    "montecarlo-benchmark: \(runs) runs of \(base.name) (\(base.simulation.profile.name)), \(samples / runs) samples a run")
 print(String(repeating: " ", count: 36) + "    runs/s    samples/s  time ÷ reference")
 print(row("one simulation of all (reference)", Double(runs) / reference, Double(samples) / reference, 1.0))
 var previous: Double?
@@ -78,7 +81,9 @@ for threads in [1, 2] {
     let elapsed = seconds {
         batch.forEachRun(threads: threads) { _, events in spread.add(run: events) }
     }
-    let label = "Monte Carlo, \(threads) thread\(threads == 1 ? "" : "s")" + (previous.map { String(format: " (%.2f× 1)", $0 / elapsed) } ?? "")
+    let label =
+        "Monte Carlo, \(threads) thread\(threads == 1 ? "" : "s")"
+        + (previous.map { String(format: " (%.2f× 1)", $0 / elapsed) } ?? "")
     print(row(label, Double(runs) / elapsed, Double(samples) / elapsed, elapsed / reference))
     previous = previous ?? elapsed
     precondition(spread.runs == 3 * runs)

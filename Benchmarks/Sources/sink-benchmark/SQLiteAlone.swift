@@ -19,13 +19,16 @@ func sqliteAlone(_ events: [GeofenceEvent], folder: String, indexed: Bool = true
     func real(_ number: Double?) -> Value { number.flatMap { $0.isFinite ? .real($0) : nil } ?? .null }
     let rows: [[Value]] = events.map { event in
         let wire = WireEvent(event)
-        return [text(EventFormatting.time(wire.time)), text(wire.device), text(wire.region), text(wire.kind.description),
-                real(wire.lat), real(wire.lon), real(wire.distance), text(wire.crossedAt.map(EventFormatting.time)),
-                text(wire.arrival.map(EventFormatting.time)), text(wire.departure.map(EventFormatting.time)),
-                real(wire.duration?.seconds), text(wire.rule)]
+        return [
+            text(EventFormatting.time(wire.time)), text(wire.device), text(wire.region), text(wire.kind.description),
+            real(wire.lat), real(wire.lon), real(wire.distance), text(wire.crossedAt.map(EventFormatting.time)),
+            text(wire.arrival.map(EventFormatting.time)), text(wire.departure.map(EventFormatting.time)),
+            real(wire.duration?.seconds), text(wire.rule),
+        ]
     }
     let columns = SQLiteSink.eventColumns
-    let sql = "INSERT INTO events (" + columns.joined(separator: ", ") + ") VALUES ("
+    let sql =
+        "INSERT INTO events (" + columns.joined(separator: ", ") + ") VALUES ("
         + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
     var best = Double.infinity
     for _ in 0..<3 {
@@ -59,7 +62,9 @@ func sqliteAlone(_ events: [GeofenceEvent], folder: String, indexed: Bool = true
                 switch value {
                 case let .text(chars):
                     // Bound as static: `rows` holds the bytes, unchanged, until the step below.
-                    chars.withUnsafeBufferPointer { _ = sqlite3_bind_text(insert, column, $0.baseAddress, Int32($0.count - 1), nil) }
+                    chars.withUnsafeBufferPointer {
+                        _ = sqlite3_bind_text(insert, column, $0.baseAddress, Int32($0.count - 1), nil)
+                    }
                 case let .real(number): sqlite3_bind_double(insert, column, number)
                 case .null: sqlite3_bind_null(insert, column)
                 }

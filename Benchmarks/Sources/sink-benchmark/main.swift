@@ -15,7 +15,9 @@ import Geofencing
 
 let count = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 500_000
 /// The sinks to measure (all when not given).
-let chosen = CommandLine.arguments.dropFirst(2).first { !$0.hasPrefix("--") }.map { $0.split(separator: ",").map(String.init) }
+let chosen = CommandLine.arguments.dropFirst(2).first { !$0.hasPrefix("--") }.map {
+    $0.split(separator: ",").map(String.init)
+}
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sink-benchmark-\(getpid())").path
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -33,10 +35,12 @@ let events: [GeofenceEvent] = (0..<count).map { i in
         .monitorStart, .enter(crossedAt: t - .seconds(20)), .exit(crossedAt: t - .seconds(20)),
         .visit(arrival: t - .seconds(600), departure: t), .dwell(rule: "welcome", ruleIndex: 0, duration: .seconds(60)),
     ]
-    return GeofenceEvent(time: t, device: "device-\(i % 100)", region: "region-\(i % 50)", regionIndex: i % 50,
-                         coordinate: Coordinate(latitude: fixDegrees(.random(in: 52...53, using: &random)),
-                                                longitude: fixDegrees(.random(in: 13...14, using: &random))),
-                         distance: .random(in: -500...500, using: &random), detail: details[i % details.count])
+    return GeofenceEvent(
+        time: t, device: "device-\(i % 100)", region: "region-\(i % 50)", regionIndex: i % 50,
+        coordinate: Coordinate(
+            latitude: fixDegrees(.random(in: 52...53, using: &random)),
+            longitude: fixDegrees(.random(in: 13...14, using: &random))),
+        distance: .random(in: -500...500, using: &random), detail: details[i % details.count])
 }
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
@@ -96,11 +100,12 @@ for (name, make) in sinks {
     var times: [Double] = []
     for _ in 0..<3 {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        times.append(try seconds {
-            let sink = try make(path)
-            for event in events { try sink.send(event) }
-            try sink.finish()
-        })
+        times.append(
+            try seconds {
+                let sink = try make(path)
+                for event in events { try sink.send(event) }
+                try sink.finish()
+            })
     }
     let elapsed = times.min()!
     elapsedBySink[name] = elapsed
@@ -118,10 +123,15 @@ if let sqlite = elapsedBySink["sqlite"], let jsonl = elapsedBySink["jsonl"] {
     print(String(format: "sqlite ÷ jsonl: %.1f (%.2f s ÷ %.2f s)", sqlite / jsonl, sqlite, jsonl))
     // SQLite's own floor for the same rows: how far the sink is from what the schema costs by itself.
     let alone = try sqliteAlone(events, folder: folder)
-    print(String(format: "sqlite alone (the same rows through SQLite's C API, texts made beforehand): %.0f events/s; "
-                 + "sink ÷ alone %.2f; alone ÷ jsonl %.1f", Double(count) / alone, sqlite / alone, alone / jsonl))
+    print(
+        String(
+            format: "sqlite alone (the same rows through SQLite's C API, texts made beforehand): %.0f events/s; "
+                + "sink ÷ alone %.2f; alone ÷ jsonl %.1f", Double(count) / alone, sqlite / alone, alone / jsonl))
     let table = try sqliteAlone(events, folder: folder, indexed: false)
-    print(String(format: "sqlite alone, without the two indexes: %.0f events/s; ÷ jsonl %.1f", Double(count) / table, table / jsonl))
+    print(
+        String(
+            format: "sqlite alone, without the two indexes: %.0f events/s; ÷ jsonl %.1f", Double(count) / table,
+            table / jsonl))
 }
 
 // The run journal (`RunJournal`, kept by `perimeter run` for the sinks that may fail): each sink behind a
@@ -134,14 +144,17 @@ for (name, make) in sinks where name != "sqlite" {
     func best(journal: Bool) throws -> Double {
         var times: [Double] = []
         for _ in 0..<3 {
-            times.append(try seconds {
-                let sink = FanOutSink([try make(path)], journal: journal ? RunJournal(folder: folder) : nil)
-                for event in events { try sink.send(event) }
-                try sink.finish()
-            })
+            times.append(
+                try seconds {
+                    let sink = FanOutSink([try make(path)], journal: journal ? RunJournal(folder: folder) : nil)
+                    for event in events { try sink.send(event) }
+                    try sink.finish()
+                })
         }
         return times.min()!
     }
     let without = try best(journal: false), with = try best(journal: true)
-    print(name.padding(toLength: 8, withPad: " ", startingAt: 0) + String(format: "   %.2f  (%.2f s ÷ %.2f s)", with / without, with, without))
+    print(
+        name.padding(toLength: 8, withPad: " ", startingAt: 0)
+            + String(format: "   %.2f  (%.2f s ÷ %.2f s)", with / without, with, without))
 }
