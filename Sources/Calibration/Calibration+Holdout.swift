@@ -26,21 +26,17 @@ extension Calibration {
     func holdout(_ best: Candidate) -> HoldoutComparison {
         let weights: [Double] = heldOut.map { $0 ? 1 : 0 }
         func side(_ pools: OutcomePools, kind k: Int) -> HoldoutComparison.Side {
-            var n = 0.0, seen = 0.0
-            for c in weights.indices where weights[c] > 0 && kindOf[c] == k {
-                n += 1
-                seen += Double(pools.reported[c]) / Double(pools.runs)
-            }
             // On 100 levels (i + ½)/100: the 10th, 50th and 90th percentiles are levels 9, 49 and 89.
             let delay = pools.quantiles(kind: k, measure: 0, weights: weights, levels: 100).map { q in
                 [q.values[9], q.values[49], q.values[89]]
             }
-            return HoldoutComparison.Side(detection: n > 0 ? seen / n : nil, delay: delay)
+            return HoldoutComparison.Side(
+                detection: pools.detection(kind: k, weights: weights, kindOf: kindOf), delay: delay)
         }
         return HoldoutComparison(
             kinds: TrueCrossings.kinds.enumerated().map { k, kind in
                 HoldoutComparison.Kind(
-                    kind: kind, crossings: zip(weights, kindOf).filter { $0.0 > 0 && $0.1 == k }.count,
+                    kind: kind, crossings: crossingCount(kind: k, weights: weights),
                     observed: side(observedPools, kind: k), predicted: side(best.pools, kind: k))
             })
     }

@@ -91,6 +91,11 @@ public struct Calibration: Sendable {
         truth.crossings.indices.filter { !heldOut[$0] && (kind == nil || truth.crossings[$0].kind == kind) }.count
     }
 
+    /// The crossings of kind index `k` that have weight in `weights`.
+    func crossingCount(kind k: Int, weights: [Double]) -> Int {
+        zip(weights, kindOf).filter { $0.0 > 0 && $0.1 == k }.count
+    }
+
     var fitDecisionTimes: Int {
         truth.crossings.indices.filter { !heldOut[$0] && observed.detected[$0] && observed.lag[$0] > 0 }.count
     }

@@ -66,22 +66,18 @@ extension Calibration {
     func distributions(fitted: OutcomePools, base: OutcomePools) -> CalibrationDistributions {
         let weights = fitWeights
         func side(_ pools: OutcomePools, kind k: Int) -> CalibrationDistributions.Side {
-            var n = 0.0, seen = 0.0
-            for c in weights.indices where weights[c] > 0 && kindOf[c] == k {
-                n += 1
-                seen += Double(pools.reported[c]) / Double(pools.runs)
-            }
             let measured = Discrepancy.measures.indices.map { m in
                 pools.quantiles(kind: k, measure: m, weights: weights, levels: CalibrationDistributions.levels)
             }
             return CalibrationDistributions.Side(
-                detection: n > 0 ? seen / n : nil, quantiles: measured.map { $0?.values },
+                detection: pools.detection(kind: k, weights: weights, kindOf: kindOf),
+                quantiles: measured.map { $0?.values },
                 values: measured.map { $0?.weight ?? 0 })
         }
         return CalibrationDistributions(
             kinds: TrueCrossings.kinds.enumerated().map { k, kind in
                 CalibrationDistributions.Kind(
-                    kind: kind, crossings: zip(weights, kindOf).filter { $0.0 > 0 && $0.1 == k }.count,
+                    kind: kind, crossings: crossingCount(kind: k, weights: weights),
                     observed: side(observedPools, kind: k), fitted: side(fitted, kind: k),
                     base: side(base, kind: k),
                     spurious: [observedPools.spurious[k], fitted.spurious[k], base.spurious[k]].map {

@@ -76,6 +76,17 @@ struct OutcomePools: Sendable {
         }
     }
 
+    /// The share of kind k's crossings (weighted by `weights`) that were reported, averaged over the runs;
+    /// nil when no crossing of the kind has weight. O(crossings).
+    func detection(kind k: Int, weights: [Double], kindOf: [Int]) -> Double? {
+        var n = 0.0, seen = 0.0
+        for c in weights.indices where weights[c] > 0 && kindOf[c] == k {
+            n += weights[c]
+            seen += weights[c] * Double(reported[c]) / Double(runs)
+        }
+        return n > 0 ? seen / n : nil
+    }
+
     /// The weighted quantiles of [kind][measure] at the levels (i + ½) / `levels`: each the first value
     /// whose cumulative weight reaches that share; and the values' weight over the runs. Nil when no value
     /// has weight. O(values).
