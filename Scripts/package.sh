@@ -7,7 +7,12 @@
 # names, owner 0, the time of the last commit, gzip without a name or time); each run replaces both
 # files, and a run that fails leaves the old ones (or none), never a half archive.
 #
-#   Scripts/package.sh [--binary PATH] [--output FOLDER]
+#   Scripts/package.sh [--binary PATH] [--output FOLDER] [--allow-swift-runtime]
+#
+# The binary must not load the Swift runtime from the machine (`ldd` shows no libswift*/libFoundation*):
+# a CI server without Swift cannot start such a binary (exit 127). --allow-swift-runtime packs it anyway,
+# with a warning, for machines that have the same Swift. The archive's README states the oldest glibc the
+# binary runs on (the highest GLIBC_ symbol version it needs, from objdump).
 #
 # Without --binary it builds the static binary first (the Swift runtime linked in, about 3 minutes the
 # first time): swift build -c release --static-swift-stdlib --product perimeter --scratch-path .build-static
@@ -15,10 +20,11 @@
 set -euo pipefail
 
 fail() { echo "package.sh: $*" >&2; exit 1; }
-usage="usage: Scripts/package.sh [--binary PATH] [--output FOLDER]"
+usage="usage: Scripts/package.sh [--binary PATH] [--output FOLDER] [--allow-swift-runtime]"
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 binary=""
+allow_runtime=0
 output="$root/.build-static/dist"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -26,6 +32,7 @@ while [ $# -gt 0 ]; do
                   binary="$2"; shift 2 ;;
         --output) [ $# -ge 2 ] || fail "--output needs a folder; $usage"
                   output="$2"; shift 2 ;;
+        --allow-swift-runtime) allow_runtime=1; shift ;;
         -h|--help) echo "$usage"; exit 0 ;;
         *) fail "unknown argument '$1'; $usage" ;;
     esac
@@ -53,6 +60,30 @@ fi
 version="$("$binary" --version 2>/dev/null)" || fail "$binary --version failed; is it a perimeter executable?"
 [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+([.+-][0-9A-Za-z.+-]*)?$ ]] \
     || fail "$binary --version said '${version%%$'\n'*}', not a version such as 0.1.0; is it a perimeter executable?"
+# A binary that loads the Swift runtime from the machine starts only where that Swift is installed.
+built="It is built with the Swift runtime linked in: it needs no Swift installation."
+if command -v ldd >/dev/null; then
+    runtime="$(ldd "$binary" 2>/dev/null | awk '/libswift|libFoundation|libdispatch|libBlocksRuntime/ {print $1}' | sort -u)"
+    if [ -n "$runtime" ]; then
+        count=$(printf '%s\n' "$runtime" | wc -l)
+        runtime="$(printf '%s\n' "$runtime" | grep -m1 libswiftCore || printf '%s\n' "$runtime" | head -n 1)"
+        [ "$count" -le 1 ] || runtime="$runtime and $((count - 1)) more "
+        built="It was built to load the Swift runtime from the machine: it runs only where the same Swift is installed."
+        if [ "$allow_runtime" -eq 1 ]; then
+            echo "package.sh: warning: $binary loads the Swift runtime from the machine (${runtime% }); it runs only where the same Swift is installed." >&2
+        else
+            fail "$binary loads the Swift runtime from the machine (${runtime% }): a CI server without Swift cannot start it (exit 127). Build it with the runtime linked in (swift build -c release --static-swift-stdlib --product perimeter), or pass --allow-swift-runtime to pack it for machines that have the same Swift."
+        fi
+    fi
+fi
+# The oldest glibc it runs on: the highest GLIBC_ symbol version it needs.
+glibc=""
+if command -v objdump >/dev/null; then
+    glibc="$(objdump -T "$binary" 2>/dev/null | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -n 1)"
+fi
+glibc_line="It needs glibc $glibc or later."
+[ -n "$glibc" ] || glibc_line="Its glibc minimum is unknown (objdump was not installed when it was packed)."
+
 os="$(uname -s | tr '[:upper:]' '[:lower:]')"
 arch="$(uname -m)"
 name="perimeter-$version-$os-$arch"
@@ -77,10 +108,9 @@ fi
 cat > "$stage/$name/README.md" <<EOF
 # perimeter $version ($os $arch)
 
-The Perimeter geofencing simulation engine's command line, built with the Swift runtime linked in: it
-needs no Swift installation. It loads glibc, libstdc++, zlib, libxml2, SQLite and libcurl from the
+The Perimeter geofencing simulation engine's command line. $built It loads glibc, libstdc++, zlib, libxml2, SQLite and libcurl from the
 machine (\`ldd perimeter\` lists them); a slim container may need
-\`apt-get install -y libxml2 libsqlite3-0 libcurl4\`.
+\`apt-get install -y libxml2 libsqlite3-0 libcurl4\`. $glibc_line
 
     ./perimeter --help
     ./perimeter check Scenarios/ --junit perimeter-junit.xml   # exit 0 passed, 1 a check failed, 2 bad input

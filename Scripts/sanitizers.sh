@@ -1,7 +1,16 @@
 #!/usr/bin/env bash
-# Runs the whole test suite under AddressSanitizer (with LeakSanitizer) and then ThreadSanitizer, each in its
-# own scratch folder (.build-asan, .build-tsan: each is a full rebuild of several minutes).
-#   Scripts/sanitizers.sh [address|thread]...     (both when none is named)
+# Runs the tests under AddressSanitizer (with LeakSanitizer) and then ThreadSanitizer, each in its own
+# scratch folder (.build-asan, .build-tsan: each is a full rebuild of several minutes).
+#   Scripts/sanitizers.sh [address|thread]...         (both when none is named)
+#   SANITIZE_ALL=1 Scripts/sanitizers.sh ...          the whole suite under each
+# Each sanitizer runs the test targets that exercise what it checks (the whole suite runs once, plainly,
+# in the fast tier):
+#   address  the targets with unsafe pointers, C libraries or byte-level parsing: escapers, number text,
+#            files, fix tables, GPX (libxml2, zlib), geodesy, the engine, the wire format, the sinks
+#            (SQLite, libcurl), documents and scenarios;
+#   thread   the targets that run work on threads: geodesy (ConcurrentMap), the engine (DeviceLanes),
+#            fix tables (pieces read in parallel), the sinks (the journal writer, the HTTP sender), runs
+#            (batches, streams, interruption) and compare.
 # Logs go to .build-asan/test.log and .build-tsan/test.log; the exit status is non-zero when either failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -11,18 +20,22 @@ kinds=("$@")
 status=0
 for kind in "${kinds[@]}"; do
   case $kind in
-    address) scratch=.build-asan ;;
-    thread) scratch=.build-tsan ;;
+    address) scratch=.build-asan
+             filter='TextEscapingTests|NumberTextTests|FileSystemTests|FixTablesTests|GPXTests|GeodesyTests|GeofencingTests|WireFormatTests|EventSinksTests|EventSinksSQLiteTests|EventSinksHTTPTests|DocumentsTests|ScenarioFormatTests' ;;
+    thread) scratch=.build-tsan
+            filter='GeodesyTests|GeofencingTests|FixTablesTests|EventSinksTests|EventSinksHTTPTests|RunsTests|AnalysisTests' ;;
     *) echo "sanitizers.sh: unknown sanitizer $kind (address, thread)" >&2; exit 2 ;;
   esac
+  selection=(--filter "$filter")
+  [ "${SANITIZE_ALL:-0}" = 1 ] && selection=()
   mkdir -p "$scratch"
-  echo "== swift test --sanitize=$kind (scratch $scratch, log $scratch/test.log)"
+  echo "== swift test --sanitize=$kind ${selection[*]} (scratch $scratch, log $scratch/test.log)"
   # halt_on_error=0 for TSan: report every race, then fail at exit (exitcode 66). The suppressions
   # (Scripts/lsan-suppressions.txt) name leaks in Foundation and libcurl, not Perimeter's; the perimeter
   # processes that the tests launch inherit these options.
   ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0} \
     LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$(pwd)/Scripts/lsan-suppressions.txt:print_suppressions=0} \
-    swift test --disable-xctest --sanitize="$kind" --scratch-path "$scratch" 2>&1 | tee "$scratch/test.log"
+    swift test --disable-xctest --sanitize="$kind" --scratch-path "$scratch" "${selection[@]}" 2>&1 | tee "$scratch/test.log"
   result=${PIPESTATUS[0]}
   echo "== --sanitize=$kind: exit $result; $(grep -c 'WARNING: ThreadSanitizer\|ERROR: AddressSanitizer\|ERROR: LeakSanitizer' "$scratch/test.log") sanitizer reports"
   [ "$result" -eq 0 ] || status=1

@@ -46,7 +46,10 @@ struct CIWorkflowTests {
     /// The folder where `package.sh` packed the built binary, once for the job cases, which each copy it.
     static let packed = Result<URL, any Error> {
         let folder = try PerimeterProcess.temporaryFolder()
-        let result = try package(["--binary", PerimeterProcess.executable.path, "--output", folder.path])
+        // The tests' binary loads the Swift runtime (a plain build); this machine has it.
+        let result = try package([
+            "--binary", PerimeterProcess.executable.path, "--output", folder.path, "--allow-swift-runtime",
+        ])
         struct Failed: Error { let stderr: String }
         guard result.status == 0 else { throw Failed(stderr: result.stderr) }
         return folder
@@ -135,8 +138,10 @@ struct CIWorkflowTests {
     func packageContents() throws {
         let out = try PerimeterProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }
-        let first = try Self.package(["--binary", PerimeterProcess.executable.path, "--output", out.path])
+        let arguments = ["--binary", PerimeterProcess.executable.path, "--output", out.path, "--allow-swift-runtime"]
+        let first = try Self.package(arguments)
         #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("loads the Swift runtime from the machine (libswiftCore.so and "), "\(first.stderr)")
         let name = "perimeter-\(try Self.version())-linux-\(Self.machine)"
         let archive = out.appendingPathComponent("\(name).tar.gz")
         #expect(first.stdout == archive.path + "\n")
@@ -152,7 +157,12 @@ struct CIWorkflowTests {
         let check = try JUnitSchema.shell(["sh", "-c", "cd '\(out.path)' && sha256sum -c '\(name).tar.gz.sha256'"])
         #expect(check.status == 0, "\(check.output)")
         let bytes = try Data(contentsOf: archive)
-        let again = try Self.package(["--binary", PerimeterProcess.executable.path, "--output", out.path])
+        let readme = try JUnitSchema.shell(["tar", "-xzOf", archive.path, "\(name)/README.md"])
+        #expect(readme.output.contains("runs only where the same Swift is installed"), "\(readme.output)")
+        #expect(
+            readme.output.range(of: #"It needs glibc 2\.[0-9]+ or later\."#, options: .regularExpression) != nil,
+            "\(readme.output)")
+        let again = try Self.package(arguments)
         #expect(again.status == 0)
         #expect(try Data(contentsOf: archive) == bytes)
         #expect(
@@ -169,7 +179,11 @@ struct CIWorkflowTests {
             (["--binary", "/bin/false"], "/bin/false --version failed; is it a perimeter executable?"),
             (
                 ["--frobnicate"],
-                "unknown argument '--frobnicate'; usage: Scripts/package.sh [--binary PATH] [--output FOLDER]"
+                "unknown argument '--frobnicate'; usage: Scripts/package.sh [--binary PATH] [--output FOLDER] [--allow-swift-runtime]"
+            ),
+            (
+                ["--binary", PerimeterProcess.executable.path],
+                "\(PerimeterProcess.executable.path) loads the Swift runtime from the machine (libswiftCore.so and "
             ),
             (["--binary"], "--binary needs the path of a perimeter executable"),
         ])
