@@ -59,8 +59,18 @@ struct CIWorkflowTests {
     func workflowIsTheReadme() throws {
         let (commands, text) = try Self.workflowStep()
         #expect(commands == (try Self.readmeCommands()))
-        #expect(commands.hasSuffix(" check Scenarios/ --junit perimeter-junit.xml\n"))
-        #expect(text.contains("\n      PERIMETER_VERSION: \"\(try Self.version())\"\n"))
+        #expect(commands.hasSuffix(" check \"$PERIMETER_SCENARIOS\" --junit perimeter-junit.xml\n"))
+        // The version and the folder are inputs, defaulting to the binary's version and Scenarios/.
+        let version = try Self.version()
+        #expect(
+            text.contains(
+                "\n      PERIMETER_VERSION: ${{ inputs.perimeter-version || vars.PERIMETER_VERSION || '\(version)' }}\n"))
+        #expect(
+            text.contains(
+                "\n      PERIMETER_SCENARIOS: ${{ inputs.scenarios || vars.PERIMETER_SCENARIOS || 'Scenarios/' }}\n"))
+        #expect(text.components(separatedBy: "        default: \"\(version)\"\n").count == 3)
+        // The cache keeps the archive and its checksum per version.
+        #expect(text.contains("          key: perimeter-${{ env.PERIMETER_VERSION }}-linux-x86_64\n"))
         // GitHub runs a `shell: bash` step as `bash --noprofile --norc -eo pipefail`, as the test below does.
         #expect(text.contains("        shell: bash\n        run: |\n"))
     }
@@ -74,6 +84,8 @@ struct CIWorkflowTests {
         var says: String
         /// Whether the job got as far as running perimeter (a JUnit report exists).
         var ranPerimeter: Bool
+        /// `PERIMETER_SCENARIOS`.
+        var scenarios = "Scenarios/"
         var testDescription: String { id }
     }
 
@@ -92,6 +104,29 @@ struct CIWorkflowTests {
             id: "an archive changed after its checksum: stopped before anything runs",
             prepare: { published, name, _ in
                 let archive = try FileHandle(forWritingTo: published.appendingPathComponent("\(name).tar.gz"))
+                try archive.seekToEnd()
+                try archive.write(contentsOf: Data([0]))
+                try archive.close()
+            }, status: 1, says: "tar.gz: FAILED", ranPerimeter: false),
+        JobCase(
+            id: "one scenario file as the input: exit 0", prepare: { _, _, _ in },
+            status: 0, says: "1 scenario: 1 passed", ranPerimeter: true, scenarios: "Scenarios/lorrenzillos.yaml"),
+        JobCase(
+            id: "a cached archive: nothing fetched, its checksum still checked",
+            prepare: { published, name, checkout in
+                for file in ["\(name).tar.gz", "\(name).tar.gz.sha256"] {
+                    try FileManager.default.moveItem(
+                        at: published.appendingPathComponent(file), to: checkout.appendingPathComponent(file))
+                }
+            }, status: 0, says: "tar.gz: OK", ranPerimeter: true),
+        JobCase(
+            id: "a cached archive changed after its checksum: stopped before anything runs",
+            prepare: { published, name, checkout in
+                for file in ["\(name).tar.gz", "\(name).tar.gz.sha256"] {
+                    try FileManager.default.moveItem(
+                        at: published.appendingPathComponent(file), to: checkout.appendingPathComponent(file))
+                }
+                let archive = try FileHandle(forWritingTo: checkout.appendingPathComponent("\(name).tar.gz"))
                 try archive.seekToEnd()
                 try archive.write(contentsOf: Data([0]))
                 try archive.close()
@@ -121,6 +156,7 @@ struct CIWorkflowTests {
         let job = try PerimeterProcess.run(
             [
                 "PERIMETER_URL=file://\(published.path)", "PERIMETER_VERSION=\(version)",
+                "PERIMETER_SCENARIOS=\(c.scenarios)",
                 "bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", try Self.workflowStep().commands,
             ],
             in: checkout, executable: "/usr/bin/env")
