@@ -18,10 +18,14 @@ extension ObservedLog {
     /// unbounded size. Field logs' rows are a few hundred bytes.
     public static let maximumRowBytes = 64 << 10
 
+    /// The name `-` (standard input) takes in messages.
+    public static let standardInputName = "standard input"
+
     /// Reads each file (JSON Lines for .jsonl, .ndjson, .json; CSV for .csv; else by its first byte: `{`
-    /// is JSON Lines), in order. O(bytes).
+    /// is JSON Lines), in order; `-` is standard input (once). Apache Parquet is refused with what to do
+    /// instead. O(bytes).
     public static func read(_ paths: [String]) throws(ObservedLogError) -> ObservedLog {
-        var log = ObservedLog(events: [], files: paths)
+        var log = ObservedLog(events: [], files: paths.map { $0 == "-" ? standardInputName : $0 })
         for path in paths { try read(path, into: &log) }
         return log
     }
@@ -34,10 +38,11 @@ extension ObservedLog {
         var column: Int
     }
 
-    static func read(_ path: String, into log: inout ObservedLog) throws(ObservedLogError) {
+    static func read(_ given: String, into log: inout ObservedLog) throws(ObservedLogError) {
+        let path = given == "-" ? standardInputName : given
         let bytes: [UInt8]
         do {
-            bytes = try WholeFile.read(path)
+            bytes = try given == "-" ? WholeFile.readStandardInput() : WholeFile.read(path)
         } catch {
             let reason: String
             switch error {
@@ -46,6 +51,10 @@ extension ObservedLog {
             case let .system(failure): reason = failure.description
             }
             throw ObservedLogError(file: path, line: 0, column: 0, message: "the field log cannot be read: \(reason)")
+        }
+        if ParquetFile.starts(bytes) {
+            throw ObservedLogError(
+                file: path, line: 1, column: 1, message: ParquetFile.advice(for: given == "-" ? nil : given))
         }
         let lower = path.lowercased()
         let isCSV =

@@ -95,9 +95,14 @@ struct ChunkedFile: ~Copyable {
     }
 
     /// Skips a UTF-8 byte order mark (EF BB BF, which Excel writes before a CSV's header) at `start`,
-    /// reading on until three bytes are buffered or the input ends. Call it at the start of a file. O(1).
+    /// reading on until four bytes are buffered or the input ends, and refuses Apache Parquet (`PAR1`)
+    /// with what to do instead (`ParquetFile.advice`). Call it at the start of a file. O(1).
     mutating func skipByteOrderMark() throws(FixTableError) {
-        while end - start < 3, try refill() {}
+        while end - start < 4, try refill() {}
+        if end - start >= 4, ParquetFile.starts(buffer[start..<start + 4]) {
+            throw FixTableError(
+                file: path, line: 1, column: 1, message: ParquetFile.advice(for: ownsDescriptor ? path : nil))
+        }
         guard end - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF else { return }
         consume(3)
     }

@@ -101,6 +101,9 @@ public enum FixTableFormat: String, Hashable, Sendable, CaseIterable {
 
     /// `given`, else the format the extension of `path` names; an error naming the file otherwise.
     static func of(_ path: String, given: FixTableFormat?) throws(FixTableError) -> FixTableFormat {
+        if ParquetFile.isParquet(path: path) {
+            throw FixTableError(file: path, line: 0, column: 0, message: ParquetFile.advice(for: path))
+        }
         guard let format = given ?? FixTableFormat(extensionOf: path) else {
             throw FixTableError(
                 file: path, line: 0, column: 0,

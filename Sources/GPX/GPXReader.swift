@@ -256,6 +256,10 @@ public final class GPXReader {
     static func whatItIs(_ first: UnsafeRawBufferPointer) -> String? {
         var bytes = first[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if ParquetFile.starts(bytes) {
+            return "this is Apache Parquet, not GPX: a table of fixes in Parquet goes through "
+                + "Scripts/parquet-rows.py into a CSV or into perimeter stream (README \"Fix tables and field logs in Parquet\")."
+        }
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             return "this is a zip archive, not GPX: unzip it and give the .gpx inside (a .gpx.gz is read as it is)."
         }

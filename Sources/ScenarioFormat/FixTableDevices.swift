@@ -60,6 +60,10 @@ extension ScenarioLoader {
         let resolved = FileNames.resolve(path, besideFile: c.file)
         diagnostics.reads(ScenarioInput(kind: .table, written: path, resolved: resolved))
         guard let offset else { return [] }
+        if ParquetFile.isParquet(path: resolved) {
+            pathCursor.fail("\(resolved): \(ParquetFile.advice(for: path))")
+            return []
+        }
         if format == nil && FixTableFormat(extensionOf: resolved) == nil {
             pathCursor.fail("cannot tell the format of \(resolved) from its name; add format: csv or format: jsonl")
             return []

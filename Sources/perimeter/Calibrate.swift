@@ -40,7 +40,9 @@ struct Calibrate: ParsableCommand {
     @Argument(help: "The scenario: regions and the devices' true tracks (YAML, or JSON).")
     var scenario: String
 
-    @Option(help: ArgumentHelp("A field log (JSON Lines or CSV); repeat for several.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A field log (JSON Lines or CSV; - for standard input); repeat for several.", valueName: "file"))
     var observed: [String] = []
 
     @Option(
@@ -82,6 +84,9 @@ struct Calibrate: ParsableCommand {
 
     func validate() throws {
         if observed.isEmpty { throw ValidationError("--observed: give at least one field log (JSON Lines or CSV).") }
+        if observed.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("--observed: standard input (-) can be read once; give the other logs as files.")
+        }
         _ = try parameters()
         if runs < 1 { throw ValidationError("--runs must be 1 or more, not \(runs).") }
         if !(0..<1).contains(holdout) {

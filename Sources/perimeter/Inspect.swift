@@ -50,6 +50,9 @@ struct Inspect: ParsableCommand {
     /// about the whole table on standard error).
     static func summary(of path: String, columns: FixTableColumns = FixTableColumns()) throws -> (text: String, json: String)
     {
+        if ParquetFile.isParquet(path: path) {
+            throw FixTableError(file: path, line: 0, column: 0, message: ParquetFile.advice(for: path))
+        }
         if let format = FixTableFormat(extensionOf: path) {
             let table = try FixTableReader(path: path, format: format, columns: columns).read()
             for warning in table.tableWarnings { StandardError.warning(warning) }
