@@ -165,7 +165,7 @@ struct CSVFixes {
                     if escaped { recordHasEscapes = true }
                     i = j + 1
                     if i < end, b[i] != delimiter, b[i] != UInt8(ascii: "\n"), b[i] != UInt8(ascii: "\r") {
-                        throw fail(line + lines, i - lineStart + 1, "text after a quoted field's closing quote")
+                        throw fail(line + lines, i - lineStart + 1, afterClosingQuote(b[i]))
                     }
                 } else {
                     var j = i
@@ -231,6 +231,18 @@ struct CSVFixes {
             j += 8
         }
         return j
+    }
+
+    /// The error for `byte` after a quoted field's closing quote: where it is another delimiter a CSV may
+    /// use (`"device";"time"`, as Excel writes it in many countries), the setting that reads it.
+    private func afterClosingQuote(_ byte: UInt8) -> String {
+        let message = "text after a quoted field's closing quote"
+        guard let name = [",", ";", "|", "\t"].first(where: { FixTableColumns.delimiter(named: $0) == byte }) else {
+            return message
+        }
+        let shown = name == "\t" ? "tab" : name
+        return "\(message): a '\(name == "\t" ? "\\t" : name)', which seems to separate this file's fields; "
+            + "for a file whose fields are separated by it give \(names.setting(.delimiter, shown))"
     }
 
     /// The header: which field is which column. A column named twice is refused at its second name (which

@@ -112,21 +112,54 @@ struct FixRowCheck {
         line: Int
     ) throws(FixTableError) -> TableFix {
         let instant = try timestamp(time)
-        guard let latitude = DecimalText.double(lat.bytes), latitude.isFinite else {
-            throw fail(lat, "\"\(names.lat)\" is \(shown(lat)), which is not a number")
+        guard let latitude = number(lat), latitude.isFinite else {
+            throw fail(lat, "\"\(names.lat)\" is \(shown(lat)), which is not a number\(decimalHint(lat))")
         }
-        guard let longitude = DecimalText.double(lon.bytes), longitude.isFinite else {
-            throw fail(lon, "\"\(names.lon)\" is \(shown(lon)), which is not a number")
+        guard let longitude = number(lon), longitude.isFinite else {
+            throw fail(lon, "\"\(names.lon)\" is \(shown(lon)), which is not a number\(decimalHint(lon))")
         }
         if abs(latitude) > 90, abs(longitude) <= 90 { latitudesLikeLongitudes += 1 }
         var metres: Double?
         if let accuracy, !accuracy.isNull, !accuracy.bytes.isEmpty {
-            guard let value = DecimalText.double(accuracy.bytes), value.isFinite, value >= 0 else {
-                throw fail(accuracy, "\"\(names.accuracy)\" is \(shown(accuracy)); expected a distance in metres, 0 or more")
+            guard let value = number(accuracy), value.isFinite, value >= 0 else {
+                throw fail(
+                    accuracy,
+                    "\"\(names.accuracy)\" is \(shown(accuracy)); expected a distance in metres, 0 or more\(decimalHint(accuracy))"
+                )
             }
             metres = value
         }
         return TableFix(time: instant, latitude: latitude, longitude: longitude, accuracy: metres, line: line)
+    }
+
+    /// The field's number: decimal text (`DecimalText`), its comma read as the point when the table
+    /// writes decimal commas.
+    private func number(_ field: RowField) -> Double? {
+        guard names.decimalComma, let comma = field.bytes.firstIndex(of: UInt8(ascii: ",")) else {
+            return DecimalText.double(field.bytes)
+        }
+        return Self.double(field.bytes, pointAt: comma)
+    }
+
+    /// For a number that failed to read: `; it has a decimal comma: …give decimal: ","` when it reads
+    /// with its one comma as the point and the table was not said to write decimal commas, else nothing.
+    private func decimalHint(_ field: RowField) -> String {
+        let bytes = field.bytes
+        guard !names.decimalComma, bytes.lazy.filter({ $0 == UInt8(ascii: ",") }).count == 1,
+            let comma = bytes.firstIndex(of: UInt8(ascii: ",")), Self.double(bytes, pointAt: comma) != nil
+        else { return "" }
+        return "; it has a decimal comma: for a table written so, give \(names.setting(.decimal, ","))"
+    }
+
+    /// `bytes` as decimal text with the byte at `comma` read as the point, copied on the stack (64 bytes
+    /// at most: a longer field is no number of a fix table). O(bytes).
+    private static func double(_ bytes: UnsafeBufferPointer<UInt8>, pointAt comma: Int) -> Double? {
+        guard bytes.count <= 64 else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { copy in
+            _ = copy.initialize(from: bytes)
+            copy[comma] = UInt8(ascii: ".")
+            return DecimalText.double(UnsafeBufferPointer(copy))
+        }
     }
 
     /// An ISO 8601 time (one without a zone read in `names.localZone`, else as UTC, and counted), or a

@@ -15,6 +15,9 @@ public struct FixTableColumns: Hashable, Sendable {
     public var timeUnit = FixTimeUnit.seconds
     /// The byte between a CSV row's fields: `,` by default, or `;`, `|`, a tab (`delimiter(named:)`).
     public var delimiter = UInt8(ascii: ",")
+    /// Whether numbers are written with a decimal comma (`38,7123`, as Excel writes them in many
+    /// countries) rather than a point; a field with a comma is then read with it as the point.
+    public var decimalComma = false
     /// The zone ISO times written without a zone are read in; nil: read as UTC.
     public var localZone: LocalTimeZone?
     /// Where the user sets these, for the advice in messages.
@@ -80,6 +83,15 @@ public struct FixTableColumns: Hashable, Sendable {
         }
     }
 
+    /// The decimal marks a fix table may use: `.` (the default) or `,`; true for a comma, nil for others.
+    public static func decimalComma(named text: String) -> Bool? {
+        switch text {
+        case ".": false
+        case ",": true
+        default: nil
+        }
+    }
+
     /// Where a message sends the user to name the columns: `in the scenario's columns: mapping`, or
     /// `with --columns device=NAME,…`.
     var columnsAdvice: String {
@@ -96,6 +108,8 @@ public struct FixTableColumns: Hashable, Sendable {
         case (.scenario, .timeUnit): "timeUnit: \(value)"
         case (.scenario, .delimiter): "delimiter: \"\(value)\""
         case (.scenario, .timezone): "the scenario timezone: \(value)"
+        case (.scenario, .decimal): "decimal: \"\(value)\""
+        case (.commandLine, .decimal): "--decimal '\(value)'"
         case (.commandLine, .timeUnit): "--time-unit \(value)"
         case (.commandLine, .delimiter): "--delimiter '\(value)'"
         case (.commandLine, .timezone): "--timezone \(value)"
@@ -131,7 +145,7 @@ public struct FixTableColumns: Hashable, Sendable {
 
 /// An option of how a fix table is read, for the advice in messages.
 enum FixTableOption {
-    case timeUnit, delimiter, timezone
+    case timeUnit, delimiter, timezone, decimal
 }
 
 /// Where the user says how a fix table is read: a scenario's fix-table entry, or the command line

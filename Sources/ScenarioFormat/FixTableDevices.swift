@@ -7,7 +7,7 @@ import ReadableText
 
 extension ScenarioLoader {
     /// The keys of a fix-table entry of `devices:` (SEMANTICS §1, revision 2).
-    static let fixTableKeys = ["fixes", "columns", "format", "offset", "accuracy", "timeUnit", "delimiter"]
+    static let fixTableKeys = ["fixes", "columns", "format", "offset", "accuracy", "timeUnit", "delimiter", "decimal"]
 
     /// One `devices[i]` entry `{fixes: PATH, columns, format, offset, accuracy, timeUnit, delimiter}`: the
     /// devices of a fix table, in order of first appearance, each with its rows as one segment (times
@@ -51,6 +51,16 @@ extension ScenarioLoader {
             if let text = node.text(what) {
                 if let delimiter = FixTableColumns.delimiter(named: text) {
                     columns.delimiter = delimiter
+                } else {
+                    node.expected(what)
+                }
+            }
+        }
+        if let node = fields["decimal"] {
+            let what = "the decimal mark of the table's numbers: \".\" or \",\""
+            if let text = node.text(what) {
+                if let comma = FixTableColumns.decimalComma(named: text) {
+                    columns.decimalComma = comma
                 } else {
                     node.expected(what)
                 }

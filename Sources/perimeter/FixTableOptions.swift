@@ -5,7 +5,7 @@ import Geodesy
 extension FixTimeUnit: ExpressibleByArgument {}
 
 /// How `inspect` and `stream` read a fix table whose export differs from Perimeter's own: the options
-/// a scenario's fix-table entry gives as `columns:`, `timeUnit:`, `delimiter:` (and its `timezone:`).
+/// a scenario's fix-table entry gives as `columns:`, `timeUnit:`, `delimiter:`, `decimal:` (and its `timezone:`).
 struct FixTableOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -18,6 +18,9 @@ struct FixTableOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("The CSV delimiter: ',', ';', '|' or tab.", valueName: "char"))
     var delimiter: String = ","
+
+    @Option(help: ArgumentHelp("The decimal mark of the table's numbers: '.' or ','.", valueName: "char"))
+    var decimal: String = "."
 
     @Option(
         help: ArgumentHelp(
@@ -42,6 +45,10 @@ struct FixTableOptions: ParsableArguments {
             throw ValidationError("--delimiter is \"\(self.delimiter)\"; give ',', ';', '|' or tab.")
         }
         mapping.delimiter = delimiter
+        guard let comma = FixTableColumns.decimalComma(named: decimal) else {
+            throw ValidationError("--decimal is \"\(decimal)\"; give '.' or ','.")
+        }
+        mapping.decimalComma = comma
         if let timezone { mapping.localZone = try DisplayZoneOption.zone(named: timezone) }
         return mapping
     }

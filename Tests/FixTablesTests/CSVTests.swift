@@ -157,6 +157,31 @@ struct CSVTests {
             id: "text after a closing quote", text: "device,time,lat,lon\n\"d\"x,0,1,2\n",
             error: "FILE:2:4: text after a quoted field's closing quote"),
         Bad(
+            id: "an Excel header quoted and ;-separated", text: "\u{FEFF}\"device\";\"time\";\"lat\";\"lon\"\r\n",
+            error:
+                "FILE:1:9: text after a quoted field's closing quote: a ';', which seems to separate this file's fields; for a file whose fields are separated by it give delimiter: \";\""
+        ),
+        Bad(
+            id: "a quoted header separated by tabs", text: "\"device\"\t\"time\"\t\"lat\"\t\"lon\"\n",
+            error:
+                "FILE:1:9: text after a quoted field's closing quote: a '\\t', which seems to separate this file's fields; for a file whose fields are separated by it give delimiter: \"tab\""
+        ),
+        Bad(
+            id: "a decimal comma in lat", text: "device,time,lat,lon\nd,0,\"59,93\",30\n",
+            error:
+                #"FILE:2:5: "lat" is "59,93", which is not a number; it has a decimal comma: for a table written so, give decimal: ",""#
+        ),
+        Bad(
+            id: "two commas are no decimal comma", text: "device;time;lat;lon\nd;0;1;59,93,1\n",
+            error:
+                #"FILE:1:1: the header has no "device" column: it is one field, "device;time;lat;lon", which holds ';' but no ','; for a file whose fields are separated by ';' (Excel's in many countries) give delimiter: ";""#
+        ),
+        Bad(
+            id: "a decimal comma in accuracy", text: "device,time,lat,lon,accuracy\nd,0,1,2,\"4,5\"\n",
+            error:
+                #"FILE:2:9: "accuracy" is "4,5"; expected a distance in metres, 0 or more; it has a decimal comma: for a table written so, give decimal: ",""#
+        ),
+        Bad(
             id: "negative accuracy", text: "device,time,lat,lon,accuracy\nd,0,1,2,-3\n",
             error: #"FILE:2:9: "accuracy" is "-3"; expected a distance in metres, 0 or more"#),
         Bad(
@@ -223,6 +248,26 @@ struct CSVTests {
         let path = try table("device,time,lat,lon\n\"" + String(repeating: "x", count: 3 << 20) + "\n")
         let error = #expect(throws: FixTableError.self) { try FixTableReader(path: path).read() }
         #expect(error?.description == "\(path):2:1: a row longer than 1 MiB (is a quote never closed?)")
+    }
+
+    @Test("decimal commas, with decimal: \",\", read as points: the same fixes as the table written with points")
+    func decimalCommas() throws {
+        var columns = FixTableColumns()
+        columns.delimiter = UInt8(ascii: ";")
+        columns.decimalComma = true
+        let excel = try read(
+            "\u{FEFF}\"device\";\"time\";\"lat\";\"lon\";\"accuracy\"\r\n\"van 1\";\"2024-05-01T09:00:00Z\";\"59,93\";\"-30,3301\";\"4,5\"\r\n"
+                + "\"van 1\";2024-05-01T09:00:10Z;59.931;30;12\r\n", columns: columns)
+        let points = try read(
+            "device,time,lat,lon,accuracy\nvan 1,2024-05-01T09:00:00Z,59.93,-30.3301,4.5\nvan 1,2024-05-01T09:00:10Z,59.931,30,12\n"
+        )
+        #expect(excel.summary == points.summary)
+        #expect(excel.summary["van 1"]?.first?.accuracy == 4.5)
+        // A comma past the first is no number.
+        let twice = #expect(throws: FixTableError.self) {
+            try read("device;time;lat;lon\nd;0;1,2,3;4\n", columns: columns)
+        }
+        #expect(twice?.message == #""lat" is "1,2,3", which is not a number"#)
     }
 
     @Test func theFormatComesFromTheNameOrIsAsked() throws {

@@ -15,6 +15,14 @@ struct ExportCommandTests {
             (0..<30).map { "\(van);\(1_714_554_000_000 + $0 * 10_000);59.92\(String(format: "%02d", $0 * 3));30.32\r\n" }
         }.joined()
 
+    /// A Portuguese Excel export: a byte order mark, every field quoted, `;`, decimal commas.
+    static let portugueseExport =
+        "\u{FEFF}\"device\";\"time\";\"lat\";\"lon\"\r\n"
+        + (0..<20).map {
+            "\"carrinha 1\";\"2024-05-01T09:00:\(String(format: "%02d", $0))Z\";\"59,92\($0 % 10)\";\"30,32\"\r\n"
+        }
+        .joined()
+
     static let options = ["--columns", "device=vehicle_id,time=ts,lat=y,lon=x", "--delimiter", ";", "--time-unit", "ms"]
 
     /// A file `name` holding `text` in a fresh folder.
@@ -83,6 +91,22 @@ struct ExportCommandTests {
             Case(
                 id: "a bad delimiter", arguments: ["--delimiter", ":"], text: "device,time,lat,lon\n", status: 64,
                 says: #"--delimiter is ":"; give ',', ';', '|' or tab."#),
+            Case(
+                id: "a quoted ;-separated header: the delimiter", arguments: [], text: portugueseExport, status: 2,
+                says:
+                    "FILE:1:9: text after a quoted field's closing quote: a ';', which seems to separate this file's fields; for a file whose fields are separated by it give --delimiter ';'"
+            ),
+            Case(
+                id: "decimal commas: --decimal", arguments: ["--delimiter", ";"], text: portugueseExport, status: 2,
+                says:
+                    #"FILE:2:37: "lat" is "59,920", which is not a number; it has a decimal comma: for a table written so, give --decimal ','"#
+            ),
+            Case(
+                id: "decimal commas read", arguments: ["--delimiter", ";", "--decimal", ","], text: portugueseExport,
+                status: 0, says: "carrinha 1: 20 fixes"),
+            Case(
+                id: "a bad decimal mark", arguments: ["--decimal", ";"], text: "device,time,lat,lon\n", status: 64,
+                says: #"--decimal is ";"; give '.' or ','."#),
         ])
     func inspect(_ c: Case) throws {
         let path = try Self.file("export.csv", c.text)
@@ -135,6 +159,38 @@ struct ExportCommandTests {
         #expect(
             milliseconds.stderr.contains("it looks like milliseconds since 1970: give timeUnit: ms"),
             "\(milliseconds.stderr)")
+    }
+
+    @Test("A scenario's decimal: \",\" reads decimal commas as inspect's --decimal does; another mark is refused at its key")
+    func scenarioDecimal() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        try Self.portugueseExport.write(
+            to: folder.appendingPathComponent("carrinhas.csv"), atomically: true, encoding: .utf8)
+        func scenario(_ decimal: String) throws -> String {
+            let path = folder.appendingPathComponent("carrinhas.yaml").path
+            try """
+            name: carrinhas
+            start: 2024-05-01T09:00:00Z
+            profile: ideal
+            regions:
+              - {id: depot, circle: {lat: 59.9250, lon: 30.3200, radius: 150}}
+            devices:
+              - {fixes: carrinhas.csv, delimiter: ";", decimal: "\(decimal)"}
+
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let read = try PerimeterProcess.run(["run", try scenario(","), "--sink", "jsonl:-", "--quiet"], in: folder)
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(read.stdout.contains(#""region":"depot""#), "\(read.stdout)")
+        let points = try PerimeterProcess.run(["validate", try scenario(".")], in: folder)
+        #expect(points.status == 2)
+        #expect(
+            points.stderr.contains(#"it has a decimal comma: for a table written so, give decimal: ",""#), "\(points.stderr)"
+        )
+        let bad = try PerimeterProcess.run(["validate", try scenario(";")], in: folder)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("devices[0].decimal"), "\(bad.stderr)")
     }
 
     @Test("stream warns once of times without a zone, after the table")
