@@ -46,25 +46,22 @@ extension ScenarioLoader {
             name("accuracy", &columns.accuracy)
         }
         if let node = fields["timeUnit"], let unit = node.choice(FixTimeUnit.self) { columns.timeUnit = unit }
-        if let node = fields["delimiter"] {
-            let what = "a CSV delimiter: \",\", \";\", \"|\" or tab"
-            if let text = node.text(what) {
-                if let delimiter = FixTableColumns.delimiter(named: text) {
-                    columns.delimiter = delimiter
-                } else {
-                    node.expected(what)
-                }
+        /// The text at `key` read by `parse`; an error at the key, saying `what` it must be, when it reads nil.
+        func named<T>(_ key: String, _ what: String, _ parse: (String) -> T?) -> T? {
+            guard let node = fields[key], let text = node.text(what) else { return nil }
+            guard let value = parse(text) else {
+                node.expected(what)
+                return nil
             }
+            return value
         }
-        if let node = fields["decimal"] {
-            let what = "the decimal mark of the table's numbers: \".\" or \",\""
-            if let text = node.text(what) {
-                if let comma = FixTableColumns.decimalComma(named: text) {
-                    columns.decimalComma = comma
-                } else {
-                    node.expected(what)
-                }
-            }
+        if let delimiter = named("delimiter", "a CSV delimiter: \",\", \";\", \"|\" or tab", FixTableColumns.delimiter) {
+            columns.delimiter = delimiter
+        }
+        if let comma = named(
+            "decimal", "the decimal mark of the table's numbers: \".\" or \",\"", FixTableColumns.decimalComma)
+        {
+            columns.decimalComma = comma
         }
         columns.localZone = localZone
         let resolved = FileNames.resolve(path, besideFile: c.file)
