@@ -193,6 +193,7 @@ public struct ReportBuilder: Sendable {
                     first: i == 0)
             }
         }
+        model.hasOutcomes = !model.outcomes.isEmpty
         model.outcomesCaption =
             report.runs == 1
             ? "Devices that got each outcome in one run of each profile."

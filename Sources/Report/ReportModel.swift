@@ -22,7 +22,7 @@ struct ReportModel {
     var monteCarlo: String?
     /// The devices that got each outcome (`perimeter outcomes`'s table), one row per outcome and profile.
     var outcomes: [OutcomeTableRow] = []
-    var hasOutcomes: Bool { !outcomes.isEmpty }
+    var hasOutcomes = false
     /// `Over 20 Monte Carlo runs of each profile (noise seeds from 1).`
     var outcomesCaption = ""
     /// The same table as text (`OutcomeReport.readable`).

@@ -1,6 +1,7 @@
 import Analysis
 import Geodesy
 import Geofencing
+import ScenarioFormat
 import Testing
 
 private let noon: Int64 = 1_452_427_200_000_000
@@ -45,7 +46,7 @@ private let fourRuns = [
     ["a coupon", "a coupon", "c coupon", "a enter", "a enter", "b enter", "b visit"],  // repeats count once
 ]
 
-private let cases = [
+private let cases: [OutcomeCase] = [
     // coupon devices per run 2, 1, 0, 2: sorted 0 1 2 2; p5 rank ⌈0.2⌉ = 1 → 0, median rank 2 → 1,
     // p95 rank ⌈3.8⌉ = 4 → 2, mean 5/4. False + 1 0 0 1 (median rank 2 of 0 0 1 1 → 0, mean 0.5);
     // false − 0 0 1 0 (median 0, mean 0.25). a in runs 0, 1, 3; b in 0; c in 3.

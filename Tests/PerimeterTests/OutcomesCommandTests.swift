@@ -11,7 +11,8 @@ struct OutcomesCommandTests {
     static let customers = (1...12).map { "c" + ($0 < 10 ? "0" : "") + String($0) }
 
     static func outcomes(_ extra: [String]) throws -> [String: Any] {
-        let result = try PerimeterProcess.run(["outcomes", scenario, "--runs", "20", "--json"] + extra)
+        let runs = extra.contains("--runs") ? [] : ["--runs", "20"]
+        let result = try PerimeterProcess.run(["outcomes", scenario, "--json"] + runs + extra)
         try #require(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "quiet in pipes: \(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -150,5 +151,24 @@ struct OutcomesCommandTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("nope.yaml"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
+    }
+}
+
+@Suite("compare's lines per rule are outcomes' rows")
+struct CompareOutcomeTests {
+    @Test("compare --runs --json: its outcomes are perimeter outcomes' rule rows for the same batch")
+    func compareAgrees() throws {
+        let compare = try PerimeterProcess.run([
+            "compare", OutcomesCommandTests.scenario, "--profiles", "ios,android", "--runs", "10", "--json",
+        ])
+        try #require(compare.status == 0, "\(compare.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(compare.stdout.utf8)) as? [String: Any])
+        let fromCompare = try #require(object["outcomes"] as? [[String: Any]])
+        let outcomes = try #require(
+            try OutcomesCommandTests.outcomes(["--profiles", "ios,android", "--runs", "10"])["outcomes"] as? [[String: Any]])
+        #expect(fromCompare.count == 1)
+        #expect(NSDictionary(dictionary: fromCompare[0]) == NSDictionary(dictionary: outcomes[0]))
+        let text = try PerimeterProcess.run(["compare", OutcomesCommandTests.scenario, "--profiles", "ios"])
+        #expect(text.stdout.hasSuffix("rule \"coupon\": 6 devices in the truth; 6 under ios\n"), "\(text.stdout)")
     }
 }

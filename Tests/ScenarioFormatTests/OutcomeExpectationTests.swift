@@ -132,7 +132,8 @@ struct OutcomeExpectationTests {
                 #"expected a share of runs from 0 to 1: ">= 0.9", "<= 0.1", "== 1", or {atLeast: SHARE, atMost: SHARE}, got ">= 1.5""#
         ),
         BadOutcomeCase(
-            entry: #"outcome: {rule: coupon, devices: 1, probability: ">= 0.9"}"#, top: "",
+            entry: #"outcome: {rule: coupon, devices: 1, probability: ">= 0.9"}"#,
+            top: "noise: {sigma: 10m, seed: 1}\n# and no runs:",
             keyPath: "expect[1].outcome.probability",
             message:
                 "an outcome's probability is measured over a Monte Carlo batch: add runs: N (say 100) at the top of the scenario, with noise:"
