@@ -172,3 +172,29 @@ struct CompareOutcomeTests {
         #expect(text.stdout.hasSuffix("rule \"coupon\": 6 devices in the truth; 6 under ios\n"), "\(text.stdout)")
     }
 }
+
+@Suite("README's outcomes are real output")
+struct OutcomesReadmeTests {
+    /// The console block after `$ COMMAND` in README.md.
+    static func block(after command: String) throws -> String {
+        let readme = try String(
+            contentsOf: PerimeterProcess.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "$ \(command)\n"))
+        let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
+        return String(readme[start.upperBound..<end.lowerBound])
+    }
+
+    @Test("perimeter outcomes Examples/coffee-coupon/coffee.yaml prints what README shows")
+    func outcomesTable() throws {
+        let result = try PerimeterProcess.run(["outcomes", OutcomesCommandTests.scenario])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == (try Self.block(after: "perimeter outcomes \(OutcomesCommandTests.scenario)")))
+    }
+
+    @Test("perimeter check of the example prints what README shows")
+    func checkLines() throws {
+        let result = try PerimeterProcess.run(["check", OutcomesCommandTests.scenario])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == (try Self.block(after: "perimeter check \(OutcomesCommandTests.scenario)")))
+    }
+}
