@@ -13,7 +13,7 @@ import ScenarioFormat
 /// Carlo spreads pair events with (`ScenarioRun.exact()`, `ideal` without noise).
 ///
 /// ```swift
-/// let base = try ScenarioRun(loading: "Examples/coffee-coupon/coffee.yaml")
+/// let base = try ScenarioRun(loading: "Scenarios/coffee-coupon.yaml")
 /// let report = try ScenarioOutcomes(base, profiles: [.ios, .android], runs: 100).count(threads: 2)
 /// print(report.readable)
 /// ```

@@ -2,12 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `perimeter outcomes`, end to end on `Examples/coffee-coupon/coffee.yaml` (twelve customers, three
+/// `perimeter outcomes`, end to end on `Scenarios/coffee-coupon.yaml` (twelve customers, three
 /// stores, a 10-minute coupon): the JSON's shape, its numbers against independent counts from `perimeter
 /// run`'s own event logs, and the same bytes on any number of threads.
 @Suite("perimeter outcomes, end to end")
 struct OutcomesCommandTests {
-    static let scenario = "Examples/coffee-coupon/coffee.yaml"
+    static let scenario = "Scenarios/coffee-coupon.yaml"
     static let customers = (1...12).map { "c" + ($0 < 10 ? "0" : "") + String($0) }
 
     static func outcomes(_ extra: [String]) throws -> [String: Any] {
@@ -81,7 +81,7 @@ struct OutcomesCommandTests {
             .replacingOccurrences(of: "noise: {sigma: 10m, seed: 1, correlation: 30s}\n", with: "")
             .replacingOccurrences(of: "runs: 100\n", with: "")
             .replacingOccurrences(
-                of: "track: tracks/", with: "track: " + source.deletingLastPathComponent().path + "/tracks/"
+                of: "track: ../Tracks/", with: "track: " + PerimeterProcess.root.appendingPathComponent("Tracks").path + "/"
             )
             .components(separatedBy: "expect:")[0]
         try exact.write(to: folder.appendingPathComponent("exact.yaml"), atomically: true, encoding: .utf8)
@@ -147,7 +147,7 @@ struct OutcomesCommandTests {
     }
 
     @Test func missingScenario() throws {
-        let result = try PerimeterProcess.run(["outcomes", "Examples/coffee-coupon/nope.yaml"])
+        let result = try PerimeterProcess.run(["outcomes", "Scenarios/nope.yaml"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("nope.yaml"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
@@ -184,7 +184,7 @@ struct OutcomesReadmeTests {
         return String(readme[start.upperBound..<end.lowerBound])
     }
 
-    @Test("perimeter outcomes Examples/coffee-coupon/coffee.yaml prints what README shows")
+    @Test("perimeter outcomes Scenarios/coffee-coupon.yaml prints what README shows")
     func outcomesTable() throws {
         let result = try PerimeterProcess.run(["outcomes", OutcomesCommandTests.scenario])
         #expect(result.status == 0, "\(result.stderr)")
