@@ -11,8 +11,9 @@ extension OutcomeReport {
     /// ```
     ///
     /// Outcomes in the scenario's order (rules, then each region's enter and visit), profiles in the order
-    /// given, `perDevice` every device in the scenario's order with its share of runs (0 to 1). Numbers as
-    /// the event log writes them (`JSONText`).
+    /// given, `perDevice` each device that got the outcome in the truth or in some run (in the scenario's
+    /// order) with its share of runs (0 to 1; a device left out has 0): the output grows with what
+    /// happened, not with outcomes × devices. Numbers as the event log writes them (`JSONText`).
     public var json: String {
         JSONText.object([
             ("runs", String(runs)), ("seed", String(seed)),

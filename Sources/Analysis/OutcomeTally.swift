@@ -3,8 +3,9 @@ import ScenarioFormat
 
 /// Counts, run by run, which devices got each outcome, under each profile and in the truth (one run of
 /// the truth): a device got an outcome in a run when the run has at least one event of it (a `dwell` of
-/// the rule, at any region; an `enter` or a `visit` of the region), however many. Memory: O(outcomes ×
-/// devices × profiles) plus O(outcomes × profiles) per run; `add` is O(events + outcomes × devices).
+/// the rule, at any region; an `enter` or a `visit` of the region), however many. Sparse: memory is
+/// O(outcomes × profiles) per run plus one entry per (outcome, device) that some run or the truth has,
+/// never outcomes × devices; `add` is O(events + outcomes).
 ///
 /// ```swift
 /// var tally = OutcomeTally(keys: OutcomeKey.all(rules: rules, regions: regions), devices: ["a", "b"],
@@ -16,16 +17,18 @@ public struct OutcomeTally: Sendable {
     public let keys: [OutcomeKey]
     public let devices: [String]
     public let profiles: [String]
-    /// `truth[k * devices.count + d]`: device d got outcome k in the truth.
-    let truth: [Bool]
+    /// The (outcome, device) pairs of the truth, as slots `k × devices.count + d`.
+    private let truth: Set<Int>
+    /// Per outcome, the devices that got it in the truth.
+    private let truthCounts: [Int]
     /// Per profile: the runs added.
-    private(set) var runs: [Int]
+    private var runs: [Int]
     /// `counts[p][k]`: per run added under profile p, the devices that got outcome k.
     private var counts: [[[Int]]]
     private var falsePositives: [[[Int]]]
     private var falseNegatives: [[[Int]]]
-    /// `hits[p][k * devices.count + d]`: the runs under profile p in which device d got outcome k.
-    private var hits: [[Int]]
+    /// `hits[p][slot]`: the runs under profile p in which the slot's device got the slot's outcome.
+    private var hits: [[Int: Int]]
     private let index: Lookup
 
     /// Where an event's outcome and device are in the tables.
@@ -34,15 +37,26 @@ public struct OutcomeTally: Sendable {
         var enters: [String: Int] = [:]
         var visits: [String: Int] = [:]
         var devices: [String: Int] = [:]
+        var deviceCount = 0
 
-        /// The outcome of `event`, if it is one.
-        func key(of event: GeofenceEvent) -> Int? {
+        /// The slot (`k × devices + d`) of `event`'s outcome and device, if it is an outcome's event.
+        func slot(of event: GeofenceEvent) -> Int? {
+            let k: Int?
             switch event.detail {
-            case let .dwell(rule, _, _): return rules[rule]
-            case .enter: return enters[event.region]
-            case .visit: return visits[event.region]
-            default: return nil
+            case let .dwell(rule, _, _): k = rules[rule]
+            case .enter: k = enters[event.region]
+            case .visit: k = visits[event.region]
+            default: k = nil
             }
+            guard let k, let d = devices[event.device] else { return nil }
+            return k * deviceCount + d
+        }
+
+        /// The distinct slots of `events`.
+        func slots(_ events: [GeofenceEvent]) -> Set<Int> {
+            var slots = Set<Int>()
+            for event in events { if let slot = slot(of: event) { slots.insert(slot) } }
+            return slots
         }
     }
 
@@ -61,46 +75,33 @@ public struct OutcomeTally: Sendable {
             }
         }
         for (d, device) in devices.enumerated() { lookup.devices[device] = lookup.devices[device] ?? d }
+        lookup.deviceCount = devices.count
         index = lookup
-        var got = [Bool](repeating: false, count: keys.count * devices.count)
-        Self.mark(truth, lookup, devices.count, into: &got)
-        self.truth = got
+        self.truth = lookup.slots(truth)
+        var truthCounts = [Int](repeating: 0, count: keys.count)
+        for slot in self.truth { truthCounts[slot / max(1, devices.count)] += 1 }
+        self.truthCounts = truthCounts
         runs = profiles.map { _ in 0 }
         counts = profiles.map { _ in keys.map { _ in [] } }
         falsePositives = counts
         falseNegatives = counts
-        hits = profiles.map { _ in [Int](repeating: 0, count: keys.count * devices.count) }
-    }
-
-    /// Marks in `got` each (outcome, device) that `events` has.
-    private static func mark(_ events: [GeofenceEvent], _ lookup: Lookup, _ deviceCount: Int, into got: inout [Bool]) {
-        for event in events {
-            guard let k = lookup.key(of: event), let d = lookup.devices[event.device] else { continue }
-            got[k * deviceCount + d] = true
-        }
+        hits = profiles.map { _ in [:] }
     }
 
     /// Adds one run's events under profile `profile` (an index into `profiles`); runs of a profile are
     /// added in run order.
     public mutating func add(profile p: Int, events: [GeofenceEvent]) {
-        let n = devices.count
-        var got = [Bool](repeating: false, count: keys.count * n)
-        Self.mark(events, index, n, into: &got)
+        var count = [Int](repeating: 0, count: keys.count), positives = count, found = count
+        for slot in index.slots(events) {
+            let k = slot / devices.count
+            count[k] += 1
+            hits[p][slot, default: 0] += 1
+            if truth.contains(slot) { found[k] += 1 } else { positives[k] += 1 }
+        }
         for k in keys.indices {
-            var count = 0, positives = 0, negatives = 0
-            for d in 0..<n {
-                let slot = k * n + d
-                if got[slot] {
-                    count += 1
-                    hits[p][slot] += 1
-                    if !truth[slot] { positives += 1 }
-                } else if truth[slot] {
-                    negatives += 1
-                }
-            }
-            counts[p][k].append(count)
-            falsePositives[p][k].append(positives)
-            falseNegatives[p][k].append(negatives)
+            counts[p][k].append(count[k])
+            falsePositives[p][k].append(positives[k])
+            falseNegatives[p][k].append(truthCounts[k] - found[k])
         }
         runs[p] += 1
     }
@@ -109,20 +110,27 @@ public struct OutcomeTally: Sendable {
     public func counts(profile p: Int, outcome k: Int) -> [Int] { counts[p][k] }
 
     /// One row per outcome, in `keys` order: the truth's count and each profile's statistics over the
-    /// runs added. O(outcomes × (profiles × runs log runs + devices)).
+    /// runs added, with the share of runs of each device that got the outcome in the truth or in some
+    /// run (in the scenario's order; the others' share is 0). O(outcomes × profiles × runs log runs +
+    /// entries).
     public var outcomes: [OutcomeRow] {
         let n = devices.count
+        // Per outcome, the devices listed: in the truth or hit under some profile.
+        var listed = keys.map { _ in Set<Int>() }
+        for slot in truth { listed[slot / n].insert(slot % n) }
+        for table in hits { for slot in table.keys { listed[slot / n].insert(slot % n) } }
         return keys.enumerated().map { k, key in
-            let inTruth = (0..<n).filter { truth[k * n + $0] }
+            let shown = listed[k].sorted()
             return OutcomeRow(
-                key: key, truth: inTruth.count, truthDevices: inTruth.map { devices[$0] },
+                key: key, truth: truthCounts[k],
+                truthDevices: shown.filter { truth.contains(k * n + $0) }.map { devices[$0] },
                 profiles: profiles.indices.map { p in
                     ProfileOutcome(
                         profile: profiles[p], runs: runs[p], devices: CountSpread(counts[p][k]),
                         falsePositives: CountSpread(falsePositives[p][k]),
                         falseNegatives: CountSpread(falseNegatives[p][k]),
-                        perDevice: (0..<n).map { d in
-                            (devices[d], runs[p] == 0 ? 0 : Double(hits[p][k * n + d]) / Double(runs[p]))
+                        perDevice: shown.map { d in
+                            (devices[d], runs[p] == 0 ? 0 : Double(hits[p][k * n + d] ?? 0) / Double(runs[p]))
                         })
                 })
         }
@@ -149,7 +157,8 @@ public struct ProfileOutcome: Sendable {
     public var falsePositives: CountSpread
     /// The devices that got it in the truth and did not under the profile, per run.
     public var falseNegatives: CountSpread
-    /// Each device (in the scenario's order) with the share of runs in which it got it, from 0 to 1.
+    /// Each device that got it in the truth or in some run of some profile (in the scenario's order), with
+    /// the share of this profile's runs in which it got it, from 0 to 1; every other device's share is 0.
     public var perDevice: [(device: String, share: Double)]
 }
 
