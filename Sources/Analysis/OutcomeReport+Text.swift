@@ -71,6 +71,11 @@ extension OutcomeReport {
     /// rule "coupon"               14  ios                   14      16    17   15.93           2  1.95           0  0.02
     /// ```
     public var readable: String {
+        table + "\nCounts are of distinct devices per run; --json adds each device's share of runs.\n"
+    }
+
+    /// `readable` without its last line (which names `--json`): the report page's text of its table.
+    public var table: String {
         var lines = [
             "\(scenario): devices that got each outcome, \(runs) run\(runs == 1 ? "" : "s") of each profile with noise seeds from \(seed) "
                 + "(the truth: ideal on the exact tracks; clock from \(Readable.time(day, day: Timestamp(microsecondsSince1970: 0), zone: zone)))",
@@ -82,8 +87,6 @@ extension OutcomeReport {
                 lines.append(Self.line(i == 0 ? row : nil, outcome))
             }
         }
-        lines.append("")
-        lines.append("Counts are of distinct devices per run; --json adds each device's share of runs.")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -198,7 +198,7 @@ public struct ReportBuilder: Sendable {
             report.runs == 1
             ? "Devices that got each outcome in one run of each profile."
             : "Devices that got each outcome over \(report.runs) Monte Carlo runs of each profile (noise seeds from \(report.seed))."
-        model.outcomesText = report.readable
+        model.outcomesText = report.table
     }
 
     /// `-12 m`, `63 m`: `Readable.distance` with the sign.

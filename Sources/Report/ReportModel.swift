@@ -25,7 +25,7 @@ struct ReportModel {
     var hasOutcomes = false
     /// `Over 20 Monte Carlo runs of each profile (noise seeds from 1).`
     var outcomesCaption = ""
-    /// The same table as text (`OutcomeReport.readable`).
+    /// The same table as text (`OutcomeReport.table`).
     var outcomesText = ""
     var notes: [String]
     /// The page's settings for its script, as JSON (`<` escaped).
