@@ -136,6 +136,9 @@ PAGE_STATE = """(() => {
     firstPaint: paint['first-paint'] || null, firstContentfulPaint: paint['first-contentful-paint'] || null,
     load: nav ? nav.loadEventEnd : null, nodes: count('*'), charts: count('svg.chart'),
     curves: Array.from(document.querySelectorAll('path.curve')).filter(p => p.getTotalLength() > 0).length,
+    outcomeRows: count('#outcomes tbody tr'), outcomesVisible: (() => { const t = document.querySelector('#outcomes');
+      return t ? t.getBoundingClientRect().height > 0 : false; })(),
+    outcomesText: (document.querySelector('#outcomes-text') || {textContent: ''}).textContent,
     marker: box ? {x: box.x + box.width / 2, y: box.y + box.height / 2, time: first.dataset.time, kind: first.dataset.kind} : null});
 })()"""
 

@@ -8,7 +8,9 @@ Scripts/semantics-crosscheck.py:
   run); per (device, region, kind, rule) for enter, exit and dwell, the one-to-one, order-preserving
   pairing of least cost sum(|dt|) + window * unpaired, ties to the lexicographically smallest profile
   indices (`align`, a full-grid dynamic programme of its own); counts, nearest-rank delays, pairs and
-  spurious events must equal perimeter's JSON exactly (the true distances are not checked here);
+  spurious events must equal perimeter's JSON exactly (the true distances are not checked here); its
+  `outcomes` (SEMANTICS §9), per rule: the devices with a dwell of it in the exact track's ideal run and
+  in each profile's run, the false positives and negatives, each device's share;
 - Monte Carlo: every run's events from `--sink jsonl:-` (each with its run), paired with the exact track's
   ideal run, give each crossing's detection share, count, nearest-rank p5/p50/p95 and delays, each key's
   spurious row and the other kinds' occurrences; run r must be byte for byte the plain run with noise
@@ -207,6 +209,38 @@ def check_compare(perimeter, path, rng):
         for part in ["kinds", "pairs", "spurious"]:
             if not alike(without_distances(entry[part]), want[part]):
                 return "compare, %s, %s:\n  expected %s\n  perimeter %s" % (profile, part, json.dumps(want[part])[:600], json.dumps(without_distances(entry[part]))[:600])
+    return check_outcomes(perimeter, path, text, got, chosen, logs,
+                          reference if not (noisy and "\nnoise:" in text) else None)
+
+
+def check_outcomes(perimeter, path, text, got, chosen, logs, truth):
+    """compare's `outcomes` (SEMANTICS §9), one plain run of each profile: per rule, the devices with a
+    dwell of it in the truth (ideal on the exact track) and in each profile's run; false positives and
+    negatives; each device's share, 1 or 0."""
+    if "outcomes" not in got:
+        return None
+    if truth is None:
+        truth, problem = exact_run(perimeter, path, text)
+        if problem:
+            return problem
+    for row in got["outcomes"]:
+        rule = row["rule"]
+        def devices(log):
+            return {e["device"] for e in log if e["kind"] == "dwell" and e.get("rule") == rule}
+        true = devices(truth)
+        if row["truth"] != len(true):
+            return "compare, outcomes, rule %r: truth %r, expected %d" % (rule, row["truth"], len(true))
+        for profile in chosen:
+            have = devices(logs[profile])
+            n = len(have)
+            want = {"devices": {"p5": n, "median": n, "p95": n, "mean": n},
+                    "falsePositives": {"median": len(have - true), "mean": len(have - true)},
+                    "falseNegatives": {"median": len(true - have), "mean": len(true - have)}}
+            entry = row["profiles"][profile]
+            shares = entry["perDevice"]
+            if not alike({k: entry[k] for k in want}, want) or any(shares.get(d) != 1.0 for d in have) \
+                    or any(v not in (0.0, 1.0) or (v == 1.0) != (d in have) for d, v in shares.items()):
+                return "compare, outcomes, rule %r, %s:\n  expected %s\n  perimeter %s" % (rule, profile, json.dumps(want), json.dumps(entry)[:600])
     return None
 
 

@@ -17,7 +17,8 @@ extension ComparisonReport {
     /// percentiles by nearest rank (of the paired and spurious events' distances), `null` where there is none. `pairs` lists every reference event (a missed one with `profile` and
     /// `delay` null), `spurious` the profile events left unpaired. `"exactReference":true` follows
     /// `window` when the reference ran without noise. A Monte Carlo comparison adds `runs`
-    /// and `seed` after `window`, and a `run` (0-based) to each pair and spurious event.
+    /// and `seed` after `window`, and a `run` (0-based) to each pair and spurious event. A scenario with
+    /// dwell rules adds `outcomes` last: one object per rule as `perimeter outcomes --json` writes it.
     public var json: String {
         var top: [(String, String)] = [
             ("against", JSONText.string(reference.name)),
@@ -29,6 +30,7 @@ extension ComparisonReport {
             top.append(("seed", String(runs.seed)))
         }
         top.append(("profiles", JSONText.array(profiles.map { profileJSON($0) })))
+        if !outcomes.isEmpty { top.append(("outcomes", JSONText.array(outcomes.map(OutcomeReport.rowJSON)))) }
         return JSONText.object(top)
     }
 

@@ -52,7 +52,29 @@ extension ComparisonReport {
                 lines.append("… and \(notable.count - notableLimit) more notable events (--json lists every pair)")
             }
         }
+        if !outcomes.isEmpty { lines.append("") }
+        lines += outcomes.map(outcomeLine)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One dwell rule's devices (`outcomes`): in the truth, and under each profile (with Monte Carlo runs,
+    /// the median, p5, p95 and mean):
+    /// `rule "welcome": 1 device in the truth; 1 under ios; 0 under android (1 missed)`, or
+    /// `rule "welcome": 1 device in the truth; under ios median 1 (p5 1, p95 1, mean 0.99; false+ 0.01, false- 0.02 a run)`.
+    private func outcomeLine(_ row: OutcomeRow) -> String {
+        let parts = row.profiles.map { outcome -> String in
+            let d = outcome.devices, fp = outcome.falsePositives, fn = outcome.falseNegatives
+            guard runs != nil else {
+                var wrong: [String] = []
+                if fp.median > 0 { wrong.append("\(fp.median) not in the truth") }
+                if fn.median > 0 { wrong.append("\(fn.median) missed") }
+                return "\(d.median) under \(outcome.profile)" + (wrong.isEmpty ? "" : " (\(wrong.joined(separator: ", ")))")
+            }
+            return "under \(outcome.profile) median \(d.median) (p5 \(d.p5), p95 \(d.p95), mean "
+                + "\(Readable.number(d.mean, decimals: 2)); false+ \(Readable.number(fp.mean, decimals: 2)), false- "
+                + "\(Readable.number(fn.mean, decimals: 2)) a run)"
+        }
+        return "\(row.key): \(row.truth) device\(row.truth == 1 ? "" : "s") in the truth; " + parts.joined(separator: "; ")
     }
 
     /// Each reference event that some profile missed or moved by 1 s or more, then the spurious events.

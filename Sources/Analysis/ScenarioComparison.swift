@@ -52,15 +52,34 @@ public struct ScenarioComparison: Sendable {
         let referenceEvents = referenceRun.events(threads: threads).events
         let truth = TrueDistance(base.simulation)
         var results: [ProfileComparison] = []
+        var outcomes = ruleOutcomes(referenceEvents: referenceEvents, threads: threads)
         plain.forEachRun(threads: threads) { run, events in
             var matching = EventMatching(reference: referenceEvents, profile: events, window: window)
             matching.measure(truth)
             results.append(ProfileComparison(profile: run.profile, matchings: [matching]))
+            outcomes?.add(profile: run.profileIndex, events: events)
         }
-        return ComparisonReport(
+        var report = ComparisonReport(
             scenario: base.name, reference: reference, window: window, runs: nil,
             exactReference: exactReference && base.simulation.noise != nil,
             day: base.simulation.clockStart, profiles: results)
+        report.outcomes = outcomes?.outcomes ?? []
+        return report
+    }
+
+    /// A tally of the devices that get each dwell rule (`OutcomeTally`) against the truth
+    /// (`ScenarioOutcomes.truth`: the exact reference's events when the reference is `ideal` without
+    /// noise, else a run of its own); nil when the scenario has no rules.
+    private func ruleOutcomes(referenceEvents: [GeofenceEvent]?, threads: Int) -> OutcomeTally? {
+        let rules = base.simulation.rules
+        guard !rules.isEmpty else { return nil }
+        let truth =
+            reference == .ideal && exactReference
+            ? referenceEvents ?? ScenarioOutcomes.truth(of: base, threads: threads)
+            : ScenarioOutcomes.truth(of: base, threads: threads)
+        return OutcomeTally(
+            keys: rules.map { .rule($0.name) }, devices: base.simulation.devices.map(\.id),
+            profiles: profiles.map(\.name), truth: truth)
     }
 
     /// `runs` runs of each profile and of the reference, run r with the noise seed `seed + r` (default
@@ -87,6 +106,7 @@ public struct ScenarioComparison: Sendable {
         if exactReference { referenceEvents = [referenceRun.events(threads: threads).events] }
         let truth = TrueDistance(base.simulation)
         var matchings = profiles.map { _ in [EventMatching]() }
+        var outcomes = ruleOutcomes(referenceEvents: referenceEvents.first, threads: threads)
         var done = 0
         batch.forEachRun(threads: threads) { run, events in
             let index = run.profileIndex - ownReference
@@ -98,6 +118,7 @@ public struct ScenarioComparison: Sendable {
                     profile: events, window: window)
                 matching.measure(truth)
                 matchings[index].append(matching)
+                outcomes?.add(profile: index, events: events)
             }
             if index >= 0 { observe(run.profile, run.number, events) }
             if index < profiles.count {
@@ -105,11 +126,13 @@ public struct ScenarioComparison: Sendable {
                 progress(done)
             }
         }
-        return ComparisonReport(
+        var report = ComparisonReport(
             scenario: base.name, reference: reference, window: window,
             runs: MonteCarloRuns(count: runs, seed: batch.seed), exactReference: exactReference,
             day: base.simulation.clockStart,
             profiles: zip(profiles, matchings).map { ProfileComparison(profile: $0, matchings: $1) })
+        report.outcomes = outcomes?.outcomes ?? []
+        return report
     }
 }
 
@@ -193,4 +216,7 @@ public struct ComparisonReport: Sendable {
     public var profiles: [ProfileComparison]
     /// Whose clocks times are shown on (`--timezone`); nil for UTC. The JSON stays UTC.
     public var zone: LocalTimeZone? = nil
+    /// Per dwell rule, the devices that got it in the truth and under each profile (`OutcomeTally`);
+    /// empty when the scenario has no rules.
+    public var outcomes: [OutcomeRow] = []
 }

@@ -45,10 +45,13 @@ public struct Measurement: Sendable, Equatable {
 extension RegressionCheck {
     /// Runs the scenario's Monte Carlo batch (`runs:`) once and measures, for each expectation with a
     /// `probability:`, `delay:` or `distance:`, the share of runs in which its condition holds and its
-    /// quantities' statistics; records every measurement and returns the failed ones as lines.
+    /// quantities' statistics, and for each `outcome:` expectation the share of runs in which its count
+    /// of devices holds (`OutcomeExpectationTally`); records every measurement and returns the failed ones
+    /// as lines.
     func measureProbabilities(_ scenario: Scenario, day: Timestamp, into result: inout CheckResult) -> [String] {
         let measured = scenario.expectations.filter { $0.probability != nil || !$0.measures.isEmpty }
-        guard !measured.isEmpty, let runs = scenario.runs,
+        var outcomes = OutcomeExpectationTally(scenario)
+        guard !measured.isEmpty || !outcomes.expectations.isEmpty, let runs = scenario.runs,
             let batch = try? MonteCarlo(ScenarioRun(scenario), runs: runs)
         else { return [] }
         var held = Array(repeating: 0, count: measured.count)
@@ -59,6 +62,7 @@ extension RegressionCheck {
         // values[i][j]: expectation i's measure j, one value a run that held and had a matching event.
         var values = measured.map { Array(repeating: [Double](), count: $0.measures.count) }
         batch.forEachRun(threads: threads) { _, events in
+            outcomes.add(events)
             let wire = events.map(WireEvent.init)
             for (i, expectation) in measured.enumerated() {
                 let holds = expectation.failure(in: wire, clockStart: day) == nil
@@ -109,7 +113,7 @@ extension RegressionCheck {
             result.measured.append(measurement)
             if !measurement.passed { failures.append(line) }
         }
-        return failures
+        return failures + outcomes.finish(into: &result)
     }
 
     /// A statistic of `values` (in any order): nearest-rank percentiles, or the mean; nil when empty.

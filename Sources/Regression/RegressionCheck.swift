@@ -209,7 +209,7 @@ public struct RegressionCheck: Sendable {
         }
         failures += measureProbabilities(scenario, day: day, into: &result)
         if !failures.isEmpty {
-            let n = scenario.expectations.count
+            let n = scenario.expectations.count + scenario.outcomeExpectations.count
             problems.append("\(failures.count) of \(n) expectation\(n == 1 ? "" : "s") failed")
             result.details += failures
         }

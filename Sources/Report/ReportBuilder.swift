@@ -61,11 +61,17 @@ public struct ReportBuilder: Sendable {
         let noisy = base.simulation.noise != nil
         var comparison: ComparisonReport?
         var spreads: [EventSpread] = []
+        // The devices that got each outcome, against the truth (`perimeter outcomes`).
+        var outcomes = ScenarioOutcomes.tally(
+            base, profiles: profiles, truth: ScenarioOutcomes.truth(of: base, threads: threads))
         if let runs {
             let crossings = exact.events(threads: threads).events
             spreads = profiles.map { _ in EventSpread(reference: crossings) }
             let spread = { (profile: Profile, events: [GeofenceEvent]) in
-                if let index = profiles.firstIndex(of: profile) { spreads[index].add(run: events) }
+                if let index = profiles.firstIndex(of: profile) {
+                    spreads[index].add(run: events)
+                    outcomes.add(profile: index, events: events)
+                }
             }
             if compared.isEmpty {
                 try ProfileBatch(base, profiles: profiles, runs: runs, seed: seed)
@@ -75,7 +81,10 @@ public struct ReportBuilder: Sendable {
                     runs: runs, seed: seed, threads: threads, alsoUnder: profiles.filter { $0 == .ideal },
                     observe: { profile, _, events in spread(profile, events) })
             }
-        } else if !compared.isEmpty {
+        } else {
+            for (index, events) in runsByProfile.enumerated() { outcomes.add(profile: index, events: events) }
+        }
+        if runs == nil && !compared.isEmpty {
             // The runs made for the map, paired as `perimeter compare` pairs them.
             let ideal =
                 noisy
@@ -149,7 +158,7 @@ public struct ReportBuilder: Sendable {
             "{\"metresPerUnit\":\(projection.metresPerUnit),\"originX\":\(projection.originX),\"originY\":\(projection.originY),\"tiles\":"
             + JSONText.string(tiles) + ",\"day\":\(ReportData.millis(start)),\"timeZone\":"
             + JSONText.string(timeZone?.identifier) + "}"
-        return ReportModel(
+        var model = ReportModel(
             title: scenario.name,
             subtitle:
                 "\(profiles.map(\.name).joined(separator: ", ")) · \(simulation.devices.count) device\(simulation.devices.count == 1 ? "" : "s") · \(simulation.regions.count) region\(simulation.regions.count == 1 ? "" : "s") · clock from \(start.iso8601)\(timeZone.map { " · times on \($0.identifier) clocks" } ?? "")",
@@ -161,6 +170,35 @@ public struct ReportBuilder: Sendable {
                 "Bands: the p5–p95 spread of each event's time over \($0) Monte Carlo runs (noise seeds from \(seed ?? simulation.noise?.seed ?? 0))."
             },
             notes: notes, settingsJSON: settings.replacingOccurrences(of: "<", with: "\\u003c"), dataJSON: data.json)
+        var report = OutcomeReport(
+            scenario: scenario.name, runs: runs ?? 1, seed: seed ?? simulation.noise?.seed ?? 0, day: start,
+            outcomes: outcomes.outcomes)
+        report.zone = timeZone
+        Self.addOutcomes(report, to: &model)
+        return model
+    }
+
+    /// The outcomes' table, caption and text alternative.
+    private static func addOutcomes(_ report: OutcomeReport, to model: inout ReportModel) {
+        model.outcomes = report.outcomes.flatMap { row in
+            row.profiles.enumerated().map { i, outcome in
+                OutcomeTableRow(
+                    outcome: i == 0 ? row.key.description : "", truth: i == 0 ? String(row.truth) : "",
+                    profile: outcome.profile, p5: outcome.devices.p5, median: outcome.devices.median,
+                    p95: outcome.devices.p95, mean: Readable.number(outcome.devices.mean, decimals: 2),
+                    fpMedian: outcome.falsePositives.median,
+                    fpMean: Readable.number(outcome.falsePositives.mean, decimals: 2),
+                    fnMedian: outcome.falseNegatives.median,
+                    fnMean: Readable.number(outcome.falseNegatives.mean, decimals: 2),
+                    first: i == 0)
+            }
+        }
+        model.hasOutcomes = !model.outcomes.isEmpty
+        model.outcomesCaption =
+            report.runs == 1
+            ? "Devices that got each outcome in one run of each profile."
+            : "Devices that got each outcome over \(report.runs) Monte Carlo runs of each profile (noise seeds from \(report.seed))."
+        model.outcomesText = report.table
     }
 
     /// `-12 m`, `63 m`: `Readable.distance` with the sign.

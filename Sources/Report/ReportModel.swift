@@ -20,6 +20,13 @@ struct ReportModel {
     var hasCompare: Bool
     var reference: String
     var monteCarlo: String?
+    /// The devices that got each outcome (`perimeter outcomes`'s table), one row per outcome and profile.
+    var outcomes: [OutcomeTableRow] = []
+    var hasOutcomes = false
+    /// `Over 20 Monte Carlo runs of each profile (noise seeds from 1).`
+    var outcomesCaption = ""
+    /// The same table as text (`OutcomeReport.table`).
+    var outcomesText = ""
     var notes: [String]
     /// The page's settings for its script, as JSON (`<` escaped).
     var settingsJSON: String
@@ -61,5 +68,22 @@ struct CompareRow {
     /// The median and p90 of the true distance from the boundary at the profile's events (`Readable.distance`, signed).
     var distanceMedian: String
     var distanceP90: String
+    var first: Bool
+}
+
+/// One outcome under one profile: the numbers already written.
+struct OutcomeTableRow {
+    /// The outcome and its truth, on the first row of the outcome only (blank below).
+    var outcome: String
+    var truth: String
+    var profile: String
+    var p5: Int
+    var median: Int
+    var p95: Int
+    var mean: String
+    var fpMedian: Int
+    var fpMean: String
+    var fnMedian: Int
+    var fnMean: String
     var first: Bool
 }

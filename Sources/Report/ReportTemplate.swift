@@ -51,6 +51,20 @@ enum ReportTemplate {
           </table>
           <p class="note">Delays are the profile's time minus {{reference}}'s on the exact track, events paired one to one within 10 min (perimeter compare); "at" is the true distance from the boundary when the profile's events fired (negative inside).</p>
           {{/hasCompare}}
+          {{#hasOutcomes}}
+          <section id="outcomes-panel" aria-labelledby="outcomes-heading">
+          <h2 id="outcomes-heading">Outcomes</h2>
+          <table id="outcomes">
+            <caption>{{outcomesCaption}}</caption>
+            <thead><tr><th>outcome</th><th>truth</th><th>profile</th><th>p5</th><th>median</th><th>p95</th><th>mean</th><th>false+ median</th><th>false+ mean</th><th>false− median</th><th>false− mean</th></tr></thead>
+            <tbody>{{#outcomes}}
+              <tr{{#first}} class="first"{{/first}}><td>{{outcome}}</td><td>{{truth}}</td><td>{{profile}}</td><td>{{p5}}</td><td>{{median}}</td><td>{{p95}}</td><td>{{mean}}</td><td>{{fpMedian}}</td><td>{{fpMean}}</td><td>{{fnMedian}}</td><td>{{fnMean}}</td></tr>{{/outcomes}}
+            </tbody>
+          </table>
+          <details><summary>The table as text</summary><pre id="outcomes-text">{{outcomesText}}</pre></details>
+          <p class="note">Devices that got each dwell rule, enter and visit (perimeter outcomes): in the truth ({{reference}} on the exact track), and under each profile per run; false+ got it when the truth did not, false− did not when the truth did. Percentiles by nearest rank.</p>
+          </section>
+          {{/hasOutcomes}}
         </section>
         </main>
         <footer>Made by Perimeter. Everything on this page is in this file; it makes no request unless a tile layer was asked for.</footer>

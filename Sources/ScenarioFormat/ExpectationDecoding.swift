@@ -56,7 +56,10 @@ extension ScenarioLoader {
         zone: LocalTimeZone? = nil
     ) -> [EventExpectation] {
         let clock = ExpectationClock(start: clockStart, zone: zone)
-        return list.compactMap { expectation($0, clock: clock, known: known, runs: runs) }
+        // An `outcome:` entry is `outcomeExpectations(…)`'s.
+        return list.compactMap {
+            $0.mappingHasKey("outcome") ? nil : expectation($0, clock: clock, known: known, runs: runs)
+        }
     }
 
     private func expectation(_ c: PlacedNode, clock: ExpectationClock, known: KnownIDs, runs: Int?) -> EventExpectation? {
@@ -154,7 +157,7 @@ extension ScenarioLoader {
     }
 
     /// A device or region id, or a rule name, checked against the scenario's.
-    private func id(_ c: PlacedNode, _ what: String, _ known: [String]?, _ ok: inout Bool) -> String? {
+    func id(_ c: PlacedNode, _ what: String, _ known: [String]?, _ ok: inout Bool) -> String? {
         let noun = what == "rule" ? "a dwell rule's name" : "a \(what) id"
         guard let text = c.text("\(noun), a non-empty string") else {
             ok = false
@@ -236,7 +239,7 @@ extension ScenarioLoader {
             .map { CountBounds(atLeast: $0.atLeast, atMost: $0.atMost) }
     }
 
-    private func probability(_ c: PlacedNode) -> ProbabilityBounds? {
+    func probability(_ c: PlacedNode) -> ProbabilityBounds? {
         let shape = "{atLeast: SHARE, atMost: SHARE} (one or both, from 0 to 1)"
         return bounds(c, shape) { $0.number("a share of runs from 0 to 1", in: 0...1) }
             .map { ProbabilityBounds(atLeast: $0.atLeast, atMost: $0.atMost) }

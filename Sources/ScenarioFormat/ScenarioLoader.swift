@@ -19,6 +19,8 @@ public struct Scenario: Sendable {
     var sinkPlaces: [KeyedPlace] = []
     /// `expect:`, decoded (see `EventExpectation`); each keeps its place in the file.
     public var expectations: [EventExpectation]
+    /// The `outcome:` entries of `expect:`, decoded (see `OutcomeExpectation`), in their order.
+    public var outcomeExpectations: [OutcomeExpectation] = []
     /// `runs:`: the Monte Carlo runs over which `perimeter check` measures `probability:` expectations
     /// (run r with the noise seed `noise.seed + r`); nil when absent.
     public var runs: Int? = nil
@@ -193,15 +195,18 @@ public struct ScenarioLoader: Sendable {
         let runs = top["runs"].flatMap {
             self.runs($0, noise: noise, hasNoiseKey: top["noise"] != nil, drawsRandomly: simulation.drawsRandomly)
         }
+        let expectList = top["expect"]?.list("a list of expectations")
         let expectations =
-            top["expect"]?.list("a list of expectations").map {
+            expectList.map {
                 self.expectations($0, clockStart: simulation.clockStart, known: known, runs: runs, zone: zone)
             } ?? []
+        let outcomeExpectations = expectList.map { self.outcomeExpectations($0, known: known, runs: runs) } ?? []
 
         if d.hasErrors { throw ScenarioErrors(d.errors) }
         return Scenario(
             name: name, file: path, simulation: simulation, sinks: sinks, sinkPlaces: sinkPlaces,
-            expectations: expectations, runs: runs, timeZone: zone, warnings: d.warnings, inputs: d.inputs)
+            expectations: expectations, outcomeExpectations: outcomeExpectations, runs: runs, timeZone: zone,
+            warnings: d.warnings, inputs: d.inputs)
     }
 
     /// `timezone: Europe/Madrid`: an IANA name the system's tz database has.

@@ -19,7 +19,9 @@ struct ReportCommand: ParsableCommand {
             the events on one time axis, with --runs the p5–p95 spread of each event's time (by crossing of the \
             exact track, as run --runs groups them); the table compares each profile with ideal on the exact \
             track, without the scenario's noise (as perimeter compare), with the true distance from the \
-            boundary at which the profile's events fired. The file is replaced only once it is complete.
+            boundary at which the profile's events fired; the outcomes table counts the devices that got each \
+            dwell rule, enter and visit, in the truth and per profile (as perimeter outcomes). The file is \
+            replaced only once it is complete.
             """
     )
 

@@ -24,7 +24,7 @@ struct Perimeter: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Run.self, Stream.self, Compare.self, Calibrate.self, ReportCommand.self, Check.self, Validate.self, Inspect.self,
-            TrackCommand.self, ProfileCommand.self, Deliver.self,
+            TrackCommand.self, ProfileCommand.self, Deliver.self, Outcomes.self,
         ]
     )
 

@@ -23,6 +23,10 @@ struct BrowserCheck: Decodable {
     /// `calibrate --report`'s charts, and their curves whose path has a length.
     var charts: Int
     var curves: Int
+    /// `report`'s outcomes table (`#outcomes`): its rows, whether it is laid out, and its text alternative.
+    var outcomeRows: Int
+    var outcomesVisible: Bool
+    var outcomesText: String
     var screenshotColours: Int?
 
     /// Opens `page` in Chromium (which `.ci/run` installs; the script says how when it is missing).
@@ -87,6 +91,14 @@ struct ReportBrowserTests {
         #expect(tooltip.text.contains("time 20") && tooltip.text.contains("region ") && tooltip.text.contains("distance "))
         #expect(seen.requests.isEmpty, "nothing leaves the page: \(seen.requests)")
         #expect(seen.errors.isEmpty, "\(seen.errors)")
+        // The outcomes: a row per profile for each rule and each region's enter and visit, and the same as text.
+        let rules = try String(
+            contentsOfFile: PerimeterProcess.root.appendingPathComponent(arguments[0]).path, encoding: .utf8
+        )
+        .components(separatedBy: "\n").filter { $0.contains("dwell:") && $0.contains("name:") }.count
+        #expect(seen.outcomeRows == (rules + 2 * want.regions) * profiles.count)
+        #expect(seen.outcomesVisible)
+        #expect(seen.outcomesText.contains("truth") && seen.outcomesText.contains("\(profiles[0])"))
         #expect((seen.screenshotColours ?? 0) > 20, "the picture is not blank")
         #expect((seen.firstContentfulPaint ?? 10_000) < 1_000, "it opens in under a second")
     }
