@@ -63,7 +63,7 @@ private let untimed: [[PacedPoint]] = [
 
 private let validCases: [ValidCase] = [
     ValidCase(
-        fixture: "full.yaml", name: "Lunch at Lorrenzillo's", profile: .ios, tick: TimeSpan(microseconds: 500_000),
+        fixture: "full.yaml", name: "Lunch at Lorrenzillo's", profile: .iosGPS, tick: TimeSpan(microseconds: 500_000),
         start: time("2016-01-10T12:00:00Z"),
         overrides: MonitorOverrides(
             capacity: .some(nil), selection: .static, refreshDistance: 1500, hysteresis: 50,
