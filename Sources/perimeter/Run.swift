@@ -133,6 +133,7 @@ struct Run: ParsableCommand {
         progress.finish()
         for warning in summary.stayWarnings { StandardError.warning(warning) }
         if !quiet {
+            for note in summary.missNotes(seed: scenarioRun.simulation.noise?.seed ?? 0) { StandardError.note(note) }
             StandardError.note(summary.line(for: scenarioRun, seconds: (ContinuousClock.now - clock).seconds))
         }
         if summary.interrupted { throw ExitCode(Exit.interrupted) }

@@ -212,6 +212,17 @@ struct ValidScenarioTests {
         #expect(scenario.simulation.noise == nil && scenario.runs == 10)
     }
 
+    /// Issue 40: a scenario under a fitted profile can switch its phone parts off, and `null` keeps them.
+    @Test("none switches a fitted profile's stationary, outliers and delivery off; null keeps the profile's")
+    func switchOff() throws {
+        let settings = try ScenarioLoader(trackLoader: fakeTracks).load(path: fixture("valid/switch-off.yaml"))
+            .simulation.settings
+        #expect(Profile.android.settings.stationary != nil && Profile.android.settings.delivery != nil)
+        #expect(settings.stationary == nil && settings.delivery == nil)
+        #expect(settings.outliers == Profile.android.settings.outliers)
+        #expect(settings.missEnter == 0 && settings.missExit == 0)
+    }
+
     @Test("Revision 2: a fix table's devices run as the same tracks given in GPX do")
     func fixTable() throws {
         let table = try ScenarioLoader.load(path: fixture("valid/fleet.yaml"))
