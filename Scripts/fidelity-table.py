@@ -164,7 +164,8 @@ def table(assessed, loo):
         left = ("agrees" if loo[name] else "does not agree") if name in loo else "–"
         source = f.get("source", "")
         link = source if not source.startswith("http") else "[%s](%s)" % (short(source), source.split(" ")[0])
-        verdict = "yes" if ok else "**no**: " + "; ".join(gaps)
+        disputed = (f.get("disagrees") or "").startswith("sources disagree")
+        verdict = "yes" if ok else ("**no, sources disagree**: " if disputed else "**no**: ") + "; ".join(gaps)
         if not ok and f.get("disagrees"):
             verdict += " (%d)" % (len(notes) + 1)
             notes.append("(%d) %s: %s" % (len(notes) + 1, os.path.basename(path), f["disagrees"]))

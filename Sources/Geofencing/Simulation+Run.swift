@@ -67,8 +67,11 @@ public struct RunSummary: Sendable, Equatable {
     /// seed, else 0): `note: enter of flagship by phone at … not reported: drawn as missed, missEnter 0.06,
     /// seed 0`. A scenario for CI under a stochastic profile uses `probability:` expectations, or sets
     /// `missEnter: 0` / `missExit: 0` in its `monitor:` block.
-    public func missNotes(seed: UInt64) -> [String] {
-        drawnMisses.map { "note: \($0), seed \(seed)" }
+    /// At most `listed` are named; the rest are counted in one more note.
+    public func missNotes(seed: UInt64, listed: Int = 5) -> [String] {
+        let named = drawnMisses.prefix(listed).map { "note: \($0), seed \(seed)" }
+        let rest = drawnMisses.count - named.count
+        return named + (rest > 0 ? ["note: \(rest) more crossing\(rest == 1 ? "" : "s") drawn as missed, not reported"] : [])
     }
 }
 

@@ -145,6 +145,8 @@ extension Run {
     private func monteCarlo(_ scenarioRun: ScenarioRun, runs: Int, clock: ContinuousClock.Instant) throws {
         let batch: MonteCarlo
         do {
+            // the reference (ideal on the exact track) takes monitor:'s phase as compare's does: refused alike
+            _ = try scenarioRun.under(.ideal)
             batch = try MonteCarlo(scenarioRun, runs: runs, seed: seed)
         } catch {
             throw error.reported

@@ -62,7 +62,11 @@ struct RecoveryTests {
         Case(
             id: "ios hysteresis 90 m, delivery median 30 s", profile: "ios-gps",
             hidden: ["hysteresis": 90, "delivery.median": 30]),
-        Case(id: "android-background interval 60 s", profile: "android-background", hidden: ["interval": 60]),
+        // revision 3's misses (0.15) hidden too: with the fitted 0.1 / 0.08 of issue 40 the 60 s check alone
+        // is told from 120 s less surely (an interval of 62.5–107.5 s), a limit of 12 walks, not of the fit
+        Case(
+            id: "android-background interval 60 s", profile: "android-background",
+            hidden: ["interval": 60, "missEnter": 0.15, "missExit": 0.15]),
         Case(id: "android-background interval 180 s", profile: "android-background", hidden: ["interval": 180]),
         Case(id: "ios missEnter 0.1", profile: "ios-gps", hidden: ["missEnter": 0.1]),
         Case(id: "ios enterBuffer 15 m", profile: "ios-gps", hidden: ["enterBuffer": 15]),
