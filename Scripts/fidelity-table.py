@@ -207,6 +207,10 @@ def main(argv):
         if gaps and not f.get("disagrees"):
             declared.append("%s does not agree: %s (fix the profile, or declare it with `# disagrees: why`)"
                             % (path, "; ".join(gaps)))
+    held = [p for p in assessed if os.path.basename(p) not in FIT.fitted_rows()]
+    if len(held) * 3 < len(assessed):
+        declared.append("%d of %d rows held out: hold out at least a third (Scripts/fit-profiles.py)"
+                        % (len(held), len(assessed)))
     target = os.path.join(ROOT, TABLE)
     if check:
         current = open(target, encoding="utf-8").read() if os.path.exists(target) else ""
