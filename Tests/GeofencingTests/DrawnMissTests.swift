@@ -26,4 +26,16 @@ struct DrawnMissTests {
         #expect(summary.drawnMisses == expected)
         #expect(summary.missNotes(seed: 7) == expected.map { "note: \($0), seed 7" })
     }
+
+    /// Seven walks' enters all drawn as missed: five are named, the other two counted in one more note, so
+    /// that a run of many regions does not print a line per miss.
+    @Test("drawn misses past five are counted, not listed")
+    func bounded() throws {
+        var summary = RunSummary()
+        summary.drawnMisses = (1...7).map { "enter of r\($0) by d at T not reported: drawn as missed, missEnter 1.0" }
+        let notes = summary.missNotes(seed: 3)
+        #expect(notes.count == 6)
+        #expect(notes[4] == "note: enter of r5 by d at T not reported: drawn as missed, missEnter 1.0, seed 3")
+        #expect(notes[5] == "note: 2 more crossings drawn as missed, not reported")
+    }
 }
