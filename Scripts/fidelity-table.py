@@ -11,11 +11,19 @@ Each scenario's header comments give its row: `# condition:`, `# source:`, `# pu
 and, for a row known not to agree, `# disagrees:` with why. A row agrees when every Monte Carlo
 measurement of the scenario lies within its bounds (`perimeter check --measurements`). A row that
 disagrees stays in the table, marked, with by how much and why.
+
+Each row is marked "fitted" (a parameter of Scripts/fit-profiles.py is fitted to it) or "held out" (no
+parameter is); agreement is reported for each part, and each fitted row gets the leave-one-out verdict:
+refit the parameters fitted to it without it (a parameter left with no row keeps its prior), does the row
+still agree?
 """
-import json, os, re, subprocess, sys, tempfile
+import importlib.util, json, os, re, shutil, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FOLDER = "Fidelity"
+_spec = importlib.util.spec_from_file_location("fit_profiles", os.path.join(ROOT, "Scripts", "fit-profiles.py"))
+FIT = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(FIT)
 TABLE = os.path.join("docs", "FIDELITY.md")
 
 
@@ -112,7 +120,16 @@ def assess(rows):
     return assessed
 
 
-def table(assessed):
+def leave_one_out(perimeter):
+    """{row file name: agrees} for each fitted row, the other parameters at the built-ins' values."""
+    work = tempfile.mkdtemp(prefix=".fit-", dir=ROOT)
+    try:
+        return FIT.loo(perimeter, work, {})
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def table(assessed, loo):
     lines = [
         "# Fidelity: Perimeter's phones against published field measurements",
         "",
@@ -124,26 +141,42 @@ def table(assessed):
         "Each scenario rebuilds the published condition (the fence, the walk or drive, GPS error of 5 m",
         "wandering over 30 s unless it says otherwise) and encodes the published figure with the source's",
         "own spread. Distances are from the boundary (positive outside), delays from the true crossing.",
+        "A published figure quotes `docs/sources/ID.md` after `[ID]`, or is labelled `assumption:`.",
         "",
-        "| # | condition | source | published | encoded as | Perimeter (profile, runs, seed) | agrees |",
-        "|---|---|---|---|---|---|---|",
+        "**fit**: \"fitted\" rows steer a value of `Scripts/fit-profiles.py` (which re-derives the built-ins);",
+        "\"held out\" rows never do. **leave-one-out**: refit without the row (a parameter left with no row",
+        "keeps its prior, the value without field data), does the row still agree?",
+        "",
+        "| # | condition | source | published | encoded as | Perimeter (profile, runs, seed) | fit | agrees | leave-one-out |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     agree, total, notes = 0, 0, []
+    parts = {"fitted": [0, 0], "held out": [0, 0]}
     for i, path in enumerate(sorted(assessed), 1):
         f, shown, gaps = assessed[path]
         total += 1
         ok = not gaps
         agree += ok
+        name = os.path.basename(path)
+        part = "fitted" if name in FIT.fitted_rows() else "held out"
+        parts[part][0] += ok
+        parts[part][1] += 1
+        left = ("agrees" if loo[name] else "does not agree") if name in loo else "–"
         source = f.get("source", "")
         link = source if not source.startswith("http") else "[%s](%s)" % (short(source), source.split(" ")[0])
-        verdict = "yes" if ok else "**no**: " + "; ".join(gaps)
+        disputed = (f.get("disagrees") or "").startswith("sources disagree")
+        verdict = "yes" if ok else ("**no, sources disagree**: " if disputed else "**no**: ") + "; ".join(gaps)
         if not ok and f.get("disagrees"):
             verdict += " (%d)" % (len(notes) + 1)
             notes.append("(%d) %s: %s" % (len(notes) + 1, os.path.basename(path), f["disagrees"]))
-        lines.append("| %d | %s | %s | %s | %s | `%s`, %s runs, seed %s: %s | %s |" % (
+        lines.append("| %d | %s | %s | %s | %s | `%s`, %s runs, seed %s: %s | %s | %s | %s |" % (
             i, cell(f.get("condition")), cell(link), cell(f.get("published")), cell(f.get("encoded")),
-            f["profile"], f["runs"], f["seed"], cell("; ".join(shown)), verdict))
-    lines += ["", "%d of %d rows agree." % (agree, total), ""]
+            f["profile"], f["runs"], f["seed"], cell("; ".join(shown)), part, verdict, left))
+    kept = sum(loo.values())
+    lines += ["", "%d of %d rows agree: %d of %d fitted rows, %d of %d held-out rows. Leave-one-out: %d of %d "
+              "fitted rows still agree when refitted without them." % (
+                  agree, total, parts["fitted"][0], parts["fitted"][1], parts["held out"][0],
+                  parts["held out"][1], kept, len(loo)), ""]
     if notes:
         lines += ["Why the rows marked **no** do not agree:", ""] + ["- " + n for n in notes] + [""]
     return "\n".join(lines)
@@ -166,7 +199,7 @@ def main(argv):
     args = [a for a in argv if a != "--check"]
     perimeter = os.path.abspath(args[0]) if args else os.path.join(ROOT, ".build", "debug", "perimeter")
     assessed = assess(run(perimeter))
-    text = table(assessed)
+    text = table(assessed, leave_one_out(perimeter))
     declared = []
     for path, (f, _, gaps) in sorted(assessed.items()):
         if not gaps and f.get("disagrees"):
@@ -174,6 +207,10 @@ def main(argv):
         if gaps and not f.get("disagrees"):
             declared.append("%s does not agree: %s (fix the profile, or declare it with `# disagrees: why`)"
                             % (path, "; ".join(gaps)))
+    held = [p for p in assessed if os.path.basename(p) not in FIT.fitted_rows()]
+    if len(held) * 3 < len(assessed):
+        declared.append("%d of %d rows held out: hold out at least a third (Scripts/fit-profiles.py)"
+                        % (len(held), len(assessed)))
     target = os.path.join(ROOT, TABLE)
     if check:
         current = open(target, encoding="utf-8").read() if os.path.exists(target) else ""

@@ -9,7 +9,7 @@ import ScenarioFormat
 ///
 /// ```swift
 /// let problem = try Calibration(run: ScenarioRun(loading: "store.yaml"), log: ObservedLog.read(["walk.jsonl"]),
-///                               base: .ios, parameters: nil, options: .init())
+///                               base: .iosGPS, parameters: nil, options: .init())
 /// let result = problem.fit()
 /// ```
 public struct Calibration: Sendable {

@@ -11,7 +11,7 @@ public struct SyntheticFieldStudy: Sendable {
     public var walks = 40
     public var seed: UInt64 = 1
     /// The scenario's profile and noise (its sigma in metres, its seed).
-    public var profile = "ios"
+    public var profile = "ios-gps"
     public var noise: Meters = 5
     public var noiseSeed: UInt64 = 7
 

@@ -32,6 +32,10 @@ struct DeviceMonitor: Sendable {
     /// Announced stays (an enter was reported) whose region left the monitored set before an exit: the
     /// app never hears that the device left (SEMANTICS §4). Each as the region index and the time.
     private(set) var stoppedStays: [(region: Int, time: Timestamp)] = []
+    /// Crossings the phone decided but a miss draw kept from the app (SEMANTICS §5 "Misses"): the region,
+    /// the sample's time and the probability drawn against. Appended only on a miss (rare), for `run` and
+    /// `check` to say why an event is absent.
+    private(set) var drawnMisses: [(enter: Bool, region: Int, time: Timestamp, probability: Double)] = []
 
     /// The regions with an announced stay still open: an enter was reported and no exit yet.
     var openStays: [Int] { monitors.filter { $0.state.stayBegan != nil }.map(\.region) }
@@ -192,10 +196,11 @@ struct DeviceMonitor: Sendable {
         switch monitors[slot].state.observe(distance: d, accuracy: sample.accuracy, at: sample.time) {
         case .entered? where reports.misses(.enter, region: region, tickIndex: k, probability: thresholds.missEnter):
             monitors[slot].state.missEnter()  // never reported: inside all the same, an unannounced stay
+            drawnMisses.append((true, region, sample.time, thresholds.missEnter))
         case let .entered(crossedAt)?:
             emit(.enter(crossedAt: crossedAt), region: region, distance: d)
         case .exited? where reports.misses(.exit, region: region, tickIndex: k, probability: thresholds.missExit):
-            break  // never reported: the stay ends without exit or visit
+            drawnMisses.append((false, region, sample.time, thresholds.missExit))  // the stay ends unannounced
         case let .exited(crossedAt, arrival)?:
             emit(.exit(crossedAt: crossedAt), region: region, distance: d)
             if let arrival {

@@ -21,10 +21,13 @@ public struct Profile: Hashable, Sendable {
     public var bases: [String]
     /// What the profile reproduces, in words: a built-in's summary, or a profile file's `source:`.
     public var source: String?
+    /// The app state a built-in models (`suspended, region monitoring only`, …); a profile file keeps its
+    /// base's. `profile show` prints it on its first line.
+    public var appState: String?
 
     public init(
         name: String, settings: MonitorSettings, origins: [String: ProfileOrigin], file: String? = nil,
-        bases: [String] = [], source: String? = nil
+        bases: [String] = [], source: String? = nil, appState: String? = nil
     ) {
         self.name = name
         self.settings = settings
@@ -32,6 +35,7 @@ public struct Profile: Hashable, Sendable {
         self.file = file
         self.bases = bases
         self.source = source
+        self.appState = appState
     }
 
     /// This profile under another name, read from `file`, with `overrides` applied: each field it sets
@@ -44,7 +48,7 @@ public struct Profile: Hashable, Sendable {
         for field in overrides.fieldsSet { origins[field] = .file(path: file, line: lines[field] ?? 0) }
         return Profile(
             name: name, settings: overrides.applied(to: settings), origins: origins, file: file,
-            bases: [self.file ?? self.name] + bases, source: source)
+            bases: [self.file ?? self.name] + bases, source: source, appState: appState)
     }
 
     /// Each field of `settings` in declaration order, with its value as people read it (with its unit) and

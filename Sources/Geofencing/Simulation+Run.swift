@@ -57,8 +57,22 @@ public struct RunSummary: Sendable, Equatable {
     /// `monitor-stop` while the device was inside, and the app never hears an exit. `device in region
     /// at TIME`, in device order.
     public var stoppedStays: [String] = []
+    /// Crossings decided but drawn as missed (SEMANTICS §5 "Misses"), in device order, then time: `enter of
+    /// REGION by DEVICE at TIME not reported: drawn as missed, missEnter P`.
+    public var drawnMisses: [String] = []
 
     public var events: Int { eventsByKind.values.reduce(0, +) }
+
+    /// The drawn misses as notes for people, each with the draw seed that drew them (the scenario's noise
+    /// seed, else 0): `note: enter of flagship by phone at … not reported: drawn as missed, missEnter 0.06,
+    /// seed 0`. A scenario for CI under a stochastic profile uses `probability:` expectations, or sets
+    /// `missEnter: 0` / `missExit: 0` in its `monitor:` block.
+    /// At most `listed` are named; the rest are counted in one more note.
+    public func missNotes(seed: UInt64, listed: Int = 5) -> [String] {
+        let named = drawnMisses.prefix(listed).map { "note: \($0), seed \(seed)" }
+        let rest = drawnMisses.count - named.count
+        return named + (rest > 0 ? ["note: \(rest) more crossing\(rest == 1 ? "" : "s") drawn as missed, not reported"] : [])
+    }
 }
 
 extension Simulation {
@@ -166,6 +180,12 @@ extension Simulation {
             summary.openStays += lane.monitor.openStays.map { "\(device) in \(regions[$0].id)" }
             summary.stoppedStays += lane.monitor.stoppedStays.map {
                 "\(device) in \(regions[$0.region].id) at \($0.time.iso8601)"
+            }
+            summary.drawnMisses += lane.monitor.drawnMisses.map {
+                let kind = $0.enter ? "enter" : "exit"
+                return
+                    "\(kind) of \(regions[$0.region].id) by \(device) at \($0.time.iso8601) not reported: drawn as missed, "
+                    + "miss\($0.enter ? "Enter" : "Exit") \($0.probability)"
             }
         }
     }

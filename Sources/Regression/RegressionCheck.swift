@@ -123,17 +123,20 @@ public struct RegressionCheck: Sendable {
         let scenario = run.scenario
         result.name = scenario.name
         result.warnings = scenario.warnings
-        let raw = run.events(threads: threads).events
+        let (raw, summary) = run.events(threads: threads)
         let events = raw.map(WireEvent.init)
         let day = scenario.simulation.clockStart
-        evaluate(events, raw, golden: Self.goldenPath(for: path), scenario: scenario, day: day, into: &result)
+        let misses = summary.missNotes(seed: scenario.simulation.noise?.seed ?? 0)
+        evaluate(
+            events, raw, golden: Self.goldenPath(for: path), scenario: scenario, day: day, misses: misses, into: &result)
         result.seconds = (ContinuousClock.now - clock).seconds
         return result
     }
 
+    /// `misses`: the run's drawn misses as notes, shown when the events or an expectation fail.
     private func evaluate(
         _ events: [WireEvent], _ raw: [GeofenceEvent], golden: String, scenario: Scenario, day: Timestamp,
-        into result: inout CheckResult
+        misses: [String], into result: inout CheckResult
     ) {
         var problems: [String] = []
         // The golden log.
@@ -213,6 +216,7 @@ public struct RegressionCheck: Sendable {
             problems.append("\(failures.count) of \(n) expectation\(n == 1 ? "" : "s") failed")
             result.details += failures
         }
+        if !problems.isEmpty { result.details += misses }  // why an expected event may be absent
         if result.status == .passed && !problems.isEmpty {
             result.status = .failed
             result.headline = problems.joined(separator: "; ")

@@ -26,7 +26,8 @@ struct Compare: ParsableCommand {
             lexicographically smallest sequence of profile indices, an unpaired reference event counting as \
             after all). Unpaired reference events are missed, unpaired profile events spurious; the delay is \
             the profile's time minus the reference's. Each paired or spurious profile event also gets its true \
-            distance: the exact track's signed distance from the region's boundary at the event's time, in \
+            distance: the exact track's signed distance from the region's boundary when the phone decided the \
+            event (its detectedAt, else its time), in \
             metres, negative inside. Percentiles are by nearest rank.
 
             With --runs N, run r of every profile uses the noise seed S + r (S: --seed, else the scenario's \

@@ -5,7 +5,7 @@ import ArgumentParser
 struct MonteCarloOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "A Monte Carlo batch of this many runs, each with its own noise seed (the scenario needs noise:).",
+            "A Monte Carlo batch of this many runs, each with its own seed (run refuses a scenario without noise: that draws nothing else: its runs would be alike).",
             valueName: "N"))
     var runs: Int?
 

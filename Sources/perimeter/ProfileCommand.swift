@@ -64,7 +64,10 @@ enum ProfileTable {
     static var nameWidth: Int { Profile.builtInNames.map(\.count).max() ?? 0 }
 
     static func text(_ profile: Profile) -> String {
-        var lines = [profile.name + (profile.file.map { " (\($0))" } ?? "")]
+        var lines = [
+            profile.name + (profile.file.map { " (\($0))" } ?? "")
+                + (profile.appState.map { " — app state: " + $0 } ?? "")
+        ]
         if !profile.bases.isEmpty { lines.append("base: " + profile.bases.joined(separator: " → ")) }
         if let source = profile.source { lines.append("source: " + source) }
         lines.append("")
@@ -85,6 +88,7 @@ enum ProfileTable {
         members.append("\"file\": " + (profile.file.map(JSONEscaping.string) ?? "null"))
         members.append("\"bases\": [" + profile.bases.map(JSONEscaping.string).joined(separator: ", ") + "]")
         members.append("\"source\": " + (profile.source.map(JSONEscaping.string) ?? "null"))
+        members.append("\"appState\": " + (profile.appState.map(JSONEscaping.string) ?? "null"))
         let fields = profile.fields.map { field in
             "{\"field\": \(JSONEscaping.string(field.name)), \"value\": \(JSONEscaping.string(field.value)), \"from\": \(origin(field.origin))}"
         }

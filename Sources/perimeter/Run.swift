@@ -133,6 +133,7 @@ struct Run: ParsableCommand {
         progress.finish()
         for warning in summary.stayWarnings { StandardError.warning(warning) }
         if !quiet {
+            for note in summary.missNotes(seed: scenarioRun.simulation.noise?.seed ?? 0) { StandardError.note(note) }
             StandardError.note(summary.line(for: scenarioRun, seconds: (ContinuousClock.now - clock).seconds))
         }
         if summary.interrupted { throw ExitCode(Exit.interrupted) }
@@ -144,6 +145,8 @@ extension Run {
     private func monteCarlo(_ scenarioRun: ScenarioRun, runs: Int, clock: ContinuousClock.Instant) throws {
         let batch: MonteCarlo
         do {
+            // the reference (ideal on the exact track) takes monitor:'s phase as compare's does: refused alike
+            _ = try scenarioRun.under(.ideal)
             batch = try MonteCarlo(scenarioRun, runs: runs, seed: seed)
         } catch {
             throw error.reported

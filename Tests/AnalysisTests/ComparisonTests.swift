@@ -22,7 +22,7 @@ struct ComparisonTests {
     func eachProfileBatchRunsOnce(noisyReference: Bool, simulations: Int) throws {
         let run = try ScenarioRun(loading: repository("Scenarios/restaurant-welcome.yaml"))
         let comparison = try ScenarioComparison(
-            run, profiles: [.ios, .android, .androidBackground],
+            run, profiles: [.iosGPS, .android, .androidBackground],
             exactReference: !noisyReference)
         let counter = SimulationCounter()
         var heard: [Int] = []
@@ -124,7 +124,7 @@ struct ComparisonTests {
     @Test func withoutNoiseAProfileThatDrawsVariesTheRuns() throws {
         let run = try ScenarioRun(loading: repository("Scenarios/lorrenzillos.yaml"))
         try #require(run.simulation.noise == nil)
-        let report = try ScenarioComparison(run, profiles: [.ios, .iosDocumented]).compare(runs: 20, threads: 2)
+        let report = try ScenarioComparison(run, profiles: [.iosGPS, .iosDocumented]).compare(runs: 20, threads: 2)
         let fitted = report.profiles[0].matchings.map(\.pairs), documented = report.profiles[1].matchings.map(\.pairs)
         #expect(fitted.count == 20 && documented.count == 20)
         #expect(Set(documented).count == 1, "a profile that draws nothing: one run, twenty times")

@@ -11,7 +11,7 @@ import Testing
 struct CalibrationTests {
     /// The same seed gives byte-identical JSON on 1 and 2 threads.
     @Test func sameSeedSameJSONOnAnyThreads() throws {
-        let study = try FieldStudy(walks: 6, fences: 3, profile: "ios") { $0.hysteresis = 70 }
+        let study = try FieldStudy(walks: 6, fences: 3, profile: "ios-gps") { $0.hysteresis = 70 }
         let one = try study.calibrate(["hysteresis"], runs: 4, threads: 1, replicates: 30).1.json
         let two = try study.calibrate(["hysteresis"], runs: 4, threads: 2, replicates: 30).1.json
         #expect(one == two)
@@ -21,14 +21,14 @@ struct CalibrationTests {
 
     /// The profile file reads back (as `run --profile FILE` reads it) with the fitted values.
     @Test func theProfileFileReadsBack() throws {
-        let study = try FieldStudy(walks: 10, fences: 3, profile: "ios") {
+        let study = try FieldStudy(walks: 10, fences: 3, profile: "ios-gps") {
             $0.hysteresis = 80; $0.missExit = 0.1
         }
         let (_, result) = try study.calibrate(["hysteresis", "missExit", "delivery.median"], runs: 4, replicates: 30)
         let path = study.folder.appendingPathComponent("fitted.profile.yaml").path
-        try result.profileFile(name: "fitted", base: "ios").write(toFile: path, atomically: true, encoding: .utf8)
+        try result.profileFile(name: "fitted", base: "ios-gps").write(toFile: path, atomically: true, encoding: .utf8)
         let profile = try ProfileFile.resolve(path)
-        #expect(profile.name == "fitted" && profile.bases == ["ios"])
+        #expect(profile.name == "fitted" && profile.bases == ["ios-gps"])
         let values = Dictionary(uniqueKeysWithValues: result.parameters.map { ($0.parameter.name, $0.value) })
         #expect(profile.settings.hysteresis == values["hysteresis"])
         #expect(profile.settings.missExit == values["missExit"])
@@ -38,7 +38,7 @@ struct CalibrationTests {
 
     /// Too few crossings names the parameter, how many it had and needs.
     @Test func tooFewCrossingsNamesTheParameter() throws {
-        let study = try FieldStudy(walks: 2, fences: 2, profile: "ios") { _ in }
+        let study = try FieldStudy(walks: 2, fences: 2, profile: "ios-gps") { _ in }
         do {
             _ = try study.calibrate(["missExit"], runs: 2, replicates: 10, holdout: 0)
             Issue.record("calibrated from 2 exits")

@@ -12,7 +12,7 @@ struct CalibrateCommandTests {
     func study() throws -> (folder: URL, scenario: String) {
         let folder = try TemporaryFolders.make("calibrate")
         let scenario = try SyntheticFieldStudy(fences: 4, walks: 12, seed: 3).write(into: folder.path)
-        try "name: hidden\nbase: ios\nhysteresis: 90m\n".write(
+        try "name: hidden\nbase: ios-gps\nhysteresis: 90m\n".write(
             to: folder.appendingPathComponent("hidden.profile.yaml"), atomically: true, encoding: .utf8)
         return (folder, scenario)
     }
@@ -29,7 +29,7 @@ struct CalibrateCommandTests {
             ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(object["base"] as? String == "ios")
+        #expect(object["base"] as? String == "ios-gps")
         let hysteresis = try #require((object["parameters"] as? [String: Any])?["hysteresis"] as? [String: Any])
         let low = try #require(hysteresis["low"] as? Double), high = try #require(hysteresis["high"] as? Double)
         #expect(low <= 90 && 90 <= high, "\(hysteresis)")
@@ -39,7 +39,7 @@ struct CalibrateCommandTests {
             ["run", scenario, "--profile", "fitted.profile.yaml", "--quiet", "--sink", "jsonl:again.jsonl"], in: folder)
         #expect(again.status == 0, "\(again.stderr)")
         let text = try String(contentsOf: folder.appendingPathComponent("fitted.profile.yaml"), encoding: .utf8)
-        #expect(text.contains("base: \"ios\"") && text.contains("source: \"perimeter calibrate"))
+        #expect(text.contains("base: \"ios-gps\"") && text.contains("source: \"perimeter calibrate"))
     }
 
     @Test func aBadLogExitsTwoNamingThePlace() throws {

@@ -207,7 +207,7 @@ struct CompareCommandTests {
         CommandRefusal(
             arguments: ["compare", "Scenarios/restaurant-welcome.yaml", "--profiles", "ios,andriod"], status: 64,
             message:
-                "--profiles: unknown profile \"andriod\"; the profiles are ios, android, android-background, ideal, ios-documented, android-documented, android-background-documented or profile files, separated by commas."
+                "--profiles: unknown profile \"andriod\"; the profiles are ios, ios-gps, ios-terminated, android, android-background, android-idle, ideal, ios-documented, android-documented, android-background-documented or profile files, separated by commas."
         ),
         CommandRefusal(
             arguments: ["compare", "Scenarios/restaurant-welcome.yaml", "--window", "ten minutes"], status: 64,
@@ -222,6 +222,13 @@ struct CompareCommandTests {
             status: 64,
             message: "--noisy-reference and --exact-reference contradict each other: choose one."),
         CommandRefusal(arguments: ["compare", "Scenarios/nope.yaml"], status: 2, message: "error: Scenarios/nope.yaml"),
+        // the reference cannot play monitor:'s phase: compare and run --runs refuse it alike (issue 40)
+        CommandRefusal(
+            arguments: ["compare", "Tests/PerimeterTests/Fixtures/phase-above-reference.yaml", "--profiles", "ios"],
+            status: 2, message: "the phase 30 s is not below the observation interval"),
+        CommandRefusal(
+            arguments: ["run", "Tests/PerimeterTests/Fixtures/phase-above-reference.yaml", "--runs", "2"],
+            status: 2, message: "the phase 30 s is not below the observation interval"),
     ])
     func refusals(_ c: CommandRefusal) throws {
         let result = try PerimeterProcess.run(c.arguments)

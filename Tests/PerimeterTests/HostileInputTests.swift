@@ -441,7 +441,8 @@ struct HostileInputTests {
         #expect(!run.result.stderr.contains("Fatal error") && !run.result.stderr.contains("Backtrace"))
         // Only perimeter's own lines: nothing printed by libxml2 or libyaml behind its back.
         for line in run.result.stderr.split(separator: "\n") {
-            #expect(["error: ", "warning: ", "perimeter: "].contains { line.hasPrefix($0) }, "stray line: \(line)")
+            #expect(
+                ["error: ", "warning: ", "note: ", "perimeter: "].contains { line.hasPrefix($0) }, "stray line: \(line)")
         }
     }
 

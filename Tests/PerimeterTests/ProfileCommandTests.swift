@@ -53,16 +53,18 @@ struct ProfileCommandTests {
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(
             Array(lines.prefix(3)) == [
-                "slow-ios (\(slowIOS))", "base: ios-documented", "source: a test: twice the documented confirmation",
+                "slow-ios (\(slowIOS)) — app state: any (Apple's documented thresholds)", "base: ios-documented",
+                "source: a test: twice the documented confirmation",
             ])
         #expect(lines.contains("confirmation     40 s     \(slowIOS):5"))
         #expect(
             lines.contains(
-                "hysteresis       200 m    ios-documented: Apple's Location and Maps Programming Guide: \"you can assume that the minimum distance is approximately 200 meters\""
+                "hysteresis       200 m    ios-documented: assumption: Apple's minimum distance taken as 200 m (earlier revisions' reading of the guide for testing, not found again); [cordova-541] \"iOS geofences typically don't fire **exit** until the device has moved about 200 meters outside.\""
             ))
         #expect(
             lines.contains(
-                "capacity         20       ios-documented: Apple's Location and Maps Programming Guide: 20 regions per app"))
+                "capacity         20       ios-documented: [apple-location-guide] \"Core Location limits to 20 the number of regions that may be simultaneously monitored by a single app\""
+            ))
     }
 
     @Test("profile show --json: one object with each field's origin")
@@ -114,8 +116,8 @@ struct ProfileCommandTests {
         let names = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
         #expect(
             names == [
-                "ios", "android", "android-background", "ideal", "ios-documented", "android-documented",
-                "android-background-documented",
+                "ios", "ios-gps", "ios-terminated", "android", "android-background", "android-idle", "ideal",
+                "ios-documented", "android-documented", "android-background-documented",
             ])
     }
 }

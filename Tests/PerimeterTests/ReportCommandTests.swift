@@ -44,7 +44,7 @@ struct ReportCommandTests {
             arguments: ["report", "Scenarios/lorrenzillos.yaml", "-o", "/tmp/x.html", "--profiles", "ios,iphone"],
             status: 64,
             message:
-                "--profiles: unknown profile \"iphone\"; the profiles are ios, android, android-background, ideal, ios-documented, android-documented, android-background-documented or profile files, separated by commas."
+                "--profiles: unknown profile \"iphone\"; the profiles are ios, ios-gps, ios-terminated, android, android-background, android-idle, ideal, ios-documented, android-documented, android-background-documented or profile files, separated by commas."
         ),
     ])
     func refusals(_ c: CommandRefusal) throws {

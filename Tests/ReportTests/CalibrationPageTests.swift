@@ -33,7 +33,7 @@ private func calibration(_ study: (scenario: String, log: String), threads: Int 
     options.threads = threads
     options.replicates = 30
     let problem = try Calibration(
-        run: try ScenarioRun(loading: study.scenario), log: try ObservedLog.read([study.log]), base: .ios,
+        run: try ScenarioRun(loading: study.scenario), log: try ObservedLog.read([study.log]), base: .iosGPS,
         parameters: [CalibrationParameter.named("hysteresis")!], options: options)
     return problem.fit()
 }

@@ -32,7 +32,7 @@ struct ProfileBatchTests {
     @Test(arguments: [1, 2, 5])
     func eachProfileRunIsThePlainRunWithItsSeedInOrder(threads: Int) throws {
         let base = try ScenarioRun(loading: repository("Scenarios/restaurant-welcome.yaml"))
-        let profiles: [Profile] = [.ios, .androidDocumented, .ideal]
+        let profiles: [Profile] = [.iosGPS, .androidDocumented, .ideal]
         let batch = try ProfileBatch(base, profiles: profiles, runs: 6, seed: 40)
         let got = collect(batch, threads: threads)
         #expect(got.runs.map(\.profileIndex) == [0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2])
@@ -62,7 +62,7 @@ struct ProfileBatchTests {
     @Test func aProfileWhoseRunsAreAlikeIsSimulatedOnce() throws {
         let base = try ScenarioRun(loading: repository("Scenarios/lorrenzillos.yaml"))
         #expect(base.simulation.noise == nil)
-        let got = collect(try ProfileBatch(base, profiles: [.ios, .iosDocumented], runs: 4), threads: 2)
+        let got = collect(try ProfileBatch(base, profiles: [.iosGPS, .iosDocumented], runs: 4), threads: 2)
         #expect(got.runs.map(\.profileIndex) == [0, 0, 0, 0, 1, 1, 1, 1])
         #expect(got.simulated == 5)
         let once = ScenarioRun(base.scenario, profile: .iosDocumented).events(threads: 1).events
@@ -81,14 +81,14 @@ struct ProfileBatchTests {
             try ProfileBatch(base, profiles: [.iosDocumented], runs: 3, refusingAlikeRuns: false), threads: 2)
         #expect(alike.runs.map(\.number) == [0, 1, 2] && alike.simulated == 1)
         let few = #expect(throws: ScenarioErrors.self) {
-            try ProfileBatch(base, profiles: [.ios], runs: 0, refusingAlikeRuns: false)
+            try ProfileBatch(base, profiles: [.iosGPS], runs: 0, refusingAlikeRuns: false)
         }
         #expect(few?.errors.first?.keyPath == "runs")
     }
 
     @Test func cancellingStopsBetweenGroupsOfRuns() throws {
         let base = try ScenarioRun(loading: repository("Scenarios/restaurant-welcome.yaml"))
-        let batch = try ProfileBatch(base, profiles: [.ios, .android], runs: 10)
+        let batch = try ProfileBatch(base, profiles: [.iosGPS, .android], runs: 10)
         var seen = 0
         let done = batch.forEachRun(threads: 1, isCancelled: { seen >= 13 }) { _, _ in seen += 1 }
         #expect(done == 13 && seen == 13)

@@ -135,7 +135,8 @@ private let scenarioCases: [InvalidCase] = [
     InvalidCase(
         fixture: "bad-profile.yaml", keyPath: "profile", line: 1,
         message:
-            "unknown profile \"iphone\". The built-in profiles are ios, android, android-background, ideal, ios-documented"),
+            "unknown profile \"iphone\". The built-in profiles are ios, ios-gps, ios-terminated, android, android-background, android-idle, ideal, ios-documented"
+    ),
     InvalidCase(
         fixture: "zero-capacity.yaml", keyPath: "monitor.capacity", line: 1,
         message: "an integer of 1 or more, or \"unlimited\", got \"0\""),

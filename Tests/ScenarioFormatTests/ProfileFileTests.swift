@@ -80,10 +80,14 @@ private let invalidCases: [InvalidCase] = [
         message: "an integer of 1 or more, or \"unlimited\", got \"0\""),
     InvalidCase(
         fixture: "missing-base.profile.yaml", keyPath: "base", line: 1,
-        message: "missing; expected a built-in profile (ios, android, android-background, ideal, ios-documented"),
+        message:
+            "missing; expected a built-in profile (ios, ios-gps, ios-terminated, android, android-background, android-idle, ideal, ios-documented"
+    ),
     InvalidCase(
         fixture: "unknown-base.profile.yaml", keyPath: "base", line: 1,
-        message: "unknown profile \"andriod\"; did you mean \"android\"? The built-in profiles are ios, android"),
+        message:
+            "unknown profile \"andriod\"; did you mean \"android\"? The built-in profiles are ios, ios-gps, ios-terminated, android"
+    ),
     InvalidCase(
         fixture: "base-not-found.profile.yaml", keyPath: "base", line: 2,
         message: "the profile file cannot be read: no such file: "),
@@ -105,7 +109,7 @@ private let invalidCases: [InvalidCase] = [
     InvalidCase(
         fixture: "nowhere.profile.yaml", keyPath: "", line: 0,
         message:
-            "no built-in profile of that name (ios, android, android-background, ideal, ios-documented, android-documented, android-background-documented), and no such file: "
+            "no built-in profile of that name (ios, ios-gps, ios-terminated, android, android-background, android-idle, ideal, ios-documented, android-documented, android-background-documented), and no such file: "
     ),
 ]
 
@@ -201,9 +205,11 @@ struct ProfileFileTests {
         }
         #expect(
             Profile.builtInNames == [
-                "ios", "android", "android-background", "ideal", "ios-documented",
-                "android-documented", "android-background-documented",
+                "ios", "ios-gps", "ios-terminated", "android", "android-background", "android-idle", "ideal",
+                "ios-documented", "android-documented", "android-background-documented",
             ])
+        // each built-in models one app state, and says which
+        #expect(Profile.builtIns.allSatisfy { !($0.appState ?? "").isEmpty })
         for profile in Profile.builtIns {
             #expect(profile.fields.allSatisfy { $0.origin != nil }, "\(profile.name)")
         }

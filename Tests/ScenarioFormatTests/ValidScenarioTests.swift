@@ -63,7 +63,7 @@ private let untimed: [[PacedPoint]] = [
 
 private let validCases: [ValidCase] = [
     ValidCase(
-        fixture: "full.yaml", name: "Lunch at Lorrenzillo's", profile: .ios, tick: TimeSpan(microseconds: 500_000),
+        fixture: "full.yaml", name: "Lunch at Lorrenzillo's", profile: .iosGPS, tick: TimeSpan(microseconds: 500_000),
         start: time("2016-01-10T12:00:00Z"),
         overrides: MonitorOverrides(
             capacity: .some(nil), selection: .static, refreshDistance: 1500, hysteresis: 50,
@@ -210,6 +210,17 @@ struct ValidScenarioTests {
         #expect(regions.dropFirst().allSatisfy { $0.missExit == 1 && $0.missEnter == nil })
         // No noise, but the scenario draws: its Monte Carlo runs vary.
         #expect(scenario.simulation.noise == nil && scenario.runs == 10)
+    }
+
+    /// Issue 40: a scenario under a fitted profile can switch its phone parts off, and `null` keeps them.
+    @Test("none switches a fitted profile's stationary, outliers and delivery off; null keeps the profile's")
+    func switchOff() throws {
+        let settings = try ScenarioLoader(trackLoader: fakeTracks).load(path: fixture("valid/switch-off.yaml"))
+            .simulation.settings
+        #expect(Profile.android.settings.stationary != nil && Profile.android.settings.delivery != nil)
+        #expect(settings.stationary == nil && settings.delivery == nil)
+        #expect(settings.outliers == Profile.android.settings.outliers)
+        #expect(settings.missEnter == 0 && settings.missExit == 0)
     }
 
     @Test("Revision 2: a fix table's devices run as the same tracks given in GPX do")

@@ -43,7 +43,7 @@ options.threads = threads
 var result: CalibrationResult?
 let fitSeconds = try seconds {
     let calibration = try Calibration(
-        run: run, log: try ObservedLog.read([log]), base: .ios,
+        run: run, log: try ObservedLog.read([log]), base: .iosGPS,
         parameters: ["hysteresis", "missExit"].compactMap(CalibrationParameter.named), options: options)
     result = calibration.fit()
 }

@@ -90,7 +90,7 @@ let fixedFleet = constantDensity ? nil : devices(side: side(10_000))
 for n in counts {
     let regions = regions(n)
     let fleet = fixedFleet ?? devices(side: side(n))
-    let simulation = Simulation(regions: regions, profile: .ios, devices: fleet, start: start)
+    let simulation = Simulation(regions: regions, profile: .iosGPS, devices: fleet, start: start)
     if once {
         var samples = 0
         try measured { samples = try simulation.run(into: CountingSink(), options: RunOptions(threads: threads)).samples }
@@ -100,7 +100,7 @@ for n in counts {
     let run = try measure(simulation, skipsQuietRegions: true)
     // The same regions with one device: the run's cost before its first sample.
     let setup = try measure(
-        Simulation(regions: regions, profile: .ios, devices: tinyFleet, start: start),
+        Simulation(regions: regions, profile: .iosGPS, devices: tinyFleet, start: start),
         skipsQuietRegions: true
     ).seconds
     let marginal = (run.rate * run.seconds) / max(run.seconds - setup, 1e-9)

@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--input-format", choices=("parquet", "csv", "json"), help="default: from the name")
     parser.add_argument("--columns", type=_columns, default={},
                         help="your column names for ours: device=van_id,time=ts,lat=y,lon=x,accuracy=acc")
-    parser.add_argument("--profile", help="replaces the scenario's profile: ios, android, android-background, ideal")
+    parser.add_argument("--profile", help="replaces the scenario's profile: ios, ios-gps, ios-terminated, android, android-background, android-idle, ideal")
     parser.add_argument("--partitions", type=int, help="partitions by device (default: spark.sql.shuffle.partitions)")
     parser.add_argument("--start", help="the clock's start, ISO 8601 (default: the fleet's earliest fix)")
     parser.add_argument("--run-id", help="the run_id column (default: from the scenario, start and profile)")
