@@ -59,3 +59,25 @@ extension Calibration {
             freeColumns: FreeColumnSummary.summaries(log))
     }
 }
+
+extension CalibrationResult {
+    /// A sentence for each fitted value that sits on its range's bound (G8 of issue 37): the log then
+    /// does not pin it (the best value may lie beyond the range, or the log may not show the parameter at
+    /// all), and the value says more of the range than of the phones.
+    public var boundWarnings: [String] {
+        parameters.compactMap { p in
+            let bound: String
+            if p.value <= p.parameter.lower {
+                bound = "lower"
+            } else if p.value >= p.parameter.upper {
+                bound = "upper"
+            } else {
+                return nil
+            }
+            let unit = p.parameter.unit == .share ? "" : " " + p.parameter.unit.rawValue
+            return "\(p.parameter.name) was fitted to \(Self.number(p.value))\(unit), the \(bound) bound of its range "
+                + "(\(Self.number(p.parameter.lower)) to \(Self.number(p.parameter.upper))\(unit)): the field log does not "
+                + "pin it; check that the log holds the crossings it needs, or leave \(p.parameter.name) out of --fit"
+        }
+    }
+}

@@ -84,6 +84,12 @@ struct Stream: ParsableCommand {
     }
 
     func run() throws {
+        if let problem = StandardInput.problemAtLaunch {
+            StandardError.error(
+                "\(problem): stream reads the fix table from standard input; give it a file (perimeter stream "
+                    + "\(scenario) < fleet.csv) or a pipe (… | perimeter stream \(scenario)).")
+            throw ExitCode(Exit.badInput)
+        }
         let clock = ContinuousClock.now
         let scenarioRun: ScenarioRun, chosen = try profile.map(resolvedProfile)
         do {
