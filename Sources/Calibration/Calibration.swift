@@ -131,7 +131,9 @@ public struct Calibration: Sendable {
             ? "holds no events"
             : "holds \(log.events.count) enter, exit or dwell event\(log.events.count == 1 ? "" : "s")"
                 + (log.skipped > 0 ? " (and \(log.skipped) row\(log.skipped == 1 ? "" : "s") of other kinds, skipped)" : "")
-        let lacks = missing.map { "no \($0.kind) events, which \($0.parameters.joined(separator: ", ")) need\($0.parameters.count == 1 ? "s" : "")" }
+        let lacks = missing.map {
+            "no \($0.kind) events, which \($0.parameters.joined(separator: ", ")) need\($0.parameters.count == 1 ? "s" : "")"
+        }
         throw .calibration(
             CalibrationError(
                 "\(files): the field log \(holds): it has \(lacks.joined(separator: "; and ")); fitted without them, "

@@ -177,7 +177,9 @@ public final class OutputFile {
                 throw SinkError(error, spec: spec)
             }
         case let .file(file):
-            do { try appends ? file.commitAppending(isCancelled: isCancelled) : file.commit() } catch { throw SinkError(error, spec: spec) }
+            do { try appends ? file.commitAppending(isCancelled: isCancelled) : file.commit() } catch {
+                throw SinkError(error, spec: spec)
+            }
         case let .device(fd):
             try? fd.close()
         case .descriptor:

@@ -232,7 +232,8 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
         var reason = "delivered \(delivered) of \(produced) event\(produced == 1 ? "" : "s") to \(url)"
         let keptPath = unappended?.path ?? spoolPath
         if spooled > 0 {
-            let command = "perimeter deliver \(Self.shellQuoted(keptPath)) --sink \(Self.shellQuoted(configuration.specWithoutSpool))"
+            let command =
+                "perimeter deliver \(Self.shellQuoted(keptPath)) --sink \(Self.shellQuoted(configuration.specWithoutSpool))"
             reason +=
                 "; the other \(spooled) \(spooled == 1 ? "is" : "are") in the spool file \"\(keptPath)\" (send \(spooled == 1 ? "it" : "them") later with: \(command))"
         }

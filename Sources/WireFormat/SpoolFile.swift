@@ -71,7 +71,9 @@ public final class SpoolFile {
                     )
                 }
                 count += 1
-            } hashing: { hash.combine($0) }
+            } hashing: {
+                hash.combine($0)
+            }
         } catch let error as EventLogFile.ReadError {
             throw error
         } catch {
@@ -91,7 +93,8 @@ public final class SpoolFile {
             let (event, key) = try decode(line, number)
             count += 1
             try body(event, key)
-        } hashing: { _ in }
+        } hashing: { _ in
+        }
         guard count == eventCount else {
             throw EventLogFile.ReadError(
                 path: path,
@@ -146,7 +149,8 @@ public final class SpoolFile {
             if wanted > 0 {
                 do {
                     read = try descriptor.read(
-                        fromAbsoluteOffset: Int64(offset), into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: chunk[..<wanted])))
+                        fromAbsoluteOffset: Int64(offset),
+                        into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: chunk[..<wanted])))
                 } catch {
                     throw EventLogFile.ReadError(
                         path: path, reason: FileError(thrown: error, path: path, action: "read").cause)

@@ -190,15 +190,22 @@ struct HTTPSinkFaultTests {
         let folder = try PerimeterProcess.temporaryFolder()
         let spool = folder.appendingPathComponent("spool.jsonl")
         try "".write(to: spool, atomically: false, encoding: .utf8)
-        // A real second process holds an exclusive flock(2) on the spool for ten minutes.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = ["--exclusive", spool.path, "sleep", "600"]
+        // A real second process holds an exclusive flock(2) on the spool for ten minutes (until killed).
+        let holder = Process(), said = Pipe()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = [
+            "python3", "-c",
+            "import fcntl, sys, time\nf = open(sys.argv[1], 'a')\nfcntl.flock(f, fcntl.LOCK_EX)\nprint('locked', flush=True)\ntime.sleep(600)",
+            spool.path,
+        ]
+        holder.standardOutput = said
         try holder.run()
         defer {
-            if holder.isRunning { kill(holder.processIdentifier, SIGKILL) }
+            kill(holder.processIdentifier, SIGKILL)
             holder.waitUntilExit()
         }
+        let locked = String(decoding: said.fileHandleForReading.readData(ofLength: 7), as: UTF8.self)
+        try #require(locked == "locked\n", "the holder did not take the lock")
         let dead = "http://127.0.0.1:\(try LoopbackServer.reservePort())/events;retries=0;spool=spool.jsonl"
         // jsonl: is finished first: once its file is in place the HTTP sink is finishing, at the lock.
         let run = try LaunchedPerimeter(["run", Self.scenario, "--sink", "jsonl:events.jsonl", "--sink", dead], in: folder)

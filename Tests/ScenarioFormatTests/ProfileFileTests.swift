@@ -191,7 +191,9 @@ struct ProfileFileTests {
         return folder.appendingPathComponent("p1.profile.yaml").path
     }
 
-    @Test("A chain of bases is read up to 32 files deep and refused deeper, naming the chain", arguments: [1, 32, 33, 40, 2200])
+    @Test(
+        "A chain of bases is read up to 32 files deep and refused deeper, naming the chain",
+        arguments: [1, 32, 33, 40, 2200])
     func chainDepth(_ count: Int) throws {
         let first = try Self.chain(of: count)
         let folder = (first as NSString).deletingLastPathComponent
@@ -205,7 +207,8 @@ struct ProfileFileTests {
             #expect(failure.errors.count == 1, "\(failure.errors.map(\.description))")
             let error = try #require(failure.errors.first)
             #expect(error.file == folder + "/p32.profile.yaml" && error.keyPath == "base" && error.line == 1)
-            let shown = ["p1", "p2", "p3"].map { folder + "/\($0).profile.yaml" }.joined(separator: " → ")
+            let shown =
+                ["p1", "p2", "p3"].map { folder + "/\($0).profile.yaml" }.joined(separator: " → ")
                 + " → … (27 more) … → "
                 + ["p31", "p32", "p33"].map { folder + "/\($0).profile.yaml" }.joined(separator: " → ")
             #expect(
