@@ -65,6 +65,7 @@ public struct Calibration: Sendable {
             parameters
             ?? CalibrationParameter.defaults(for: run.simulation.settings, logHasDecisionTimes: logHasDecisionTimes)
         self.parameters = CalibrationParameter.all.filter(fitted.contains)  // table order: median before p90
+        try Self.checkLogHasEvidence(log, for: self.parameters)
         let kindOf = truth.crossings.map { TrueCrossings.kinds.firstIndex(of: $0.kind)! }
         self.kindOf = kindOf
         heldOut = truth.crossings.map { Self.isHeldOut($0, share: options.holdout, seed: options.seed) }
@@ -98,6 +99,46 @@ public struct Calibration: Sendable {
 
     var fitDecisionTimes: Int {
         truth.crossings.indices.filter { !heldOut[$0] && observed.detected[$0] && observed.lag[$0] > 0 }.count
+    }
+
+    /// Refuses a log with no event of a kind a fitted parameter needs (G8 of issue 37): an empty log, one
+    /// of only `visit` rows or only enters was fitted, every value on its range's bound, as if the phone
+    /// had missed every crossing. Names the log's files, the kinds missing and the parameters needing each.
+    static func checkLogHasEvidence(
+        _ log: ObservedLog, for parameters: [CalibrationParameter]
+    ) throws(CalibrationFailure) {
+        let present = Set(log.events.map(\.kind))
+        var missing: [(kind: String, parameters: [String])] = []
+        func need(_ kind: String, _ parameter: CalibrationParameter) {
+            if let i = missing.firstIndex(where: { $0.kind == kind }) {
+                missing[i].parameters.append(parameter.name)
+            } else {
+                missing.append((kind, [parameter.name]))
+            }
+        }
+        for parameter in parameters {
+            switch parameter.evidence {
+            case .crossings(.some(let kind)) where !present.contains(kind): need("\(kind)", parameter)
+            case .crossings(nil) where !present.contains(.enter) && !present.contains(.exit):
+                need("enter or exit", parameter)
+            default: break
+            }
+        }
+        guard !missing.isEmpty else { return }
+        let files = log.files.joined(separator: ", ")
+        let holds =
+            log.events.isEmpty && log.skipped == 0
+            ? "holds no events"
+            : "holds \(log.events.count) enter, exit or dwell event\(log.events.count == 1 ? "" : "s")"
+                + (log.skipped > 0 ? " (and \(log.skipped) row\(log.skipped == 1 ? "" : "s") of other kinds, skipped)" : "")
+        let lacks = missing.map {
+            "no \($0.kind) events, which \($0.parameters.joined(separator: ", ")) need\($0.parameters.count == 1 ? "s" : "")"
+        }
+        throw .calibration(
+            CalibrationError(
+                "\(files): the field log \(holds): it has \(lacks.joined(separator: "; and ")); fitted without them, "
+                    + "each value would sit on its range's bound, as if the phones had missed every crossing. Give a log "
+                    + "of the phones' enters and exits, or leave those parameters out of --fit"))
     }
 
     private func checkParameters() throws(CalibrationFailure) {

@@ -59,3 +59,36 @@ extension Calibration {
             freeColumns: FreeColumnSummary.summaries(log))
     }
 }
+
+extension CalibrationResult {
+    /// A sentence for each fitted value that sits on its range's bound, or whose bootstrap interval reaches
+    /// one (G8 of issue 37): the log then does not pin it (the best value may lie beyond the range, or the
+    /// log may not show the parameter at all), and the value says more of the range than of the phones.
+    public var boundWarnings: [String] {
+        parameters.compactMap { p in
+            let lower = p.parameter.lower, upper = p.parameter.upper
+            let unit = p.parameter.unit == .share ? "" : " " + p.parameter.unit.rawValue
+            let range = "its range (\(Self.plain(lower)) to \(Self.plain(upper))\(unit))"
+            let fitted = "\(p.parameter.name) was fitted to \(Self.plain(p.value))\(unit)"
+            let opening: String
+            if p.value <= lower || p.value >= upper {
+                opening = fitted + ", the \(p.value <= lower ? "lower" : "upper") bound of " + range
+            } else if p.low <= lower || p.high >= upper {
+                opening =
+                    fitted + ", but its interval (\(Self.plain(p.low)) to \(Self.plain(p.high))\(unit)) reaches the "
+                    + "\(p.low <= lower ? "lower" : "upper") bound of " + range
+            } else {
+                return nil
+            }
+            return opening
+                + ": the field log does not pin it; check that the log holds the crossings it needs, or leave "
+                + "\(p.parameter.name) out of --fit"
+        }
+    }
+
+    /// `0`, `0.87`, `300`: a value for a sentence (`number`'s text without a trailing `.0`).
+    private static func plain(_ value: Double) -> String {
+        let text = number(value)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+}

@@ -158,8 +158,9 @@ public final class OutputFile {
     /// Flushes; for a file, fsyncs and renames the partial file over the target (or appends it, when
     /// opened `appending`). After a failure the partial file is removed (kept beside the target, when
     /// appending) and the target left as it was. After `discard()` it does nothing; after a
-    /// failed write it throws that failure again (the events were not delivered).
-    public func commit() throws(SinkError) {
+    /// failed write it throws that failure again (the events were not delivered). `isCancelled` is asked
+    /// while an appended file's lock is waited for (`AtomicFile.commitAppending`).
+    public func commit(isCancelled: () -> Bool = { false }) throws(SinkError) {
         if let failure { throw failure }
         guard !isClosed else { return }
         do {
@@ -176,7 +177,9 @@ public final class OutputFile {
                 throw SinkError(error, spec: spec)
             }
         case let .file(file):
-            do { try appends ? file.commitAppending() : file.commit() } catch { throw SinkError(error, spec: spec) }
+            do { try appends ? file.commitAppending(isCancelled: isCancelled) : file.commit() } catch {
+                throw SinkError(error, spec: spec)
+            }
         case let .device(fd):
             try? fd.close()
         case .descriptor:

@@ -7,12 +7,15 @@ import Geofencing
 /// says where.
 ///
 /// The journal is JSON Lines (`JSONLines.encode`, the format of `jsonl:`, which `EventLogFile` and
-/// `perimeter deliver` read; in a Monte Carlo batch each line ends with its run, as `jsonl:` writes it), written to `perimeter-run-<UTC time>-<pid>.jsonl` in the system's
-/// temporary folder through an atomic `OutputFile`: a partial file readable by its owner only
-/// (`.perimeter-run-….jsonl.partial-PID`) until `keep()` renames it into place, or `discard()` removes
-/// it. A run whose sinks all finish discards it and leaves nothing behind. When a journal opens, its writing
-/// thread removes the partial files of journals whose process died (a SIGKILL) from its folder, before
-/// `keep()` or `discard()` returns.
+/// `perimeter deliver` read; in a Monte Carlo batch each line ends with its run, as `jsonl:` writes it),
+/// written to `perimeter-run-<UTC time>-<pid>.jsonl` in a private folder of the system's temporary folder
+/// (`RunJournalFolder`: `perimeter-journal-PID-XXXXXX`, made by mkdtemp with mode 0700, so that no one else
+/// can plant a link at the journal's name) through an atomic `OutputFile`: a partial file readable by its
+/// owner only (`.perimeter-run-….jsonl.partial-PID`, created with O_CREAT|O_EXCL|O_NOFOLLOW, mode 0600)
+/// until `keep()` renames it into place, or `discard()` removes it and the folder. A run whose sinks all
+/// finish discards it and leaves nothing behind. When a journal opens, its writing thread removes the
+/// folders and partial files of journals whose process died (a SIGKILL), before `keep()` or `discard()`
+/// returns.
 ///
 /// The journal never fails the run: when it cannot be written (the temporary folder is missing or full,
 /// a file-size limit) it warns once through `warn` and stops keeping events; `keep()` then keeps the
@@ -44,8 +47,12 @@ public final class RunJournal {
         case discarded
     }
 
-    /// Where the journal is kept once `keep()` succeeds.
+    /// Where the journal is kept once `keep()` succeeds: in its private folder.
     public let path: String
+    /// The private folder (made with the journal).
+    private let folder: RunJournalFolder
+    /// The temporary folder the private folder is in, swept for dead processes' journals.
+    private let parent: String
     /// Events given to `record` since the journal was opened (also those it failed to keep).
     public private(set) var count = 0
     private var state = State.new
@@ -66,10 +73,14 @@ public final class RunJournal {
     private var kept: JournalCut?
     private let warn: (String) -> Void
 
-    /// A journal in `folder`, to be opened by `open()`. `warn` receives one sentence if the journal
-    /// cannot be written.
+    /// A journal in a private folder made now in `folder` (an empty folder until `open()`). `warn` receives
+    /// one sentence if the journal cannot be written (the private folder cannot be made, among others).
     public init(folder: String = RunJournal.defaultFolder, warn: @escaping (String) -> Void = { _ in }) {
-        path = (folder.hasSuffix("/") ? folder : folder + "/") + Self.uniqueName()
+        let parent = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        self.parent = parent
+        self.folder = RunJournalFolder(in: parent)
+        path = (self.folder.path ?? parent + "/" + RunJournalFolder.stem + "-\(getpid())-XXXXXX") + "/" + Self.uniqueName()
+        ownFailure = self.folder.failure
         self.warn = warn
     }
 
@@ -97,7 +108,11 @@ public final class RunJournal {
     public func open() {
         guard case .new = state else { return }
         state = .open
-        let folder = FileNames.directory(of: path)
+        if ownFailure != nil {  // the private folder could not be made
+            warnOnce()
+            return
+        }
+        let parent = self.parent
         do {
             let output = try OutputFile(
                 path: path, spec: "journal", permissions: [.ownerReadWrite], removingStalePartials: false,
@@ -105,7 +120,8 @@ public final class RunJournal {
             // The partial files of journals whose process died (its own target's among them) are removed by
             // the writing thread: a temporary folder of many thousand entries does not delay the run.
             writer = JournalWriter(output: output) {
-                AtomicFile.removeStalePartials(in: folder, namedLike: "." + RunJournal.stem + "-")
+                RunJournalFolder.removeStale(in: parent)
+                AtomicFile.removeStalePartials(in: parent, namedLike: "." + RunJournal.stem + "-")  // before G9
             }
             pending.reserveCapacity(Self.batchSize)
         } catch {
@@ -165,6 +181,7 @@ public final class RunJournal {
                 writer.output.discard()
             }
         }
+        folder.removeIfEmpty()  // nothing kept
         let wasDiscarded: Bool
         if case .discarded = state { wasDiscarded = true } else { wasDiscarded = false }
         state = .kept
@@ -196,7 +213,10 @@ public final class RunJournal {
     /// Removes the journal: no sink needs it. Safe to call more than once; does nothing after `keep()`.
     public func discard() {
         guard case .open = state else {
-            if case .new = state { state = .discarded }
+            if case .new = state {
+                state = .discarded
+                folder.removeIfEmpty()
+            }
             return
         }
         state = .discarded
@@ -205,6 +225,7 @@ public final class RunJournal {
         pendingLineCount = 0
         writer?.stop(drain: false)
         writer?.output.discard()
+        folder.removeIfEmpty()
         warnOnce()
     }
 

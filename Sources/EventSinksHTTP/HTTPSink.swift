@@ -44,6 +44,8 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
     private let abandoned = Abandonment()
     private let poster: HTTPPoster
     private let spool: OutputFile
+    /// The run's interruption, asked while a request, a backoff or the spool's lock is waited for.
+    private let isCancelled: @Sendable () -> Bool
     private let condition = NSCondition()
     private var open: [String] = []
     private var openSince: Date?
@@ -74,6 +76,7 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
         isCancelled: @escaping @Sendable () -> Bool = { false }
     ) throws(SinkError) {
         self.configuration = configuration
+        self.isCancelled = isCancelled
         keyPrefix = configuration.keyPrefix ?? Self.randomPrefix()
         let path = try Self.spoolsInUse.claim(
             configuration.spoolPath.map { FileNames.resolve($0, inFolder: directory) },
@@ -208,7 +211,7 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
             return nil
         }
         do {
-            try spool.commit()
+            try spool.commit(isCancelled: isCancelled)
         } catch {
             let kept = AtomicFile.keptPath(for: spoolPath)
             if spoolFailure == nil && FileCheck.isRegularFile(kept) {
@@ -229,7 +232,8 @@ public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
         var reason = "delivered \(delivered) of \(produced) event\(produced == 1 ? "" : "s") to \(url)"
         let keptPath = unappended?.path ?? spoolPath
         if spooled > 0 {
-            let command = "perimeter deliver \(Self.shellQuoted(keptPath)) --sink \(Self.shellQuoted(configuration.spec))"
+            let command =
+                "perimeter deliver \(Self.shellQuoted(keptPath)) --sink \(Self.shellQuoted(configuration.specWithoutSpool))"
             reason +=
                 "; the other \(spooled) \(spooled == 1 ? "is" : "are") in the spool file \"\(keptPath)\" (send \(spooled == 1 ? "it" : "them") later with: \(command))"
         }

@@ -57,6 +57,9 @@ public struct HTTPSinkConfiguration: Hashable, Sendable {
     /// unless set.
     public var keyPrefix: String?
 
+    /// The most events `batch=` allows in one batch.
+    public static let largestBatch = 100_000
+
     /// The option names, for messages.
     public static let optionNames = ["batch", "flush", "timeout", "retries", "backoff", "auth-env", "spool"]
 
@@ -106,7 +109,7 @@ public struct HTTPSinkConfiguration: Hashable, Sendable {
                 return s
             }
             switch key {
-            case "batch": batchSize = try integer(1...100_000)
+            case "batch": batchSize = try integer(1...Self.largestBatch)
             case "flush": flushInterval = try seconds(0...3600)
             case "timeout":
                 timeout = try seconds(0.001...3600)
@@ -122,6 +125,14 @@ public struct HTTPSinkConfiguration: Hashable, Sendable {
                 spoolPath = value
             }
         }
+    }
+
+    /// The spec without its `spool=` option: what `perimeter deliver` is told to send a spool to. Given
+    /// the spool it reads as its own `spool=`, a failed retry would append what is left to its input,
+    /// doubling it at every try (G4 of issue 37).
+    public var specWithoutSpool: String {
+        spec.split(separator: ";", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset == 0 || !$0.element.hasPrefix("spool=") }.map(\.element).joined(separator: ";")
     }
 
     /// `3600`, `0.001`: seconds for messages.

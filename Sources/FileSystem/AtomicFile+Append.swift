@@ -17,15 +17,28 @@ extension AtomicFile {
     /// On failure (a full disk, a file-size limit) the target is cut back to its length before, and the
     /// partial file is kept, renamed to `keptPath(for:)` beside the target (a partial file would be
     /// swept by a later run); the error's cause says where. Does nothing after `discard()` or a second time.
-    public func commitAppending() throws(FileError) {
+    ///
+    /// The lock is asked for without blocking, every `lockPoll` until it is free, and `isCancelled` (a
+    /// run's interruption) is asked between tries: a spool another process holds locked never makes
+    /// Ctrl-C wait for that process. Cancelled, the bytes are kept beside the target as on a failure.
+    public func commitAppending(isCancelled: () -> Bool = { false }) throws(FileError) {
         guard !isClosed else { return }
         isClosed = true
         try? descriptor.close()
         let target = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
         guard target >= 0 else { throw keepingPartial(FileError(Errno(rawValue: errno), path: path, action: "append to")) }
         defer { close(target) }  // also releases the lock
-        while flock(target, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw keepingPartial(FileError(Errno(rawValue: errno), path: path, action: "lock")) }
+        while flock(target, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                throw keepingPartial(FileError(Errno(rawValue: errno), path: path, action: "lock"))
+            }
+            if isCancelled() {
+                throw keepingPartial(
+                    FileError(
+                        path: path, action: "append to",
+                        cause: "interrupted while another process held the file locked"))
+            }
+            usleep(Self.lockPoll)
         }
         var info = stat()
         let length = fstat(target, &info) == 0 ? info.st_size : -1
@@ -35,6 +48,10 @@ extension AtomicFile {
         }
         unlink(partialPath)
     }
+
+    /// How long `commitAppending` waits between two tries of a lock another process holds: 20 ms, in
+    /// microseconds.
+    static let lockPoll: useconds_t = 20_000
 
     /// Where `commitAppending` keeps the bytes it could not append to `path`: `PATH.unappended-PID`, with
     /// this process's id, or `pid`'s (a killed process's partial file, `rescueStalePartials(of:)`).

@@ -41,7 +41,7 @@ public final class AtomicFile {
         if removingStalePartials { Self.removeStalePartials(besides: partial) }
         func create() throws -> FileDescriptor {
             try FileDescriptor.open(
-                FilePath(partial), .writeOnly, options: [.create, .exclusiveCreate, .truncate, .closeOnExec],
+                FilePath(partial), .writeOnly, options: [.create, .exclusiveCreate, .noFollow, .truncate, .closeOnExec],
                 permissions: permissions)
         }
         var fd: FileDescriptor

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import SystemPackage
 import TextEscaping
 
@@ -30,6 +37,38 @@ public enum StandardOutput {
             _ = try FileDescriptor.standardOutput.writeAll(bytes)
         } catch {
             throw FileError((error as? Errno) ?? .ioError, path: "-", action: "write")
+        }
+    }
+}
+
+/// What standard input was when the program started, for a command that reads it (`stream`).
+///
+/// With standard input closed (`<&-`, some daemons), descriptor 0 is free, and the first file the
+/// program opens takes it: libdispatch's epoll descriptor, or the scenario file. Reading that as the
+/// input waited forever on the epoll descriptor (G7 of issue 37). So descriptor 0 is looked at before
+/// anything is opened (`recordAtLaunch()`, first in `main`), and only a regular file, a pipe or FIFO, a
+/// socket or a terminal is read.
+public enum StandardInput {
+    /// Why descriptor 0 cannot be read as input, or nil. Set by `recordAtLaunch()`.
+    nonisolated(unsafe) public private(set) static var problemAtLaunch: String?
+
+    /// Looks at descriptor 0 with fstat(2): the first thing the program does.
+    public static func recordAtLaunch() { problemAtLaunch = problem(descriptor: 0) }
+
+    /// Why `descriptor` cannot be read as input (closed, a device that is not a terminal, a folder, an
+    /// epoll or other anonymous descriptor), in a sentence; nil for a regular file, a pipe or FIFO, a
+    /// socket or a terminal.
+    public static func problem(descriptor: Int32) -> String? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            return "standard input is closed"
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFIFO, S_IFSOCK: return nil
+        case S_IFCHR where isatty(descriptor) == 1: return nil
+        case S_IFCHR: return "standard input is a device that is not a terminal"
+        case S_IFDIR: return "standard input is a directory"
+        default: return "standard input is not a file, a pipe, a socket or a terminal"
         }
     }
 }

@@ -174,6 +174,8 @@ struct ChunkedFile: ~Copyable {
         while true {
             if isCancelled() { throw .interrupted(path) }
             let ready = poll(&entry, 1, milliseconds)
+            // Any event (POLLIN, and POLLHUP, POLLERR or POLLNVAL: the end, an error, a descriptor that is
+            // not open) means "read now": the read tells which, at once.
             if ready > 0 || (ready < 0 && errno != EINTR) { return }
         }
     }

@@ -19,6 +19,10 @@ public enum ProfileFile {
     /// The keys of a profile file besides the `monitor:` block's.
     static let ownKeys = ["name", "base", "source"]
 
+    /// The most profile files one chain of `base:` may hold (the file named first, its base, its base's
+    /// base, …): deeper is refused, never read until the stack runs out (a chain of 2,200 files crashed).
+    public static let maxChainLength = 32
+
     /// The profile that `text` names on a command line: a built-in's name, else a profile file's path
     /// (relative to the current folder). Every problem of the file (and its bases) at once.
     public static func resolve(_ text: String) throws(ScenarioErrors) -> Profile {
@@ -53,6 +57,12 @@ public enum ProfileFile {
             c.fail(chain.last == resolved ? "the profile file names itself as its base" : "the bases form a cycle: \(loop)")
             return nil
         }
+        if chain.count >= maxChainLength {
+            c.fail(
+                "the bases form a chain of more than \(maxChainLength) profile files: \(Self.describe(chain + [resolved])); "
+                    + "base one of the first files on a built-in profile instead")
+            return nil
+        }
         if let problem = FileCheck.problemReading(resolved) {
             let looksLikeName = !text.contains("/") && !text.hasSuffix(".yaml") && !text.hasSuffix(".yml")
             if looksLikeName {
@@ -68,6 +78,13 @@ public enum ProfileFile {
         let written = writtenBeside.map { FileNames.resolve(text, besideFile: $0) } ?? text
         c.diagnostics.reads(ScenarioInput(kind: .profile, written: written, resolved: resolved))
         return read(resolved, written: written, chain: chain, diagnostics: c.diagnostics)
+    }
+
+    /// A chain of files for people: the first three and the last three, with how many are left out between.
+    static func describe(_ chain: [String]) -> String {
+        let shown = chain.map { TerminalText.visible($0) }
+        guard shown.count > 6 else { return shown.joined(separator: " → ") }
+        return (shown.prefix(3) + ["… (\(shown.count - 6) more) …"] + shown.suffix(3)).joined(separator: " → ")
     }
 
     /// The profile file at `path` (`written` as the scenario or the command line gave it), its base read

@@ -147,6 +147,7 @@ struct Calibrate: ParsableCommand {
                 "\(evaluated) candidates × \(runs) runs", samples: evaluated * runs * samplesPerRun, fraction: nil)
         }
         progress.finish()
+        for warning in result.boundWarnings { StandardError.warning(warning) }
         if let output {
             let name = ProfileFile.defaultName(output)
             let reference = baseProfile.file.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? baseProfile.name

@@ -12,14 +12,17 @@ struct Deliver: ParsableCommand {
         abstract:
             "Sends the events of a spool file (an HTTP sink's, or a run's journal kept for a failed sink) to an HTTP sink.",
         discussion: """
-            The spool file is JSON Lines; it is read whole first, so a bad line (exit 2) sends nothing. A \
-            spool line carries the Idempotency-Key of its batch ("idempotencyKey", the last member): the \
-            lines of one batch are sent again as that batch, under that key, so a server that deduplicates by \
-            key takes a batch it already processed once. Lines without a key (a journal, a spool of an \
-            earlier version) are batched with the key spool-<hash of the file and the batch size>-<batch \
-            index>: delivering the same file again reuses the keys. Exit 0 when every event was delivered; 3 \
-            when some were not (they are written to a new spool file, named in the message); 2 for a bad file \
-            or sink; 130 when Ctrl-C or SIGTERM stopped it (what was not delivered is spooled, as for 3).
+            The spool file is JSON Lines, of any size: it is read twice, in chunks, with bounded memory. \
+            Every line is checked first, so a bad line (exit 2, naming its line and column) sends nothing; \
+            then the events are sent batch by batch. A spool line carries the Idempotency-Key of its batch \
+            ("idempotencyKey", the last member): the lines of one batch are sent again as that batch, under \
+            that key, so a server that deduplicates by key takes a batch it already processed once. Lines \
+            without a key (a journal, a spool of an earlier version) are batched with the key \
+            spool-<hash of the file and the batch size>-<batch index>: delivering the same file again \
+            reuses the keys. Exit 0 when every event was delivered; 3 when some were not (they are written \
+            to a new spool file, named in the message); 2 for a bad file or sink, or a sink whose spool= is \
+            the file being delivered; 130 when Ctrl-C or SIGTERM stopped it (what was not delivered is \
+            spooled, as for 3).
             """
     )
 
@@ -44,9 +47,10 @@ struct Deliver: ParsableCommand {
             StandardError.error("sink \(sink): deliver sends to an HTTP sink; give --sink http://… or https://…")
             throw ExitCode(Exit.badInput)
         }
-        let file: EventLogFile
+        let file: SpoolFile
         do {
-            file = try EventLogFile(path: spool, asSpool: true)
+            file = try SpoolFile(path: spool)
+            try file.check(longestBatch: HTTPSinkConfiguration.largestBatch)
         } catch {
             StandardError.error(error.description)
             throw ExitCode(Exit.badInput)
@@ -55,10 +59,14 @@ struct Deliver: ParsableCommand {
         let output: HTTPSink
         do {
             var configuration = try HTTPSinkConfiguration(parsing: spec.text).resolvingAuthorization()
+            try refuseSpoolingInto(file, configuration)
             configuration.keyPrefix = file.keyPrefix(batchSize: configuration.batchSize)
             output = try HTTPSink(configuration: configuration, isCancelled: { interruption.happened })
+        } catch let error as SpoolIsInput {
+            StandardError.error(error.description)
+            throw ExitCode(Exit.badInput)
         } catch {
-            StandardError.error(error.description + "; nothing was sent.")
+            StandardError.error("\(error)" + "; nothing was sent.")
             throw ExitCode(Exit.sinkFailed)
         }
         do {
@@ -74,25 +82,51 @@ struct Deliver: ParsableCommand {
             throw ExitCode(Exit.sinkFailed)
         }
         if !quiet {
-            let n = file.events.count
+            let n = file.eventCount
             StandardError.note("perimeter: delivered \(n) event\(n == 1 ? "" : "s") from \(spool) to \(spec.text)")
         }
     }
 
-    /// Sends each run of consecutive lines with one key as that batch, and the lines without a key one by
-    /// one (the sink batches them).
-    private func send(_ file: EventLogFile, to output: HTTPSink) throws {
-        var start = 0
-        while start < file.events.count {
-            guard let key = file.keys[start] else {
-                try output.send(file.events[start])
-                start += 1
-                continue
-            }
-            var end = start + 1
-            while end < file.events.count && file.keys[end] == key { end += 1 }
-            try output.send(batch: Array(file.events[start..<end]), key: key)
-            start = end
+    /// A sink whose `spool=` is the file being delivered (G4 of issue 37): what is left would be appended to
+    /// the input, doubling it at every failed retry.
+    struct SpoolIsInput: Error, CustomStringConvertible {
+        var spec: String
+        var spool: String
+        var description: String {
+            "sink \(spec): spool=\(spool) names the file being delivered, so the events it could "
+                + "not deliver would be appended to the file they came from, which would double at every failed "
+                + "try; drop spool= (what is left then goes to a new spool file, which the message names) or "
+                + "give another file; nothing was sent."
         }
+    }
+
+    /// Throws `SpoolIsInput` when the sink's spool file is `file` (the same device and inode, whatever
+    /// the names: `./s.jsonl`, a hard or symbolic link).
+    private func refuseSpoolingInto(_ file: SpoolFile, _ configuration: HTTPSinkConfiguration) throws {
+        guard let named = configuration.spoolPath, let input = file.identity,
+            case let .success(status) = FileCheck.status(of: named),
+            UInt64(status.rawValue.st_dev) == input.device && UInt64(status.rawValue.st_ino) == input.inode
+        else { return }
+        throw SpoolIsInput(spec: configuration.spec, spool: named)
+    }
+
+    /// Sends each run of consecutive lines with one key as that batch, and the lines without a key one by
+    /// one (the sink batches them). Memory: one spooled batch.
+    private func send(_ file: SpoolFile, to output: HTTPSink) throws {
+        var batch: [WireEvent] = []
+        var batchKey: String?
+        try file.forEachRecord { event, key in
+            if let batchKey, key != batchKey {
+                try output.send(batch: batch, key: batchKey)
+                batch.removeAll(keepingCapacity: true)
+            }
+            batchKey = key
+            if key == nil {
+                try output.send(event)
+            } else {
+                batch.append(event)
+            }
+        }
+        if let batchKey { try output.send(batch: batch, key: batchKey) }
     }
 }

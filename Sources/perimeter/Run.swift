@@ -32,7 +32,8 @@ struct Run: ParsableCommand {
             spools what it did not deliver (exit 130). When a sink fails (a full disk, a file-size limit, a \
             folder that turned read-only, a closed pipe), the run stops with exit code 3: the other sinks \
             finish with every event produced, and the failed sink's events are kept in a journal, \
-            perimeter-run-TIME-PID.jsonl in $TMPDIR (else /tmp), which its message names (JSON Lines, as \
+            perimeter-run-TIME-PID.jsonl in a private folder (perimeter-journal-PID-XXXXXX, mode 0700) of \
+            $TMPDIR (else /tmp), which its message names (JSON Lines, as \
             jsonl: writes them; with --runs, each event with its run). A run whose sinks all succeed leaves no \
             journal; a run with only HTTP sinks keeps none (they spool what they did not deliver).
 

@@ -38,7 +38,9 @@ struct Stream: ParsableCommand {
             kept beside it as NAME.interrupted.EXT, which the error names. A device of more than \
             --max-rows-per-device rows stops the stream with exit code 2. Ctrl-C or SIGTERM stops it at once, \
             even while it waits for input: exit code 130, the sinks keeping the events of the devices whose rows \
-            had ended. A summary goes to standard error (--quiet: none); on a terminal, a progress line.
+            had ended. Standard input must be a file, a pipe, a socket or a terminal: closed (<&-) or a device \
+            such as /dev/null, it is refused with exit code 2. A summary goes to standard error (--quiet: none); \
+            on a terminal, a progress line.
             """
     )
 
@@ -84,6 +86,12 @@ struct Stream: ParsableCommand {
     }
 
     func run() throws {
+        if let problem = StandardInput.problemAtLaunch {
+            StandardError.error(
+                "\(problem): stream reads the fix table from standard input; give it a file (perimeter stream "
+                    + "\(scenario) < fleet.csv) or a pipe (… | perimeter stream \(scenario)).")
+            throw ExitCode(Exit.badInput)
+        }
         let clock = ContinuousClock.now
         let scenarioRun: ScenarioRun, chosen = try profile.map(resolvedProfile)
         do {

@@ -2,6 +2,7 @@ import ArgumentParser
 import EventSinks
 import EventSinksHTTP
 import EventSinksSQLite
+import FileSystem
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -31,6 +32,10 @@ struct Perimeter: ParsableCommand {
     /// Every kind of sink this program knows: the core ones, SQLite and HTTP.
     static let sinks = SinkRegistry.core.adding(SQLiteSink.kind, HTTPSink.kind)
 }
+
+// First of all, before anything is opened: what standard input is (closed, descriptor 0 would be the
+// first file opened; `stream` refuses that rather than read it).
+StandardInput.recordAtLaunch()
 
 // Before anything: a write past the file-size limit (`ulimit -f`) or into a pipe whose reader has gone
 // (`perimeter run … | head -1`) fails with EFBIG or EPIPE, which a sink reports (exit 3, its events kept),

@@ -20,8 +20,8 @@ struct RunJournalTests {
         Unwritable(
             name: "its folder does not exist (fails at open)",
             make: { folder, warn in RunJournal(folder: folder + "/missing", warn: warn) },
-            cause: { folder, journal in
-                "cannot create \"\(journal.path)\": the directory \"\(folder)/missing\" does not exist"
+            cause: { folder, _ in
+                "cannot create \"\(folder)/missing/perimeter-journal-\(getpid())-XXXXXX\": the directory \"\(folder)/missing\" does not exist"
             }),
         Unwritable(
             name: "its file is /dev/full (the disk fills mid-run)",
@@ -74,38 +74,66 @@ struct RunJournalTests {
             ])
         #expect(journal.failure?.reason == cause)
         #expect(try files(in: folder).allSatisfy { !$0.contains(".partial-") })
+        let own = FileNames.directory(of: journal.path)
+        #expect((try? files(in: own))?.allSatisfy { !$0.contains(".partial-") } ?? true)
     }
 
-    @Test func openingRemovesOnlyThePartialFilesOfDeadProcesses() throws {
+    @Test func openingRemovesOnlyTheLeftoversOfDeadProcesses() throws {
         let folder = try temporaryDirectory()
         let dead: pid_t = 2_147_480_000  // above any pid_max: no such process
         let names = [
-            ".perimeter-run-20260101T000000Z-\(dead).jsonl.partial-\(dead)",  // a killed run's: removed
+            ".perimeter-run-20260101T000000Z-\(dead).jsonl.partial-\(dead)",  // a killed run's, before G9: removed
             ".perimeter-run-20260101T000000Z-1.jsonl.partial-1",  // a live process's: kept
             "perimeter-run-20260101T000000Z-\(dead).jsonl",  // a kept journal: kept
             ".events.jsonl.partial-\(dead)",  // not a journal's: left to its own sink
         ]
-        for name in names {
-            #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x\n".utf8)))
+        // Private folders (G9): a killed run's with its partial file (removed), a kept journal's (kept), a
+        // live process's (kept, with its partial file).
+        let folders = [
+            ("perimeter-journal-\(dead)-a1B2c3", ".perimeter-run-20260101T000000Z-\(dead).jsonl.partial-\(dead)"),
+            ("perimeter-journal-\(dead)-d4E5f6", "perimeter-run-20260101T000000Z-\(dead).jsonl"),
+            ("perimeter-journal-1-g7H8i9", ".perimeter-run-20260101T000000Z-1.jsonl.partial-1"),
+        ]
+        func plant() throws {
+            for name in names {
+                #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x\n".utf8)))
+            }
+            for (name, file) in folders {
+                try FileManager.default.createDirectory(atPath: folder + "/" + name, withIntermediateDirectories: true)
+                #expect(FileManager.default.createFile(atPath: folder + "/" + name + "/" + file, contents: Data("x\n".utf8)))
+            }
         }
+        try plant()
+        let left = Array(names.dropFirst()) + folders.dropFirst().map(\.0)
         let journal = RunJournal(folder: folder)
         journal.open()
-        let partial = "." + URL(fileURLWithPath: journal.path).lastPathComponent + ".partial-\(getpid())"
-        // The writing thread sweeps the folder: the dead process's file may still be there while the journal is open.
-        #expect(Set(try files(in: folder)).isSuperset(of: Array(names.dropFirst()) + [partial]))
+        let own = URL(fileURLWithPath: journal.path).deletingLastPathComponent().lastPathComponent
         journal.record(samples[0].event)
         #expect(journal.keep() == keptSentence(1, in: journal.path))
-        let kept = URL(fileURLWithPath: journal.path).lastPathComponent
-        #expect(
-            try files(in: folder) == (Array(names.dropFirst()) + [kept]).sorted(), "swept by the time the journal is kept")
+        #expect(try files(in: folder) == (left + [own]).sorted(), "swept by the time the journal is kept")
+        #expect(try files(in: folder + "/" + own) == [URL(fileURLWithPath: journal.path).lastPathComponent])
+        for (name, file) in folders.dropFirst() { #expect(try files(in: folder + "/" + name) == [file]) }
 
         let second = RunJournal(folder: folder)
-        for name in names.prefix(1) {
-            #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data("x\n".utf8)))
-        }
+        try plant()
         second.open()
         second.discard()
-        #expect(try files(in: folder) == (Array(names.dropFirst()) + [kept]).sorted(), "and by the time it is discarded")
+        #expect(try files(in: folder) == (left + [own]).sorted(), "and by the time it is discarded, with its own folder")
+    }
+
+    @Test("G9: the journal is a regular file (0600) alone in a private folder (0700) of the temporary folder")
+    func theJournalIsInAPrivateFolder() throws {
+        let folder = try temporaryDirectory()
+        let journal = RunJournal(folder: folder)
+        journal.open()
+        journal.record(samples[0].event)
+        #expect(journal.keep() == keptSentence(1, in: journal.path))
+        var info = stat()
+        #expect(lstat(journal.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_mode & 0o777 == 0o600)
+        let own = FileNames.directory(of: journal.path)
+        #expect(lstat(own, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR && info.st_mode & 0o777 == 0o700)
+        #expect(FileNames.directory(of: own) == folder)
+        #expect(FileNames.lastComponent(of: own).hasPrefix("perimeter-journal-\(getpid())-"))
     }
 
     @Test func theJournalIsForItsOwnerOnly() throws {
@@ -135,6 +163,8 @@ struct RunJournalTests {
         let journal = RunJournal(folder: folder)
         journal.open()
         #expect(journal.keep() == "the run had produced no events, so none were lost")
+        #expect(try files(in: folder).isEmpty, "nor its private folder")
+        _ = RunJournal(folder: folder)  // made, never opened, dropped
         #expect(try files(in: folder).isEmpty)
     }
 }

@@ -64,4 +64,67 @@ struct CalibrateCommandTests {
             result.stderr.contains("did you mean \"hysteresis\"?") && result.stderr.contains("delivery.median"),
             "\(result.stderr)")
     }
+
+    /// G8: a log with none of the events a fitted parameter needs, each with its --fit and the sentence's
+    /// middle (what the log holds, and lacks for which parameter).
+    static let evidenceless: [(id: String, log: String, fit: String?, says: String)] = [
+        (
+            "an empty log", "", "hysteresis,enterBuffer",
+            "holds no events: it has no exit events, which hysteresis needs; and no enter events, which enterBuffer needs"
+        ),
+        (
+            "an empty log, the base's default parameters", "", nil,
+            "holds no events: it has no exit events, which hysteresis, missExit need; and no enter events, which enterBuffer, missEnter need"
+        ),
+        (
+            "a log of visit rows only",
+            "device,region,kind,time\nwalker-1,store-1,visit,2026-10-05T09:04:00Z\nwalker-2,store-2,visit,2026-10-05T09:06:00Z\n",
+            "missEnter,confirmation",
+            "holds 0 enter, exit or dwell events (and 2 rows of other kinds, skipped): it has no enter or exit events, which confirmation needs; and no enter events, which missEnter needs"
+        ),
+        (
+            "a log of enters only", "device,region,kind,time\nwalker-1,store-1,enter,2026-10-05T09:04:00Z\n",
+            "hysteresis,missEnter,missExit",
+            "holds 1 enter, exit or dwell event: it has no exit events, which hysteresis, missExit need"
+        ),
+    ]
+
+    @Test("G8: a log without the events a fitted parameter needs is refused (exit 2), naming the file", arguments: 0..<4)
+    func aLogWithoutTheEvidenceIsRefused(_ index: Int) throws {
+        let c = Self.evidenceless[index]
+        let (folder, scenario) = try study()
+        try c.log.write(to: folder.appendingPathComponent("field.csv"), atomically: true, encoding: .utf8)
+        let fit = c.fit.map { ["--fit", $0] } ?? []
+        let result = try PerimeterProcess.run(
+            ["calibrate", scenario, "--observed", "field.csv", "--runs", "2", "--bootstrap", "10"] + fit, in: folder)
+        #expect(result.status == 2, "\(c.id): \(result.stderr)")
+        #expect(
+            result.stderr
+                == "error: field.csv: the field log \(c.says); fitted without them, each value would sit on its range's "
+                + "bound, as if the phones had missed every crossing. Give a log of the phones' enters and exits, or "
+                + "leave those parameters out of --fit\n", "\(c.id)")
+        #expect(result.stdout.isEmpty, "no profile fitted")
+    }
+
+    @Test("G8: a fitted value on its range's bound is warned about")
+    func aValueOnItsBoundIsWarned() throws {
+        let (folder, scenario) = try study()
+        // Phones that report almost no enter: 97 % missed, past the range's upper bound of 90 %.
+        try "name: at-the-line\nbase: ios\nmissEnter: 0.97\n".write(
+            to: folder.appendingPathComponent("line.profile.yaml"), atomically: true, encoding: .utf8)
+        let made = try PerimeterProcess.run(
+            ["run", scenario, "--profile", "line.profile.yaml", "--sink", "jsonl:field.jsonl", "--quiet"], in: folder)
+        #expect(made.status == 0, "\(made.stderr)")
+        let result = try PerimeterProcess.run(
+            [
+                "calibrate", scenario, "--observed", "field.jsonl", "--fit", "missEnter", "--runs", "4", "--bootstrap",
+                "20", "--json",
+            ], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "warning: missEnter was fitted to 0.87, but its interval (0.385 to 0.9) reaches the upper bound of its "
+                + "range (0 to 0.9): the field log does not pin it; check that the log holds the crossings it needs, or "
+                + "leave missEnter out of --fit\n")
+    }
 }

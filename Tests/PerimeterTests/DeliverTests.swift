@@ -91,7 +91,7 @@ struct DeliverTests {
         arguments: [
             (
                 "{\"time\":\"2016-01-10T12:00:00.000Z\",\"device\":\"p\",\"region\":\"r\",\"kind\":\"monitor-start\",\"lat\":1,\"lon\":2,\"distance\":3}\nnot json\n",
-                "bad.jsonl:2: not a JSON event object"
+                "bad.jsonl:2:1: not a JSON event object: expected '{' at column 1"
             ),
             ("{\"kind\":\"enter\"}\n", "bad.jsonl:1: "),
         ])

@@ -184,4 +184,46 @@ struct HTTPSinkFaultTests {
         let produced = run.stdout.split(separator: "\n").map(String.init)
         #expect(try delivered(String(kept), in: folder) == produced, "delivered + spooled = produced")
     }
+
+    @Test("G10: SIGINT while another process holds the spool locked: exit 130 at once, the events kept beside it")
+    func interruptedWhileTheSpoolIsLocked() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        let spool = folder.appendingPathComponent("spool.jsonl")
+        try "".write(to: spool, atomically: false, encoding: .utf8)
+        // A real second process holds an exclusive flock(2) on the spool for ten minutes (until killed).
+        let holder = Process(), said = Pipe()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = [
+            "python3", "-c",
+            "import fcntl, sys, time\nf = open(sys.argv[1], 'a')\nfcntl.flock(f, fcntl.LOCK_EX)\nprint('locked', flush=True)\ntime.sleep(600)",
+            spool.path,
+        ]
+        holder.standardOutput = said
+        try holder.run()
+        defer {
+            kill(holder.processIdentifier, SIGKILL)
+            holder.waitUntilExit()
+        }
+        let locked = String(decoding: said.fileHandleForReading.readData(ofLength: 7), as: UTF8.self)
+        try #require(locked == "locked\n", "the holder did not take the lock")
+        let dead = "http://127.0.0.1:\(try LoopbackServer.reservePort())/events;retries=0;spool=spool.jsonl"
+        // jsonl: is finished first: once its file is in place the HTTP sink is finishing, at the lock.
+        let run = try LaunchedPerimeter(["run", Self.scenario, "--sink", "jsonl:events.jsonl", "--sink", dead], in: folder)
+        let deadline = Date().addingTimeInterval(180)  // a bound, not a timing: a sanitized build loads slowly
+        let events = folder.appendingPathComponent("events.jsonl").path
+        while !FileManager.default.fileExists(atPath: events) && run.process.isRunning && Date() < deadline {
+            usleep(10_000)
+        }
+        Thread.sleep(forTimeInterval: 0.5)  // lets the sink reach the lock (not asserted)
+        try #require(run.process.isRunning, "the run ended with the spool locked: \(run.finish().stderr)")
+        let result = interrupt(run, within: 10)
+        #expect(holder.isRunning, "the holder still has the lock: the run did not wait for it")
+        let kept = try #require(
+            result.stderr.firstMatch(of: /the other 5 are in the spool file "(spool\.jsonl\.unappended-\d+)"/)?.1,
+            "\(result.stderr)")
+        #expect(
+            result.stderr.contains("interrupted while another process held the file locked"), "\(result.stderr)")
+        #expect(try String(contentsOf: spool, encoding: .utf8).isEmpty, "the locked spool is left as it was")
+        #expect(try delivered(String(kept), in: folder) == (try lines(folder, "events.jsonl")), "nothing lost")
+    }
 }

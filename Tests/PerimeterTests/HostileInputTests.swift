@@ -320,7 +320,7 @@ struct HostileInputTests {
                             + "\ndevices: []\n", "scenario.yaml", in: folder)
                     return ["run", "scenario.yaml"]
                 }, status: 2, message: "scenario.yaml:2:11: YAML syntax error: Maximum nesting level reached"),
-        ] + HostileInputTests.fixTables + HostileInputTests.paths
+        ] + HostileInputTests.fixTables + HostileInputTests.paths + HostileInputTests.runs
 
     /// Fix tables nobody wrote by hand (SEMANTICS §1, revision 2), each run as a scenario's `fixes:`.
     static let fixTables: [HostileInput] = [

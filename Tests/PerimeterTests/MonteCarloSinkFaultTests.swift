@@ -68,10 +68,14 @@ struct MonteCarloSinkFaultTests {
         #expect(count > 0 && count < good.count, "the batch stopped at the failure")
 
         // The journal: the batch's events up to the failure, each with its run, as the good batch wrote them.
-        #expect(URL(fileURLWithPath: journal).deletingLastPathComponent().path == journalFolder.path)
+        // G9: in a private folder of the temporary folder, alone.
+        let own = URL(fileURLWithPath: journal).deletingLastPathComponent()
+        #expect(own.deletingLastPathComponent().path == journalFolder.path)
+        #expect(own.lastPathComponent.hasPrefix("perimeter-journal-"))
         let contents = try String(contentsOfFile: journal, encoding: .utf8)
         #expect(contents == SinkFaultTests.joined(good.prefix(count), "\n"))
-        #expect(try SinkFaultTests.names(in: journalFolder) == [URL(fileURLWithPath: journal).lastPathComponent])
+        #expect(try SinkFaultTests.names(in: journalFolder) == [own.lastPathComponent])
+        #expect(try SinkFaultTests.names(in: own) == [URL(fileURLWithPath: journal).lastPathComponent])
 
         // The other sink holds the same events, kept beside its target: the batch stopped at the failure.
         #expect(try String(contentsOf: others.appendingPathComponent("e.interrupted.jsonl"), encoding: .utf8) == contents)

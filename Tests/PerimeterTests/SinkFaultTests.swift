@@ -157,11 +157,15 @@ struct SinkFaultTests {
         }
 
         // The journal: the run's events up to the failure, as the good run wrote them, readable by deliver.
-        #expect(URL(fileURLWithPath: journal).deletingLastPathComponent().path == journalFolder.path)
+        // G9: in a private folder of the temporary folder, alone.
+        let own = URL(fileURLWithPath: journal).deletingLastPathComponent()
+        #expect(own.deletingLastPathComponent().path == journalFolder.path)
+        #expect(own.lastPathComponent.hasPrefix("perimeter-journal-"))
         let spool = try EventLogFile(path: journal)
         #expect(spool.events.count == count)
         #expect(String(decoding: spool.contents, as: UTF8.self) == Self.joined(good.jsonl.prefix(count), "\n"))
-        #expect(try Self.names(in: journalFolder) == [URL(fileURLWithPath: journal).lastPathComponent])
+        #expect(try Self.names(in: journalFolder) == [own.lastPathComponent])
+        #expect(try Self.names(in: own) == [URL(fileURLWithPath: journal).lastPathComponent])
 
         // The other sinks: every event up to the failure, nothing else, no partial file; a run stopped
         // by the failure keeps the file beside its target (a failed run leaves no half file looking complete).
@@ -242,8 +246,8 @@ struct SinkFaultTests {
         try #require(warnings.count == 1, "warned once: \(result.stderr)")
         let cause =
             fault == .missingFolder
-            ? #/cannot create "[^"]+/perimeter-run-\d{8}T\d{6}Z-\d+\.jsonl": the directory "[^"]+/missing" does not exist/#
-            : #/cannot write "[^"]+/perimeter-run-\d{8}T\d{6}Z-\d+\.jsonl": the file has reached the file-size limit \(ulimit -f, or the file system's largest file\)/#
+            ? #/cannot create "[^"]+/missing/perimeter-journal-\d+-XXXXXX": the directory "[^"]+/missing" does not exist/#
+            : #/cannot write "[^"]+/perimeter-journal-\d+-\w{6}/perimeter-run-\d{8}T\d{6}Z-\d+\.jsonl": the file has reached the file-size limit \(ulimit -f, or the file system's largest file\)/#
         let said = try #require(warnings[0].firstMatch(of: cause), "\(warnings[0])")
         #expect(
             warnings[0]
@@ -273,7 +277,9 @@ struct SinkFaultTests {
             #expect(Int(kept.2) == count && Int(kept.4) == count - lines)
             #expect(lines > 0 && lines < count)
             #expect(kept.6 == said.output)
-            #expect(try Self.names(in: journalFolder) == [URL(fileURLWithPath: journal).lastPathComponent])
+            let own = URL(fileURLWithPath: journal).deletingLastPathComponent()  // G9: its private folder
+            #expect(try Self.names(in: journalFolder) == [own.lastPathComponent])
+            #expect(try Self.names(in: own) == [URL(fileURLWithPath: journal).lastPathComponent])
             let spool = try EventLogFile(path: journal)
             #expect(String(decoding: spool.contents, as: UTF8.self) == Self.joined(good.jsonl.prefix(lines), "\n"))
             #expect(good.jsonl[lines].hasPrefix("{\"time\":\"\(kept.5)\","), "the first event missing: \(good.jsonl[lines])")

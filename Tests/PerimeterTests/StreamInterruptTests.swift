@@ -73,4 +73,29 @@ struct StreamInterruptTests {
             #expect(result.stderr.contains("\(c.kept.count) devices"), "\(result.stderr)")
         }
     }
+
+    /// G7: standard input closed (`<&-`, a daemon) used to hang for ever: descriptor 0 went to libdispatch's
+    /// epoll descriptor, which poll(2) waited on. What is not a file, a pipe, a socket or a terminal is
+    /// refused at once.
+    @Test(
+        "stream with standard input closed, a folder or a device refuses it at once (exit 2)",
+        arguments: [
+            ("<&-", "standard input is closed"), ("< /", "standard input is a directory"),
+            ("< /dev/null", "standard input is a device that is not a terminal"),
+        ])
+    func unreadableStandardInput(redirection: String, says: String) throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        let scenario = try StreamCommandTests.fleetScenario(in: folder, devices: false)
+        let launched = try LaunchedPerimeter(
+            ["stream", scenario, "--start", StreamCommandTests.fleetStart], in: folder, redirectingInput: redirection)
+        let ended = launched.awaitExit(within: .seconds(60))  // a bound, not a timing: it hung for ever
+        if !ended { kill(launched.process.processIdentifier, SIGKILL) }
+        let result = launched.finish()
+        #expect(ended, "still waiting a minute later")
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "error: \(says): stream reads the fix table from standard input; give it a file (perimeter stream "
+                + "\(scenario) < fleet.csv) or a pipe (… | perimeter stream \(scenario)).\n")
+    }
 }

@@ -72,9 +72,10 @@ struct SinkSessionTests {
         let thrown = session.finish(after: try #require(failure), stoppedEarly: true)
         guard case let .sinkFailed(lines) = thrown else { Issue.record("not a sink failure: \(thrown)"); return }
         #expect(lines.count == 1 && lines[0].hasPrefix("sink fail:: no space left on the device; "))
-        let journal = try #require(try files(in: folder).first { $0.hasPrefix("perimeter-run-") })
-        #expect(lines[0].contains(journal))
-        #expect(try contents(folder + "/" + journal).split(separator: "\n").count == 2)  // every event sent
+        let own = try #require(try files(in: folder).first { $0.hasPrefix("perimeter-journal-") })  // G9
+        let journal = try #require(try files(in: folder + "/" + own).first { $0.hasPrefix("perimeter-run-") })
+        #expect(lines[0].contains(own + "/" + journal))
+        #expect(try contents(folder + "/" + own + "/" + journal).split(separator: "\n").count == 2)  // every event sent
         #expect(try files(in: folder).contains("e.interrupted.jsonl"))
         #expect(heard.lines.withLock { $0 }.contains { $0.contains("e.interrupted.jsonl") })
     }

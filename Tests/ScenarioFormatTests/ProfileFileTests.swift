@@ -3,6 +3,7 @@ import Foundation
 import Geodesy
 import Geofencing
 import ScenarioFormat
+import TestSupport
 import Testing
 
 /// What a valid profile file must resolve to: its name, the bases below it, the settings, and the line
@@ -180,6 +181,45 @@ struct ProfileFileTests {
                 "profile ../valid/night-walk.profile.yaml", "profile ../valid/pixel-8.profile.yaml",
                 "track ../../tracks/walk.gpx",
             ])
+    }
+
+    /// G12: a chain of `count` profile files, each based on the next (`p1` on `p2`, …, the last on
+    /// `android`); a chain of about 2,200 used to exhaust the stack (SIGSEGV).
+    static func chain(of count: Int) throws -> String {
+        let folder = try TemporaryFolders.make("profile-chain")
+        for n in 1...count {
+            let base = n == count ? "android" : "p\(n + 1).profile.yaml"
+            try "base: \(base)\nhysteresis: \(n)m\n".write(
+                to: folder.appendingPathComponent("p\(n).profile.yaml"), atomically: true, encoding: .utf8)
+        }
+        return folder.appendingPathComponent("p1.profile.yaml").path
+    }
+
+    @Test(
+        "A chain of bases is read up to 32 files deep and refused deeper, naming the chain",
+        arguments: [1, 32, 33, 40, 2200])
+    func chainDepth(_ count: Int) throws {
+        let first = try Self.chain(of: count)
+        let folder = (first as NSString).deletingLastPathComponent
+        switch Result(catching: { () throws(ScenarioErrors) in try ProfileFile.resolve(first) }) {
+        case let .success(profile):
+            #expect(count <= ProfileFile.maxChainLength)
+            #expect(profile.bases.count == count, "every file and the built-in")
+            #expect(profile.settings.hysteresis == 1, "the first file's value wins")
+        case let .failure(failure):
+            #expect(count > ProfileFile.maxChainLength)
+            #expect(failure.errors.count == 1, "\(failure.errors.map(\.description))")
+            let error = try #require(failure.errors.first)
+            #expect(error.file == folder + "/p32.profile.yaml" && error.keyPath == "base" && error.line == 1)
+            let shown =
+                ["p1", "p2", "p3"].map { folder + "/\($0).profile.yaml" }.joined(separator: " → ")
+                + " → … (27 more) … → "
+                + ["p31", "p32", "p33"].map { folder + "/\($0).profile.yaml" }.joined(separator: " → ")
+            #expect(
+                error.message
+                    == "the bases form a chain of more than 32 profile files: \(shown); base one of the first files on a built-in profile instead"
+            )
+        }
     }
 
     @Test(

@@ -19,10 +19,12 @@ public final class LaunchedPerimeter: @unchecked Sendable {
     /// `fileSizeLimit` runs it under `/bin/sh -c 'ulimit -f N; exec …'` (N in the shell's blocks: 512
     /// bytes for dash, the usual /bin/sh, 1,024 for bash); `asNobody` runs a world-readable copy of the
     /// executable as the user nobody (when the tests run as root, which ignores permissions);
-    /// `standardInput` is its standard input (else the test's own).
+    /// `standardInput` is its standard input (else the test's own); `redirectingInput` a shell redirection
+    /// of it made by `/bin/sh` before the exec (`<&-` closes it, `< /dev/null`).
     public init(
         _ arguments: [String], in directory: URL, environment: [String: String] = [:],
-        fileSizeLimit: Int? = nil, asNobody: Bool = false, standardInput: FileHandle? = nil
+        fileSizeLimit: Int? = nil, asNobody: Bool = false, standardInput: FileHandle? = nil,
+        redirectingInput redirection: String? = nil
     ) throws {
         var command =
             [
@@ -35,6 +37,9 @@ public final class LaunchedPerimeter: @unchecked Sendable {
         }
         if let fileSizeLimit {
             command = ["/bin/sh", "-c", "ulimit -f \(fileSizeLimit) && exec \"$0\" \"$@\""] + command
+        }
+        if let redirection {
+            command = ["/bin/sh", "-c", "exec \"$0\" \"$@\" \(redirection)"] + command
         }
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())

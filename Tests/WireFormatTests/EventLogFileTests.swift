@@ -4,16 +4,13 @@ import Testing
 import WireFormat
 
 @Suite struct EventLogFileTests {
-    @Test func aEventLogFileGivesStableKeysPerContentAndBatchSize() throws {
+    @Test func anEventLogFileReadsItsEventsOrRefusesItsBadLine() throws {
         let directory = try temporaryDirectory()
         let path = directory + "/s.jsonl"
         let lines = samples.prefix(3).map(\.event).map { JSONLines.encode($0) + "\n" }.joined()
         try lines.write(toFile: path, atomically: true, encoding: .utf8)
         let file = try EventLogFile(path: path)
         #expect(file.events == samples.prefix(3).map(\.event).map(WireEvent.init))
-        #expect(file.keyPrefix(batchSize: 2) == (try EventLogFile(path: path)).keyPrefix(batchSize: 2))
-        #expect(file.keyPrefix(batchSize: 2) != file.keyPrefix(batchSize: 3))
-        #expect(file.keyPrefix(batchSize: 2).range(of: "^spool-[0-9a-f]{16}$", options: .regularExpression) != nil)
         try (lines + "{}\n").write(toFile: path, atomically: true, encoding: .utf8)
         let error = #expect(throws: EventLogFile.ReadError.self) { try EventLogFile(path: path) }
         #expect(error?.line == 4)
