@@ -59,7 +59,7 @@ public struct ScenarioComparison: Sendable {
         }
         return ComparisonReport(
             scenario: base.name, reference: reference, window: window, runs: nil,
-            exactReference: exactReference && base.simulation.noise != nil,
+            exactReference: exactReference && (base.simulation.noise != nil || base.simulation.hasRecordedDevices),
             day: base.simulation.clockStart, profiles: results)
     }
 

@@ -19,6 +19,10 @@ public struct ScenarioRun: Sendable {
     /// loader gave them for its own): the regions that can never get an enter under it, or an exit.
     public let profileWarnings: [String]
 
+    /// Whether `events` gives the truth of SEMANTICS §9 (revision 4): set by `exact()` on a scenario with
+    /// recorded devices, whose true paths then run under `ideal` with settled crossings.
+    public private(set) var isTruth = false
+
     /// `scenario`, under `profile` when given (else its own). Under another profile, the regions that can
     /// never get an enter or an exit under it are found first: O(fixes + regions × devices).
     public init(_ scenario: Scenario, profile: Profile? = nil) {
@@ -70,12 +74,20 @@ public struct ScenarioRun: Sendable {
     }
 
     /// This scenario under `profile` on its exact tracks, without noise: with `ideal` (the default), the
-    /// crossings themselves, which `compare`, `report` and `run --runs` pair events with. O(1): the
-    /// regions the profile cannot fire are not looked for.
+    /// crossings themselves, which `compare`, `report`, `run --runs` and `outcomes` pair events with: the
+    /// truth. A recorded device's exact track is its true path (SEMANTICS §9), and under `ideal` its
+    /// crossings are settled (`isTruth`). O(1) without recorded devices (the regions the profile cannot
+    /// fire are not looked for), else O(their fixes).
     public func exact(under profile: Profile = .ideal) -> ScenarioRun {
         var run = self
         run.simulation.profile = profile
         run.simulation.noise = nil
+        guard simulation.hasRecordedDevices else { return run }
+        if profile == .ideal {
+            run.isTruth = true
+        } else {
+            run.simulation = run.simulation.onTruePaths()
+        }
         return run
     }
 
@@ -99,6 +111,7 @@ public struct ScenarioRun: Sendable {
 
     /// Runs to the end and returns every event in the order of SEMANTICS §7, with the run's summary.
     public func events(threads: Int = RunOptions.defaultThreads) -> (events: [GeofenceEvent], summary: RunSummary) {
+        if isTruth { return simulation.truth(threads: threads) }
         let log = EventLog()
         do {
             let summary = try simulation.run(into: log, options: RunOptions(threads: threads))
