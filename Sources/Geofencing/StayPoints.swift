@@ -1,17 +1,19 @@
 import Geodesy
 
 /// A place where a recorded device stayed (SEMANTICS §9, revision 4): the fixes from `first` to `last`
-/// of one segment, all within the stay radius of the first but for short excursions (spikes).
+/// of one segment, the core of those within the stay radius of an anchor fix but for short excursions.
 public struct Stay: Hashable, Sendable {
-    /// The mean position of its near fixes (latitude, and longitude relative to the first fix's).
+    /// Its centre: the median position of the fixes near its anchor (latitude, and longitude relative to the
+    /// anchor's).
     public var coordinate: Coordinate
-    /// The times of its first and last fixes: the true path is held at `coordinate` between them.
+    /// The times of its core's first and last fixes: the true path is held at `coordinate` between them.
     public var arrival: Timestamp
     public var departure: Timestamp
     /// The indices of its first and last fixes in the segment.
     public var first: Int
     public var last: Int
-    /// How many fixes were near (the centroid's); the others between `first` and `last` were spikes.
+    /// How many fixes are its core's (within D/2 of its centre); the others between `first` and `last`
+    /// were spikes or jitter.
     public var near: Int
 
     public init(coordinate: Coordinate, arrival: Timestamp, departure: Timestamp, first: Int, last: Int, near: Int) {
@@ -38,7 +40,7 @@ public struct RecordedTrackRules: Hashable, Sendable {
     public var settle: TimeSpan
 
     public init(
-        stayRadius: Meters = 30, stayTime: TimeSpan = .seconds(120), spikeReturn: TimeSpan = .seconds(60),
+        stayRadius: Meters = 50, stayTime: TimeSpan = .seconds(120), spikeReturn: TimeSpan = .seconds(20),
         settle: TimeSpan = .seconds(60)
     ) {
         self.stayRadius = stayRadius
@@ -50,9 +52,10 @@ public struct RecordedTrackRules: Hashable, Sendable {
     /// SEMANTICS §9's values.
     public static let standard = RecordedTrackRules()
 
-    /// The stays of one segment (fixes in time order), in order, by §9's anchored scan (Li et al. 2008,
-    /// with spikes skipped). O(n × w): w is the number of fixes within D of an anchor plus those in the G
-    /// after one beyond it (a constant of the recording rate), with no allocation per fix.
+    /// The stays of one segment (fixes in time order), in order, by §9's anchored scan (after Li et al.
+    /// 2008, with spikes skipped, a median centre and a core). O(n × w + m log m): w is the number of fixes
+    /// within D of an anchor plus those in the G after one beyond it (a constant of the recording rate),
+    /// m a candidate stay's fixes (sorted for the medians).
     public func stays(in segment: [Fix]) -> [Stay] {
         var stays: [Stay] = []
         var i = 0
@@ -73,30 +76,48 @@ public struct RecordedTrackRules: Hashable, Sendable {
                 guard m < n, segment[m].time - segment[k].time <= spikeReturn else { break }
                 k = m
             }
-            guard segment[j].time - segment[i].time >= stayTime else {
+            guard segment[j].time - segment[i].time >= stayTime, let stay = core(of: segment, from: i, to: j, near: near)
+            else {
                 i += 1
                 continue
             }
-            stays.append(stay(of: segment, from: i, to: j, near: near))
-            i = j + 1
+            stays.append(stay)
+            i = stay.last + 1
         }
         return stays
     }
 
-    /// The stay of `segment[i...j]`: the mean of its near fixes, latitude and longitude (each longitude
-    /// as its difference from the first's, normalised, summed in order), the sums taken in fix order.
-    private func stay(of segment: [Fix], from i: Int, to j: Int, near: (Int) -> Bool) -> Stay {
+    /// The stay in `segment[i...j]`, or nil when its core is too short: the centre is the median latitude and
+    /// the median longitude (as differences from fix i's, normalised) of the near fixes; the core, the near
+    /// fixes within D/2 of the centre; the stay runs from the core's first fix to its last, and must last T.
+    private func core(of segment: [Fix], from i: Int, to j: Int, near: (Int) -> Bool) -> Stay? {
         let anchor = segment[i].coordinate
-        var latitudes = 0.0, longitudes = 0.0, count = 0
+        var latitudes: [Double] = [], longitudes: [Double] = []
         for k in i...j where near(k) {
-            latitudes += segment[k].coordinate.latitude
-            longitudes += normalizedLongitude(segment[k].coordinate.longitude - anchor.longitude)
+            latitudes.append(segment[k].coordinate.latitude)
+            longitudes.append(normalizedLongitude(segment[k].coordinate.longitude - anchor.longitude))
+        }
+        let centre = PreparedCoordinate(
+            Coordinate(
+                latitude: Self.median(&latitudes),
+                longitude: normalizedLongitude(anchor.longitude + Self.median(&longitudes))))
+        var first: Int?, last = i, count = 0
+        for k in i...j where near(k) && centre.distance(to: PreparedCoordinate(segment[k].coordinate)) <= stayRadius / 2 {
+            if first == nil { first = k }
+            last = k
             count += 1
         }
-        let centre = Coordinate(
-            latitude: latitudes / Double(count),
-            longitude: normalizedLongitude(anchor.longitude + longitudes / Double(count)))
-        return Stay(coordinate: centre, arrival: segment[i].time, departure: segment[j].time, first: i, last: j, near: count)
+        guard let first, segment[last].time - segment[first].time >= stayTime else { return nil }
+        return Stay(
+            coordinate: centre.coordinate, arrival: segment[first].time, departure: segment[last].time, first: first,
+            last: last, near: count)
+    }
+
+    /// The median of `values` (not empty): the middle one once sorted, or the mean of the two middle ones.
+    static func median(_ values: inout [Double]) -> Double {
+        values.sort()
+        let m = values.count
+        return m % 2 == 1 ? values[(m - 1) / 2] : (values[m / 2 - 1] + values[m / 2]) / 2
     }
 
     /// The true path of one segment (§9): each stay's fixes replaced by its centroid at its arrival and at
