@@ -146,3 +146,28 @@ extension Device {
         return fixes.map { recording.truePath(of: $0) }
     }
 }
+
+extension RecordedTrackRules {
+    /// How far a track's fixes scatter while it stops (SEMANTICS §9): the median distance of its stays' core
+    /// fixes from their centres, in metres, over the first `limit` fixes of each segment; nil when it has
+    /// no stay there. A recorded track scatters by metres; a synthetic one, still in one place, by 0.
+    public func jitter(of segments: [[Fix]], limit: Int = .max) -> Meters? {
+        var distances: [Double] = []
+        for whole in segments {
+            let segment = Array(whole.prefix(limit))
+            for stay in stays(in: segment) {
+                let centre = PreparedCoordinate(stay.coordinate)
+                for fix in segment[stay.first...stay.last] {
+                    let d = centre.distance(to: PreparedCoordinate(fix.coordinate))
+                    if d <= stayRadius / 2 { distances.append(d) }
+                }
+            }
+        }
+        return distances.isEmpty ? nil : Self.median(&distances)
+    }
+
+    /// The jitter above which a track looks recorded on a phone, in metres: a phone at rest scatters by
+    /// metres (gps.gov: within 4.9 m 95 % of the time under open sky); a track made by a program that
+    /// stops in one place repeats it exactly.
+    public static let recordedJitter: Meters = 0.5
+}
