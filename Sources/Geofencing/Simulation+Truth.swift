@@ -13,7 +13,8 @@ extension Simulation {
         exact.start = start
         exact.devices = devices.map { device in
             guard device.recorded else { return device }
-            return Device(id: device.id, track: .timed(device.truePath(start: start, recording: recording)), accuracy: device.accuracy)
+            return Device(
+                id: device.id, track: .timed(device.truePath(start: start, recording: recording)), accuracy: device.accuracy)
         }
         return exact
     }

@@ -250,7 +250,8 @@ public struct ScenarioLoader: Sendable {
             let others = recorded.count > 1 ? " and \(recorded.count - 1) more" : ""
             c.fail(
                 "device \"\(first)\"\(others) is recorded (recorded: true): its fixes already carry the phone's GPS error, "
-                    + "and noise would add a second error on top of it; remove noise, or add onRecorded: true to the noise to add it anyway")
+                    + "and noise would add a second error on top of it; remove noise, or add onRecorded: true to the noise to add it anyway"
+            )
             return nil
         }
         guard let seed = f["seed"].map({ $0.integer(.nonNegative, "a seed, an integer") }) ?? 0 else { return nil }
