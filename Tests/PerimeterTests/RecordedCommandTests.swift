@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// SEMANTICS §9 (revision 4) from the command line, on the coffee-customers example (Examples/coffee: 40
+/// customers whose true paths are known, 17 of whom stay 10 minutes or more): the truth's coupons are the
+/// true paths', the phones are measured against it, and noise over recorded tracks is refused.
+@Suite struct RecordedCommandTests {
+    static func kinds(_ arguments: [String]) throws -> [String: Int] {
+        let result = try PerimeterProcess.run(arguments + ["--sink", "jsonl:-", "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        var counts: [String: Int] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            counts[event?["kind"] as? String ?? "?", default: 0] += 1
+        }
+        return counts
+    }
+
+    @Test func theTruthOfRecordedTracksHasTheTruePathsCoupons() throws {
+        let truePaths = try Self.kinds(["run", "Examples/coffee/true-paths.yaml"])
+        let truth = try Self.kinds(["run", "Examples/coffee/customers.yaml", "--truth"])
+        let asExact = try Self.kinds(["run", "Examples/coffee/customers.yaml"])
+        #expect(truePaths["dwell"] == 17)
+        #expect(truth["dwell"] == truePaths["dwell"])
+        // Two short stays of the 25 are too short to be found under the phones' scatter (§9's T and core).
+        #expect((23...25).contains(truth["enter"] ?? 0))
+        // The fixes played as the exact path flicker across the door hundreds of times.
+        #expect((asExact["enter"] ?? 0) > 20 * (truth["enter"] ?? 1))
+    }
+
+    @Test func iosMissesAFewOfTheTrueCrossingsNotHundreds() throws {
+        let result = try PerimeterProcess.run(["compare", "Examples/coffee/customers.yaml", "--profiles", "ios", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let profile = (report?["profiles"] as? [[String: Any]])?.first
+        let enter = (profile?["kinds"] as? [String: Any])?["enter"] as? [String: Any]
+        let paired = enter?["paired"] as? Int ?? 0, missed = enter?["missed"] as? Int ?? -1
+        #expect(paired >= 20)
+        #expect(missed >= 0 && missed * 10 <= paired + missed)
+    }
+
+    @Test func noiseOverRecordedTracksIsRefusedWithExitCode2() throws {
+        let result = try PerimeterProcess.run(["run", "Tests/ScenarioFormatTests/Fixtures/recorded/noise.yaml"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("noise: device \"phone\" and 1 more is recorded (recorded: true)"))
+        #expect(result.stderr.contains("onRecorded: true"))
+    }
+
+    @Test func truthGoesWithNeitherRunsNorProfile() throws {
+        let result = try PerimeterProcess.run(["run", "Examples/coffee/customers.yaml", "--truth", "--profile", "ios"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--truth is one run under ideal"))
+    }
+
+    @Test func inspectSaysATrackLooksRecorded() throws {
+        let result = try PerimeterProcess.run(["inspect", "--stays", "--json", "Examples/coffee/customers.csv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let file = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let devices = file?["devices"] as? [[String: Any]] ?? []
+        #expect(devices.count == 40)
+        let stopped = devices.filter { $0["jitter"] is Double }
+        #expect(!stopped.isEmpty && stopped.allSatisfy { $0["looksRecorded"] as? Bool == true })
+        let exact = try PerimeterProcess.run(["inspect", "--stays", "--json", "Examples/coffee/true-paths.csv"])
+        let exactDevices =
+            (try JSONSerialization.jsonObject(with: Data(exact.stdout.utf8)) as? [String: Any])?["devices"]
+            as? [[String: Any]] ?? []
+        #expect(exactDevices.allSatisfy { $0["looksRecorded"] as? Bool == false })
+    }
+}
