@@ -57,10 +57,12 @@ public struct ScenarioComparison: Sendable {
             matching.measure(truth)
             results.append(ProfileComparison(profile: run.profile, matchings: [matching]))
         }
-        return ComparisonReport(
+        var report = ComparisonReport(
             scenario: base.name, reference: reference, window: window, runs: nil,
             exactReference: exactReference && (base.simulation.noise != nil || base.simulation.hasRecordedDevices),
             day: base.simulation.clockStart, profiles: results)
+        report.onTruePaths = exactReference && base.simulation.hasRecordedDevices
+        return report
     }
 
     /// `runs` runs of each profile and of the reference, run r with the noise seed `seed + r` (default
@@ -105,11 +107,13 @@ public struct ScenarioComparison: Sendable {
                 progress(done)
             }
         }
-        return ComparisonReport(
+        var report = ComparisonReport(
             scenario: base.name, reference: reference, window: window,
             runs: MonteCarloRuns(count: runs, seed: batch.seed), exactReference: exactReference,
             day: base.simulation.clockStart,
             profiles: zip(profiles, matchings).map { ProfileComparison(profile: $0, matchings: $1) })
+        report.onTruePaths = exactReference && base.simulation.hasRecordedDevices
+        return report
     }
 }
 
@@ -188,6 +192,8 @@ public struct ComparisonReport: Sendable {
     public var runs: MonteCarloRuns?
     /// Whether the reference ran without noise.
     public var exactReference: Bool
+    /// Whether the scenario's recorded devices were measured against their true paths (SEMANTICS §9).
+    public var onTruePaths = false
     /// The clock's start, on whose date times are shown to people.
     public var day: Timestamp
     public var profiles: [ProfileComparison]

@@ -1,3 +1,4 @@
+import Foundation
 import Geodesy
 
 /// A place where a recorded device stayed (SEMANTICS §9, revision 4): the fixes from `first` to `last`
@@ -60,24 +61,22 @@ public struct RecordedTrackRules: Hashable, Sendable {
         var stays: [Stay] = []
         var i = 0
         let n = segment.count
+        let scan = Scan(segment: segment, radius: stayRadius)
         while i < n {
-            let anchor = PreparedCoordinate(segment[i].coordinate)
-            let near = { (k: Int) in anchor.distance(to: PreparedCoordinate(segment[k].coordinate)) <= stayRadius }
             var j = i, k = i + 1
             while k < n {
-                if near(k) {
+                if scan.near(i, k) {
                     j = k
                     k += 1
                     continue
                 }
                 // A fix beyond D: a spike when the track comes back within D no later than G after it.
                 var m = k + 1
-                while m < n, segment[m].time - segment[k].time <= spikeReturn, !near(m) { m += 1 }
+                while m < n, segment[m].time - segment[k].time <= spikeReturn, !scan.near(i, m) { m += 1 }
                 guard m < n, segment[m].time - segment[k].time <= spikeReturn else { break }
                 k = m
             }
-            guard segment[j].time - segment[i].time >= stayTime, let stay = core(of: segment, from: i, to: j, near: near)
-            else {
+            guard segment[j].time - segment[i].time >= stayTime, let stay = core(of: scan, from: i, to: j) else {
                 i += 1
                 continue
             }
@@ -87,13 +86,50 @@ public struct RecordedTrackRules: Hashable, Sendable {
         return stays
     }
 
+    /// A segment's fixes with the test of §9's anchored scan: whether fix k is within D of fix i.
+    struct Scan {
+        let segment: [Fix]
+        let radius: Meters
+        /// Each fix with its trigonometry done once, and as a point of the unit sphere. A chord is never
+        /// longer than its arc and, under 100 m, shorter by less than a nanometre: a chord beyond D plus a
+        /// micrometre settles "not near", one within D less a micrometre "near", with a few multiplications;
+        /// only a chord within a micrometre of D asks the haversine. The same answers as the haversine's.
+        let prepared: [PreparedCoordinate]
+        let unit: [(x: Double, y: Double, z: Double)]
+        let farChord: Double, nearChord: Double
+
+        init(segment: [Fix], radius: Meters) {
+            self.segment = segment
+            self.radius = radius
+            prepared = segment.map { PreparedCoordinate($0.coordinate) }
+            unit = prepared.map { point in
+                let lambda = point.coordinate.longitude.radians
+                return (
+                    point.cosLatitude * cos(lambda), point.cosLatitude * sin(lambda), sin(point.coordinate.latitude.radians)
+                )
+            }
+            farChord = (radius + 1e-6) / Earth.radius
+            nearChord = max(0, radius - 1e-6) / Earth.radius
+        }
+
+        @inline(__always)
+        func near(_ i: Int, _ k: Int) -> Bool {
+            let (dx, dy, dz) = (unit[k].x - unit[i].x, unit[k].y - unit[i].y, unit[k].z - unit[i].z)
+            let chord = dx * dx + dy * dy + dz * dz
+            if chord > farChord * farChord { return false }
+            if chord < nearChord * nearChord { return true }
+            return prepared[i].distance(to: prepared[k]) <= radius
+        }
+    }
+
     /// The stay in `segment[i...j]`, or nil when its core is too short: the centre is the median latitude and
     /// the median longitude (as differences from fix i's, normalised) of the near fixes; the core, the near
     /// fixes within D/2 of the centre; the stay runs from the core's first fix to its last, and must last T.
-    private func core(of segment: [Fix], from i: Int, to j: Int, near: (Int) -> Bool) -> Stay? {
+    private func core(of scan: Scan, from i: Int, to j: Int) -> Stay? {
+        let segment = scan.segment
         let anchor = segment[i].coordinate
         var latitudes: [Double] = [], longitudes: [Double] = []
-        for k in i...j where near(k) {
+        for k in i...j where scan.near(i, k) {
             latitudes.append(segment[k].coordinate.latitude)
             longitudes.append(normalizedLongitude(segment[k].coordinate.longitude - anchor.longitude))
         }
@@ -102,7 +138,7 @@ public struct RecordedTrackRules: Hashable, Sendable {
                 latitude: Self.median(&latitudes),
                 longitude: normalizedLongitude(anchor.longitude + Self.median(&longitudes))))
         var first: Int?, last = i, count = 0
-        for k in i...j where near(k) && centre.distance(to: PreparedCoordinate(segment[k].coordinate)) <= stayRadius / 2 {
+        for k in i...j where scan.near(i, k) && centre.distance(to: scan.prepared[k]) <= stayRadius / 2 {
             if first == nil { first = k }
             last = k
             count += 1

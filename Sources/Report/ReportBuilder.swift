@@ -87,6 +87,7 @@ public struct ReportBuilder: Sendable {
                 profiles: zip(profiles, runsByProfile).filter { $0.0 != .ideal }.map { ($0.0, $0.1) },
                 day: base.simulation.clockStart, exactReference: noisy,
                 truth: TrueDistance(base.simulation))
+            comparison?.onTruePaths = base.simulation.hasRecordedDevices
         }
 
         let simulation = base.simulation

@@ -97,6 +97,14 @@ public struct ScenarioRun: Sendable {
         throw ScenarioErrors([ScenarioError(file: scenario.file, keyPath: "tick", line: 0, column: 0, message: problem)])
     }
 
+    /// What Monte Carlo runs of this scenario vary when its recorded tracks have no noise (SEMANTICS §9),
+    /// for a note before a batch; nil otherwise.
+    public var recordedRunsNote: String? {
+        guard simulation.hasRecordedDevices, simulation.noise == nil else { return nil }
+        return "the tracks are recorded (SEMANTICS §9): the runs vary the profiles' own draws (phase, misses, "
+            + "delivery, outliers), not the fixes, which are the phones' as recorded"
+    }
+
     /// The scenario's name (`name:`, or its file name).
     public var name: String { scenario.name }
     /// What deserves a look: GPX points dropped and the like, each with its file and line, then

@@ -29,11 +29,13 @@ extension ScenarioLoader {
             looking.append((device.id, jitter))
         }
         guard let first = looking.first else { return }
-        let others = looking.count > 1 ? " and \(looking.count - 1) more" : ""
+        let who =
+            looking.count > 1
+            ? "devices \"\(first.id)\" and \(looking.count - 1) more look" : "device \"\(first.id)\" looks"
         place.warn(
-            "device \"\(first.id)\"\(others) looks recorded on a phone (its fixes scatter by \(Readable.distance(first.jitter)) "
-                + "where it stops), yet is not marked recorded: compare, report and Monte Carlo measure the phones against "
-                + "ideal on its fixes as if they were the exact path, so each flicker of that scatter across a boundary counts "
+            "\(who) recorded on a phone (the fixes scatter by \(Readable.distance(first.jitter)) "
+                + "where it stops), yet not marked recorded: compare, report and Monte Carlo measure the phones against "
+                + "ideal on the fixes as if they were the exact path, so each flicker of that scatter across a boundary counts "
                 + "as a true crossing. Add recorded: true to the device, its fix table or the scenario (SEMANTICS §9)")
     }
 }

@@ -247,10 +247,12 @@ public struct ScenarioLoader: Sendable {
         else { return nil }
         let onRecorded = f["onRecorded"].map { $0.boolean("true or false (add the noise to recorded tracks too)") ?? false }
         if let first = recorded.first, onRecorded != true {
-            let others = recorded.count > 1 ? " and \(recorded.count - 1) more" : ""
+            let who =
+                recorded.count > 1
+                ? "devices \"\(first)\" and \(recorded.count - 1) more are" : "device \"\(first)\" is"
             c.fail(
-                "device \"\(first)\"\(others) is recorded (recorded: true): its fixes already carry the phone's GPS error, "
-                    + "and noise would add a second error on top of it; remove noise, or add onRecorded: true to the noise to add it anyway"
+                "\(who) recorded (recorded: true): their fixes already carry the phone's GPS error, "
+                    + "and noise would add a second error on top of theirs; remove noise, or add onRecorded: true to the noise to add it anyway"
             )
             return nil
         }

@@ -99,6 +99,7 @@ struct Compare: ParsableCommand {
         let threads = threads ?? RunOptions.defaultThreads
         var result: ComparisonReport
         if let runs {
+            if let note = base.recordedRunsNote { StandardError.note("note: " + note) }
             let progress = TerminalProgress()
             let total = runs * (comparison.profiles.count + (noisyReference ? 1 : 0))
             defer { progress.finish() }

@@ -28,7 +28,7 @@ import Testing
         #expect(problems.first?.keyPath == "noise")
         #expect(problems.first?.line == 2)
         let message = problems.first?.message ?? ""
-        #expect(message.contains("device \"phone\" and 1 more is recorded (recorded: true)"))
+        #expect(message.contains("devices \"phone\" and 1 more are recorded (recorded: true)"))
         #expect(message.contains("already carry the phone's GPS error"))
         #expect(message.contains("onRecorded: true"))
     }
