@@ -34,7 +34,7 @@ extension ScenarioLoader {
             ? "devices \"\(first.id)\" and \(looking.count - 1) more look" : "device \"\(first.id)\" looks"
         place.warn(
             "\(who) recorded on a phone (the fixes scatter by \(Readable.distance(first.jitter)) "
-                + "where it stops), yet not marked recorded: compare, report and Monte Carlo measure the phones against "
+                + "where \(looking.count > 1 ? "they stop" : "it stops")), yet not marked recorded: compare, report and Monte Carlo measure the phones against "
                 + "ideal on the fixes as if they were the exact path, so each flicker of that scatter across a boundary counts "
                 + "as a true crossing. Add recorded: true to the device, its fix table or the scenario (SEMANTICS §9)")
     }
