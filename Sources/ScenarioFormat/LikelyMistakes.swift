@@ -45,7 +45,6 @@ extension ScenarioLoader {
         warnAboutEndlessRules(simulation.rules, tracks: tracks, rules: rules)
         if let place = startCursor ?? devicesCursor { warnAboutTracksBeforeTheClock(tracks, start: start, at: place) }
         if let place = devicesCursor { warnAboutDevicesWithoutFixes(tracks, at: place) }
-        if let place = devicesCursor { warnAboutUnmarkedRecordings(simulation, at: place) }
     }
 
     /// One warning for the devices whose track holds no fix at all (an empty GPX, every point dropped):

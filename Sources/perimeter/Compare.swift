@@ -96,6 +96,7 @@ struct Compare: ParsableCommand {
             throw error.reported
         }
         for warning in base.warnings(under: comparison.profiles) { StandardError.warning(warning) }
+        if reference == .ideal, let warning = base.unmarkedRecordingWarning { StandardError.warning(warning) }
         let threads = threads ?? RunOptions.defaultThreads
         var result: ComparisonReport
         if let runs {

@@ -162,6 +162,7 @@ extension Run {
         let plan = SinkPlan(
             commandLine: sinks, registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
             isCancelled: { interruption.happened }, displayZone: display.zone)
+        if let warning = scenarioRun.unmarkedRecordingWarning { StandardError.warning(warning) }
         if let note = scenarioRun.recordedRunsNote { StandardError.note("note: " + note) }
         // Events are grouped by the crossing of the exact track that each pairs with, as compare pairs them.
         var spread = EventSpread(reference: scenarioRun.exact().events(threads: threads ?? RunOptions.defaultThreads).events)

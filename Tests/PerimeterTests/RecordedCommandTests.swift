@@ -53,6 +53,17 @@ import Testing
         #expect(result.stderr.contains("--truth is one run under ideal"))
     }
 
+    /// courier-overview's tracks were made by `track synth` with 5 m of seeded GPS error: they look recorded.
+    @Test func compareWarnsAboutUnmarkedTracksThatLookRecordedAndAPlainRunDoesNot() throws {
+        let scenario = "Scenarios/courier-overview.yaml"
+        let compare = try PerimeterProcess.run(["compare", scenario, "--profiles", "ios"])
+        #expect(compare.stderr.contains("devices \"anna\" and 1 more look recorded on a phone"))
+        let run = try PerimeterProcess.run(["run", scenario, "--quiet", "--sink", "jsonl:-"])
+        #expect(run.status == 0 && !run.stderr.contains("looks recorded"))
+        let marked = try PerimeterProcess.run(["compare", "Examples/coffee/customers.yaml", "--profiles", "ios"])
+        #expect(!marked.stderr.contains("look recorded") && !marked.stderr.contains("looks recorded"))
+    }
+
     @Test func inspectSaysATrackLooksRecorded() throws {
         let result = try PerimeterProcess.run(["inspect", "--stays", "--json", "Examples/coffee/customers.csv"])
         #expect(result.status == 0, "\(result.stderr)")
