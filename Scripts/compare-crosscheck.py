@@ -9,7 +9,7 @@ Scripts/semantics-crosscheck.py:
   pairing of least cost sum(|dt|) + window * unpaired, ties to the lexicographically smallest profile
   indices (`align`, a full-grid dynamic programme of its own); counts, nearest-rank delays, pairs and
   spurious events must equal perimeter's JSON exactly (the true distances are not checked here); its
-  `outcomes` (SEMANTICS §9), per rule: the devices with a dwell of it in the exact track's ideal run and
+  `outcomes` (SEMANTICS §10), per rule: the devices with a dwell of it in the exact track's ideal run and
   in each profile's run, the false positives and negatives, each device's share;
 - Monte Carlo: every run's events from `--sink jsonl:-` (each with its run), paired with the exact track's
   ideal run, give each crossing's detection share, count, nearest-rank p5/p50/p95 and delays, each key's
@@ -214,7 +214,7 @@ def check_compare(perimeter, path, rng):
 
 
 def check_outcomes(perimeter, path, text, got, chosen, logs, truth):
-    """compare's `outcomes` (SEMANTICS §9), one plain run of each profile: per rule, the devices with a
+    """compare's `outcomes` (SEMANTICS §10), one plain run of each profile: per rule, the devices with a
     dwell of it in the truth (ideal on the exact track) and in each profile's run; false positives and
     negatives; each device's share, 1 or 0."""
     if "outcomes" not in got:

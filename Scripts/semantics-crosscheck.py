@@ -36,7 +36,67 @@ def offset(lat, lon, north, east):
 def device_extra(dev):
     """A device entry's optional keys, as YAML."""
     extra = ", accuracy: %r" % dev["accuracy"] if "accuracy" in dev else ""
+    extra += ", recorded: true" if dev.get("recorded") and not dev.get("recorded_by_scenario") else ""
     return extra + (", offset: %d" % (dev["offset"] // 1_000_000) if "offset" in dev else "")
+
+
+def revision4(rng, sc, at):
+    """Revision 4's recorded devices (SEMANTICS §9) in scenario `sc`, drawn from `rng` (a generator of their
+    own, so that the rest of the scenario is the one the seed gives before revision 4): walks that stop near a
+    region for 1-12 minutes, recorded every 1-5 s with wandering GPS error and spikes; and some of the
+    scenario's own timed devices marked recorded."""
+    marks = []
+    for _ in range(rng.randint(1, 3)):
+        region = rng.choice(sc["regions"])
+        if region["type"] == "circle":
+            lat, lon = region["lat"], region["lon"]
+        else:
+            ring = region["polygons"][0][0][:-1]
+            lat, lon = sum(p[1] for p in ring) / len(ring), sum(p[0] for p in ring) / len(ring)
+        # the stop's position in the scenario's frame: the region's, give or take
+        x0 = math.radians(lon - at(0, 0)[1]) * ref.R * math.cos(math.radians(at(0, 0)[0])) + rng.uniform(-80, 80)
+        y0 = math.radians(lat - at(0, 0)[0]) * ref.R + rng.uniform(-80, 80)
+        t = BASE + rng.randint(0, 60) * 1_000_000
+        step, sigma, corr = rng.choice([1, 2, 3, 5]), rng.uniform(2, 12), rng.uniform(5, 40)
+        heading = rng.uniform(0, 2 * math.pi)
+        speed = rng.uniform(0.8, 15)
+        plan = [(x0 - 300 * math.cos(heading), y0 - 300 * math.sin(heading), 0)]
+        for _ in range(rng.randint(1, 3)):  # stops, then on
+            plan.append((x0 + rng.uniform(-30, 30), y0 + rng.uniform(-30, 30), rng.randint(60, 720)))
+        plan.append((x0 + 300 * math.cos(heading), y0 + 300 * math.sin(heading), 0))
+        truth = []
+        x, y = plan[0][0], plan[0][1]
+        for px, py, stay in plan[1:]:
+            n = max(1, int(math.hypot(px - x, py - y) / (speed * step)))
+            truth += [(x + (px - x) * i / n, y + (py - y) * i / n) for i in range(1, n + 1)]
+            truth += [(px, py)] * (stay // step)
+            x, y = px, py
+        seg, ne, ee, spike = [], 0.0, 0.0, 0
+        rho = math.exp(-step / corr)
+        for px, py in truth:
+            ne = rho * ne + sigma * math.sqrt(1 - rho * rho) * rng.gauss(0, 1)
+            ee = rho * ee + sigma * math.sqrt(1 - rho * rho) * rng.gauss(0, 1)
+            if spike == 0 and rng.random() < 0.01:
+                spike, sx, sy = rng.randint(1, 4), rng.uniform(-200, 200), rng.uniform(-200, 200)
+            dx, dy = (sx, sy) if spike else (0.0, 0.0)
+            spike = max(0, spike - 1)
+            if rng.random() > 0.03:
+                lat, lon = at(px + ee + dx, py + ne + dy)
+                seg.append((float(f"{lat:.7f}"), float(f"{lon:.7f}"), t))
+            t += step * 1_000_000
+        segments = [seg]
+        if rng.random() < 0.3 and len(seg) > 20:  # a gap: two segments
+            cut = rng.randint(5, len(seg) - 5)
+            segments = [seg[:cut], seg[cut:]]
+        sc["devices"].append({"id": "rec%d" % len(marks), "segments": segments, "recorded": True})
+        marks.append(sc["devices"][-1])
+    for dev in sc["devices"]:
+        if "paced" not in dev and not dev.get("recorded") and rng.random() < 0.3:
+            dev["recorded"] = True
+    if rng.random() < 0.25:  # every device recorded, said once at the top
+        sc["recorded"] = True
+        for dev in sc["devices"]:
+            dev["recorded"] = dev["recorded_by_scenario"] = True
 
 
 def seconds(us):
@@ -223,9 +283,13 @@ def make(seed, folder):
     if seed % 2 == 0:
         revision3(random.Random("revision 3: %d" % seed), sc)
     documented_profile(sc)
+    if seed % 3 == 0:
+        revision4(random.Random("revision 4: %d" % seed), sc, at)
 
     # §1 revision 2: the timed devices in one fix table, one segment each, rows interleaved by time.
-    table = [d for d in devices if "paced" not in d] if rng.random() < 0.3 else []
+    table = [d for d in devices if "paced" not in d and not d["id"].startswith("rec")] if rng.random() < 0.3 else []
+    if any(d.get("recorded") and not d.get("recorded_by_scenario") for d in table):
+        table = []  # a fix table's entry marks all its devices recorded or none
     if table:
         common = {"offset": rng.randint(-100, 100) * 1_000_000} if rng.random() < 0.5 else {}
         if rng.random() < 0.5: common["accuracy"] = rng.uniform(0, 50)
@@ -242,7 +306,10 @@ def make(seed, folder):
     if "start" in sc: y.append("start: %s" % datetime.fromtimestamp(sc["start"] / 1e6, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
     if "noise" in sc:
         n = sc["noise"]
-        y.append("noise: {sigma: %r, seed: %d, correlation: %g}" % (n["sigma"], n["seed"], n["correlation"] / 1e6))
+        on = ", onRecorded: true" if any(d.get("recorded") for d in devices) else ""
+        y.append("noise: {sigma: %r, seed: %d, correlation: %g%s}" % (n["sigma"], n["seed"], n["correlation"] / 1e6, on))
+    if sc.get("recorded"):
+        y.append("recorded: true")
     if m:
         y.append("monitor:")
         for k, v in m.items():
@@ -352,6 +419,21 @@ def main():
             print("seed %d (%s): %s" % (seed, folder, problem))
             return 1
         total += len(actual)
+        if any(d.get("recorded") for d in sc["devices"]):  # §9 revision 4: the truth
+            run = subprocess.run([perimeter, "run", path, "--truth", "--sink", "jsonl:-", "--quiet"],
+                                 capture_output=True, text=True)
+            if run.returncode != 0:
+                print("seed %d: perimeter run --truth exited %d: %s (%s)" % (seed, run.returncode, run.stderr.strip(), folder))
+                return 1
+            actual = [json.loads(line) for line in run.stdout.splitlines()]
+            expected = ref.truth(sc)
+            stats["truth events of recorded devices"] += sum(1 for e in expected if e["device"].startswith("rec") or
+                                                              any(d.get("recorded") and d["id"] == e["device"] for d in sc["devices"]))
+            problem = compare(expected, actual)
+            if problem:
+                print("seed %d (%s): the truth: %s" % (seed, folder, problem))
+                return 1
+            total += len(actual)
         subprocess.run(["rm", "-rf", folder])
     if reference_only:
         print("reference: %d seeds, %d events; revision 3: %s" % (seeds, total, coverage(stats)))

@@ -454,3 +454,110 @@ def events(sc, run=0, stats=None):
     out.sort(key=lambda e: (e["time"], e["device"].encode(), e.get("detectedAt", e["time"]), KINDS.index(e["kind"]),
                             e["_index"], e["_rule"]))
     return out
+
+
+# §9 (revision 4): recorded tracks. The constants of the page.
+STAY_RADIUS, STAY_TIME, SPIKE_RETURN, SETTLE = 50.0, 120_000_000, 20_000_000, 60_000_000
+
+
+def median(values):
+    """The middle value once sorted, or the mean of the two middle ones."""
+    v = sorted(values)
+    m = len(v)
+    return v[(m - 1) // 2] if m % 2 else (v[m // 2 - 1] + v[m // 2]) / 2
+
+
+def stays(seg):
+    """§9: the stays of one segment of (lat, lon, t, ...) fixes, as (first, last, lat, lon)."""
+    out, n, i = [], len(seg), 0
+    while i < n:
+        a = seg[i]
+
+        def near(k):
+            return haversine(a[0], a[1], seg[k][0], seg[k][1]) <= STAY_RADIUS
+
+        j, k = i, i + 1
+        while k < n:  # the anchored scan: fixes within D of fix i, runs beyond D that come back within G skipped
+            if near(k):
+                j, k = k, k + 1
+                continue
+            m = k + 1
+            while m < n and seg[m][2] - seg[k][2] <= SPIKE_RETURN and not near(m):
+                m += 1
+            if m < n and seg[m][2] - seg[k][2] <= SPIKE_RETURN:
+                k = m
+            else:
+                break
+        if seg[j][2] - seg[i][2] < STAY_TIME:
+            i += 1
+            continue
+        ks = [k for k in range(i, j + 1) if near(k)]
+        lat = median([seg[k][0] for k in ks])
+        lon = norm(a[1] + median([norm(seg[k][1] - a[1]) for k in ks]))
+        core = [k for k in ks if haversine(lat, lon, seg[k][0], seg[k][1]) <= STAY_RADIUS / 2]
+        if not core or seg[core[-1]][2] - seg[core[0]][2] < STAY_TIME:
+            i += 1
+            continue
+        out.append((core[0], core[-1], lat, lon))
+        i = core[-1] + 1
+    return out
+
+
+def true_path(segments):
+    """§9: each segment with every stay's fixes replaced by its centre at its first and its last fix's times."""
+    out = []
+    for seg in segments:
+        path, nxt = [], 0
+        for first, last, lat, lon in stays(seg):
+            path += [(f[0], f[1], f[2]) for f in seg[nxt:first]]
+            path += [(lat, lon, seg[first][2]), (lat, lon, seg[last][2])]
+            nxt = last + 1
+        path += [(f[0], f[1], f[2]) for f in seg[nxt:]]
+        out.append(path)
+    return out
+
+
+def truth(sc):
+    """§9: the truth of a scenario. Its devices without noise as they are (`ideal` with the scenario's monitor
+    and regions); its recorded devices (`"recorded": True`) under plain `ideal` with confirmation τ on their
+    true paths, each side change then moved back to when it crossed. Every event in §7's order."""
+    timed = [clean([[(f[0], f[1], f[2] + d.get("offset", 0)) + tuple(f[3:]) for f in seg] for seg in d["segments"]])
+             for d in sc["devices"] if "paced" not in d]
+    starts = [segs[0][0][2] for segs in timed if segs]
+    start = sc.get("start", min(starts) if starts else 0)
+    plain = dict(sc, profile="ideal", start=start, devices=[d for d in sc["devices"] if not d.get("recorded")])
+    plain.pop("noise", None)
+    recorded = []
+    for d in sc["devices"]:
+        if not d.get("recorded"):
+            continue
+        if "paced" in d:
+            segments = clean([[(lat, lon, start + d.get("offset", 0) + i * d["pace"]) for i, (lat, lon) in enumerate(d["paced"])]])
+        else:
+            segments = clean([[(f[0], f[1], f[2] + d.get("offset", 0)) + tuple(f[3:]) for f in seg] for seg in d["segments"]])
+        recorded.append({"id": d["id"], "segments": true_path(segments)})
+    out = events(plain) if plain["devices"] else []
+    if recorded:
+        settled = dict(profile="ideal", start=start, tick=sc.get("tick", 1_000_000), rules=sc.get("rules", []),
+                       regions=[{k: v for k, v in r.items() if k in ("id", "type", "lat", "lon", "radius", "polygons")}
+                                for r in sc["regions"]],
+                       devices=recorded, monitor={"confirmation": SETTLE})
+        enters, exits = {}, {}
+        for e in events(settled):
+            key = (e["device"], e["_index"])
+            if e["kind"] == "enter":
+                enters[key] = (e["crossedAt"], e["time"] - e["crossedAt"])
+                e["time"] = e["crossedAt"]
+            elif e["kind"] == "exit":
+                exits[key] = e["crossedAt"]
+                e["time"] = e["crossedAt"]
+            elif e["kind"] == "visit":
+                e["arrival"], e["departure"] = enters[key][0], exits[key]
+                e["duration"] = e["departure"] - e["arrival"]
+                e["time"] = e["departure"]
+            elif e["kind"] == "dwell":
+                e["time"] -= enters[key][1]
+            out.append(e)
+    out.sort(key=lambda e: (e["time"], e["device"].encode(), e.get("detectedAt", e["time"]), KINDS.index(e["kind"]),
+                            e["_index"], e["_rule"]))
+    return out

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Hand-computed cases for SEMANTICS revision 3 in Scripts/semantics_reference.py (python3 -m unittest).
+"""Hand-computed cases for SEMANTICS revisions 3 and 4 in Scripts/semantics_reference.py (python3 -m unittest).
 
     cd Scripts && python3 -m unittest -v semantics_reference_test
     python3 -m unittest discover -s Scripts -p semantics_reference_test.py      (from the repository)
@@ -397,6 +397,85 @@ class Crosscheck(unittest.TestCase):
             flags = [revision_3(generator.make(seed, folder)[0]) for seed in range(1, 21)]
         self.assertEqual(flags[0::2], [False] * 10)  # odd seeds: revision 2
         self.assertGreaterEqual(sum(flags[1::2]), 8)  # even seeds: nearly all with a revision-3 field
+
+
+# §9 revision 4, stays: fixes every 10 s, x metres east of (0°, 0°) -> (first fix, last fix, centre x) of each stay.
+def east_segment(xs):
+    return [(0.0, math.degrees(x / ref.R), k * 10 * S) for k, x in enumerate(xs)]
+
+
+STAYS = [
+    ("120 s within D of fix 0, then away", [0] * 13 + [200, 400], [(0, 12, 0.0)]),
+    ("110 s is below T", [0] * 12 + [200, 400], []),
+    ("one fix 300 m off, back 10 s later: a spike", [0] * 6 + [300] + [0] * 6 + [500], [(0, 12, 0.0)]),
+    ("three fixes 300 m off, back 30 s > G after the first: a departure", [0] * 6 + [300] * 3 + [0] * 6 + [500], []),
+    ("walked in and out: median centre 0, core 25 m", [45, 30, 15] + [0] * 12 + [15, 30, 45, 900], [(2, 15, 0.0)]),
+]
+
+# §9 revision 4, the truth: the café's circle of radius 96 m (no fix or sample exactly on it), a recorded device on its meridian, a coupon of
+# 600 s. DOORWAY: 61 fixes every 10 s alternating 100 m and 92 m north (outside and inside) for 600 s, then
+# away: one stay at the median, 100 m (outside), so no crossing at all, where the fixes cross 60 times.
+DOORWAY = [(100 if k % 2 == 0 else 92, 10 * k) for k in range(61)] + [(400, 610), (700, 620)]
+# INSIDE: in from 300 m, at 50 m from 30 s to 930 s with one fix 300 m off at 300 s, out to 700 m at 1100 s.
+# The stay is fix 3 (30 s) to the last 50 m (930 s) at 50 m; the path crosses 96 m at 21 s (from 100 m at
+# 20 s toward 50 m at 30 s: 95 m at 21 s, d = -1) and at 934 s (50 m at 930 s toward 200 m at 940 s: 95 m at
+# 933 s, 110 m at 934 s); settled after τ = 60 s at 81 s and 994 s, then moved back: enter 21, dwell 621 (81 + 600 - 60),
+# exit 934, visit 21-934. The fixes as exact would exit at 292 and enter again at 309 (the spike), and the
+# coupon would wait until 909.
+INSIDE = ([(300, 0), (200, 10), (100, 20)] + [(300 if t == 300 else 50, t) for t in range(30, 931, 10)]
+          + [(200, 940), (400, 950), (700, 1100)])
+TRUTHS = [
+    ("doorway: one stay outside, no crossing", DOORWAY, ["monitor-start cafe @0"]),
+    ("inside with a spike: one stay, one coupon", INSIDE,
+     ["monitor-start cafe @0", "enter cafe @21 crossedAt=21", "dwell cafe @621 rule=coupon",
+      "exit cafe @934 crossedAt=934", "visit cafe @934 arrival=21 departure=934"]),
+]
+FIXES_AS_EXACT = ["monitor-start cafe @0", "enter cafe @21 crossedAt=21", "exit cafe @292 crossedAt=292",
+                  "visit cafe @292 arrival=21 departure=292", "enter cafe @309 crossedAt=309",
+                  "dwell cafe @909 rule=coupon", "exit cafe @934 crossedAt=934", "visit cafe @934 arrival=309 departure=934"]
+
+
+def truth_lines(sc):
+    """`lines` of the truth (§9)."""
+    out = []
+    for e in ref.truth(sc):
+        text = "%s %s @%s" % (e["kind"], e["region"], secs(e["time"]))
+        for key in ("crossedAt", "arrival", "departure"):
+            if key in e:
+                text += " %s=%s" % (key, secs(e[key]))
+        if "rule" in e:
+            text += " rule=%s" % e["rule"]
+        out.append(text)
+    return out
+
+
+class RecordedTrackTests(unittest.TestCase):
+    def test_stays(self):
+        for name, xs, expected in STAYS:
+            with self.subTest(name):
+                got = [(first, last, round(math.radians(lon) * ref.R, 6)) for first, last, _, lon in ref.stays(east_segment(xs))]
+                self.assertEqual(got, expected)
+
+    def test_truth(self):
+        for name, points, expected in TRUTHS:
+            with self.subTest(name):
+                sc = scenario(points, rules=[("coupon", 600)], radius=96.0)
+                sc["devices"][0]["recorded"] = True
+                self.assertEqual(truth_lines(sc), expected)
+
+    def test_fixes_as_exact_flicker(self):
+        sc = scenario(INSIDE, rules=[("coupon", 600)], radius=96.0)
+        self.assertEqual(lines(sc), FIXES_AS_EXACT)
+        self.assertEqual(truth_lines(sc), FIXES_AS_EXACT)  # not recorded: the truth is ideal on the fixes
+
+    def test_doorway_flickers_as_exact(self):
+        self.assertEqual(sum(1 for line in lines(scenario(DOORWAY, radius=96.0)) if line.startswith("enter")), 30)
+
+    def test_a_third_of_the_seeds_have_recorded_devices(self):
+        generator = crosscheck()
+        with tempfile.TemporaryDirectory() as folder:
+            flags = [any(d.get("recorded") for d in generator.make(seed, folder)[0]["devices"]) for seed in range(1, 13)]
+        self.assertEqual(flags, [seed % 3 == 0 for seed in range(1, 13)])
 
 
 if __name__ == "__main__":

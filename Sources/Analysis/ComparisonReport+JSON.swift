@@ -16,7 +16,8 @@ extension ComparisonReport {
     /// true signed distance from the boundary in metres to the tenth (negative inside; `TrueDistance`),
     /// percentiles by nearest rank (of the paired and spurious events' distances), `null` where there is none. `pairs` lists every reference event (a missed one with `profile` and
     /// `delay` null), `spurious` the profile events left unpaired. `"exactReference":true` follows
-    /// `window` when the reference ran without noise. A Monte Carlo comparison adds `runs`
+    /// `window` when the reference ran without noise, then `"truePaths":true` when recorded devices ran on their
+    /// true paths (SEMANTICS §9). A Monte Carlo comparison adds `runs`
     /// and `seed` after `window`, and a `run` (0-based) to each pair and spurious event. A scenario with
     /// dwell rules adds `outcomes` last: one object per rule as `perimeter outcomes --json` writes it.
     public var json: String {
@@ -25,6 +26,7 @@ extension ComparisonReport {
             ("window", JSONText.seconds(window)),
         ]
         if exactReference { top.append(("exactReference", "true")) }
+        if onTruePaths { top.append(("truePaths", "true")) }
         if let runs {
             top.append(("runs", String(runs.count)))
             top.append(("seed", String(runs.seed)))

@@ -22,7 +22,7 @@ extension ComparisonReport {
         let names = profiles.map(\.profile.name)
         let list = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
         var heading =
-            "\(scenario): \(list) against \(reference.name)\(exactReference ? " without noise" : "") (events paired within \(window.readable))"
+            "\(scenario): \(list) against \(reference.name)\(onTruePaths ? " on the true paths of the recorded tracks" : exactReference ? " without noise" : "") (events paired within \(window.readable))"
         if let runs { heading += ", \(runs.count) run\(runs.count == 1 ? "" : "s") with noise seeds from \(runs.seed)" }
         lines.append(heading)
         for comparison in profiles {

@@ -61,8 +61,9 @@ public struct ScenarioComparison: Sendable {
         }
         var report = ComparisonReport(
             scenario: base.name, reference: reference, window: window, runs: nil,
-            exactReference: exactReference && base.simulation.noise != nil,
+            exactReference: exactReference && (base.simulation.noise != nil || base.simulation.hasRecordedDevices),
             day: base.simulation.clockStart, profiles: results)
+        report.onTruePaths = exactReference && base.simulation.hasRecordedDevices
         report.outcomes = outcomes?.outcomes ?? []
         return report
     }
@@ -131,6 +132,7 @@ public struct ScenarioComparison: Sendable {
             runs: MonteCarloRuns(count: runs, seed: batch.seed), exactReference: exactReference,
             day: base.simulation.clockStart,
             profiles: zip(profiles, matchings).map { ProfileComparison(profile: $0, matchings: $1) })
+        report.onTruePaths = exactReference && base.simulation.hasRecordedDevices
         report.outcomes = outcomes?.outcomes ?? []
         return report
     }
@@ -211,6 +213,8 @@ public struct ComparisonReport: Sendable {
     public var runs: MonteCarloRuns?
     /// Whether the reference ran without noise.
     public var exactReference: Bool
+    /// Whether the scenario's recorded devices were measured against their true paths (SEMANTICS §9).
+    public var onTruePaths = false
     /// The clock's start, on whose date times are shown to people.
     public var day: Timestamp
     public var profiles: [ProfileComparison]

@@ -9,12 +9,13 @@ public struct TrueDistance: Sendable {
     private let regions: [String: Region]
     private let tick: TimeSpan
 
-    /// The exact tracks and regions of `simulation` (its noise is ignored).
+    /// The exact tracks and regions of `simulation` (its noise is ignored; a recorded device's track is its
+    /// true path, SEMANTICS §9).
     public init(_ simulation: Simulation) {
         let start = simulation.clockStart
         var segments: [String: [[Fix]]] = [:]
         for device in simulation.devices where segments[device.id] == nil {
-            segments[device.id] = device.track.fixes(start: start).filter { !$0.isEmpty }
+            segments[device.id] = device.truePath(start: start).filter { !$0.isEmpty }
         }
         self.segments = segments
         regions = Dictionary(simulation.regions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -33,7 +33,8 @@ public struct TrueCrossings: Sendable {
     public let window: TimeSpan
     let truth: TrueDistance
 
-    /// The true crossings of `simulation`'s tracks (its profile, overrides and noise are set aside).
+    /// The true crossings of `simulation`'s tracks (its profile, overrides and noise are set aside; a recorded
+    /// device's are its true path's, settled: SEMANTICS §9).
     public init(_ simulation: Simulation, window: TimeSpan = .seconds(600)) {
         var exact = simulation
         exact.profile = .ideal
@@ -43,14 +44,10 @@ public struct TrueCrossings: Sendable {
             let region = exact.regions[i]
             exact.regions[i] = Region(id: region.id, shape: region.shape)
         }
-        let log = EventLog()
-        do {
-            _ = try exact.run(into: log, options: RunOptions(threads: 1))
-        } catch {
-            preconditionFailure("an EventLog does not throw, yet the run did: \(error)")
-        }
+        // Recorded devices (SEMANTICS §9): their true paths, with settled crossings.
+        let events = exact.truth(threads: 1).events
         var byKey: [Key: [Timestamp]] = [:], order: [Key] = []
-        for event in log.events where Self.kinds.contains(event.kind) {
+        for event in events where Self.kinds.contains(event.kind) {
             let key = Key(device: event.device, region: event.region, kind: event.kind)
             if byKey[key] == nil { order.append(key) }
             byKey[key, default: []].append(event.time)

@@ -205,6 +205,18 @@ package struct PlacedNode {
     }
 
     /// A whole number, written as one (`3`, not `3.0` or `"3"` with a unit).
+    /// `true` or `false` (YAML 1.2's core schema: also `True`, `TRUE`, `False`, `FALSE`); nil, with an
+    /// error saying it expected `what`, for anything else.
+    package func boolean(_ what: String) -> Bool? {
+        switch scalarText {
+        case "true", "True", "TRUE": return true
+        case "false", "False", "FALSE": return false
+        default:
+            expected(what)
+            return nil
+        }
+    }
+
     package func integer(_ bound: Bound, _ what: String = "an integer") -> Int64? {
         if let text = scalarText, let decimal = ExactDecimal(text), decimal.exponent >= 0 || !text.contains("."),
             let value = decimal.integer, bound.admits(value)

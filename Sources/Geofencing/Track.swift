@@ -106,10 +106,14 @@ public struct Device: Hashable, Sendable {
     public var track: Track
     /// The accuracy of its fixes that have none of their own, in metres; nil: the monitor's (SEMANTICS §2).
     public var accuracy: Meters?
+    /// Whether its fixes were recorded on a phone (SEMANTICS §9, revision 4): measurements of a path, not
+    /// the path. The phone sees them as they are; the truth runs on the true path estimated from them.
+    public var recorded: Bool
 
-    public init(id: String, track: Track, accuracy: Meters? = nil) {
+    public init(id: String, track: Track, accuracy: Meters? = nil, recorded: Bool = false) {
         self.id = id
         self.track = track
         self.accuracy = accuracy
+        self.recorded = recorded
     }
 }

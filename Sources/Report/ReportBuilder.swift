@@ -58,7 +58,8 @@ public struct ReportBuilder: Sendable {
         let compared = profiles.filter { $0 != .ideal }
         // The reference is the exact track (no noise), as compare's default: with noise, a run of its own.
         let exact = base.exact()
-        let noisy = base.simulation.noise != nil
+        // With noise or recorded tracks (SEMANTICS §9), the reference differs from a profile run of ideal.
+        let noisy = base.simulation.noise != nil || base.simulation.hasRecordedDevices
         var comparison: ComparisonReport?
         var spreads: [EventSpread] = []
         // The devices that got each outcome, against the truth (`perimeter outcomes`).
@@ -95,6 +96,7 @@ public struct ReportBuilder: Sendable {
                 profiles: zip(profiles, runsByProfile).filter { $0.0 != .ideal }.map { ($0.0, $0.1) },
                 day: base.simulation.clockStart, exactReference: noisy,
                 truth: TrueDistance(base.simulation))
+            comparison?.onTruePaths = base.simulation.hasRecordedDevices
         }
 
         let simulation = base.simulation

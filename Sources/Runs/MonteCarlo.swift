@@ -24,11 +24,15 @@ public struct MonteCarlo: Sendable {
     public init(_ base: ScenarioRun, runs: Int, seed: UInt64? = nil) throws(ScenarioErrors) {
         let noise = base.simulation.noise
         guard noise != nil || base.simulation.drawsRandomly else {
+            let message =
+                base.simulation.hasRecordedDevices
+                ? "a Monte Carlo batch varies the profile's draws or the noise, and this scenario's profile draws "
+                    + "nothing; its tracks are recorded (SEMANTICS §9), so choose a profile that draws (ios, android) "
+                    + "rather than noise, or add noise: {sigma: 5m, seed: 1, onRecorded: true} to add GPS error to theirs"
+                : "a Monte Carlo batch varies the noise seed, and this scenario has no noise; add "
+                    + "noise: {sigma: 5m, seed: 1} (GPS error in metres; correlation: 30s makes it wander)"
             throw ScenarioErrors([
-                ScenarioError(
-                    file: base.scenario.file, keyPath: "noise", line: 0, column: 0,
-                    message: "a Monte Carlo batch varies the noise seed, and this scenario has no noise; add "
-                        + "noise: {sigma: 5m, seed: 1} (GPS error in metres; correlation: 30s makes it wander)")
+                ScenarioError(file: base.scenario.file, keyPath: "noise", line: 0, column: 0, message: message)
             ])
         }
         try Self.check(runs: runs, of: base)

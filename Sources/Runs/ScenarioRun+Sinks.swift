@@ -15,7 +15,14 @@ extension ScenarioRun {
     ///   produced and record the interruption, and the summary says so. A file is then kept beside its
     ///   target (`e.interrupted.jsonl`), the target left as it was, and `plan.warn` hears where.
     public func run(into plan: SinkPlan, options: RunOptions) throws(RunFailure) -> RunSummary {
-        let (summary, keptBeside) = try withSinks(of: plan) { sink in try simulation.run(into: sink, options: options) }
+        let (summary, keptBeside) = try withSinks(of: plan) { sink in
+            guard isTruth else { return try simulation.run(into: sink, options: options) }
+            // The truth (SEMANTICS §9) is settled after its runs: its events are sent once they are all known.
+            let (events, summary) = simulation.truth(threads: options.threads)
+            for event in events { try sink.send(event) }
+            try sink.finish()
+            return summary
+        }
         for note in keptBeside { plan.warn(note) }
         return summary
     }

@@ -19,6 +19,10 @@ public struct ScenarioRun: Sendable {
     /// loader gave them for its own): the regions that can never get an enter under it, or an exit.
     public let profileWarnings: [String]
 
+    /// Whether `events` gives the truth of SEMANTICS §9 (revision 4): set by `exact()` on a scenario with
+    /// recorded devices, whose true paths then run under `ideal` with settled crossings.
+    public private(set) var isTruth = false
+
     /// `scenario`, under `profile` when given (else its own). Under another profile, the regions that can
     /// never get an enter or an exit under it are found first: O(fixes + regions × devices).
     public init(_ scenario: Scenario, profile: Profile? = nil) {
@@ -70,12 +74,20 @@ public struct ScenarioRun: Sendable {
     }
 
     /// This scenario under `profile` on its exact tracks, without noise: with `ideal` (the default), the
-    /// crossings themselves, which `compare`, `report` and `run --runs` pair events with. O(1): the
-    /// regions the profile cannot fire are not looked for.
+    /// crossings themselves, which `compare`, `report`, `run --runs` and `outcomes` pair events with: the
+    /// truth. A recorded device's exact track is its true path (SEMANTICS §9), and under `ideal` its
+    /// crossings are settled (`isTruth`). O(1) without recorded devices (the regions the profile cannot
+    /// fire are not looked for), else O(their fixes).
     public func exact(under profile: Profile = .ideal) -> ScenarioRun {
         var run = self
         run.simulation.profile = profile
         run.simulation.noise = nil
+        guard simulation.hasRecordedDevices else { return run }
+        if profile == .ideal {
+            run.isTruth = true
+        } else {
+            run.simulation = run.simulation.onTruePaths()
+        }
         return run
     }
 
@@ -83,6 +95,14 @@ public struct ScenarioRun: Sendable {
     private func checkedInterval() throws(ScenarioErrors) -> ScenarioRun {
         guard let problem = simulation.intervalProblem else { return self }
         throw ScenarioErrors([ScenarioError(file: scenario.file, keyPath: "tick", line: 0, column: 0, message: problem)])
+    }
+
+    /// What Monte Carlo runs of this scenario vary when its recorded tracks have no noise (SEMANTICS §9),
+    /// for a note before a batch; nil otherwise.
+    public var recordedRunsNote: String? {
+        guard simulation.hasRecordedDevices, simulation.noise == nil else { return nil }
+        return "the tracks are recorded (SEMANTICS §9): the runs vary the profiles' own draws (phase, misses, "
+            + "delivery, outliers), not the fixes, which are the phones' as recorded"
     }
 
     /// The scenario's name (`name:`, or its file name).
@@ -99,6 +119,7 @@ public struct ScenarioRun: Sendable {
 
     /// Runs to the end and returns every event in the order of SEMANTICS §7, with the run's summary.
     public func events(threads: Int = RunOptions.defaultThreads) -> (events: [GeofenceEvent], summary: RunSummary) {
+        if isTruth { return simulation.truth(threads: threads) }
         let log = EventLog()
         do {
             let summary = try simulation.run(into: log, options: RunOptions(threads: threads))

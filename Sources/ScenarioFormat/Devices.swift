@@ -11,13 +11,14 @@ extension ScenarioLoader {
     /// warning saying so).
     func device(
         _ c: PlacedNode, diagnostics: ProblemLog, preloaded: PreloadedTracks = PreloadedTracks(),
-        zone: LocalTimeZone? = nil
+        zone: LocalTimeZone? = nil, recordedByDefault: Bool = false
     ) -> (Device, id: PlacedNode, pace: PlacedNode?)? {
         guard
             let fields = c.mapping(
-                "a device: {id, track: PATH, offset, pace, accuracy}",
-                allowed: ["id", "track", "offset", "pace", "accuracy"])
+                "a device: {id, track: PATH, offset, pace, accuracy, recorded}",
+                allowed: ["id", "track", "offset", "pace", "accuracy", "recorded"])
         else { return nil }
+        let recorded = fields["recorded"].map { $0.boolean(Self.recordedWhat) ?? false } ?? recordedByDefault
         let accuracy = fields["accuracy"]?.distance(.nonNegative)
         let idCursor = fields.required("id", "the device's id, a non-empty string")
         let id = idCursor?.text("the device's id, a non-empty string")
@@ -80,11 +81,12 @@ extension ScenarioLoader {
                 }
                 segments.append(fixes)
             }
-            return (Device(id: id, track: .timed(segments), accuracy: accuracy), idCursor, paceCursor)
+            return (Device(id: id, track: .timed(segments), accuracy: accuracy, recorded: recorded), idCursor, paceCursor)
         case .untimed:
             let segments = gpx.segments.map { $0.map { PacedPoint($0.coordinate, ordinal: $0.ordinal) } }
             return (
-                Device(id: id, track: .paced(segments, pace: pace, offset: offset), accuracy: accuracy), idCursor, paceCursor
+                Device(id: id, track: .paced(segments, pace: pace, offset: offset), accuracy: accuracy, recorded: recorded),
+                idCursor, paceCursor
             )
         }
     }

@@ -7,7 +7,7 @@ import ReadableText
 
 extension ScenarioLoader {
     /// The keys of a fix-table entry of `devices:` (SEMANTICS §1, revision 2).
-    static let fixTableKeys = ["fixes", "columns", "format", "offset", "accuracy", "timeUnit", "delimiter", "decimal"]
+    static let fixTableKeys = ["fixes", "columns", "format", "offset", "accuracy", "timeUnit", "delimiter", "decimal", "recorded"]
 
     /// One `devices[i]` entry `{fixes: PATH, columns, format, offset, accuracy, timeUnit, delimiter}`: the
     /// devices of a fix table, in order of first appearance, each with its rows as one segment (times
@@ -17,17 +17,18 @@ extension ScenarioLoader {
     /// table read is added to `tables`.
     func fixTableDevices(
         _ c: PlacedNode, diagnostics: ProblemLog, localZone: LocalTimeZone? = nil,
-        tables: inout [ReadFixTable]
+        tables: inout [ReadFixTable], recordedByDefault: Bool = false
     ) -> [(Device, id: PlacedNode, pace: PlacedNode?)] {
         guard
             let fields = c.mapping(
-                "a fix table: {fixes: PATH, columns, format, offset, accuracy, timeUnit, delimiter}",
+                "a fix table: {fixes: PATH, columns, format, offset, accuracy, timeUnit, delimiter, recorded}",
                 allowed: Self.fixTableKeys),
             let pathCursor = fields.required("fixes", "the path of a CSV or JSON Lines fix table, relative to the scenario"),
             let path = pathCursor.text("the path of a CSV or JSON Lines fix table, relative to the scenario")
         else { return [] }
         let offset = fields["offset"].map { $0.duration(.any) } ?? .zero
         let accuracy = fields["accuracy"]?.distance(.nonNegative)
+        let recorded = fields["recorded"].map { $0.boolean(Self.recordedWhat) ?? false } ?? recordedByDefault
         var format: FixTableFormat?
         if let node = fields["format"] { format = node.choice(FixTableFormat.self) }
         var columns = FixTableColumns()
@@ -110,7 +111,9 @@ extension ScenarioLoader {
             }
             devices.append(
                 (
-                    Device(id: id, track: .timed(track.fixes.isEmpty ? [] : [track.fixes]), accuracy: accuracy), pathCursor,
+                    Device(
+                        id: id, track: .timed(track.fixes.isEmpty ? [] : [track.fixes]), accuracy: accuracy,
+                        recorded: recorded), pathCursor,
                     nil
                 ))
         }

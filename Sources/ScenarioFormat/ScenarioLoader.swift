@@ -78,7 +78,7 @@ public struct ScenarioLoader: Sendable {
 
     static let topKeys = [
         "name", "start", "timezone", "tick", "profile", "monitor", "regions", "rules", "devices",
-        "noise", "sinks", "expect", "runs",
+        "noise", "sinks", "expect", "runs", "recorded",
     ]
 
     /// Loads the scenario at `path`; paths inside it are relative to its folder.
@@ -133,6 +133,7 @@ public struct ScenarioLoader: Sendable {
         var deviceIDs: [String: PlacedNode] = [:]
         let beforeDevices = d.errors.count
         let deviceList = readsDevices ? top.required("devices", "a list of devices")?.list("a list of devices") : nil
+        let recordedByDefault = top["recorded"].map { $0.boolean(Self.recordedWhat) ?? false } ?? false
         var tracks = PreloadedTracks()
         var fixTables: [ReadFixTable] = []
         for (position, entry) in (deviceList ?? []).enumerated() {
@@ -144,9 +145,12 @@ public struct ScenarioLoader: Sendable {
             }
             let found: [(Device, id: PlacedNode, pace: PlacedNode?)]
             if entry.mappingHasKey("fixes") {
-                found = fixTableDevices(entry, diagnostics: d, localZone: zone, tables: &fixTables)
+                found = fixTableDevices(
+                    entry, diagnostics: d, localZone: zone, tables: &fixTables, recordedByDefault: recordedByDefault)
             } else {
-                found = device(entry, diagnostics: d, preloaded: tracks, zone: zone).map { [$0] } ?? []
+                found =
+                    device(entry, diagnostics: d, preloaded: tracks, zone: zone, recordedByDefault: recordedByDefault)
+                    .map { [$0] } ?? []
             }
             for (device, idCursor, paceCursor) in found {
                 if let first = deviceIDs[device.id] {
@@ -163,7 +167,7 @@ public struct ScenarioLoader: Sendable {
 
         let devicesComplete = readsDevices && d.errors.count == beforeDevices
 
-        let noise = top["noise"].flatMap(noise)
+        let noise = top["noise"].flatMap { self.noise($0, recorded: devices.filter(\.recorded).map(\.id)) }
         var sinks: [String] = [], sinkPlaces: [KeyedPlace] = []
         for node in top["sinks"]?.list("a list of sink specs such as console or jsonl:events.jsonl") ?? [] {
             guard let text = node.text("a sink spec such as console or jsonl:events.jsonl") else { continue }
@@ -234,10 +238,29 @@ public struct ScenarioLoader: Sendable {
         return Int(n)
     }
 
-    private func noise(_ c: PlacedNode) -> Noise? {
-        guard let f = c.mapping("noise settings {sigma, seed, correlation}", allowed: ["sigma", "seed", "correlation"]),
+    /// What `recorded:` takes, for its error.
+    static let recordedWhat = "true or false (whether the track was recorded on a phone, SEMANTICS §9)"
+
+    /// `noise: {sigma, seed, correlation, onRecorded}`, refused over `recorded` devices (SEMANTICS §9)
+    /// unless `onRecorded: true`: their fixes already carry a phone's error.
+    private func noise(_ c: PlacedNode, recorded: [String]) -> Noise? {
+        guard
+            let f = c.mapping(
+                "noise settings {sigma, seed, correlation, onRecorded}",
+                allowed: ["sigma", "seed", "correlation", "onRecorded"]),
             let sigma = f.required("sigma", "a distance in metres of 0 or more")?.distance(.nonNegative)
         else { return nil }
+        let onRecorded = f["onRecorded"].map { $0.boolean("true or false (add the noise to recorded tracks too)") ?? false }
+        if let first = recorded.first, onRecorded != true {
+            let who =
+                recorded.count > 1
+                ? "devices \"\(first)\" and \(recorded.count - 1) more are" : "device \"\(first)\" is"
+            c.fail(
+                "\(who) recorded (recorded: true): their fixes already carry the phone's GPS error, "
+                    + "and noise would add a second error on top of theirs; remove noise, or add onRecorded: true to the noise to add it anyway"
+            )
+            return nil
+        }
         guard let seed = f["seed"].map({ $0.integer(.nonNegative, "a seed, an integer") }) ?? 0 else { return nil }
         let correlation = f["correlation"].map { $0.duration(.nonNegative) } ?? .zero
         guard let correlation else { return nil }

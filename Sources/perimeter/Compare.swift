@@ -97,9 +97,11 @@ struct Compare: ParsableCommand {
             throw error.reported
         }
         for warning in base.warnings(under: comparison.profiles) { StandardError.warning(warning) }
+        if reference == .ideal, let warning = base.unmarkedRecordingWarning { StandardError.warning(warning) }
         let threads = threads ?? RunOptions.defaultThreads
         var result: ComparisonReport
         if let runs {
+            if let note = base.recordedRunsNote { StandardError.note("note: " + note) }
             let progress = TerminalProgress()
             let total = runs * (comparison.profiles.count + (noisyReference ? 1 : 0))
             defer { progress.finish() }

@@ -26,12 +26,20 @@ struct Inspect: ParsableCommand {
 
     @OptionGroup var table: FixTableOptions
 
+    @Flag(
+        help:
+            "Show where each track stopped and how much its fixes scatter there (the jitter), and whether it looks recorded on a phone (SEMANTICS §9), instead of the summary."
+    )
+    var stays = false
+
     func run() throws {
         var failed = false
         let columns = try table.readingColumns()
         for (index, path) in tracks.enumerated() {
             do {
-                let (text, json) = try Self.summary(of: path, columns: columns)
+                let (text, json) =
+                    try stays
+                    ? InspectStays.summary(of: path, columns: columns) : Self.summary(of: path, columns: columns)
                 if self.json {
                     print(json)
                 } else {

@@ -66,6 +66,7 @@ struct ReportCommand: ParsableCommand {
         do {
             let base = try ScenarioRun(loading: scenario)
             for warning in base.warnings(under: list) { StandardError.warning(warning) }
+            if let warning = base.unmarkedRecordingWarning { StandardError.warning(warning) }
             page = ReportPage(
                 try ReportBuilder(
                     base, profiles: list, runs: runs, seed: seed, tiles: tiles,

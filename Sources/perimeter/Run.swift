@@ -86,10 +86,19 @@ struct Run: ParsableCommand {
     var runs: Int? { monteCarlo.runs }
     var seed: UInt64? { monteCarlo.seed }
 
+    @Flag(
+        help:
+            "Write the truth instead of a profile's events: ideal on the exact tracks without noise, a recorded device (recorded: true) on the true path estimated from its fixes, with settled crossings (SEMANTICS §9). What compare, report and --runs measure the phones against."
+    )
+    var truth = false
+
     @Flag(help: "With --runs: print the summary as one JSON object.")
     var json = false
 
     func validate() throws {
+        if truth && (runs != nil || profile != nil) {
+            throw ValidationError("--truth is one run under ideal: it goes with neither --runs nor --profile.")
+        }
         if json && runs == nil {
             throw ValidationError(
                 "--json goes with --runs (a Monte Carlo summary); for one run's events as JSON, use --sink jsonl:-.")
@@ -101,12 +110,13 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let clock = ContinuousClock.now
-        let scenarioRun: ScenarioRun, chosen = try profile.map(resolvedProfile)
+        var scenarioRun: ScenarioRun, chosen = try profile.map(resolvedProfile)
         do {
             scenarioRun = try ScenarioRun(loading: scenario, profile: chosen, maxSamples: maxSamples)
         } catch {
             throw error.reported
         }
+        if truth { scenarioRun = scenarioRun.exact() }
         for warning in scenarioRun.warnings { StandardError.warning(warning) }
         if let runs { return try monteCarlo(scenarioRun, runs: runs, clock: clock) }
         let interruption = Interruption()
@@ -156,6 +166,8 @@ extension Run {
         let plan = SinkPlan(
             commandLine: sinks, registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
             isCancelled: { interruption.happened }, displayZone: display.zone)
+        if let warning = scenarioRun.unmarkedRecordingWarning { StandardError.warning(warning) }
+        if let note = scenarioRun.recordedRunsNote { StandardError.note("note: " + note) }
         // Events are grouped by the crossing of the exact track that each pairs with, as compare pairs them.
         var spread = EventSpread(reference: scenarioRun.exact().events(threads: threads ?? RunOptions.defaultThreads).events)
         var events = 0

@@ -406,10 +406,12 @@ struct GuardRailTests {
         #expect(check.status == 1)
         #expect(
             check.stdout == """
+                PASS coffee customers (Examples/coffee/customers.yaml)
+                PASS coffee customers, true paths (Examples/coffee/true-paths.yaml)
                 PASS Rua Augusta field study (Examples/field-study/study.yaml)
                 FAIL The welcome within 10 s (fails under iOS) (Examples/late-welcome.yaml)
                     expect[1], line 17: expected dwell "welcome" between 12:01:37 and 12:01:47; the nearest was at 12:02:07 (20 s after the window)
-                2 scenarios: 1 passed, 1 failed
+                4 scenarios: 3 passed, 1 failed
 
                 """)
     }
