@@ -64,11 +64,15 @@ public struct SinkKind: Sendable {
     let reach: (@Sendable (SinkSpec) -> SinkReach)?
     /// Opens the sink.
     let open: @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any CancellableEventSink
+    /// Whether an existing file at a path holds this kind's output (`OutputRecognition`); nil: JSON
+    /// Lines of events (a spool).
+    let recognizes: (@Sendable (String) -> Bool)?
 
     public init(
         schemes: [String], target: Target, form: String, note: String? = nil, tellsRunsApart: Bool = false,
         check: @escaping @Sendable (String) throws(SinkError) -> Void = { _ throws(SinkError) in },
         reach: (@Sendable (SinkSpec) -> SinkReach)? = nil,
+        recognizes: (@Sendable (String) -> Bool)? = nil,
         open: @escaping @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any CancellableEventSink
     ) {
         self.schemes = schemes
@@ -78,6 +82,7 @@ public struct SinkKind: Sendable {
         self.tellsRunsApart = tellsRunsApart
         self.check = check
         self.reach = reach
+        self.recognizes = recognizes
         self.open = open
     }
 }

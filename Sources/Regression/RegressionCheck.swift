@@ -136,6 +136,13 @@ public struct RegressionCheck: Sendable {
         into result: inout CheckResult
     ) {
         var problems: [String] = []
+        // A golden log or record that is a link or no file: refused before anything is read or written.
+        if let refusal = Self.goldenFileRefusal(golden: golden) {
+            result.status = .badInput
+            result.headline = "the golden log or its inputs record is not a regular file"
+            result.details.append(refusal)
+            return
+        }
         // The golden log.
         var old: [WireEvent]?
         var unreadable: String?
@@ -159,7 +166,8 @@ public struct RegressionCheck: Sendable {
             }
             if old == nil || !(diff?.isEmpty ?? true) {
                 do {
-                    try AtomicFile.write(raw.map { JSONLines.encode($0) + "\n" }.joined().utf8, to: golden)
+                    try AtomicFile.write(
+                        raw.map { JSONLines.encode($0) + "\n" }.joined().utf8, to: golden, refusingLinks: true)
                 } catch {
                     result.status = .writeFailed
                     result.headline = "the golden log could not be written"
