@@ -87,11 +87,4 @@ extension FileCheck {
         let folder = realPath(FileNames.directory(of: path)) ?? FileNames.directory(of: path)
         return FileNames.normalize(folder + "/" + destination)
     }
-
-    /// realpath(3) of `path`, or nil when some part of it does not exist.
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
 }

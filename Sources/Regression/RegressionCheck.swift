@@ -65,6 +65,8 @@ public struct RegressionCheck: Sendable {
     /// Whether `update` may record a run without events (`--allow-empty`): an empty golden log passes for
     /// as long as the scenario keeps failing to produce anything, so it is refused unless asked for.
     public var allowsEmptyLog = false
+    /// Where each scenario's inputs may come from: its repository, else the folder given that holds it.
+    public var inputs = InputConfinement()
 
     public init(update: Bool = false, threads: Int = RunOptions.defaultThreads, diffLimit: Int = 20) {
         self.update = update
@@ -112,7 +114,7 @@ public struct RegressionCheck: Sendable {
         }
         let run: ScenarioRun
         do {
-            run = try ScenarioRun(loading: path)
+            run = try ScenarioRun(loading: path, inputs: inputs)
         } catch {
             result.status = .badInput
             result.headline = "the scenario could not be loaded"

@@ -58,6 +58,10 @@ extension ScenarioLoader {
         }
         columns.localZone = localZone
         let resolved = FileNames.resolve(path, besideFile: c.file)
+        if let refusal = diagnostics.refusal(reading: path, resolved: resolved, naming: c.file) {
+            pathCursor.fail("cannot read the fix table: \(refusal)")
+            return []
+        }
         diagnostics.reads(ScenarioInput(kind: .table, written: path, resolved: resolved))
         guard let offset else { return [] }
         if format == nil && FixTableFormat(extensionOf: resolved) == nil {

@@ -51,6 +51,8 @@ struct Check: ParsableCommand {
             valueName: "file"))
     var measurements: String?
 
+    @OptionGroup var inputs: InputOptions
+
     @Option(help: "Worker threads per run (default: one per core). The events are the same for any number.")
     var threads: Int?
 
@@ -59,6 +61,7 @@ struct Check: ParsableCommand {
         let (files, missing) = RegressionCheck.scenarioFiles(in: paths)
         var checker = RegressionCheck(update: update, threads: threads ?? RunOptions.defaultThreads)
         checker.allowsEmptyLog = allowEmpty
+        checker.inputs = inputs.confinement(givenFolders: paths)
         // A path that does not exist is bad input, not a scenario: it is said, and not counted.
         for path in missing { StandardError.error("\(path): no such file or folder") }
         var results: [CheckResult] = []

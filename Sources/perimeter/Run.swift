@@ -82,6 +82,8 @@ struct Run: ParsableCommand {
     @OptionGroup var monteCarlo: MonteCarloOptions
 
     @OptionGroup var display: DisplayZoneOption
+
+    @OptionGroup var inputs: InputOptions
     var runs: Int? { monteCarlo.runs }
     var seed: UInt64? { monteCarlo.seed }
 
@@ -102,7 +104,8 @@ struct Run: ParsableCommand {
         let clock = ContinuousClock.now
         let scenarioRun: ScenarioRun, chosen = try profile.map(resolvedProfile)
         do {
-            scenarioRun = try ScenarioRun(loading: scenario, profile: chosen, maxSamples: maxSamples)
+            scenarioRun = try ScenarioRun(
+                loading: scenario, profile: chosen, maxSamples: maxSamples, inputs: inputs.confinement())
         } catch {
             throw error.reported
         }
