@@ -66,7 +66,7 @@ public struct RegressionCheck: Sendable {
     /// as long as the scenario keeps failing to produce anything, so it is refused unless asked for.
     public var allowsEmptyLog = false
     /// Where each scenario's inputs may come from: its repository, else the folder given that holds it.
-    public var inputs = InputConfinement()
+    public var inputs = InputConfinement.anywhere
 
     public init(update: Bool = false, threads: Int = RunOptions.defaultThreads, diffLimit: Int = 20) {
         self.update = update

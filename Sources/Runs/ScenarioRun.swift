@@ -46,7 +46,7 @@ public struct ScenarioRun: Sendable {
     public init(
         loading path: String, profile: Profile? = nil,
         maxSamples: Int64 = ScenarioLoader.defaultMaxSamples, readsDevices: Bool = true,
-        inputs: InputConfinement = InputConfinement()
+        inputs: InputConfinement = .anywhere
     ) throws(ScenarioErrors) {
         var loader = ScenarioLoader(maxSamples: maxSamples)
         loader.readsDevices = readsDevices

@@ -41,7 +41,7 @@ public enum FileValidation {
     /// Every problem of one file, and its warnings; one load each. A scenario that loads is also given to
     /// `scenarioCheck` (`perimeter validate` checks its sinks there), whose notes are returned.
     public static func check(
-        _ file: String, inputs: InputConfinement = InputConfinement(), scenarioCheck: ScenarioCheck = { _ in ([], []) }
+        _ file: String, inputs: InputConfinement = .anywhere, scenarioCheck: ScenarioCheck = { _ in ([], []) }
     )
         -> (problems: [String], warnings: [String], notes: [String])
     {

@@ -7,6 +7,9 @@ import FileSystem
 /// a path under `/proc`, `/dev` or `/sys`, and a path whose `..` or links lead out of the root are refused
 /// at their key (exit 2), unless the person running it passes `--allow-inputs-outside`. Files given on
 /// the command line (`--profile FILE`) are the operator's and are not confined.
+///
+/// Every command that loads a scenario confines it; the library's default is `anywhere` (a program that
+/// loads a scenario it wrote itself), so a caller running someone else's scenario passes `InputConfinement()`.
 public struct InputConfinement: Sendable {
     /// Whether a scenario may read any file (`--allow-inputs-outside`).
     public var allowsOutside: Bool
@@ -20,6 +23,9 @@ public struct InputConfinement: Sendable {
         self.allowsOutside = allowsOutside
         self.givenFolders = givenFolders.filter(FileCheck.isDirectory)
     }
+
+    /// No confinement: the library's default, and `--allow-inputs-outside`.
+    public static let anywhere = InputConfinement(allowsOutside: true)
 
     /// The real folder the inputs of the scenario at `file` are confined to, or nil when they are not.
     public func root(of file: String) -> String? {

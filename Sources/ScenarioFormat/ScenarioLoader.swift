@@ -61,8 +61,8 @@ public struct ScenarioLoader: Sendable {
     /// read (its files need not exist where the stream runs) and may be absent.
     public var readsDevices = true
 
-    /// Where the scenario's inputs may come from (its repository, unless allowed otherwise).
-    public var inputs = InputConfinement()
+    /// Where the scenario's inputs may come from (`anywhere` unless confined: every command confines them).
+    public var inputs = InputConfinement.anywhere
 
     public init(
         trackLoader: @escaping TrackLoader = { path in try GPXTrack.load(path: path) },
@@ -74,7 +74,7 @@ public struct ScenarioLoader: Sendable {
 
     /// Loads the scenario at `path` with the real GPX reader.
     public static func load(
-        path: String, maxSamples: Int64 = defaultMaxSamples, inputs: InputConfinement = InputConfinement()
+        path: String, maxSamples: Int64 = defaultMaxSamples, inputs: InputConfinement = .anywhere
     ) throws(ScenarioErrors) -> Scenario {
         var loader = ScenarioLoader(maxSamples: maxSamples)
         loader.inputs = inputs
