@@ -25,7 +25,8 @@ struct Check: ParsableCommand {
             the differences and failed expectations indented below it, then a count.
 
             Exit codes: 0 every scenario passed; 2 some input was bad (a scenario or golden log that cannot \
-            be read, a path that does not exist), whatever else happened; else 3 when a golden log or the \
+            be read, a golden log or inputs record that is a symbolic link or not a regular file, which is \
+            never read nor written, a path that does not exist), whatever else happened; else 3 when a golden log or the \
             JUnit file could not be written; else 1 when any check failed.
             """
     )
