@@ -79,10 +79,7 @@ extension FileCheck {
     /// Where the symbolic link at the absolute `path` points, as an absolute path folded lexically, or nil
     /// when `path` is not a link.
     private static func linkTarget(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let destination = linkDestination(of: path), !destination.isEmpty else { return nil }
         if destination.hasPrefix("/") { return FileNames.normalize(destination) }
         let folder = realPath(FileNames.directory(of: path)) ?? FileNames.directory(of: path)
         return FileNames.normalize(folder + "/" + destination)
