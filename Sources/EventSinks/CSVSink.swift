@@ -69,6 +69,8 @@ extension CSVSink {
         schemes: ["csv"], target: .path, form: "csv:PATH", tellsRunsApart: true, recognizes: OutputRecognition.isEventCSV
     ) {
         spec, context throws(SinkError) in
-        CSVSink(output: try OutputFile(path: context.resolve(spec.path ?? "-"), spec: spec.text))
+        CSVSink(
+            output: try OutputFile(
+                path: context.resolve(spec.path ?? "-"), spec: spec.text, refusingLinks: context.refusesLinks))
     }
 }

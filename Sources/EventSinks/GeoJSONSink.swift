@@ -76,6 +76,8 @@ extension GeoJSONSink {
         recognizes: { OutputRecognition.starts($0, with: "\(GeoJSONSink.opening)") }
     ) {
         spec, context throws(SinkError) in
-        GeoJSONSink(output: try OutputFile(path: context.resolve(spec.path ?? "-"), spec: spec.text))
+        GeoJSONSink(
+            output: try OutputFile(
+                path: context.resolve(spec.path ?? "-"), spec: spec.text, refusingLinks: context.refusesLinks))
     }
 }

@@ -77,7 +77,9 @@ extension JSONLinesSink {
         recognizes: OutputRecognition.isEventLines
     ) {
         spec, context throws(SinkError) in
-        JSONLinesSink(output: try OutputFile(path: context.resolve(spec.path ?? "-"), spec: spec.text))
+        JSONLinesSink(
+            output: try OutputFile(
+                path: context.resolve(spec.path ?? "-"), spec: spec.text, refusingLinks: context.refusesLinks))
     }
 }
 

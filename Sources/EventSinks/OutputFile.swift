@@ -58,12 +58,13 @@ public final class OutputFile {
     /// replacing it (an HTTP sink's spool file, which several runs may share), and the partial files of
     /// killed runs are kept as `PATH.unappended-PID` rather than removed. `keepingPartialFileOnFailure`:
     /// a failed write leaves the partial file (until `discard()`), so that `commitAfterFailure(keepingFirst:)`
-    /// can keep what it holds whole.
+    /// can keep what it holds whole. `refusingLinks` (a scenario's own sink): a symbolic link, FIFO or
+    /// device at `path` is refused (bad input), never followed nor opened.
     public init(
         path: String, spec: String,
         permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead],
         removingStalePartials: Bool = true, appending: Bool = false,
-        keepingPartialFileOnFailure: Bool = false
+        keepingPartialFileOnFailure: Bool = false, refusingLinks: Bool = false
     ) throws(SinkError) {
         self.spec = spec
         self.path = path
@@ -73,7 +74,13 @@ public final class OutputFile {
             target = .descriptor(.standardOutput)
             return
         }
+        if refusingLinks, FileCheck.linkDestination(of: path) != nil {
+            throw SinkError(FileError.linkRefused(path, action: "replace"), spec: spec, isBadInput: true)
+        }
         if case let .success(info) = FileCheck.status(of: path), info.type != .regular {
+            if refusingLinks, let kind = FileCheck.notRegular(info.type) {
+                throw SinkError(spec: spec, path: path, reason: "cannot write \"\(path)\": it \(kind)", isBadInput: true)
+            }
             guard info.type != .directory else {
                 throw SinkError(FileError(.isDirectory, path: path, action: "write"), spec: spec)
             }
@@ -87,7 +94,7 @@ public final class OutputFile {
             target = .file(
                 try AtomicFile(
                     replacing: path, permissions: permissions,
-                    removingStalePartials: removingStalePartials && !appending))
+                    removingStalePartials: removingStalePartials && !appending, refusingLinks: refusingLinks))
         } catch {
             throw SinkError(error, spec: spec)
         }

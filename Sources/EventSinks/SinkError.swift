@@ -25,8 +25,10 @@ public struct SinkError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A file that the sink could not create, write or replace (`FileError`'s sentence).
-    public init(_ error: FileError, spec: String) {
-        self.init(spec: spec, path: error.path, reason: error.description, errorNumber: error.errno?.rawValue)
+    public init(_ error: FileError, spec: String, isBadInput: Bool = false) {
+        self.init(
+            spec: spec, path: error.path, reason: error.description, errorNumber: error.errno?.rawValue,
+            isBadInput: isBadInput)
     }
 
     public var description: String { "sink \(spec): \(reason)" }

@@ -147,6 +147,11 @@ public struct SinkContext: Sendable {
         self.regionNames = regionNames
     }
 
+    /// Whether the sinks are a scenario's own (their paths relative to its folder, `directory`): their
+    /// files are then never written through a symbolic link, nor as a FIFO or device (`OutputFile`'s
+    /// `refusingLinks`), even one swapped in after `Runs.ScenarioSinkPolicy` looked.
+    public var refusesLinks: Bool { directory != nil }
+
     /// `path` resolved against `directory` (unchanged when absolute or `-`).
     public func resolve(_ path: String) -> String { FileNames.resolve(path, inFolder: directory) }
 }
