@@ -74,12 +74,14 @@ package struct PlacedNode {
         switch node {
         case let .scalar(scalar):
             if scalar.isNull { return "nothing (null)" }
-            return "\"" + TerminalText.visible(scalar.text).replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            // At most 40 characters: a file read as the wrong kind (a secrets file as a profile) shows its start only.
+            return TerminalText.quoted(scalar.text.replacingOccurrences(of: "\"", with: "\\\""), limit: 40)
         case .mapping: return "a mapping"
         case let .sequence(sequence, _):
             let texts = sequence.compactMap(\.text)
             guard texts.count == sequence.count, (1...4).contains(texts.count) else { return "a list" }
-            return "[" + TerminalText.visible(texts.joined(separator: ", ")) + "]"
+            let joined = texts.joined(separator: ", ")
+            return "[" + TerminalText.visible(joined.count > 40 ? joined.prefix(40) + "…" : joined) + "]"
         case .alias: return "an alias"
         case .yaml, .positions: return "a node"  // never: a placed node is expanded
         }

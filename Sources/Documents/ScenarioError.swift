@@ -1,4 +1,5 @@
 import FileSystem
+import TextEscaping
 
 /// One problem in a scenario, region, journey or profile file, with its place: the file, the 1-based
 /// line and column, the key path (`regions[1].circle.radius`), and a sentence saying what was expected.
@@ -91,6 +92,25 @@ package final class ProblemLog {
         if let warningsGoTo { warningsGoTo.warning(text) } else { warnings.append(text) }
     }
     package var hasErrors: Bool { !errors.isEmpty }
+
+    /// The real folder the scenario's inputs are confined to (`ScenarioFormat.InputConfinement`), or nil
+    /// when they are not. A log of one part's errors asks its parent's.
+    package var inputRoot: String? {
+        get { warningsGoTo?.inputRoot ?? ownInputRoot }
+        set { ownInputRoot = newValue }
+    }
+    private var ownInputRoot: String?
+
+    /// Why the scenario may not read `written` (as the file `naming` writes it, resolved beside it as
+    /// `resolved`), as a sentence to follow `cannot read the track: ` or the like, or nil when it may
+    /// (`FileCheck.outsideInputRoot`).
+    package func refusal(reading written: String, resolved: String, naming: String) -> String? {
+        guard let root = inputRoot,
+            let why = FileCheck.outsideInputRoot(written, resolved: resolved, naming: naming, root: root)
+        else { return nil }
+        return "\(TerminalText.visible(written)) \(why); a scenario reads only files inside the repository or "
+            + "folder that holds it. Pass --allow-inputs-outside if you trust it with that file"
+    }
     /// Notes that the scenario reads `input` (kept where the warnings go).
     package func reads(_ input: ScenarioInput) {
         if let warningsGoTo { return warningsGoTo.reads(input) }

@@ -65,8 +65,12 @@ public final class CSVSink: CancellableEventSink, StoppedEarlySink, RunNumbering
 
 extension CSVSink {
     /// `csv:PATH`.
-    public static let kind = SinkKind(schemes: ["csv"], target: .path, form: "csv:PATH", tellsRunsApart: true) {
+    public static let kind = SinkKind(
+        schemes: ["csv"], target: .path, form: "csv:PATH", tellsRunsApart: true, recognizes: OutputRecognition.isEventCSV
+    ) {
         spec, context throws(SinkError) in
-        CSVSink(output: try OutputFile(path: context.resolve(spec.path ?? "-"), spec: spec.text))
+        CSVSink(
+            output: try OutputFile(
+                path: context.resolve(spec.path ?? "-"), spec: spec.text, refusingLinks: context.refusesLinks))
     }
 }

@@ -71,8 +71,13 @@ public final class GeoJSONSink: CancellableEventSink, StoppedEarlySink {
 
 extension GeoJSONSink {
     /// `geojson:PATH`.
-    public static let kind = SinkKind(schemes: ["geojson"], target: .path, form: "geojson:PATH") {
+    public static let kind = SinkKind(
+        schemes: ["geojson"], target: .path, form: "geojson:PATH",
+        recognizes: { OutputRecognition.starts($0, with: "\(GeoJSONSink.opening)") }
+    ) {
         spec, context throws(SinkError) in
-        GeoJSONSink(output: try OutputFile(path: context.resolve(spec.path ?? "-"), spec: spec.text))
+        GeoJSONSink(
+            output: try OutputFile(
+                path: context.resolve(spec.path ?? "-"), spec: spec.text, refusingLinks: context.refusesLinks))
     }
 }

@@ -72,9 +72,14 @@ public final class JSONLinesSink: CancellableEventSink, StoppedEarlySink, RunNum
 
 extension JSONLinesSink {
     /// `jsonl:PATH`.
-    public static let kind = SinkKind(schemes: ["jsonl"], target: .path, form: "jsonl:PATH", tellsRunsApart: true) {
+    public static let kind = SinkKind(
+        schemes: ["jsonl"], target: .path, form: "jsonl:PATH", tellsRunsApart: true,
+        recognizes: OutputRecognition.isEventLines
+    ) {
         spec, context throws(SinkError) in
-        JSONLinesSink(output: try OutputFile(path: context.resolve(spec.path ?? "-"), spec: spec.text))
+        JSONLinesSink(
+            output: try OutputFile(
+                path: context.resolve(spec.path ?? "-"), spec: spec.text, refusingLinks: context.refusesLinks))
     }
 }
 

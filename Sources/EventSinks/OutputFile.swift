@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import FileSystem
 import Geodesy
 import SystemPackage
@@ -6,7 +13,7 @@ import WireFormat
 /// Where a text sink's bytes go: standard output, any open file descriptor, or a file replaced
 /// atomically (`AtomicFile`: written beside the target and renamed over it by `commit()`, so that an
 /// existing target is untouched until the run completes). An existing device or FIFO (`/dev/null`) is
-/// written in place. Writes are buffered (64 KiB); a failed write is reported as a `SinkError` naming
+/// written in place, opened without waiting (a FIFO no process reads is refused at once). Writes are buffered (64 KiB); a failed write is reported as a `SinkError` naming
 /// the sink's spec. A sink formats into the buffer's own memory (`write(atMost:_:)`): no copy of its
 /// own, no array to grow.
 public final class OutputFile {
@@ -45,17 +52,19 @@ public final class OutputFile {
 
     /// Opens an atomic replacement of the file at `path`, or standard output when `path` is `-`.
     /// Fails now (not at the first write) when the file cannot be created. A new file gets
-    /// `permissions` (less the umask); a replaced one keeps its own. `removingStalePartials`: as
+    /// `permissions` (0644 for event files, less the umask); a replaced one keeps its read and write
+    /// bits, never execute (`AtomicFile`). `removingStalePartials`: as
     /// `AtomicFile`'s. `appending`: `commit()` appends to an existing file, under a lock, instead of
     /// replacing it (an HTTP sink's spool file, which several runs may share), and the partial files of
     /// killed runs are kept as `PATH.unappended-PID` rather than removed. `keepingPartialFileOnFailure`:
     /// a failed write leaves the partial file (until `discard()`), so that `commitAfterFailure(keepingFirst:)`
-    /// can keep what it holds whole.
+    /// can keep what it holds whole. `refusingLinks` (a scenario's own sink): a symbolic link, FIFO or
+    /// device at `path` is refused (bad input), never followed nor opened.
     public init(
         path: String, spec: String,
-        permissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite],
+        permissions: FilePermissions = [.ownerReadWrite, .groupRead, .otherRead],
         removingStalePartials: Bool = true, appending: Bool = false,
-        keepingPartialFileOnFailure: Bool = false
+        keepingPartialFileOnFailure: Bool = false, refusingLinks: Bool = false
     ) throws(SinkError) {
         self.spec = spec
         self.path = path
@@ -65,16 +74,18 @@ public final class OutputFile {
             target = .descriptor(.standardOutput)
             return
         }
+        if refusingLinks, FileCheck.linkDestination(of: path) != nil {
+            throw SinkError(FileError.linkRefused(path, action: "replace"), spec: spec, isBadInput: true)
+        }
         if case let .success(info) = FileCheck.status(of: path), info.type != .regular {
+            if refusingLinks, let kind = FileCheck.notRegular(info.type) {
+                throw SinkError(spec: spec, path: path, reason: "cannot write \"\(path)\": it \(kind)", isBadInput: true)
+            }
             guard info.type != .directory else {
                 throw SinkError(FileError(.isDirectory, path: path, action: "write"), spec: spec)
             }
             // A device or a pipe (`/dev/null`, a FIFO): written in place, never renamed over.
-            do {
-                target = .device(try FileDescriptor.open(FilePath(path), .writeOnly, options: [.closeOnExec]))
-            } catch {
-                throw SinkError(FileError(thrown: error, path: path, action: "open"), spec: spec)
-            }
+            target = .device(try Self.openInPlace(path, spec: spec))
             return
         }
         do {
@@ -83,10 +94,30 @@ public final class OutputFile {
             target = .file(
                 try AtomicFile(
                     replacing: path, permissions: permissions,
-                    removingStalePartials: removingStalePartials && !appending))
+                    removingStalePartials: removingStalePartials && !appending, refusingLinks: refusingLinks))
         } catch {
             throw SinkError(error, spec: spec)
         }
+    }
+
+    /// Opens the device or FIFO at `path` for writing without waiting: opened non-blocking (a FIFO that
+    /// no process reads fails at once with ENXIO, instead of blocking open(2) until SIGKILL), then made
+    /// blocking again for the writes. A FIFO without a reader is bad input (`SinkError.isBadInput`).
+    private static func openInPlace(_ path: String, spec: String) throws(SinkError) -> FileDescriptor {
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(FilePath(path), .writeOnly, options: [.closeOnExec, .nonBlocking])
+        } catch Errno.noSuchAddressOrDevice {
+            throw SinkError(
+                spec: spec, path: path,
+                reason: "cannot open \"\(path)\": it is a named pipe (FIFO) that no process is reading; start "
+                    + "its reader first, or give a regular file", isBadInput: true)
+        } catch {
+            throw SinkError(FileError(thrown: error, path: path, action: "open"), spec: spec)
+        }
+        let flags = fcntl(fd.rawValue, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd.rawValue, F_SETFL, flags & ~O_NONBLOCK) }
+        return fd
     }
 
     /// Writes to an open descriptor (standard output, a pipe) that the caller keeps owning:

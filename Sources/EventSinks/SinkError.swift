@@ -12,17 +12,23 @@ public struct SinkError: Error, Hashable, Sendable, CustomStringConvertible {
     public var reason: String
     /// The system's error number, when the failure came from one.
     public var errorNumber: Int32?
+    /// Whether the path given can never be this sink's (a FIFO that no process reads): bad input, exit
+    /// 2, rather than a sink that failed (exit 3).
+    public var isBadInput = false
 
-    public init(spec: String, path: String? = nil, reason: String, errorNumber: Int32? = nil) {
+    public init(spec: String, path: String? = nil, reason: String, errorNumber: Int32? = nil, isBadInput: Bool = false) {
         self.spec = spec
         self.path = path
         self.reason = reason
         self.errorNumber = errorNumber
+        self.isBadInput = isBadInput
     }
 
     /// A file that the sink could not create, write or replace (`FileError`'s sentence).
-    public init(_ error: FileError, spec: String) {
-        self.init(spec: spec, path: error.path, reason: error.description, errorNumber: error.errno?.rawValue)
+    public init(_ error: FileError, spec: String, isBadInput: Bool = false) {
+        self.init(
+            spec: spec, path: error.path, reason: error.description, errorNumber: error.errno?.rawValue,
+            isBadInput: isBadInput)
     }
 
     public var description: String { "sink \(spec): \(reason)" }

@@ -129,6 +129,12 @@ public struct SinkRegistry: Sendable {
         return kind.reach?(spec) ?? SinkReach(target: kind.target, spec: spec)
     }
 
+    /// Whether the existing file at `path` holds output of the kind of `spec` (`OutputRecognition`):
+    /// what a scenario's own sink may replace. A kind that says nothing is judged as JSON Lines.
+    public func recognizes(_ spec: SinkSpec, fileAt path: String) -> Bool {
+        (kind(spec.scheme)?.recognizes ?? OutputRecognition.isEventLines)(path)
+    }
+
     /// Opens the sink of `spec`: a file is created now (as a partial file beside the target) so that a
     /// bad path fails before the run starts, and replaces the target on `finish()`.
     public func makeSink(

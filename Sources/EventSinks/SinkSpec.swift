@@ -64,11 +64,15 @@ public struct SinkKind: Sendable {
     let reach: (@Sendable (SinkSpec) -> SinkReach)?
     /// Opens the sink.
     let open: @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any CancellableEventSink
+    /// Whether an existing file at a path holds this kind's output (`OutputRecognition`); nil: JSON
+    /// Lines of events (a spool).
+    let recognizes: (@Sendable (String) -> Bool)?
 
     public init(
         schemes: [String], target: Target, form: String, note: String? = nil, tellsRunsApart: Bool = false,
         check: @escaping @Sendable (String) throws(SinkError) -> Void = { _ throws(SinkError) in },
         reach: (@Sendable (SinkSpec) -> SinkReach)? = nil,
+        recognizes: (@Sendable (String) -> Bool)? = nil,
         open: @escaping @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any CancellableEventSink
     ) {
         self.schemes = schemes
@@ -78,6 +82,7 @@ public struct SinkKind: Sendable {
         self.tellsRunsApart = tellsRunsApart
         self.check = check
         self.reach = reach
+        self.recognizes = recognizes
         self.open = open
     }
 }
@@ -141,6 +146,11 @@ public struct SinkContext: Sendable {
         self.displayZone = displayZone
         self.regionNames = regionNames
     }
+
+    /// Whether the sinks are a scenario's own (their paths relative to its folder, `directory`): their
+    /// files are then never written through a symbolic link, nor as a FIFO or device (`OutputFile`'s
+    /// `refusingLinks`), even one swapped in after `Runs.ScenarioSinkPolicy` looked.
+    public var refusesLinks: Bool { directory != nil }
 
     /// `path` resolved against `directory` (unchanged when absolute or `-`).
     public func resolve(_ path: String) -> String { FileNames.resolve(path, inFolder: directory) }

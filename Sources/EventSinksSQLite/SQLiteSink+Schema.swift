@@ -1,3 +1,4 @@
+import EventSinks
 import GRDB
 import WireFormat
 
@@ -63,6 +64,23 @@ extension SQLiteSink {
             try addWireColumns(ofRevision: 3, to: db)
         }
         return migrator
+    }
+
+    /// Whether the file at `path` is a database this sink wrote (or an empty file), for
+    /// `OutputRecognition`: an SQLite header, then the first migration among those GRDB recorded, read
+    /// through a read-only connection. Any other database, or any other file, is not.
+    public static func isPerimeterDatabase(_ path: String) -> Bool {
+        guard let head = OutputRecognition.head(path, limit: 16) else { return false }
+        guard !head.isEmpty else { return true }
+        guard head.elementsEqual("SQLite format 3\0".utf8) else { return false }
+        var configuration = Configuration()
+        configuration.readonly = true
+        guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return false }
+        defer { try? queue.close() }
+        let first = try? queue.read { db in
+            try String.fetchOne(db, sql: "SELECT identifier FROM grdb_migrations WHERE identifier = 'v1: runs and events'")
+        }
+        return first != nil
     }
 
     /// A wire field's column in `events`: its name and SQLite type (a time as ISO 8601 TEXT, a number as

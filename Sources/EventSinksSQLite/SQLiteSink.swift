@@ -376,7 +376,10 @@ public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink, Run
 
 extension SQLiteSink {
     /// `sqlite:PATH`: appended to, one `runs` row per run, described by the context's `run`.
-    public static let kind = SinkKind(schemes: ["sqlite"], target: .path, form: "sqlite:PATH", tellsRunsApart: true) {
+    public static let kind = SinkKind(
+        schemes: ["sqlite"], target: .path, form: "sqlite:PATH", tellsRunsApart: true,
+        recognizes: SQLiteSink.isPerimeterDatabase
+    ) {
         spec, context throws(SinkError) in
         try SQLiteSink(path: context.resolve(spec.path ?? "-"), run: context.run, spec: spec.text)
     }

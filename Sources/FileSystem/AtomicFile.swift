@@ -10,9 +10,12 @@ import SystemPackage
 /// A file replaced atomically: written to a partial file beside its target (`.NAME.partial-PID`, same
 /// folder, so the rename cannot cross file systems), then fsynced and renamed over the target, then the
 /// folder fsynced, by `commit()`. Until then an existing target is untouched; `discard()`, or dropping
-/// the value, removes the partial file. The replacement keeps an existing file's permissions; through a
-/// symbolic link, the file it points to is replaced. The one atomic write for event files, golden logs,
-/// GPX tracks and JUnit reports.
+/// the value, removes the partial file. The replacement keeps an existing file's read and write
+/// permissions, never its execute or set-id bits (output is data: a script it replaces stops being one).
+/// Through a symbolic link the file it points to is replaced, unless made `refusingLinks` (golden logs,
+/// a scenario's own sinks): then a link is refused, and the rename replaces the name itself, never what a
+/// link swapped in meanwhile points to. The one atomic write for event files, golden logs, GPX tracks
+/// and JUnit reports.
 public final class AtomicFile {
     /// The target (through a symbolic link, the file it points to).
     public let path: String
@@ -23,18 +26,22 @@ public final class AtomicFile {
     var isClosed = false  // internal: AtomicFile+Append.swift closes it too
 
     /// Creates the partial file for replacing `path`; fails now when it cannot be created. A new file gets
-    /// `permissions` (less the umask); a replaced one keeps its own. Removes the partial files of the same
-    /// target left by processes that no longer exist, unless `removingStalePartials` is false (the run
-    /// journal sweeps its folder for them on its own thread).
+    /// `permissions` (less the umask); a replaced one keeps its read and write bits, without execute or
+    /// set-id. Removes the partial files of the same target left by processes that no longer exist, unless
+    /// `removingStalePartials` is false (the run journal sweeps its folder for them on its own thread).
+    /// `refusingLinks`: a symbolic link at `path` is refused (`FileError.linkRefused`), never followed.
     public init(
         replacing path: String, permissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite],
-        removingStalePartials: Bool = true
+        removingStalePartials: Bool = true, refusingLinks: Bool = false
     ) throws(FileError) {
         var real = path
         var linkInfo = stat()
-        if lstat(path, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
-            real = String(cString: resolved)
-            free(resolved)
+        if lstat(path, &linkInfo) == 0, (linkInfo.st_mode & S_IFMT) == S_IFLNK {
+            if refusingLinks { throw FileError.linkRefused(path, action: "replace") }
+            if let resolved = realpath(path, nil) {
+                real = String(cString: resolved)
+                free(resolved)
+            }
         }
         let existing = try? Stat(FilePath(real))
         let partial = Self.partialPath(for: real)
@@ -53,7 +60,8 @@ public final class AtomicFile {
         } catch {
             throw FileError(thrown: error, path: path, action: "create")
         }
-        if let existing { _ = fchmod(fd.rawValue, existing.rawValue.st_mode & 0o7777) }  // keeps the old mode
+        // Keeps the old read and write bits; never execute or set-id (a hook or script replaced by output).
+        if let existing { _ = fchmod(fd.rawValue, existing.rawValue.st_mode & 0o666) }
         self.path = real
         self.partialPath = partial
         self.descriptor = fd
@@ -168,9 +176,11 @@ public final class AtomicFile {
         unlink(partialPath)
     }
 
-    /// Replaces the file at `path` with `bytes`, atomically and durably.
-    public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(FileError) {
-        let file = try AtomicFile(replacing: path)
+    /// Replaces the file at `path` with `bytes`, atomically and durably; `refusingLinks` as `init`'s.
+    public static func write(
+        _ bytes: some Collection<UInt8>, to path: String, refusingLinks: Bool = false
+    ) throws(FileError) {
+        let file = try AtomicFile(replacing: path, refusingLinks: refusingLinks)
         var failure: FileError?
         Array(bytes).withUnsafeBytes { raw in
             do throws(FileError) { try file.write(raw) } catch { failure = error }

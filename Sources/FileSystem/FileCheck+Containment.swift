@@ -52,22 +52,36 @@ extension FileCheck {
         return inside ? nil : .link(target: target)
     }
 
+    /// The first symbolic link met on the way down `path` from `folder` (`path` relative to it, each
+    /// prefix as written, `..` included, asked with lstat(2)), as that prefix of `path`; nil when none
+    /// is, or when the path stops existing before one. O(components) lstat calls.
+    public static func firstLink(on path: String, from folder: String) -> String? {
+        var prefix = ""
+        for part in path.split(separator: "/") where part != "." {
+            prefix += (prefix.isEmpty ? "" : "/") + part
+            var info = stat()
+            guard lstat(FileNames.resolve(prefix, inFolder: folder), &info) == 0 else { return nil }
+            if (info.st_mode & S_IFMT) == S_IFLNK { return prefix }
+        }
+        return nil
+    }
+
+    /// What the symbolic link at `path` holds (readlink(2), as written in the link), or nil when `path` is
+    /// not a link: asked with lstat(2), never following it.
+    public static func linkDestination(of path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        return count < 0 ? "" : String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Where the symbolic link at the absolute `path` points, as an absolute path folded lexically, or nil
     /// when `path` is not a link.
     private static func linkTarget(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let destination = linkDestination(of: path), !destination.isEmpty else { return nil }
         if destination.hasPrefix("/") { return FileNames.normalize(destination) }
         let folder = realPath(FileNames.directory(of: path)) ?? FileNames.directory(of: path)
         return FileNames.normalize(folder + "/" + destination)
-    }
-
-    /// realpath(3) of `path`, or nil when some part of it does not exist.
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

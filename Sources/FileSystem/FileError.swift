@@ -1,4 +1,5 @@
 import SystemPackage
+import TextEscaping
 
 /// Why a file could not be read, written or replaced: the path, what was tried, and one sentence per
 /// failure that a person can act on (`cannot create "out/e.jsonl": the directory "out" does not exist`).
@@ -32,6 +33,17 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         } else {
             self.init(path: path, action: action, cause: "\(error)")
         }
+    }
+
+    /// A symbolic link at `path`, where a file is never written through one (a golden log, its inputs
+    /// record, a scenario's own sink): `cannot replace "evil.events.jsonl": it is a symbolic link (to
+    /// "../.git/hooks/pre-commit"); …`.
+    public static func linkRefused(_ path: String, action: String) -> FileError {
+        let target = FileCheck.linkDestination(of: path).map { " (to \"\(TerminalText.visible($0))\")" } ?? ""
+        return FileError(
+            path: path, action: action,
+            cause: "it is a symbolic link\(target), and Perimeter never writes this file through a link; "
+                + "remove the link, or write another name")
     }
 
     /// `cannot write "out/e.jsonl": the disk is full`; standard output (`-`) is called so.

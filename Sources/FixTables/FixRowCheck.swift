@@ -56,7 +56,7 @@ struct FixRowCheck {
     /// The field's text for a message: quoted, cut after 40 characters.
     private func shown(_ field: RowField) -> String {
         let text = String(decoding: field.bytes.prefix(120), as: UTF8.self)
-        return "\"" + TerminalText.visible(text.count > 40 ? String(text.prefix(40)) + "…" : text) + "\""
+        return TerminalText.quoted(text, limit: 40)
     }
 
     /// The four values a row must have, or an error at the row's end naming the first one missing.

@@ -1,5 +1,6 @@
 import Geodesy
 import ReadableText
+import TextEscaping
 
 /// Turns the fields of each row into fixes, applying SEMANTICS §1 along each device's track as it goes:
 /// a time earlier than the device's last kept fix is dropped; of equal times the later row is kept; a
@@ -68,7 +69,7 @@ struct FixTableBuilder: FixRowSink {
                 completeCurrent()
                 throw check.fail(
                     device,
-                    "\"\(check.devices.ids[index])\" comes back after other devices' rows (its rows ended at line \(lastLines[index])); each device's rows must follow each other: sort the table by device, then by time"
+                    "\(TerminalText.quoted(check.devices.ids[index])) comes back after other devices' rows (its rows ended at line \(lastLines[index])); each device's rows must follow each other: sort the table by device, then by time"
                 )
             }
             completeCurrent()
@@ -158,7 +159,7 @@ struct FixTableBuilder: FixRowSink {
     mutating func warn(_ drop: Drop, fix: TableFix, last: TableFix?, device index: Int) {
         dropped += 1
         guard dropped <= FixTable.keptWarnings else { return }
-        let id = check.devices.ids[index]
+        let id = TerminalText.visible(check.devices.ids[index])
         switch (drop, last) {
         case let (.earlier, last?):
             warnings.append(
@@ -218,7 +219,7 @@ struct FixTableBuilder: FixRowSink {
         if fix.time < last.time {
             throw check.fail(
                 time,
-                "the time \(fix.time.iso8601) of \"\(check.devices.ids[current])\" is earlier than its time \(last.time.iso8601) at line \(last.line); each device's rows must be in time order: sort the table by device, then by time"
+                "the time \(fix.time.iso8601) of \(TerminalText.quoted(check.devices.ids[current])) is earlier than its time \(last.time.iso8601) at line \(last.line); each device's rows must be in time order: sort the table by device, then by time"
             )
         }
         if fix.time == last.time {
@@ -234,7 +235,7 @@ struct FixTableBuilder: FixRowSink {
         let limit = Readable.grouped(Int64(maximumDeviceRows))
         return check.fail(
             device,
-            "\"\(check.devices.ids[current])\" has more than \(limit) rows; a streamed device holds at most \(limit) rows in memory (--max-rows-per-device N raises the limit, at about \(FixTableStream.bytesPerDeviceRow) bytes of memory a row)"
+            "\(TerminalText.quoted(check.devices.ids[current])) has more than \(limit) rows; a streamed device holds at most \(limit) rows in memory (--max-rows-per-device N raises the limit, at about \(FixTableStream.bytesPerDeviceRow) bytes of memory a row)"
         )
     }
 

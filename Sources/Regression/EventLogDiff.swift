@@ -2,6 +2,7 @@ import ReadableText
 import WireFormat
 import Geodesy
 import Geofencing
+import TextEscaping
 
 /// How a run's events differ from a golden log, as a person would read it rather than a line diff.
 ///
@@ -132,7 +133,9 @@ public struct EventLogDiff: Hashable, Sendable {
 
     /// `enter lorrenzillos phone`, `dwell lorrenzillos phone "Thanks for visiting"`.
     static func label(_ e: WireEvent) -> String {
-        "\(e.kind) \(e.region) \(e.device)" + (e.rule.map { " \"\($0)\"" } ?? "")
+        // Ids from a golden log are input: their controls escaped, so that none forges a line of the diff.
+        ["\(e.kind)", e.region, e.device].map(TerminalText.visible).joined(separator: " ")
+            + (e.rule.map { " " + TerminalText.quoted($0) } ?? "")
     }
 
     /// A field's old and new values (`field`: a `WireField`'s name), rounded for reading (distance to the
@@ -145,7 +148,7 @@ public struct EventLogDiff: Hashable, Sendable {
         func shown(_ value: WireField.Value) -> String {
             switch value {
             case let .time(t): return Readable.time(t, day: day)
-            case let .text(text): return text
+            case let .text(text): return TerminalText.visible(text)
             case let .number(x): return x.description
             case .absent: return "none"
             }

@@ -75,23 +75,24 @@ public struct GoldenInputs: Hashable, Sendable {
     /// What differs from `recorded`, in the order scenario, files (in this record's order, then those no
     /// longer read), profile: `the scenario changed`, `track walk.gpx changed`, `regions zones.geojson is
     /// new`, `table vans.csv is no longer read`, `profile ios → android`. Empty when nothing did.
+    /// Paths, kinds and profiles come from a record anyone can edit: their controls are escaped.
     public func changes(since recorded: GoldenInputs) -> [String] {
+        let (profile, recordedProfile) = (TerminalText.visible(profile), TerminalText.visible(recorded.profile))
         var out: [String] = []
         if scenario != recorded.scenario { out.append("the scenario changed") }
-        let before = Dictionary(recorded.files.map { ("\($0.kind) \($0.path)", $0.sha256) }, uniquingKeysWith: { a, _ in a })
+        let label = { (file: File) in TerminalText.visible(file.kind) + " " + TerminalText.visible(file.path) }
+        let before = Dictionary(recorded.files.map { (label($0), $0.sha256) }, uniquingKeysWith: { a, _ in a })
         for file in files {
-            let name = "\(file.kind) \(file.path)"
+            let name = label(file)
             switch before[name] {
             case nil: out.append("\(name) is new")
             case file.sha256?: break
             default: out.append("\(name) changed")
             }
         }
-        let now = Set(files.map { "\($0.kind) \($0.path)" })
-        for file in recorded.files where !now.contains("\(file.kind) \(file.path)") {
-            out.append("\(file.kind) \(file.path) is no longer read")
-        }
-        if profile != recorded.profile { out.append("profile \(recorded.profile) → \(profile)") }
+        let now = Set(files.map(label))
+        for file in recorded.files where !now.contains(label(file)) { out.append("\(label(file)) is no longer read") }
+        if profile != recordedProfile { out.append("profile \(recordedProfile) → \(profile)") }
         return out
     }
 

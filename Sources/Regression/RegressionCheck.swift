@@ -65,6 +65,8 @@ public struct RegressionCheck: Sendable {
     /// Whether `update` may record a run without events (`--allow-empty`): an empty golden log passes for
     /// as long as the scenario keeps failing to produce anything, so it is refused unless asked for.
     public var allowsEmptyLog = false
+    /// Where each scenario's inputs may come from: its repository, else the folder given that holds it.
+    public var inputs = InputConfinement.anywhere
 
     public init(update: Bool = false, threads: Int = RunOptions.defaultThreads, diffLimit: Int = 20) {
         self.update = update
@@ -112,7 +114,7 @@ public struct RegressionCheck: Sendable {
         }
         let run: ScenarioRun
         do {
-            run = try ScenarioRun(loading: path)
+            run = try ScenarioRun(loading: path, inputs: inputs)
         } catch {
             result.status = .badInput
             result.headline = "the scenario could not be loaded"
@@ -139,6 +141,13 @@ public struct RegressionCheck: Sendable {
         misses: [String], into result: inout CheckResult
     ) {
         var problems: [String] = []
+        // A golden log or record that is a link or no file: refused before anything is read or written.
+        if let refusal = Self.goldenFileRefusal(golden: golden) {
+            result.status = .badInput
+            result.headline = "the golden log or its inputs record is not a regular file"
+            result.details.append(refusal)
+            return
+        }
         // The golden log.
         var old: [WireEvent]?
         var unreadable: String?
@@ -162,7 +171,8 @@ public struct RegressionCheck: Sendable {
             }
             if old == nil || !(diff?.isEmpty ?? true) {
                 do {
-                    try AtomicFile.write(raw.map { JSONLines.encode($0) + "\n" }.joined().utf8, to: golden)
+                    try AtomicFile.write(
+                        raw.map { JSONLines.encode($0) + "\n" }.joined().utf8, to: golden, refusingLinks: true)
                 } catch {
                     result.status = .writeFailed
                     result.headline = "the golden log could not be written"

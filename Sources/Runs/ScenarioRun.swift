@@ -46,12 +46,15 @@ public struct ScenarioRun: Sendable {
     /// Loads the scenario at `path` (every problem at once, each with its file and place), refusing a run
     /// of more than `maxSamples` samples before it starts.
     /// Without `readsDevices` (`perimeter stream`), the scenario's `devices:` are not read and may be absent.
+    /// `inputs`: where its tracks, tables, region and profile files may come from (its repository).
     public init(
         loading path: String, profile: Profile? = nil,
-        maxSamples: Int64 = ScenarioLoader.defaultMaxSamples, readsDevices: Bool = true
+        maxSamples: Int64 = ScenarioLoader.defaultMaxSamples, readsDevices: Bool = true,
+        inputs: InputConfinement = .anywhere
     ) throws(ScenarioErrors) {
         var loader = ScenarioLoader(maxSamples: maxSamples)
         loader.readsDevices = readsDevices
+        loader.inputs = inputs
         self.init(try loader.load(path: path), profile: profile)
         if let problem = simulation.intervalProblem {
             throw ScenarioErrors([ScenarioError(file: path, keyPath: "tick", line: 0, column: 0, message: problem)])

@@ -8,7 +8,8 @@ import ScenarioFormat
 /// arrives in a pull request), so its sinks may print on standard output and write files inside its
 /// folder, and no more unless the person running it says so:
 /// - a file (`jsonl:`, `csv:`, `geojson:`, `sqlite:`, an HTTP sink's `spool=`) must stay inside the
-///   scenario's folder once `..` and symbolic links are resolved (no absolute path);
+///   scenario's folder, outside its dot-folders, through no symbolic link, and be new or the sink's own
+///   earlier output: never the scenario, its inputs, a golden log or an executable (`fileRefusal`);
 /// - a network sink (`http://…`, `https://…`) needs `--allow-scenario-network-sinks`;
 /// - `auth-env=` is never taken from a scenario, even then: it would send any environment variable to
 ///   any server. A sink given with `--sink` on the command line is the safer way for both.
@@ -35,7 +36,6 @@ public struct ScenarioSinkPolicy: Sendable {
     /// Checks the `sinks:` of `scenario` against this policy; sinks are parsed by `registry`.
     public func check(_ scenario: Scenario, registry: SinkRegistry) -> Outcome {
         var outcome = Outcome()
-        let folder = URL(fileURLWithPath: scenario.file).deletingLastPathComponent().path
         for (index, text) in scenario.sinks.enumerated() {
             let place = scenario.sinkPlace(index)
             let quoted = "\"\(text)\""
@@ -61,10 +61,11 @@ public struct ScenarioSinkPolicy: Sendable {
                         + "to use the scenario's own, pass \(Self.networkFlag)")
             }
             for path in reach.files {
-                if let escape = FileCheck.escape(of: path, from: folder) {
+                if let refusal = Self.fileRefusal(path, spec: spec, scenario: scenario, registry: registry) {
                     problems.append(
-                        "\(quoted) writes \(path), \(Self.sentence(escape)); a scenario's sinks write only "
-                            + "inside its folder. Write a path inside it, or give the sink on the command line with --sink")
+                        "\(quoted) writes \(path), \(refusal). A scenario's sinks make new files inside its folder, "
+                            + "or replace their own earlier output; write another path there, or give the sink on the "
+                            + "command line with --sink")
                 }
             }
             if problems.isEmpty {
@@ -75,15 +76,6 @@ public struct ScenarioSinkPolicy: Sendable {
             }
         }
         return outcome
-    }
-
-    /// How `escape` leads out, as the end of a sentence about a path.
-    private static func sentence(_ escape: FolderEscape) -> String {
-        switch escape {
-        case .absolute: return "which is an absolute path"
-        case .upward: return "which leads out of the scenario's folder with .."
-        case let .link(target): return "which leads out of the scenario's folder through a symbolic link (to \(target))"
-        }
     }
 
     /// `writes Scenarios/out.jsonl`, `sends events to https://…`, `prints on standard output`.

@@ -6,7 +6,8 @@ import Geofencing
 /// `MonteCarlo.run(into:)`).
 ///
 /// - Every sink is opened before anything runs, so that a bad path fails with nothing run
-///   (`RunFailure.sinkFailed`, exit 3).
+///   (`RunFailure.sinkFailed`, exit 3; `badSink`, exit 2, for a path that can never be a sink, such as
+///   a FIFO no process reads).
 /// - A journal of the run (`RunJournal`, in `plan.journalFolder`) records every event for the sinks that
 ///   fail (`FanOutSink`); in a batch each event with its run, as `jsonl:` writes it. It is kept only when
 ///   a sink that does not spool itself failed, and that sink's message names it.
@@ -47,7 +48,8 @@ public final class SinkSession {
                 for: specs, context: context,
                 journal: RunJournal(folder: plan.journalFolder, warn: plan.warn))
         } catch {
-            throw .sinkFailed([error.description + "; nothing was run."])
+            let message = error.description + "; nothing was run."
+            throw error.isBadInput ? .badSink([message]) : .sinkFailed([message])
         }
         warn = plan.warn
     }

@@ -29,6 +29,10 @@ extension ScenarioLoader {
             let trackPath = trackCursor.text("the path of a GPX file, relative to the scenario")
         else { return nil }
         let resolved = FileNames.resolve(trackPath, besideFile: c.file)
+        if let refusal = diagnostics.refusal(reading: trackPath, resolved: resolved, naming: c.file) {
+            trackCursor.fail("cannot read the track: \(refusal)")
+            return nil
+        }
         diagnostics.reads(ScenarioInput(kind: .track, written: trackPath, resolved: resolved))
         if let problem = FileCheck.problemReading(resolved) {
             trackCursor.fail("cannot read the track: \(problem)")

@@ -41,14 +41,14 @@ public enum FileValidation {
     /// Every problem of one file, and its warnings; one load each. A scenario that loads is also given to
     /// `scenarioCheck` (`perimeter validate` checks its sinks there), whose notes are returned.
     public static func check(
-        _ file: String, scenarioCheck: ScenarioCheck = { _ in ([], []) }
+        _ file: String, inputs: InputConfinement = .anywhere, scenarioCheck: ScenarioCheck = { _ in ([], []) }
     )
         -> (problems: [String], warnings: [String], notes: [String])
     {
         switch kind(of: file) {
         case .scenario:
             do {
-                let scenario = try ScenarioLoader.load(path: file)
+                let scenario = try ScenarioLoader.load(path: file, inputs: inputs)
                 let (problems, notes) = scenarioCheck(scenario)
                 return (problems, scenario.warnings, notes)
             } catch {

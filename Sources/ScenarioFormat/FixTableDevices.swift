@@ -66,6 +66,10 @@ extension ScenarioLoader {
         }
         columns.localZone = localZone
         let resolved = FileNames.resolve(path, besideFile: c.file)
+        if let refusal = diagnostics.refusal(reading: path, resolved: resolved, naming: c.file) {
+            pathCursor.fail("cannot read the fix table: \(refusal)")
+            return []
+        }
         diagnostics.reads(ScenarioInput(kind: .table, written: path, resolved: resolved))
         guard let offset else { return [] }
         if ParquetFile.isParquet(path: resolved) {

@@ -20,10 +20,12 @@ struct PreloadedTracks {
     init() {}
 
     /// Reads the GPX files named by `track:` in `entries` (paths resolved beside each entry's file).
-    init(entries: some Collection<PlacedNode>, loader: @escaping ScenarioLoader.TrackLoader) {
+    /// A track the scenario may not read (`ProblemLog.refusal`) is not read ahead.
+    init(entries: some Collection<PlacedNode>, loader: @escaping ScenarioLoader.TrackLoader, diagnostics: ProblemLog) {
         let paths = entries.compactMap { entry -> String? in
             guard !entry.mappingHasKey("fixes"), let text = entry.entry("track")?.scalarText else { return nil }
-            return FileNames.resolve(text, besideFile: entry.file)
+            let resolved = FileNames.resolve(text, besideFile: entry.file)
+            return diagnostics.refusal(reading: text, resolved: resolved, naming: entry.file) == nil ? resolved : nil
         }
         let unique = Array(Set(paths))
         guard unique.count > 1 else { return }

@@ -52,6 +52,10 @@ public enum ProfileFile {
         guard let text = c.text("a built-in profile (\(names)) or the path of a profile file") else { return nil }
         if let builtIn = Profile.builtIn(named: text) { return builtIn }
         let resolved = FileNames.resolve(text, besideFile: c.file)
+        if let refusal = c.diagnostics.refusal(reading: text, resolved: resolved, naming: c.file) {
+            c.fail("the profile file cannot be read: \(refusal)")
+            return nil
+        }
         if chain.contains(resolved) {
             let loop = (chain.drop { $0 != resolved } + [resolved]).joined(separator: " → ")
             c.fail(chain.last == resolved ? "the profile file names itself as its base" : "the bases form a cycle: \(loop)")

@@ -37,6 +37,10 @@ extension ScenarioLoader {
             }
             guard let relative = file.text("the path of a GeoJSON file, relative to the scenario") else { return [] }
             let resolved = FileNames.resolve(relative, besideFile: c.file)
+            if let refusal = diagnostics.refusal(reading: relative, resolved: resolved, naming: c.file) {
+                file.fail("cannot read the GeoJSON file: \(refusal)")
+                return []
+            }
             diagnostics.reads(ScenarioInput(kind: .regions, written: relative, resolved: resolved))
             if let problem = FileCheck.problemReading(resolved) {
                 file.fail("cannot read the GeoJSON file: \(problem)")

@@ -63,6 +63,9 @@ public struct ScenarioLoader: Sendable {
     /// read (its files need not exist where the stream runs) and may be absent.
     public var readsDevices = true
 
+    /// Where the scenario's inputs may come from (`anywhere` unless confined: every command confines them).
+    public var inputs = InputConfinement.anywhere
+
     public init(
         trackLoader: @escaping TrackLoader = { path in try GPXTrack.load(path: path) },
         maxSamples: Int64 = ScenarioLoader.defaultMaxSamples
@@ -72,8 +75,12 @@ public struct ScenarioLoader: Sendable {
     }
 
     /// Loads the scenario at `path` with the real GPX reader.
-    public static func load(path: String, maxSamples: Int64 = defaultMaxSamples) throws(ScenarioErrors) -> Scenario {
-        try ScenarioLoader(maxSamples: maxSamples).load(path: path)
+    public static func load(
+        path: String, maxSamples: Int64 = defaultMaxSamples, inputs: InputConfinement = .anywhere
+    ) throws(ScenarioErrors) -> Scenario {
+        var loader = ScenarioLoader(maxSamples: maxSamples)
+        loader.inputs = inputs
+        return try loader.load(path: path)
     }
 
     static let topKeys = [
@@ -84,6 +91,7 @@ public struct ScenarioLoader: Sendable {
     /// Loads the scenario at `path`; paths inside it are relative to its folder.
     public func load(path: String) throws(ScenarioErrors) -> Scenario {
         let d = ProblemLog()
+        d.inputRoot = inputs.root(of: path)
         guard let root = YAMLDocument.compose(path, what: "a scenario (a YAML or JSON mapping)", diagnostics: d),
             let top = PlacedNode(node: root, path: "", file: path, diagnostics: d)
                 .mapping("a scenario: a mapping of name, regions, devices and the like", allowed: Self.topKeys)
@@ -141,7 +149,7 @@ public struct ScenarioLoader: Sendable {
             if position % PreloadedTracks.batch == 0 {
                 tracks = PreloadedTracks(
                     entries: (deviceList ?? []).dropFirst(position).prefix(PreloadedTracks.batch),
-                    loader: trackLoader)
+                    loader: trackLoader, diagnostics: d)
             }
             let found: [(Device, id: PlacedNode, pace: PlacedNode?)]
             if entry.mappingHasKey("fixes") {

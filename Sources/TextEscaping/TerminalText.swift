@@ -16,6 +16,14 @@ public enum TerminalText {
     /// (`\n`) and tabs, which are the message's layout.
     public static func message(_ text: String) -> String { escaped(text, keepingLines: true) }
 
+    /// `text` in double quotes for a message, its controls escaped (`visible`) and cut after `limit`
+    /// characters with `…`: an id, a cell or a file's first bytes, which can then neither forge a line
+    /// nor show more of a file than its start. O(min(n, limit)).
+    public static func quoted(_ text: some StringProtocol, limit: Int = .max) -> String {
+        let cut = text.count > limit ? String(text.prefix(limit)) + "…" : String(text)
+        return "\"" + visible(cut) + "\""
+    }
+
     /// Whether `scalar` is one of the controls escaped.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"

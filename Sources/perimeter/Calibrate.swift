@@ -113,10 +113,12 @@ struct Calibrate: ParsableCommand {
         return list
     }
 
+    @OptionGroup var inputs: InputOptions
+
     func run() throws {
         let base: ScenarioRun
         do {
-            base = try ScenarioRun(loading: scenario)
+            base = try ScenarioRun(loading: scenario, inputs: inputs.confinement())
         } catch {
             throw error.reported
         }

@@ -25,7 +25,8 @@ struct Check: ParsableCommand {
             the differences and failed expectations indented below it, then a count.
 
             Exit codes: 0 every scenario passed; 2 some input was bad (a scenario or golden log that cannot \
-            be read, a path that does not exist), whatever else happened; else 3 when a golden log or the \
+            be read, a golden log or inputs record that is a symbolic link or not a regular file, which is \
+            never read nor written, a path that does not exist), whatever else happened; else 3 when a golden log or the \
             JUnit file could not be written; else 1 when any check failed.
             """
     )
@@ -51,6 +52,8 @@ struct Check: ParsableCommand {
             valueName: "file"))
     var measurements: String?
 
+    @OptionGroup var inputs: InputOptions
+
     @Option(help: "Worker threads per run (default: one per core). The events are the same for any number.")
     var threads: Int?
 
@@ -59,6 +62,7 @@ struct Check: ParsableCommand {
         let (files, missing) = RegressionCheck.scenarioFiles(in: paths)
         var checker = RegressionCheck(update: update, threads: threads ?? RunOptions.defaultThreads)
         checker.allowsEmptyLog = allowEmpty
+        checker.inputs = inputs.confinement(givenFolders: paths)
         // A path that does not exist is bad input, not a scenario: it is said, and not counted.
         for path in missing { StandardError.error("\(path): no such file or folder") }
         var results: [CheckResult] = []

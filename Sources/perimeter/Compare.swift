@@ -70,6 +70,8 @@ struct Compare: ParsableCommand {
     @OptionGroup var monteCarlo: MonteCarloOptions
 
     @OptionGroup var display: DisplayZoneOption
+
+    @OptionGroup var inputs: InputOptions
     var runs: Int? { monteCarlo.runs }
     var seed: UInt64? { monteCarlo.seed }
 
@@ -89,7 +91,7 @@ struct Compare: ParsableCommand {
         let comparison: ScenarioComparison
         let list = try profileList(), span = try windowSpan(), reference = try resolvedProfile(against)
         do {
-            base = try ScenarioRun(loading: scenario)
+            base = try ScenarioRun(loading: scenario, inputs: inputs.confinement())
             comparison = try ScenarioComparison(
                 base, profiles: list, against: reference, window: span,
                 exactReference: !noisyReference)

@@ -63,22 +63,25 @@ enum ProfileTable {
     /// The widest built-in's name, for `profile list`.
     static var nameWidth: Int { Profile.builtInNames.map(\.count).max() ?? 0 }
 
+    /// The table for people. A profile file's texts (its name, source, base paths, values) are input:
+    /// each is shown with its controls escaped (`TerminalText.visible`), so that none forges a line.
     static func text(_ profile: Profile) -> String {
+        let shown = TerminalText.visible
         var lines = [
-            profile.name + (profile.file.map { " (\($0))" } ?? "")
+            shown(profile.name) + (profile.file.map { " (\(shown($0)))" } ?? "")
                 + (profile.appState.map { " — app state: " + $0 } ?? "")
         ]
-        if !profile.bases.isEmpty { lines.append("base: " + profile.bases.joined(separator: " → ")) }
-        if let source = profile.source { lines.append("source: " + source) }
+        if !profile.bases.isEmpty { lines.append("base: " + profile.bases.map(shown).joined(separator: " → ")) }
+        if let source = profile.source { lines.append("source: " + shown(source)) }
         lines.append("")
-        let fields = profile.fields
+        let fields = profile.fields.map { (name: shown($0.name), value: shown($0.value), origin: $0.origin) }
         let nameWidth = max(5, fields.map(\.name.count).max() ?? 0)
         let valueWidth = max(5, fields.map(\.value.count).max() ?? 0)
         lines.append(padded("field", to: nameWidth) + "  " + padded("value", to: valueWidth) + "  from")
         for field in fields {
             lines.append(
                 padded(field.name, to: nameWidth) + "  " + padded(field.value, to: valueWidth) + "  "
-                    + (field.origin?.description ?? "-"))
+                    + (field.origin.map { shown($0.description) } ?? "-"))
         }
         return lines.joined(separator: "\n")
     }

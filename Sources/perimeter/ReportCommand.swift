@@ -39,6 +39,8 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var monteCarlo: MonteCarloOptions
 
     @OptionGroup var display: DisplayZoneOption
+
+    @OptionGroup var inputs: InputOptions
     var runs: Int? { monteCarlo.runs }
     var seed: UInt64? { monteCarlo.seed }
 
@@ -64,7 +66,7 @@ struct ReportCommand: ParsableCommand {
         let list = try perimeter.profiles(profiles)
         let page: ReportPage
         do {
-            let base = try ScenarioRun(loading: scenario)
+            let base = try ScenarioRun(loading: scenario, inputs: inputs.confinement())
             for warning in base.warnings(under: list) { StandardError.warning(warning) }
             if let warning = base.unmarkedRecordingWarning { StandardError.warning(warning) }
             page = ReportPage(

@@ -83,6 +83,8 @@ struct Run: ParsableCommand {
     @OptionGroup var monteCarlo: MonteCarloOptions
 
     @OptionGroup var display: DisplayZoneOption
+
+    @OptionGroup var inputs: InputOptions
     var runs: Int? { monteCarlo.runs }
     var seed: UInt64? { monteCarlo.seed }
 
@@ -112,7 +114,8 @@ struct Run: ParsableCommand {
         let clock = ContinuousClock.now
         var scenarioRun: ScenarioRun, chosen = try profile.map(resolvedProfile)
         do {
-            scenarioRun = try ScenarioRun(loading: scenario, profile: chosen, maxSamples: maxSamples)
+            scenarioRun = try ScenarioRun(
+                loading: scenario, profile: chosen, maxSamples: maxSamples, inputs: inputs.confinement())
         } catch {
             throw error.reported
         }

@@ -74,6 +74,8 @@ struct Stream: ParsableCommand {
 
     @OptionGroup var table: FixTableOptions
 
+    @OptionGroup var inputs: InputOptions
+
     func validate() throws {
         if let start, Timestamp(iso8601: start) == nil {
             throw ValidationError("--start is \"\(start)\", which is not an ISO 8601 time such as 2026-03-01T08:00:00Z.")
@@ -95,7 +97,8 @@ struct Stream: ParsableCommand {
         let clock = ContinuousClock.now
         let scenarioRun: ScenarioRun, chosen = try profile.map(resolvedProfile)
         do {
-            scenarioRun = try ScenarioRun(loading: scenario, profile: chosen, readsDevices: false)
+            scenarioRun = try ScenarioRun(
+                loading: scenario, profile: chosen, readsDevices: false, inputs: inputs.confinement())
         } catch {
             throw error.reported
         }

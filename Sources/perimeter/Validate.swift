@@ -26,6 +26,8 @@ struct Validate: ParsableCommand {
     @Flag(help: "Check scenarios as 'perimeter run --allow-scenario-network-sinks' would take them.")
     var allowScenarioNetworkSinks = false
 
+    @OptionGroup var inputs: InputOptions
+
     func run() throws {
         let (files, unreachable) = FileValidation.files(in: paths)
         if let first = unreachable.first {
@@ -35,7 +37,8 @@ struct Validate: ParsableCommand {
         var problems = 0
         let policy = ScenarioSinkPolicy(allowsNetwork: allowScenarioNetworkSinks)
         for file in files {
-            let (found, warnings, notes) = FileValidation.check(file) { [policy] scenario in
+            let (found, warnings, notes) = FileValidation.check(file, inputs: inputs.confinement(givenFolders: paths)) {
+                [policy] scenario in
                 let checked = policy.check(scenario, registry: Perimeter.sinks)
                 return (checked.problems.map(\.description), checked.effects)
             }

@@ -226,3 +226,28 @@ import WireFormat
         #expect(try files(in: directory).isEmpty)
     }
 }
+
+/// A scenario's own sink (`refusingLinks`) never writes through a symbolic link nor opens a FIFO or
+/// device, even one put there after its policy looked (issue 37 G2, G10): bad input, the target untouched.
+@Suite struct OutputFileRefusingLinksTests {
+    @Test func aLinkAFIFOAndADeviceAreRefused() throws {
+        let directory = try temporaryDirectory()
+        try "#!/bin/sh\n".write(toFile: directory + "/hook", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/e.jsonl", withDestinationPath: "hook")
+        #expect(mkfifo(directory + "/pipe.jsonl", 0o644) == 0)
+        for (path, says) in [
+            (directory + "/e.jsonl", "it is a symbolic link (to \"hook\")"),
+            (directory + "/pipe.jsonl", "is a named pipe (FIFO)"), ("/dev/null", "is a device"),
+        ] {
+            do {
+                _ = try OutputFile(path: path, spec: "jsonl:x", refusingLinks: true)
+                Issue.record("\(path) was opened")
+            } catch {
+                #expect(error.isBadInput, "\(error)")
+                #expect(error.reason.contains(says), "\(error)")
+            }
+        }
+        #expect(try String(contentsOfFile: directory + "/hook", encoding: .utf8) == "#!/bin/sh\n")
+        #expect(try files(in: directory) == ["e.jsonl", "hook", "pipe.jsonl"])
+    }
+}

@@ -86,3 +86,37 @@ struct AtomicFileTests {
         #expect(try files(in: folder) == [live, other, "e.csv"].sorted())
     }
 }
+
+/// Issue 37 G1, G2: a replaced file never keeps execute or set-id bits, and `refusingLinks` refuses a
+/// symbolic link, leaving what it points to untouched.
+@Suite("Atomic replacement of scripts and links")
+struct AtomicFileModeTests {
+    /// (the old file's mode, the new file's)
+    @Test(
+        "a replaced file keeps its read and write bits only",
+        arguments: [(0o755, 0o644), (0o4755, 0o644), (0o600, 0o600), (0o664, 0o664)])
+    func mode(old: Int, new: Int) throws {
+        let target = try temporaryDirectory() + "/pre-commit"
+        try "#!/bin/sh\n".write(toFile: target, atomically: false, encoding: .utf8)
+        #expect(chmod(target, mode_t(old)) == 0)
+        try AtomicFile.write(Array("{}\n".utf8), to: target)
+        let mode = try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int
+        #expect(mode == new, "\(String(mode ?? -1, radix: 8))")
+    }
+
+    @Test func aLinkIsRefusedWhenAsked() throws {
+        let folder = try temporaryDirectory()
+        try "#!/bin/sh\n".write(toFile: folder + "/hook", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/e.events.jsonl", withDestinationPath: "hook")
+        #expect(throws: FileError.self) {
+            try AtomicFile.write(Array("{}\n".utf8), to: folder + "/e.events.jsonl", refusingLinks: true)
+        }
+        do {
+            try AtomicFile.write(Array("{}\n".utf8), to: folder + "/e.events.jsonl", refusingLinks: true)
+        } catch {
+            #expect(error.description.contains("it is a symbolic link (to \"hook\")"), "\(error)")
+        }
+        #expect(try String(contentsOfFile: folder + "/hook", encoding: .utf8) == "#!/bin/sh\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["e.events.jsonl", "hook"])
+    }
+}

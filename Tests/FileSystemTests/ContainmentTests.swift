@@ -37,3 +37,65 @@ struct ContainmentTests {
         #expect(found == escape)
     }
 }
+
+/// Issue 37 G3: the folder a scenario's inputs are confined to, and what leaves it. `above/repo` holds
+/// `.git` (a folder, or a worktree's file), `Scenarios/`, `Tracks/`, `.env` and a link `out` to `above/`.
+@Suite("A scenario's input root")
+struct InputRootTests {
+    /// (a path as `Scenarios/s.yaml` writes it, why it is refused or nil)
+    static let cases: [(written: String, refusal: String?)] = [
+        ("s.gpx", nil), ("../Tracks/t.gpx", nil), ("missing.gpx", nil),
+        ("../../secret", "leads to ABOVE/secret, outside ABOVE/repo"),
+        ("out/secret", "leads to ABOVE/secret, outside ABOVE/repo"),
+        ("/etc/passwd", "is an absolute path"), ("../../../../../../../../proc/self/environ", "lies in /proc"),
+        ("../.env", "is or lies in .env, a hidden file or folder, which a scenario never reads"),
+        ("../.git/config", "is or lies in .git, a hidden file or folder, which a scenario never reads"),
+    ]
+
+    static func repository(gitFile: Bool) throws -> (above: URL, repo: URL) {
+        let above = try TemporaryFolders.make("input-root")
+        let repo = above.appendingPathComponent("repo")
+        let manager = FileManager.default
+        for sub in ["Scenarios", "Tracks"] {
+            try manager.createDirectory(at: repo.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        if gitFile {
+            try "gitdir: /elsewhere\n".write(to: repo.appendingPathComponent(".git"), atomically: true, encoding: .utf8)
+        } else {
+            try manager.createDirectory(at: repo.appendingPathComponent(".git"), withIntermediateDirectories: true)
+            try "[core]\n".write(to: repo.appendingPathComponent(".git/config"), atomically: true, encoding: .utf8)
+        }
+        for file in ["Scenarios/s.yaml", "Scenarios/s.gpx", "Tracks/t.gpx", ".env"] {
+            try "x".write(to: repo.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
+        try "x".write(to: above.appendingPathComponent("secret"), atomically: true, encoding: .utf8)
+        try manager.createSymbolicLink(
+            atPath: repo.appendingPathComponent("Scenarios/out").path, withDestinationPath: "../..")
+        return (above, repo)
+    }
+
+    @Test("what leaves the repository", arguments: cases)
+    func refusal(written: String, refusal: String?) throws {
+        let (above, repo) = try Self.repository(gitFile: false)
+        let scenario = repo.appendingPathComponent("Scenarios/s.yaml").path
+        let root = try #require(FileCheck.inputRoot(of: scenario))
+        let real = above.resolvingSymlinksInPath().path
+        #expect(root == real + "/repo")
+        let resolved = FileNames.resolve(written, besideFile: scenario)
+        let found = FileCheck.outsideInputRoot(written, resolved: resolved, naming: scenario, root: root)
+        #expect(found?.replacingOccurrences(of: real, with: "ABOVE") == refusal)
+    }
+
+    @Test("the root: .git (folder or file), else the folder given, else the scenario's own")
+    func roots() throws {
+        let (above, repo) = try Self.repository(gitFile: true)
+        let real = above.resolvingSymlinksInPath().path
+        let scenario = repo.appendingPathComponent("Scenarios/s.yaml").path
+        #expect(FileCheck.inputRoot(of: scenario) == real + "/repo")
+        try FileManager.default.removeItem(at: repo.appendingPathComponent(".git"))
+        #expect(FileCheck.inputRoot(of: scenario) == real + "/repo/Scenarios")
+        #expect(FileCheck.inputRoot(of: scenario, given: repo.path) == real + "/repo")
+        #expect(
+            FileCheck.inputRoot(of: scenario, given: repo.appendingPathComponent("Tracks").path) == real + "/repo/Scenarios")
+    }
+}

@@ -103,14 +103,14 @@ struct CompareCommandTests {
         let suffix = ",\"run\":\(r)}"
         let runLines = try String(contentsOfFile: folder.path + "/batch.jsonl", encoding: .utf8)
             .split(separator: "\n").filter { $0.hasSuffix(suffix) }.map { $0.dropLast(suffix.count) + "}\n" }.joined()
-        // The scenario with its seed replaced, beside its track.
+        // The scenario with its seed replaced, naming the repository's track by its absolute path (allowed).
         let source = PerimeterProcess.root.appendingPathComponent("Scenarios/restaurant-welcome.yaml")
         let text = try String(contentsOf: source, encoding: .utf8)
             .replacingOccurrences(of: "seed: 1,", with: "seed: \(30 + r),")
             .replacingOccurrences(of: "../Tracks/", with: PerimeterProcess.root.appendingPathComponent("Tracks").path + "/")
         let copy = folder.appendingPathComponent("seeded.yaml")
         try text.write(to: copy, atomically: true, encoding: .utf8)
-        let plain = try PerimeterProcess.run(["run", copy.path, "--sink", "jsonl:-"])
+        let plain = try PerimeterProcess.run(["run", copy.path, "--sink", "jsonl:-", "--allow-inputs-outside"])
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(!runLines.isEmpty && runLines == plain.stdout)
     }

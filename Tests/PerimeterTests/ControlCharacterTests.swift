@@ -114,4 +114,78 @@ struct ControlCharacterTests {
         }
         #expect(controls.isEmpty, "\(controls.map { String($0.value, radix: 16) }) in \(text.debugDescription)")
     }
+
+    /// Issue 37 G11: a raw line end in an input would forge a line of a message (`FAIL` made to read
+    /// `PASS`, an `error:` added). Each input holds "\nFORGED" and the output must show it escaped.
+    struct ForgedLine: CustomTestStringConvertible, Sendable {
+        var id: String
+        /// Writes the files; returns the arguments, and a file for standard input or nil.
+        var make: @Sendable (URL) throws -> (arguments: [String], standardInput: String?)
+        var status: Int32
+        var testDescription: String { id }
+    }
+
+    /// A one-device scenario in `folder` whose golden log holds the event `line` instead of the run's.
+    static func checkedScenario(in folder: URL, golden: String) throws -> [String] {
+        try Inputs.write(Inputs.gpx(Inputs.walk()), "track.gpx", in: folder)
+        _ = try Inputs.scenario(in: folder)
+        try Inputs.write(golden, "scenario.events.jsonl", in: folder)
+        return ["check", "scenario.yaml"]
+    }
+
+    static let forgedLines: [ForgedLine] = [
+        .init(
+            id: "stream's time-order error, a device id from standard input",
+            make: { folder in
+                try Inputs.write(Inputs.gpx(Inputs.walk()), "track.gpx", in: folder)
+                _ = try Inputs.scenario(in: folder)
+                let device = "ph\\nFORGED"
+                try Inputs.write(
+                    "{\"device\":\"\(device)\",\"time\":\"2016-01-10T12:00:10Z\",\"lat\":37.7,\"lon\":-121.76}\n"
+                        + "{\"device\":\"\(device)\",\"time\":\"2016-01-10T12:00:00Z\",\"lat\":37.7,\"lon\":-121.76}\n",
+                    "fleet.jsonl", in: folder)
+                return (
+                    ["stream", "scenario.yaml", "--format", "jsonl", "--start", "2016-01-10T12:00:00Z"],
+                    folder.appendingPathComponent("fleet.jsonl").path
+                )
+            }, status: 2),
+        .init(
+            id: "check's diff, ids from the golden log",
+            make: { folder in
+                let line =
+                    "{\"time\":\"2016-01-10T12:00:00.000Z\",\"device\":\"phone\\nFORGED\",\"region\":\"cafe\\nFORGED\","
+                    + "\"kind\":\"enter\",\"lat\":37.7,\"lon\":-121.76,\"distance\":-1,\"crossedAt\":\"2016-01-10T12:00:00.000Z\"}\n"
+                return (try checkedScenario(in: folder, golden: line), nil)
+            }, status: 1),
+        .init(
+            id: "check's diff header, paths and the profile from the inputs record",
+            make: { folder in
+                let arguments = try checkedScenario(in: folder, golden: "")
+                try Inputs.write(
+                    "{\"scenario\": \"0\", \"profile\": \"ios\\nFORGED\", \"files\": [{\"kind\": \"track\", "
+                        + "\"path\": \"gone.gpx\\nFORGED\", \"sha256\": \"0\"}]}\n",
+                    "scenario.events.inputs.json", in: folder)
+                return (arguments, nil)
+            }, status: 1),
+        .init(
+            id: "profile show, a profile file's name, source and base",
+            make: { folder in
+                try Inputs.write(
+                    "name: \"mine\\nFORGED\"\nbase: ios\nsource: \"walk\\nFORGED\"\n",
+                    "mine.profile.yaml", in: folder)
+                return (["profile", "show", "mine.profile.yaml"], nil)
+            }, status: 0),
+    ]
+
+    @Test("No line end from an input forges a line of a message", arguments: forgedLines)
+    func forged(_ c: ForgedLine) throws {
+        let folder = try TemporaryFolders.make("forged")
+        let (arguments, input) = try c.make(folder)
+        let result = try PerimeterProcess.run(arguments, in: folder, standardInput: input)
+        let text = result.stdout + result.stderr
+        #expect(result.status == c.status, "\(text)")
+        #expect(text.contains("\\nFORGED"), "\(text)")
+        let forged = text.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("FORGED") }
+        #expect(forged.isEmpty, "\(text)")
+    }
 }

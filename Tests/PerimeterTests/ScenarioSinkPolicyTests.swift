@@ -20,6 +20,8 @@ struct ScenarioSinkPolicyTests {
         var status: Int32
         /// What standard error must contain.
         var message: String
+        /// Files in `project/` whose bytes and mode must be the same after the refusal.
+        var untouched: [String] = []
         var testDescription: String { id }
     }
 
@@ -58,11 +60,98 @@ struct ScenarioSinkPolicyTests {
                     at: project.appendingPathComponent("e.geojson"),
                     withDestinationURL: outside.appendingPathComponent("e.geojson"))
             }, status: 2, message: "through a symbolic link"),
+        // Issue 37 G2: files inside the folder a scenario's sinks may not replace.
+        .init(
+            id: "a git hook, the scenario at the repository's root", sink: "csv:.git/hooks/pre-commit",
+            prepare: { project, _ in try gitRepository(project) }, status: 2,
+            message: "writes .git/hooks/pre-commit, which is in or is a dot-folder or dot-file (.git)",
+            untouched: [".git/hooks/pre-commit"]),
+        .init(
+            id: "a dot-file", sink: "jsonl:.envrc",
+            prepare: { project, _ in
+                try "export A=1\n".write(to: project.appendingPathComponent(".envrc"), atomically: true, encoding: .utf8)
+            },
+            status: 2, message: "dot-folder or dot-file (.envrc)", untouched: [".envrc"]),
+        .init(
+            id: "the scenario itself", sink: "jsonl:scenario.yaml", status: 2, message: "which is the scenario file itself",
+            untouched: ["scenario.yaml"]),
+        .init(
+            id: "its track", sink: "geojson:sub/../track.gpx", status: 2,
+            message: "which is a file the scenario reads (its track track.gpx)", untouched: ["track.gpx"]),
+        .init(
+            id: "a golden log", sink: "jsonl:other.events.jsonl", status: 2, message: "which is named as a golden log"),
+        .init(
+            id: "an inputs record", sink: "jsonl:other.events.inputs.json", status: 2,
+            message: "which is named as a golden log or its inputs record"),
+        .init(
+            id: "an executable script", sink: "jsonl:run.sh",
+            prepare: { project, _ in try script(project.appendingPathComponent("run.sh")) }, status: 2,
+            message: "which is an executable file", untouched: ["run.sh"]),
+        .init(
+            id: "a spool over an executable script", sink: "URL;spool=run.sh",
+            prepare: { project, _ in try script(project.appendingPathComponent("run.sh")) }, allowNetwork: true, status: 2,
+            message: "which is an executable file", untouched: ["run.sh"]),
+        .init(
+            id: "a CSV file Perimeter did not write", sink: "csv:people.csv",
+            prepare: { project, _ in
+                try "name,email\r\nada,ada@example.org\r\n".write(
+                    to: project.appendingPathComponent("people.csv"), atomically: true, encoding: .utf8)
+            }, status: 2, message: "which exists and is not csv output Perimeter wrote", untouched: ["people.csv"]),
+        .init(
+            id: "a JSON file Perimeter did not write", sink: "jsonl:package.json",
+            prepare: { project, _ in
+                try "{\"name\": \"app\", \"scripts\": {\"test\": \"make\"}}\n".write(
+                    to: project.appendingPathComponent("package.json"), atomically: true, encoding: .utf8)
+            }, status: 2, message: "which exists and is not jsonl output Perimeter wrote", untouched: ["package.json"]),
+        .init(
+            id: "a link that stays inside", sink: "jsonl:latest.jsonl",
+            prepare: { project, _ in
+                try "".write(to: project.appendingPathComponent("e.jsonl"), atomically: true, encoding: .utf8)
+                try FileManager.default.createSymbolicLink(
+                    atPath: project.appendingPathComponent("latest.jsonl").path, withDestinationPath: "e.jsonl")
+            }, status: 2, message: "which goes through the symbolic link latest.jsonl"),
+        .init(
+            id: "a FIFO", sink: "jsonl:pipe.jsonl",
+            prepare: { project, _ in
+                guard mkfifo(project.appendingPathComponent("pipe.jsonl").path, 0o644) == 0 else {
+                    throw POSIXError(.EEXIST)
+                }
+            }, status: 2, message: "which is a named pipe (FIFO)"),
     ]
+
+    /// `git init` in `folder`, with an executable pre-commit hook.
+    static func gitRepository(_ folder: URL) throws {
+        try shell("git init -q .", in: folder)
+        try script(folder.appendingPathComponent(".git/hooks/pre-commit"))
+    }
+
+    /// An executable shell script at `file`.
+    static func script(_ file: URL) throws {
+        try "#!/bin/sh\nexit 0\n".write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+    }
+
+    /// The bytes and mode of `file`, to compare before and after.
+    static func snapshot(_ file: URL) throws -> (Data, Int) {
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int ?? -1
+        return (try Data(contentsOf: file), mode)
+    }
 
     static let allowed: [Case] = [
         .init(id: "a file in a subfolder, by way of ..", sink: "jsonl:sub/../e.jsonl", status: 0, message: "1 device"),
         .init(id: "a URL with the flag", sink: "URL;batch=2", allowNetwork: true, status: 0, message: "1 device"),
+        .init(
+            id: "its own earlier output", sink: "jsonl:e.jsonl",
+            prepare: { project, _ in
+                let old =
+                    "{\"time\":\"2016-01-10T12:00:00.000Z\",\"device\":\"phone\",\"region\":\"cafe\",\"kind\":\"exit\"}\n"
+                try old.write(to: project.appendingPathComponent("e.jsonl"), atomically: true, encoding: .utf8)
+            }, status: 0, message: "1 device"),
+        .init(
+            id: "an empty file", sink: "jsonl:e.jsonl",
+            prepare: { project, _ in
+                try "".write(to: project.appendingPathComponent("e.jsonl"), atomically: true, encoding: .utf8)
+            }, status: 0, message: "1 device"),
     ]
 
     /// A scenario with `sink` in `project/`, beside an `outside/` folder, and a server for URLs.
@@ -94,6 +183,8 @@ struct ScenarioSinkPolicyTests {
         let (folder, _) = try Self.setUp(c, server: server)
         let outside = folder.appendingPathComponent("outside")
         let before = try FileManager.default.contentsOfDirectory(atPath: outside.path)
+        let project = folder.appendingPathComponent("project")
+        let kept = try c.untouched.map { try Self.snapshot(project.appendingPathComponent($0)) }
         let result = try Self.run(c, in: folder)
         let message = c.message.replacingOccurrences(of: "URL", with: server.url)
         #expect(result.status == c.status, "\(result.stderr)")
@@ -105,6 +196,11 @@ struct ScenarioSinkPolicyTests {
             #expect(try String(contentsOf: outside.appendingPathComponent("e.geojson"), encoding: .utf8) == "old")
         }
         #expect(!result.stderr.contains("do-not-send"))
+        for (name, old) in zip(c.untouched, kept) {
+            let now = try Self.snapshot(project.appendingPathComponent(name))
+            #expect(now.0 == old.0 && now.1 == old.1, "\(name) changed")
+        }
+        #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("other.events.jsonl").path))
 
         let validate = try Self.run(c, in: folder, command: "validate")
         #expect(validate.status == 2, "\(validate.stderr)")
@@ -126,6 +222,9 @@ struct ScenarioSinkPolicyTests {
         } else {
             let written = try String(contentsOf: folder.appendingPathComponent("project/e.jsonl"), encoding: .utf8)
             #expect(written.split(separator: "\n").count == 4)
+            // An event file: no execute bit, not writable by others (0644 less the umask).
+            let mode = try Self.snapshot(folder.appendingPathComponent("project/e.jsonl")).1
+            #expect(mode & 0o7133 == 0, "mode \(String(mode, radix: 8))")
         }
         let validate = try Self.run(c, in: folder, command: "validate")
         #expect(validate.status == 0, "\(validate.stderr)")

@@ -7,20 +7,25 @@ import Testing
 @Suite("perimeter stream")
 struct StreamCommandTests {
     /// The example fleet (24 vans, a fix every 10 s) under noise, a dwell rule and Android, with no start of
-    /// its own: the clock starts at the fleet's earliest fix, 09:00:00.
+    /// its own: the clock starts at the fleet's earliest fix, 09:00:00. Its files are copied beside it (a
+    /// scenario reads only inside its repository or folder).
     static func fleetScenario(in folder: URL, devices: Bool = true) throws -> String {
-        let root = PerimeterProcess.root.path
+        for name in ["groser-zones.geojson", "vans.csv"]
+        where !FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
+            try FileManager.default.copyItem(
+                at: PerimeterProcess.root.appendingPathComponent("Tracks/\(name)"), to: folder.appendingPathComponent(name))
+        }
         let text = """
             name: streamed vans
             profile: android
             regions:
-              - geojson: \(root)/Tracks/groser-zones.geojson
+              - geojson: groser-zones.geojson
               - {id: depot, circle: {lat: 59.9270, lon: 30.3200, radius: 150}}
             rules:
               - {name: stop, dwell: 120}
             noise: {sigma: 6, seed: 11, correlation: 20}
 
-            """ + (devices ? "devices:\n  - fixes: \(root)/Tracks/vans.csv\n" : "")
+            """ + (devices ? "devices:\n  - fixes: vans.csv\n" : "")
         let path = folder.appendingPathComponent(devices ? "fleet.yaml" : "regions-only.yaml").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path

@@ -84,6 +84,8 @@ public enum PerimeterProcess {
     private static let unprivilegedCopy = Swift.Result<URL, any Error> {
         let copy = try temporaryFolder()
         let manager = FileManager.default
+        // A repository's root (`.git`), inside which the scenario reads its track.
+        try manager.createDirectory(at: copy.appendingPathComponent(".git"), withIntermediateDirectories: true)
         for relative in ["Scenarios/lorrenzillos.yaml", "Tracks/lorrenzillos-visit.gpx"] {
             let target = copy.appendingPathComponent(relative)
             try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)

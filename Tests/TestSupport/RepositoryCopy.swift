@@ -3,11 +3,12 @@ import Foundation
 /// A scenario of the repository copied into a temporary folder, for tests that change it.
 public enum RepositoryCopy {
     /// A copy of the repository's `Scenarios/lorrenzillos.yaml`, its golden log (with the record of what it
-    /// was made from) and its track, in a temporary folder laid out like the repository (`Scenarios/`, `Tracks/`).
+    /// was made from) and its track, in a temporary folder laid out like the repository (`.git/`, `Scenarios/`,
+    /// `Tracks/`): its root, inside which a scenario reads its inputs.
     public static func lorrenzillos() throws -> URL {
         let folder = try PerimeterProcess.temporaryFolder()
         let fm = FileManager.default
-        for sub in ["Scenarios", "Tracks"] {
+        for sub in [".git", "Scenarios", "Tracks"] {
             try fm.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
         }
         for file in [
