@@ -11,7 +11,7 @@ extension AtomicFile {
     /// Appends the partial file's bytes to the target instead of replacing it (a spool file that several
     /// runs share): the target is created when missing and locked with an exclusive flock(2) while the
     /// bytes are copied and fsynced, so that runs appending at once land whole, one after the other, and
-    /// what the target held is never lost. Then the partial file is removed. O(bytes appended), in
+    /// what the target held is never lost. A target it creates has mode 0600; an existing one keeps its mode. Then the partial file is removed. O(bytes appended), in
     /// 64 KiB copies.
     ///
     /// On failure (a full disk, a file-size limit) the target is cut back to its length before, and the
@@ -25,7 +25,8 @@ extension AtomicFile {
         guard !isClosed else { return }
         isClosed = true
         try? descriptor.close()
-        let target = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666)
+        // A spool holds where people were: created readable by its owner alone (0600), as journals are.
+        let target = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard target >= 0 else { throw keepingPartial(FileError(Errno(rawValue: errno), path: path, action: "append to")) }
         defer { close(target) }  // also releases the lock
         while flock(target, LOCK_EX | LOCK_NB) != 0 {

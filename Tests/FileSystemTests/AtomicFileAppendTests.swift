@@ -23,9 +23,14 @@ struct AtomicFileAppendTests {
         let folder = try temporaryDirectory()
         let target = folder + "/spool.jsonl"
         if let existing { try existing.write(toFile: target, atomically: false, encoding: .utf8) }
+        func mode() throws -> Int? { try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int }
+        let before = existing == nil ? nil : try mode()
         for text in appended { try partial(text, for: target).commitAppending() }
         #expect(try String(contentsOfFile: target, encoding: .utf8) == (existing ?? "") + appended.joined())
         #expect(try files(in: folder) == ["spool.jsonl"])
+        // A spool it creates is its owner's alone (issue 37, G2); one that existed keeps its mode.
+        let after = try #require(try mode())
+        #expect(after == before ?? 0o600, "\(String(after, radix: 8))")
     }
 
     @Test("an append that fails keeps the bytes beside the target, named in the error")
