@@ -87,6 +87,7 @@ struct OutcomesCommandTests {
         try exact.write(to: folder.appendingPathComponent("exact.yaml"), atomically: true, encoding: .utf8)
         let ideal = try PerimeterProcess.run([
             "run", folder.appendingPathComponent("exact.yaml").path, "--profile", "ideal", "--sink", "jsonl:-",
+            "--allow-inputs-outside",  // its tracks are the repository's, by absolute path
         ])
         try #require(ideal.status == 0, "\(ideal.stderr)")
         let idealLines = ideal.stdout.split(separator: "\n")
