@@ -153,7 +153,10 @@ extension Run {
             commandLine: sinks, registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
             isCancelled: { interruption.happened }, displayZone: display.zone)
         // Events are grouped by the crossing of the exact track that each pairs with, as compare pairs them.
-        var spread = EventSpread(reference: scenarioRun.exact().events(threads: threads ?? RunOptions.defaultThreads).events)
+        var spread = EventSpread(
+            reference: scenarioRun.exact().events(
+                threads: threads ?? RunOptions.defaultThreads, isCancelled: { interruption.happened }
+            ).events)
         var events = 0
         let done: Int
         let progress = ProgressLine()
