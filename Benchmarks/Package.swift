@@ -9,6 +9,7 @@ import PackageDescription
 //   swift run -c release montecarlo-benchmark [runs]      Monte Carlo runs/s on 1 and 2 threads
 //   swift run -c release calibrate-benchmark [runs]       calibrate: 2 parameters, 40 walks, 8 stores, beside one batch
 //   swift run -c release recorded-benchmark [drivers] [s] recorded tracks: the truth's cost, the phones' (SEMANTICS §9)
+//   swift run -c release fleet-benchmark FOLDER [rounds]  a GPX fleet (Scripts/gpx-fleet.py): 2 threads ÷ 1, run ÷ inspect
 //   python3 Scripts/check-thresholds.py [--update]        instructions per unit (callgrind) against thresholds.json
 let package = Package(
     name: "PerimeterBenchmarks",
@@ -66,6 +67,15 @@ let package = Package(
                 "BenchmarkSupport",
                 .product(name: "Geofencing", package: "Perimeter"),
                 .product(name: "Geodesy", package: "Perimeter"),
+            ]
+        ),
+        .executableTarget(
+            name: "fleet-benchmark",
+            dependencies: [
+                .product(name: "EventSinks", package: "Perimeter"),
+                .product(name: "GPX", package: "Perimeter"),
+                .product(name: "Geofencing", package: "Perimeter"),
+                .product(name: "Runs", package: "Perimeter"),
             ]
         ),
         .executableTarget(

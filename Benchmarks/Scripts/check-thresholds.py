@@ -10,6 +10,11 @@ libxml2 function for xmllint), and divides by the units the command reports (`me
 or the figure named by `units_from`). A ratio figure divides one figure by another measured in the same
 run (the GPX read by xmllint's on the same file), so it does not depend on the machine.
 
+A timed figure (`timed`: NAME) is a ratio of times a command prints as `ratio: NAME VALUE`, measured in
+one process with its reference (the fleet on two threads against one thread and against reading its
+tracks: fleet-benchmark); its command runs once, outside callgrind and after it, so that it has the cores
+to itself. Its tolerance is wide and its ceiling is what it is held to.
+
 A figure fails when it exceeds `today × (1 + tolerance)`, or its `ceiling` when it has one. Instruction
 counts are steady on a shared machine where wall times are not: the same binary and input give the same
 count to within a few hundred instructions (Swift's hashing is made deterministic here). `--update`
@@ -31,6 +36,7 @@ import time
 BENCHMARKS = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 THRESHOLDS = os.path.join(BENCHMARKS, "thresholds.json")
 MEASURED = re.compile(r"^measured: (\d+) (\w+)$", re.MULTILINE)
+TIMED = re.compile(r"^ratio: ([\w-]+) ([\d.]+)$", re.MULTILINE)
 
 
 def fail(message):
@@ -109,6 +115,16 @@ def callgrind(figure, bin_dir, work, environment):
     return int(totals.group(1)), (int(units.group(1)) if units else None), seconds
 
 
+def timed(command, bin_dir, work, environment):
+    """({name: ratio}, seconds) of a timed command (not under callgrind): its `ratio: NAME VALUE` lines."""
+    words = expand(command, bin_dir, work)
+    began = time.monotonic()
+    result = subprocess.run(words, cwd=BENCHMARKS, env=environment, capture_output=True, text=True)
+    if result.returncode != 0:
+        fail(f"{' '.join(words)} exited {result.returncode}:\n{result.stdout}{result.stderr}")
+    return {name: float(value) for name, value in TIMED.findall(result.stdout)}, time.monotonic() - began
+
+
 def dumped(value, indent=""):
     """The thresholds file's text: JSON indented by two, a list of plain values (a command) on one line."""
     inner = indent + "  "
@@ -171,18 +187,29 @@ def main():
             if any(f"{{work}}/{name}" in " ".join(figures[i].get("command", [])) for i in wanted):
                 subprocess.run(expand(arguments, bin_dir, work), cwd=BENCHMARKS, env=environment, check=True,
                                stdout=subprocess.DEVNULL)
-        measured = [figures[i] for i in figures if i in wanted and "command" in figures[i]]
+        measured = [figures[i] for i in figures if i in wanted and "command" in figures[i] and "timed" not in figures[i]]
         for figure in measured:
             expand(figure["command"], bin_dir, work, stripped=True)
         print(f"== {len(measured)} commands under callgrind, {options.jobs} at a time", flush=True)
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, options.jobs)) as pool:
             counts = dict(zip([f["id"] for f in measured],
                               pool.map(lambda f: callgrind(f, bin_dir, work, environment), measured)))
+        # Timed figures: each command once, alone (the figures that share a command share its run).
+        ratios = {}
+        for command in {tuple(figures[i]["command"]) for i in wanted if "timed" in figures[i]}:
+            print(f"== timing {' '.join(command)}", flush=True)
+            ratios[command] = timed(list(command), bin_dir, work, environment)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
     values = {}
-    for figure in (figures[i] for i in figures if i in wanted and "command" in figures[i]):
+    for figure in (figures[i] for i in figures if i in wanted and "timed" in figures[i]):
+        found, seconds = ratios[tuple(figure["command"])]
+        if figure["timed"] not in found:
+            fail(f"{figure['id']}: the command printed no 'ratio: {figure['timed']} VALUE' line")
+        values[figure["id"]] = found[figure["timed"]]
+        counts[figure["id"]] = (None, None, seconds)
+    for figure in (figures[i] for i in figures if i in wanted and "command" in figures[i] and "timed" not in figures[i]):
         instructions, units, _ = counts[figure["id"]]
         if "units_from" in figure:
             units = counts[figure["units_from"]][1]
@@ -204,7 +231,7 @@ def main():
             limit = min(limit, figure["ceiling"])
         ok = value <= limit
         failures += not ok
-        digits = 3 if "ratio" in figure else 1
+        digits = 3 if "ratio" in figure or "timed" in figure else 1
         seconds = f"{counts[figure['id']][2]:11.1f}" if figure["id"] in counts else ""
         print(f"{figure['id']:34} {figure['per']:>7} {value:12.{digits}f} {today:12.{digits}f} {value / today:8.3f}"
               f" {limit:12.{digits}f}  {'ok' if ok else 'FAIL':6}{seconds}")

@@ -21,7 +21,7 @@ public final class DeviceRunner {
     init(_ simulation: Simulation, start: Timestamp) {
         self.simulation = simulation
         self.start = start
-        world = World(regions: simulation.regions, rules: simulation.rules, settings: simulation.settings)
+        world = simulation.world(settings: simulation.settings)
         summary.start = start
     }
 

@@ -95,9 +95,7 @@ extension Simulation {
 
     private func runWindows(into sink: EventSink, options: RunOptions, summary: inout RunSummary) throws {
         let start = clockStart
-        let world = World(
-            regions: regions, rules: rules, settings: settings,
-            skipsQuietRegions: options.skipsQuietRegions)
+        let world = world(settings: settings, skipsQuietRegions: options.skipsQuietRegions)
         summary.start = start
         // a pass over each track
         let lanes = concurrentMap(devices.count) { [self] i in lane(for: devices[i], start: start) }

@@ -6,8 +6,8 @@ import ReadableText
 /// Built in code by tests and library users, or by `ScenarioFormat` from a scenario file.
 public struct Simulation: Sendable {
     /// In declaration order; a region's index is its position here.
-    public var regions: [Region]
-    public var rules: [DwellRule]
+    public var regions: [Region] { didSet { geometry = WorldGeometryCache() } }
+    public var rules: [DwellRule] { didSet { geometry = WorldGeometryCache() } }
     public var profile: Profile
     public var overrides: MonitorOverrides
     public var devices: [Device]
@@ -16,6 +16,11 @@ public struct Simulation: Sendable {
     /// The clock's step; greater than zero.
     public var tick: TimeSpan
     public var noise: Noise?
+    /// The shapes, R-tree and rules by region of `regions` and `rules`, built by the first run and shared
+    /// by every copy of this simulation (each run of a batch, each profile, each candidate profile), on
+    /// any thread: a run rebuilds only what depends on the profile. Replaced when the regions or rules
+    /// change.
+    private var geometry = WorldGeometryCache()
 
     public init(
         regions: [Region], rules: [DwellRule] = [], profile: Profile = .ideal,
@@ -30,6 +35,12 @@ public struct Simulation: Sendable {
         self.start = start
         self.tick = tick
         self.noise = noise
+    }
+
+    /// The world of a run under `settings`: the shared geometry, and the thresholds resolved. O(regions)
+    /// once the geometry is built.
+    func world(settings: MonitorSettings, skipsQuietRegions: Bool = true) -> World {
+        World(geometry.geometry(regions: regions, rules: rules), settings: settings, skipsQuietRegions: skipsQuietRegions)
     }
 
     /// The profile's settings with the scenario's overrides applied.

@@ -1,4 +1,5 @@
 import Geodesy
+import Synchronization
 
 /// What every device's monitor shares, read-only: the regions with their resolved thresholds, the rules
 /// that cover each region, the resolved settings, and the spatial index for nearest-set queries.
@@ -21,11 +22,20 @@ final class World: Sendable {
     /// (`QuietWindow`); false evaluates every monitored region at every sample (the plain path).
     let skipsQuietRegions: Bool
 
-    init(regions: [Region], rules: [DwellRule], settings: MonitorSettings, skipsQuietRegions: Bool = true) {
+    convenience init(
+        regions: [Region], rules: [DwellRule], settings: MonitorSettings, skipsQuietRegions: Bool = true
+    ) {
+        self.init(
+            WorldGeometry(regions: regions, rules: rules), settings: settings, skipsQuietRegions: skipsQuietRegions)
+    }
+
+    /// The world of `geometry` (built once for every run of a batch) under `settings`: only the regions'
+    /// thresholds are resolved here, O(regions).
+    init(_ geometry: WorldGeometry, settings: MonitorSettings, skipsQuietRegions: Bool = true) {
         self.skipsQuietRegions = skipsQuietRegions
-        self.regions = regions
-        regionIDs = regions.map { $0.id }
-        shapes = ShapeTable(regions.map { $0.shape })
+        regions = geometry.regions
+        regionIDs = geometry.regionIDs
+        shapes = geometry.shapes
         self.settings = settings
         thresholds = regions.map {
             RegionMonitor.Thresholds(
@@ -37,6 +47,46 @@ final class World: Sendable {
                 missEnter: $0.missEnter ?? settings.missEnter,
                 missExit: $0.missExit ?? settings.missExit)
         }
+        rulesByRegion = geometry.rulesByRegion
+        ruleDurationsByRegion = geometry.ruleDurationsByRegion
+        ruleNames = geometry.ruleNames
+        index = geometry.index
+    }
+    /// The number of regions a device monitors at once.
+    var capacity: Int { min(settings.capacity ?? regions.count, regions.count) }
+
+    /// True when every region fits: the set never changes, and refreshes can be skipped.
+    var monitorsAll: Bool { capacity >= regions.count }
+
+    /// The regions of the nearest set at `point`, by ranking distance then index (SEMANTICS §4).
+    func nearestSet(to point: PreparedCoordinate) -> [Int] {
+        if monitorsAll { return Array(regions.indices) }
+        return index.nearest(capacity, to: point.coordinate) { max(0, distance($0, point)) }
+    }
+
+    /// d(p, region i) of SEMANTICS §3, in metres, read in place (`ShapeTable`): no reference is counted on
+    /// what every thread shares.
+    @inline(__always)
+    func distance(_ region: Int, _ point: PreparedCoordinate) -> Meters { shapes.signedDistance(region, to: point) }
+}
+
+/// The parts of a world that depend only on the regions and rules, not on the profile: the regions' ids and
+/// shapes laid out flat, the R-tree, the rules by region. Building it is the costly part of a world
+/// (O(regions log regions)); a batch of runs builds it once (`WorldGeometryCache`) and every run and
+/// thread reads it.
+final class WorldGeometry: Sendable {
+    let regions: [Region]
+    let regionIDs: [String]
+    let shapes: ShapeTable
+    let rulesByRegion: [[Int]]
+    let ruleDurationsByRegion: [[TimeSpan]]
+    let ruleNames: [String]
+    let index: SpatialIndex
+
+    init(regions: [Region], rules: [DwellRule]) {
+        self.regions = regions
+        regionIDs = regions.map { $0.id }
+        shapes = ShapeTable(regions.map { $0.shape })
         (rulesByRegion, ruleDurationsByRegion) = Self.rulesByRegion(rules, regions: regions)
         ruleNames = rules.map(\.name)
         index = SpatialIndex(bounds: regions.map { $0.shape.bounds })
@@ -62,20 +112,23 @@ final class World: Sendable {
         return (byRegion, byRegion.map { $0.map { rules[$0].duration } })
     }
 
-    /// The number of regions a device monitors at once.
-    var capacity: Int { min(settings.capacity ?? regions.count, regions.count) }
+}
 
-    /// True when every region fits: the set never changes, and refreshes can be skipped.
-    var monitorsAll: Bool { capacity >= regions.count }
+/// A simulation's `WorldGeometry`, built by the first run that asks and shared by every copy of the
+/// simulation (a Monte Carlo batch's runs, a profile batch's profiles, calibrate's candidates), on any
+/// thread. `Simulation` replaces it whenever its regions or rules change.
+final class WorldGeometryCache: Sendable {
+    private let built = Mutex<WorldGeometry?>(nil)
 
-    /// The regions of the nearest set at `point`, by ranking distance then index (SEMANTICS §4).
-    func nearestSet(to point: PreparedCoordinate) -> [Int] {
-        if monitorsAll { return Array(regions.indices) }
-        return index.nearest(capacity, to: point.coordinate) { max(0, distance($0, point)) }
+    init() {}
+
+    /// The geometry of `regions` and `rules`: built on the first call, the same object after.
+    func geometry(regions: [Region], rules: [DwellRule]) -> WorldGeometry {
+        built.withLock { built in
+            if let built { return built }
+            let geometry = WorldGeometry(regions: regions, rules: rules)
+            built = geometry
+            return geometry
+        }
     }
-
-    /// d(p, region i) of SEMANTICS §3, in metres, read in place (`ShapeTable`): no reference is counted on
-    /// what every thread shares.
-    @inline(__always)
-    func distance(_ region: Int, _ point: PreparedCoordinate) -> Meters { shapes.signedDistance(region, to: point) }
 }

@@ -17,16 +17,21 @@ extension MonteCarlo {
     ) throws(RunFailure) -> Int {
         let session = try openSinks(plan)
         var failure: (any Error)?
-        let done = forEachRun(threads: threads, isCancelled: { failure != nil || isCancelled() }) { r, events in
-            observe(r, events)
-            guard let session, failure == nil else { return }
-            do {
-                try session.beginRun(r, self.run(r).description(version: plan.programVersion))
-                for event in events { try session.sink.send(event) }
-            } catch {
-                failure = error
+        var done = 0
+        do {
+            // A failed sink stops the batch at once: no later run is simulated or handed on.
+            done = try forEachRun(threads: threads, isCancelled: isCancelled) { (r, events) throws(SinkStopped) in
+                observe(r, events)
+                guard let session else { return }
+                do {
+                    try session.beginRun(r, self.run(r).description(version: plan.programVersion))
+                    for event in events { try session.sink.send(event) }
+                } catch {
+                    failure = error
+                    throw SinkStopped()
+                }
             }
-        }
+        } catch {}  // `failure` holds why
         guard let session else { return done }
         // Stopped by a signal or by a failed sink: no file the batch did not complete replaces its target.
         if let failure { throw session.finish(after: failure, stoppedEarly: true) }
@@ -49,3 +54,6 @@ extension MonteCarlo {
         return try SinkSession(opening: specs, plan: plan, run: run(0).description(version: plan.programVersion))
     }
 }
+
+/// Thrown out of a batch's run by a sink that failed (the failure itself is kept apart).
+private struct SinkStopped: Error {}

@@ -62,11 +62,12 @@ public struct MonteCarlo: Sendable {
 
     /// Runs every run and hands each one's events (SEMANTICS §7 order) to `body` on the calling thread,
     /// in run order: the `ProfileBatch` of this one profile. Runs go `threads` at a time, each on one
-    /// thread. `isCancelled` is polled between groups of runs; returns how many runs were handed on
-    /// (fewer than `runs` when it stopped them).
+    /// thread. `isCancelled` is polled between groups of runs and by each run between its windows (a run
+    /// it stops is dropped, with the runs after it); returns how many runs were handed on (fewer than
+    /// `runs` when it stopped them).
     @discardableResult
     public func forEachRun<Failure: Error>(
-        threads: Int = RunOptions.defaultThreads, isCancelled: () -> Bool = { false },
+        threads: Int = RunOptions.defaultThreads, isCancelled: @escaping @Sendable () -> Bool = { false },
         _ body: (Int, [GeofenceEvent]) throws(Failure) -> Void
     ) throws(Failure) -> Int {
         try ProfileBatch(self).forEachRun(threads: threads, isCancelled: isCancelled) { (run, events) throws(Failure) in

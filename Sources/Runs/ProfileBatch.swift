@@ -94,11 +94,13 @@ public struct ProfileBatch: Sendable {
     /// Runs every (profile, run) and hands each one's events (SEMANTICS §7 order) to `body` on the
     /// calling thread, in order: profile by profile, run by run. Plain runs go one after another, each
     /// on `threads` threads; a batch's runs go `threads` at a time, each on one thread. `isCancelled` is
-    /// polled between groups of runs. Returns how many runs were handed on (fewer than `profiles ×
-    /// runs` when it stopped them).
+    /// polled between groups of runs and by every run between its windows (an interruption stops the
+    /// runs under way within a window, not a group of runs later): a run it stopped is dropped, with
+    /// every run after it, and those before it are handed on. Returns how many runs were handed on (fewer
+    /// than `profiles × runs` when it stopped them).
     @discardableResult
     public func forEachRun<Failure: Error>(
-        threads: Int = RunOptions.defaultThreads, isCancelled: () -> Bool = { false },
+        threads: Int = RunOptions.defaultThreads, isCancelled: @escaping @Sendable () -> Bool = { false },
         _ body: (Run, [GeofenceEvent]) throws(Failure) -> Void
     ) throws(Failure) -> Int {
         var handed = 0
@@ -106,9 +108,10 @@ public struct ProfileBatch: Sendable {
             for (index, plan) in plans.enumerated() {
                 if isCancelled() { return handed }
                 Self.counter?.add(1)
-                try body(
-                    Run(profileIndex: index, profile: profiles[index], number: 0),
-                    plan.events(run: 0, threads: threads))
+                guard let events = plan.events(run: 0, threads: threads, isCancelled: isCancelled) else {
+                    return handed  // stopped part way: dropped
+                }
+                try body(Run(profileIndex: index, profile: profiles[index], number: 0), events)
                 handed += 1
             }
             return handed
@@ -128,9 +131,12 @@ public struct ProfileBatch: Sendable {
             Self.counter?.add(count)
             let results =
                 workers == 1
-                ? [simulate(jobs[next])]
-                : concurrentMap(count) { [jobs] i in simulate(jobs[first + i]) }
+                ? [simulate(jobs[next], isCancelled: isCancelled)]
+                : concurrentMap(count) { [jobs] i in simulate(jobs[first + i], isCancelled: isCancelled) }
             for (job, events) in zip(jobs[first..<first + count], results) {
+                // A run the interruption stopped, and every run after it, are dropped: what was handed on
+                // is whole runs, in order.
+                guard let events else { return handed }
                 for number in job.run.map({ $0...$0 }) ?? 0...(runs - 1) {
                     try body(Run(profileIndex: job.profile, profile: profiles[job.profile], number: number), events)
                     handed += 1
@@ -141,9 +147,11 @@ public struct ProfileBatch: Sendable {
         return handed
     }
 
-    /// The events of one job, on one thread.
-    private func simulate(_ job: (profile: Int, run: Int?)) -> [GeofenceEvent] {
-        plans[job.profile].events(run: job.run ?? 0, threads: 1)
+    /// The events of one job, on one thread, or nil when `isCancelled` stopped it part way.
+    private func simulate(
+        _ job: (profile: Int, run: Int?), isCancelled: @escaping @Sendable () -> Bool
+    ) -> [GeofenceEvent]? {
+        plans[job.profile].events(run: job.run ?? 0, threads: 1, isCancelled: isCancelled)
     }
 
     /// Counts the simulations this task's batches start (`ProfileBatch.$counter.withValue(…)`), so that
@@ -158,12 +166,16 @@ extension ProfileBatch.Plan {
         return false
     }
 
-    /// Run `run`'s events (the one run's, when its runs are alike).
-    func events(run: Int, threads: Int) -> [GeofenceEvent] {
+    /// Run `run`'s events (the one run's, when its runs are alike), or nil when `isCancelled` stopped it
+    /// part way.
+    func events(run: Int, threads: Int, isCancelled: @escaping @Sendable () -> Bool) -> [GeofenceEvent]? {
+        let scenarioRun: ScenarioRun
         switch self {
-        case let .once(scenarioRun): return scenarioRun.events(threads: threads).events
-        case let .varied(batch): return batch.run(run).events(threads: threads).events
+        case let .once(once): scenarioRun = once
+        case let .varied(batch): scenarioRun = batch.run(run)
         }
+        let (events, summary) = scenarioRun.events(threads: threads, isCancelled: isCancelled)
+        return summary.interrupted ? nil : events
     }
 }
 

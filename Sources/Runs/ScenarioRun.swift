@@ -121,11 +121,16 @@ public struct ScenarioRun: Sendable {
     }
 
     /// Runs to the end and returns every event in the order of SEMANTICS §7, with the run's summary.
-    public func events(threads: Int = RunOptions.defaultThreads) -> (events: [GeofenceEvent], summary: RunSummary) {
+    /// `isCancelled` is polled between windows: when it stops the run, `summary.interrupted` says so and
+    /// the events are only the windows' before it (a batch drops such a run). The truth (`isTruth`) runs to
+    /// its end.
+    public func events(
+        threads: Int = RunOptions.defaultThreads, isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) -> (events: [GeofenceEvent], summary: RunSummary) {
         if isTruth { return simulation.truth(threads: threads) }
         let log = EventLog()
         do {
-            let summary = try simulation.run(into: log, options: RunOptions(threads: threads))
+            let summary = try simulation.run(into: log, options: RunOptions(threads: threads, isCancelled: isCancelled))
             return (log.events, summary)
         } catch {
             preconditionFailure("an EventLog does not throw, yet the run did: \(error)")

@@ -172,7 +172,10 @@ extension Run {
         if let warning = scenarioRun.unmarkedRecordingWarning { StandardError.warning(warning) }
         if let note = scenarioRun.recordedRunsNote { StandardError.note("note: " + note) }
         // Events are grouped by the crossing of the exact track that each pairs with, as compare pairs them.
-        var spread = EventSpread(reference: scenarioRun.exact().events(threads: threads ?? RunOptions.defaultThreads).events)
+        var spread = EventSpread(
+            reference: scenarioRun.exact().events(
+                threads: threads ?? RunOptions.defaultThreads, isCancelled: { interruption.happened }
+            ).events)
         var events = 0
         let done: Int
         let progress = ProgressLine()

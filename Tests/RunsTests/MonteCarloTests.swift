@@ -63,9 +63,9 @@ struct MonteCarloTests {
 
     @Test func cancellingStopsBetweenGroupsOfRuns() throws {
         let batch = try MonteCarlo(try ScenarioRun(loading: repository("Scenarios/restaurant-welcome.yaml")), runs: 50)
-        var seen = 0
-        let done = batch.forEachRun(threads: 1, isCancelled: { seen >= 3 }) { _, _ in seen += 1 }
-        #expect(done == 3 && seen == 3)
+        let seen = RunCount()
+        let done = batch.forEachRun(threads: 1, isCancelled: { seen.value >= 3 }) { _, _ in seen.value += 1 }
+        #expect(done == 3 && seen.value == 3)
     }
 
     @Test func sinksGetEveryRunAndAConsoleIsRefusedBeforeAnythingRuns() throws {
@@ -98,4 +98,10 @@ struct MonteCarloTests {
             ])
         #expect(!FileManager.default.fileExists(atPath: folder + "/f.jsonl"))
     }
+}
+
+/// The runs a test's body has seen, read by the batch's `isCancelled` (polled on the test's thread: one
+/// thread, so no two accesses overlap).
+final class RunCount: @unchecked Sendable {
+    var value = 0
 }

@@ -89,9 +89,9 @@ struct ProfileBatchTests {
     @Test func cancellingStopsBetweenGroupsOfRuns() throws {
         let base = try ScenarioRun(loading: repository("Scenarios/restaurant-welcome.yaml"))
         let batch = try ProfileBatch(base, profiles: [.iosGPS, .android], runs: 10)
-        var seen = 0
-        let done = batch.forEachRun(threads: 1, isCancelled: { seen >= 13 }) { _, _ in seen += 1 }
-        #expect(done == 13 && seen == 13)
+        let seen = RunCount()
+        let done = batch.forEachRun(threads: 1, isCancelled: { seen.value >= 13 }) { _, _ in seen.value += 1 }
+        #expect(done == 13 && seen.value == 13)
     }
 }
 
