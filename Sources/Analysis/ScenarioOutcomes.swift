@@ -50,10 +50,10 @@ public struct ScenarioOutcomes: Sendable {
     }
 
     /// Runs the truth and the batch and counts. `progress` hears how many of the `runs × profiles` runs
-    /// are done, on the calling thread; `isCancelled` is polled between groups of runs (a cancelled count
-    /// covers the runs handed on). O(runs × profiles × simulation).
+    /// are done, on the calling thread; `isCancelled` is polled by each run between its windows (a cancelled
+    /// count covers the runs handed on whole). O(runs × profiles × simulation).
     public func count(
-        threads: Int = RunOptions.defaultThreads, isCancelled: () -> Bool = { false },
+        threads: Int = RunOptions.defaultThreads, isCancelled: @escaping @Sendable () -> Bool = { false },
         progress: (Int) -> Void = { _ in }
     ) -> OutcomeReport {
         var tally = Self.tally(base, profiles: profiles, truth: Self.truth(of: base, threads: threads))
