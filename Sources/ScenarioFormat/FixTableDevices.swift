@@ -7,7 +7,9 @@ import ReadableText
 
 extension ScenarioLoader {
     /// The keys of a fix-table entry of `devices:` (SEMANTICS §1, revision 2).
-    static let fixTableKeys = ["fixes", "columns", "format", "offset", "accuracy", "timeUnit", "delimiter", "decimal", "recorded"]
+    static let fixTableKeys = [
+        "fixes", "columns", "format", "offset", "accuracy", "timeUnit", "delimiter", "decimal", "recorded",
+    ]
 
     /// One `devices[i]` entry `{fixes: PATH, columns, format, offset, accuracy, timeUnit, delimiter}`: the
     /// devices of a fix table, in order of first appearance, each with its rows as one segment (times
