@@ -141,12 +141,20 @@ def events(text):
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
+def recorded(text):
+    """Whether the scenario has devices recorded on phones (SEMANTICS §9): its reference is then the truth."""
+    return "recorded: true" in text
+
+
 def exact_run(perimeter, path, text):
-    """The ideal run of the exact track: the scenario `text` without its noise line. (events, problem)."""
+    """The ideal run of the exact track: the scenario `text` without its noise line; with recorded devices,
+    the truth (`run --truth`: their true paths, settled crossings; SEMANTICS §9, which
+    semantics-crosscheck.py checks against the Python reference). (events, problem)."""
     exact = path + ".exact.yaml"
     with open(exact, "w") as f:
         f.write("\n".join(line for line in text.split("\n") if not line.startswith("noise:")))
-    code, out, err = run(perimeter, "run", exact, "--profile", "ideal", "--sink", "jsonl:-", "--quiet")
+    how = ["--truth"] if recorded(text) else ["--profile", "ideal"]
+    code, out, err = run(perimeter, "run", exact, *how, "--sink", "jsonl:-", "--quiet")
     if code != 0:
         return None, "run of the exact track exited %d: %s" % (code, err.strip())
     return events(out), None
@@ -189,7 +197,7 @@ def check_compare(perimeter, path, rng):
     noisy = rng.random() < 0.3
     text = open(path).read()
     reference = logs["ideal"]
-    if not noisy and "\nnoise:" in text:
+    if not noisy and ("\nnoise:" in text or recorded(text)):
         reference, problem = exact_run(perimeter, path, text)
         if problem:
             return problem
@@ -210,7 +218,7 @@ def check_compare(perimeter, path, rng):
             if not alike(without_distances(entry[part]), want[part]):
                 return "compare, %s, %s:\n  expected %s\n  perimeter %s" % (profile, part, json.dumps(want[part])[:600], json.dumps(without_distances(entry[part]))[:600])
     return check_outcomes(perimeter, path, text, got, chosen, logs,
-                          reference if not (noisy and "\nnoise:" in text) else None)
+                          reference if not (noisy and ("\nnoise:" in text or recorded(text))) else None)
 
 
 def check_outcomes(perimeter, path, text, got, chosen, logs, truth):
@@ -247,7 +255,9 @@ def check_outcomes(perimeter, path, text, got, chosen, logs, truth):
 def check_monte_carlo(perimeter, path, rng):
     text = open(path).read()
     if "noise:" not in text:
-        text = text.replace("\ndevices:", "\nnoise: {sigma: %dm, seed: 3, correlation: %ds}\ndevices:" % (rng.choice([5, 20, 60]), rng.choice([0, 30])), 1)
+        # Noise over recorded devices is asked for explicitly (SEMANTICS §9).
+        extra = ", onRecorded: true" if recorded(text) else ""
+        text = text.replace("\ndevices:", "\nnoise: {sigma: %dm, seed: 3, correlation: %ds%s}\ndevices:" % (rng.choice([5, 20, 60]), rng.choice([0, 30]), extra), 1)
         with open(path, "w") as f:
             f.write(text)
     runs, seed = rng.randint(1, 9), rng.randint(0, 1000)
