@@ -79,8 +79,11 @@ class SparkStageTests(unittest.TestCase):
         cls.parquet = os.path.join(cls.folder, "fleet.parquet")
         pq.write_table(table, cls.parquet)
         cls.scenario = os.path.join(cls.folder, "fleet.yaml")
+        # The scenario reads only beside itself (its input root, README "Inputs Perimeter refuses"): its zones
+        # and fixes are copied there and named relatively, as a job's scenario folder would hold them.
+        shutil.copy(os.path.join(ROOT, "Tracks", "groser-zones.geojson"), cls.folder)
         with open(cls.scenario, "w") as out:
-            out.write(SCENARIO.format(zones=os.path.join(ROOT, "Tracks", "groser-zones.geojson"), fixes=cls.csv))
+            out.write(SCENARIO.format(zones="groser-zones.geojson", fixes="fleet.csv"))
         run = subprocess.run([cls.binary, "run", cls.scenario, "--sink", "jsonl:-", "--quiet"],
                              check=True, capture_output=True, text=True)
         cls.expected = sorted(canonical(json.loads(line)) for line in run.stdout.splitlines())
