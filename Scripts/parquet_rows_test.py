@@ -23,7 +23,7 @@ import pyarrow.parquet as pq
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPT = os.path.join(ROOT, "Scripts", "parquet-rows.py")
-PERIMETER = os.environ.get("PERIMETER", os.path.join(ROOT, ".build", "release", "perimeter"))
+PERIMETER = os.path.abspath(os.environ.get("PERIMETER", os.path.join(ROOT, ".build", "release", "perimeter")))
 
 
 def run(args, **kwargs):
