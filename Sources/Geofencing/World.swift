@@ -1,5 +1,5 @@
+import Foundation
 import Geodesy
-import Synchronization
 
 /// What every device's monitor shares, read-only: the regions with their resolved thresholds, the rules
 /// that cover each region, the resolved settings, and the spatial index for nearest-set queries.
@@ -117,18 +117,23 @@ final class WorldGeometry: Sendable {
 /// A simulation's `WorldGeometry`, built by the first run that asks and shared by every copy of the
 /// simulation (a Monte Carlo batch's runs, a profile batch's profiles, calibrate's candidates), on any
 /// thread. `Simulation` replaces it whenever its regions or rules change.
-final class WorldGeometryCache: Sendable {
-    private let built = Mutex<WorldGeometry?>(nil)
+///
+/// An `NSLock` (a pthread mutex), not `Synchronization.Mutex`: on Linux the latter waits on raw futex
+/// calls that ThreadSanitizer cannot see, so CI's TSan pass reported the first build and a later read as
+/// a race (`Scripts/sanitizers.sh thread`).
+final class WorldGeometryCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var built: WorldGeometry?  // guarded by `lock`
 
     init() {}
 
     /// The geometry of `regions` and `rules`: built on the first call, the same object after.
     func geometry(regions: [Region], rules: [DwellRule]) -> WorldGeometry {
-        built.withLock { built in
-            if let built { return built }
-            let geometry = WorldGeometry(regions: regions, rules: rules)
-            built = geometry
-            return geometry
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        if let built { return built }
+        let geometry = WorldGeometry(regions: regions, rules: rules)
+        built = geometry
+        return geometry
     }
 }
