@@ -227,7 +227,7 @@ struct ExportCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stderr
-                == "warning: standard input: 50 times have no zone and were read as UTC; write them with Z or an offset, or give --timezone NAME\n"
+                == "warning: standard input: 50 times have no zone and were read as UTC; write them with Z or an offset, or give --input-timezone NAME\n"
         )
     }
 
