@@ -33,10 +33,10 @@ extension RunFailure {
     /// The exit code of a run that failed so (`ExitStatus.of`): 2, 130 or 3.
     public func exitStatus(interrupted: Bool) -> Int32 { ExitStatus.of(self, interrupted: interrupted) }
 
-    /// Whether SIGINT or SIGTERM stopped a sink's delivery (exit 130 after a sink failed): the sink kept
-    /// what it had not delivered, and its sentence says where.
+    /// Whether SIGINT or SIGTERM stopped a sink's delivery (a sink failed, and the interruption decided
+    /// the exit code): the sink kept what it had not delivered, and its sentence says where.
     public func stoppedDelivery(interrupted: Bool) -> Bool {
-        exitStatus(interrupted: interrupted) == ExitStatus.interrupted
+        exitStatus(interrupted: interrupted) != exitStatus(interrupted: false)
     }
 }
 
