@@ -11,8 +11,8 @@ import WireFormat
 /// 2016-01-10T12:03:10.000Z,phone,cafe,enter,37.7,-121.7,-12.5,2016-01-10T12:03:05.000Z,,,,,
 /// ```
 ///
-/// In a Monte Carlo batch (`RunNumberingSink`), a last column `run` holds the 0-based run.
-public final class CSVSink: CancellableEventSink, StoppedEarlySink, RunNumberingSink {
+/// In a Monte Carlo batch (`LifecycleSink.beginRun`), a last column `run` holds the 0-based run.
+public final class CSVSink: LifecycleSink {
     private let output: OutputFile
     private var wroteHeader = false
     /// The Monte Carlo run whose events are being sent, if any.

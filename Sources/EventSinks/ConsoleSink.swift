@@ -24,7 +24,7 @@ import WireFormat
 /// 1,000 events (held back until then or until `finish()`); a longer id later widens its column from
 /// that line on. The output depends only on
 /// the events, never on the terminal. Column widths count East Asian wide characters and emoji as two.
-public final class ConsoleSink: CancellableEventSink {
+public final class ConsoleSink: LifecycleSink {
     /// How many events are held back to size the columns.
     public static let window = 1000
 

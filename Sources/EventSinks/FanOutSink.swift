@@ -9,8 +9,8 @@ import WireFormat
 /// others, and throws every failure. With a `RunJournal`, every event is also recorded in it; when a sink
 /// that does not keep its own undelivered events (`spoolsItself`) failed, the journal is kept and that
 /// sink's message says where its events are; otherwise it is discarded.
-public final class FanOutSink: CancellableEventSink, RunNumberingSink {
-    public let sinks: [any EventSink]
+public final class FanOutSink: LifecycleSink {
+    public let sinks: [any LifecycleSink]
     /// The run's journal; nil when every sink spools itself (HTTP sinks), or when none was given.
     public let journal: RunJournal?
     /// The first error of each sink that failed, by index in `sinks`.
@@ -18,8 +18,8 @@ public final class FanOutSink: CancellableEventSink, RunNumberingSink {
     /// What `finish()` reported, reported again by a second call.
     private var outcome: Result<Void, any Error>?
 
-    /// The sinks that take an event's JSON Lines text (by index in `sinks`), when the text is shared.
-    private let lineTakers: [(any JSONLineTaking)?]
+    /// Whether each sink (by index in `sinks`) takes an event's JSON Lines text, when the text is shared.
+    private let takesLines: [Bool]
     /// Whether each event is encoded once here, for the journal and the `jsonl:` sinks together.
     private let sharesLines: Bool
     /// The shared JSON Lines text of the event being sent, reused from event to event. Used only within
@@ -27,17 +27,17 @@ public final class FanOutSink: CancellableEventSink, RunNumberingSink {
     @exclusivity(unchecked) private var line: [UInt8] = []
 
     /// Opens `journal` when some sink needs it.
-    public init(_ sinks: [any EventSink], journal: RunJournal? = nil) {
+    public init(_ sinks: [any LifecycleSink], journal: RunJournal? = nil) {
         self.sinks = sinks
-        self.journal = sinks.allSatisfy(EventSinks.spoolsItself) ? nil : journal
+        self.journal = sinks.allSatisfy(\.spoolsItself) ? nil : journal
         self.journal?.open()
-        lineTakers = sinks.map { $0 as? any JSONLineTaking }
-        let takers = lineTakers.count { $0 != nil } + (self.journal == nil ? 0 : 1)
-        sharesLines = takers >= 2 && lineTakers.contains { $0 != nil }
+        takesLines = sinks.map(\.takesJSONLines)
+        let takers = takesLines.count { $0 } + (self.journal == nil ? 0 : 1)
+        sharesLines = takers >= 2 && takesLines.contains(true)
     }
 
     /// The journal keeps everything; without one, only if every sink spools itself.
-    public var spoolsItself: Bool { journal != nil || sinks.allSatisfy(EventSinks.spoolsItself) }
+    public var spoolsItself: Bool { journal != nil || sinks.allSatisfy(\.spoolsItself) }
 
     /// Records the event in the journal and gives it to every sink that has not failed; throws what
     /// failed now (one error as it is, several as `SinkFailures`). An earlier failure is not thrown
@@ -54,8 +54,8 @@ public final class FanOutSink: CancellableEventSink, RunNumberingSink {
         var failed: [any Error] = []
         for (index, sink) in sinks.enumerated() where failures[index] == nil {
             do {
-                if sharesLines, let taker = lineTakers[index] {
-                    try taker.send(event, jsonLine: line)
+                if sharesLines && takesLines[index] {
+                    try sink.send(event, jsonLine: line)
                 } else {
                     try sink.send(event)
                 }
@@ -67,15 +67,14 @@ public final class FanOutSink: CancellableEventSink, RunNumberingSink {
         try Self.throwing(failed)
     }
 
-    /// Tells every sink that numbers runs (`RunNumberingSink`), and the journal, that a Monte Carlo run
+    /// Tells every sink that numbers runs (`LifecycleSink.beginRun`), and the journal, that a Monte Carlo run
     /// begins.
     public func beginRun(_ number: Int, _ run: RunDescription) throws {
         journal?.beginRun(number)
         var failed: [any Error] = []
         for (index, sink) in sinks.enumerated() where failures[index] == nil {
-            guard let numbering = sink as? any RunNumberingSink else { continue }
             do {
-                try numbering.beginRun(number, run)
+                try sink.beginRun(number, run)
             } catch {
                 failures[index] = error
                 failed.append(error)
@@ -91,13 +90,13 @@ public final class FanOutSink: CancellableEventSink, RunNumberingSink {
         if let outcome { return try outcome.get() }
         for (index, sink) in sinks.enumerated() {
             if failures[index] != nil {
-                (sink as? any CancellableEventSink)?.cancel()
+                sink.cancel()
                 continue
             }
             do { try sink.finish() } catch { failures[index] = error }
         }
         let failed = failures.keys.sorted()
-        let needJournal = failed.filter { !EventSinks.spoolsItself(sinks[$0]) }
+        let needJournal = failed.filter { !sinks[$0].spoolsItself }
         let note = needJournal.isEmpty ? nil : journal?.keep()
         if note == nil { journal?.discard() }
         let errors = failed.map { index in
@@ -109,14 +108,29 @@ public final class FanOutSink: CancellableEventSink, RunNumberingSink {
         try outcome!.get()
     }
 
+    /// Tells each sink that the run was interrupted, and rethrows the first error.
+    public func markInterrupted() throws {
+        var first: (any Error)?
+        for sink in sinks {
+            do { try sink.markInterrupted() } catch { if first == nil { first = error } }
+        }
+        if let first { throw first }
+    }
+
+    public func markStoppedEarly() {
+        for sink in sinks { sink.markStoppedEarly() }
+    }
+
+    public var keptBesideNotes: [String] { sinks.flatMap(\.keptBesideNotes) }
+
     /// Cancels every sink and discards the journal.
     public func cancel() {
-        for case let sink as any CancellableEventSink in sinks { sink.cancel() }
+        for sink in sinks { sink.cancel() }
         journal?.discard()
     }
 
     /// `error`'s message followed by the journal's sentence, as a `SinkError` of the sink.
-    static func annotated(_ error: any Error, with note: String, from sink: any EventSink) -> SinkError {
+    static func annotated(_ error: any Error, with note: String, from sink: any LifecycleSink) -> SinkError {
         guard var sinkError = error as? SinkError else {
             return SinkError(spec: String(describing: type(of: sink)), reason: "\(error); \(note)")
         }

@@ -12,7 +12,7 @@ import WireFormat
 /// …
 /// ]}
 /// ```
-public final class GeoJSONSink: CancellableEventSink, StoppedEarlySink {
+public final class GeoJSONSink: LifecycleSink {
     static let opening: StaticString = "{\"type\":\"FeatureCollection\",\"features\":[\n"
     static let closing: StaticString = "]}\n"
 

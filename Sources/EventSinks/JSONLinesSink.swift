@@ -4,9 +4,9 @@ import WireFormat
 
 /// `jsonl:PATH`: the events as JSON Lines (`JSONLines`, SEMANTICS §7), one object per line.
 ///
-/// In a Monte Carlo batch (`RunNumberingSink`), each object ends with `"run":N`, the 0-based run. Beside
-/// the run's journal it takes the text the journal writes too, made once (`JSONLineTaking`).
-public final class JSONLinesSink: CancellableEventSink, StoppedEarlySink, RunNumberingSink, JSONLineTaking {
+/// In a Monte Carlo batch (`LifecycleSink.beginRun`), each object ends with `"run":N`, the 0-based run. Beside
+/// the run's journal it takes the text the journal writes too, made once (`takesJSONLines`).
+public final class JSONLinesSink: LifecycleSink {
     private let output: OutputFile
     /// The Monte Carlo run whose events are being sent, if any.
     private var run: Int?
@@ -24,6 +24,9 @@ public final class JSONLinesSink: CancellableEventSink, StoppedEarlySink, RunNum
             Self.put(event, run: run, to: &out)
         }
     }
+
+    /// Takes the event's JSON Lines text made once for the run's journal and every `jsonl:` sink.
+    public var takesJSONLines: Bool { true }
 
     public func send(_ event: GeofenceEvent, jsonLine: [UInt8]) throws {
         try jsonLine.withUnsafeBufferPointer { line in
@@ -81,12 +84,4 @@ extension JSONLinesSink {
             output: try OutputFile(
                 path: context.resolve(spec.path ?? "-"), spec: spec.text, refusingLinks: context.refusesLinks))
     }
-}
-
-/// A sink that writes each event as its JSON Lines text (`JSONLines.encode`) and can take that text made
-/// once for every part of a run that writes it: `FanOutSink` encodes each event once for the `jsonl:`
-/// sinks and the run's journal together.
-public protocol JSONLineTaking: EventSink {
-    /// Receives one event with its JSON Lines text as UTF-8 bytes (no line end).
-    func send(_ event: GeofenceEvent, jsonLine: [UInt8]) throws
 }

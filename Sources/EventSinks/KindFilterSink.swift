@@ -2,12 +2,12 @@ import Geofencing
 
 /// A sink that passes on only some kinds of event (`;kinds=enter,exit` after any sink's spec), and
 /// everything else a sink is asked (finish, cancel, interruption, Monte Carlo runs) as it is.
-public final class KindFilterSink: CancellableEventSink, InterruptibleEventSink, StoppedEarlySink, RunNumberingSink {
+public final class KindFilterSink: LifecycleSink {
     /// The sink that receives the events kept.
-    public let base: any CancellableEventSink
+    public let base: any LifecycleSink
     public let kinds: Set<GeofenceEvent.Kind>
 
-    public init(_ base: any CancellableEventSink, kinds: Set<GeofenceEvent.Kind>) {
+    public init(_ base: any LifecycleSink, kinds: Set<GeofenceEvent.Kind>) {
         self.base = base
         self.kinds = kinds
     }
@@ -20,11 +20,8 @@ public final class KindFilterSink: CancellableEventSink, InterruptibleEventSink,
     public func cancel() { base.cancel() }
     public var spoolsItself: Bool { base.spoolsItself }
 
-    public func markInterrupted() throws { try (base as? any InterruptibleEventSink)?.markInterrupted() }
-    public func markStoppedEarly() { (base as? any StoppedEarlySink)?.markStoppedEarly() }
-    public var keptBesideNotes: [String] { (base as? any StoppedEarlySink)?.keptBesideNotes ?? [] }
-
-    public func beginRun(_ number: Int, _ run: RunDescription) throws {
-        try (base as? any RunNumberingSink)?.beginRun(number, run)
-    }
+    public func markInterrupted() throws { try base.markInterrupted() }
+    public func markStoppedEarly() { base.markStoppedEarly() }
+    public var keptBesideNotes: [String] { base.keptBesideNotes }
+    public func beginRun(_ number: Int, _ run: RunDescription) throws { try base.beginRun(number, run) }
 }

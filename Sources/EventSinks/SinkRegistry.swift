@@ -22,8 +22,18 @@ public struct SinkRegistry: Sendable {
     /// The accepted forms, for messages: `console, jsonl:PATH, … (PATH - is standard output; …)`.
     public var acceptedForms: String {
         let notes = kinds.compactMap(\.note)
-        return kinds.map(\.form).joined(separator: ", ") + " (PATH - is standard output"
-            + notes.map { "; " + $0 }.joined() + ")"
+        return forms + " (PATH - is standard output" + notes.map { "; " + $0 }.joined() + ")"
+    }
+
+    /// Every kind's form, in order, for `--help`: `console, jsonl:PATH, csv:PATH, …`.
+    public var forms: String { kinds.map(\.form).joined(separator: ", ") }
+
+    /// The forms of the kinds that keep the runs of a Monte Carlo batch apart (`SinkKind.tellsRunsApart`),
+    /// the last after "or": `jsonl:PATH, csv:PATH or sqlite:PATH`.
+    public var formsTellingRunsApart: String {
+        let forms = kinds.filter(\.tellsRunsApart).map(\.form)
+        guard let last = forms.last else { return "" }
+        return forms.count == 1 ? last : forms.dropLast().joined(separator: ", ") + " or " + last
     }
 
     private func kind(_ scheme: String) -> SinkKind? { kinds.first { $0.schemes.contains(scheme) } }
@@ -140,7 +150,7 @@ public struct SinkRegistry: Sendable {
     public func makeSink(
         for spec: SinkSpec, context: SinkContext = SinkContext()
     ) throws(SinkError)
-        -> any CancellableEventSink
+        -> any LifecycleSink
     {
         guard let kind = kind(spec.scheme) else {
             throw SinkError(spec: spec.text, reason: "unknown sink type \"\(spec.scheme)\"; expected \(acceptedForms)")
@@ -157,7 +167,7 @@ public struct SinkRegistry: Sendable {
     public func makeSink(
         for specs: [SinkSpec], context: SinkContext = SinkContext(),
         journal: RunJournal? = nil
-    ) throws(SinkError) -> any CancellableEventSink {
+    ) throws(SinkError) -> any LifecycleSink {
         var seen: [String: SinkSpec] = [:]
         for spec in specs {
             guard let path = spec.path else { continue }
@@ -170,7 +180,7 @@ public struct SinkRegistry: Sendable {
             }
             seen[key] = spec
         }
-        var sinks: [any CancellableEventSink] = []
+        var sinks: [any LifecycleSink] = []
         for spec in specs {
             do {
                 sinks.append(try makeSink(for: spec, context: context))

@@ -55,7 +55,7 @@ public struct SinkKind: Sendable {
     public let form: String
     /// A sentence on its options, for messages, or nil.
     public let note: String?
-    /// Whether its sink keeps the runs of a Monte Carlo batch apart (`RunNumberingSink`: JSON Lines and
+    /// Whether its sink keeps the runs of a Monte Carlo batch apart (`LifecycleSink.beginRun`: JSON Lines and
     /// CSV add a `run` field, SQLite a `runs` row per run); a batch refuses the others before it runs.
     public let tellsRunsApart: Bool
     /// Checks what a path or URL spec holds beyond its form (a URL's options), at parse time.
@@ -63,7 +63,7 @@ public struct SinkKind: Sendable {
     /// What a parsed spec would reach when opened (nil: what its target says, `SinkReach(target:spec:)`).
     let reach: (@Sendable (SinkSpec) -> SinkReach)?
     /// Opens the sink.
-    let open: @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any CancellableEventSink
+    let open: @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any LifecycleSink
     /// Whether an existing file at a path holds this kind's output (`OutputRecognition`); nil: JSON
     /// Lines of events (a spool).
     let recognizes: (@Sendable (String) -> Bool)?
@@ -73,7 +73,7 @@ public struct SinkKind: Sendable {
         check: @escaping @Sendable (String) throws(SinkError) -> Void = { _ throws(SinkError) in },
         reach: (@Sendable (SinkSpec) -> SinkReach)? = nil,
         recognizes: (@Sendable (String) -> Bool)? = nil,
-        open: @escaping @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any CancellableEventSink
+        open: @escaping @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any LifecycleSink
     ) {
         self.schemes = schemes
         self.target = target

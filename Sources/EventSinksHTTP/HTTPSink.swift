@@ -25,7 +25,7 @@ import WireFormat
 /// sink that delivered everything leaves no spool file.
 ///
 /// `finish()` or `cancel()` must be called: they stop the delivery thread.
-public final class HTTPSink: CancellableEventSink, @unchecked Sendable {
+public final class HTTPSink: LifecycleSink, @unchecked Sendable {
     // Safety: every mutable property below `condition` is read and written with `condition` locked.
 
     public let configuration: HTTPSinkConfiguration

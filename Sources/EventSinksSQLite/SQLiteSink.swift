@@ -49,9 +49,9 @@ import WireFormat
 /// deleted: a failed run keeps every event it received. A `running` row with no live process is an
 /// incomplete run.
 ///
-/// In a Monte Carlo batch (`RunNumberingSink`), each run is its own row of `runs`, its 0-based number in
+/// In a Monte Carlo batch (`LifecycleSink.beginRun`), each run is its own row of `runs`, its 0-based number in
 /// `monteCarloRun` and its noise seed in `settings`; a run is marked `complete` when the next begins.
-public final class SQLiteSink: CancellableEventSink, InterruptibleEventSink, RunNumberingSink {
+public final class SQLiteSink: LifecycleSink {
     /// Events per transaction.
     public static let defaultBatchSize = 5_000
     /// How long an event may wait for its batch, checked at each `send`.

@@ -112,7 +112,7 @@ public struct FixTableColumns: Hashable, Sendable {
         case (.commandLine, .decimal): "--decimal '\(value)'"
         case (.commandLine, .timeUnit): "--time-unit \(value)"
         case (.commandLine, .delimiter): "--delimiter '\(value)'"
-        case (.commandLine, .timezone): "--timezone \(value)"
+        case (.commandLine, .timezone): "--input-timezone \(value)"
         }
     }
 

@@ -9,7 +9,7 @@ extension MonteCarlo {
     /// during the batch, the others are finished with every event they received, and the failure is
     /// reported with where the run's journal kept that sink's events (each with its run). A batch
     /// stopped by `isCancelled` or by a failed sink keeps each file beside its target
-    /// (`StoppedEarlySink`), and `plan.warn` hears where. Returns how many runs were done (fewer when `isCancelled` stopped the batch).
+    /// (`LifecycleSink.markStoppedEarly`), and `plan.warn` hears where. Returns how many runs were done (fewer when `isCancelled` stopped the batch).
     public func run(
         into plan: SinkPlan, threads: Int = RunOptions.defaultThreads,
         isCancelled: @escaping @Sendable () -> Bool = { false },
@@ -48,7 +48,7 @@ extension MonteCarlo {
         if let refused = specs.first(where: { !plan.registry.tellsRunsApart($0) }) {
             throw .badSink([
                 "\(refused.text): this sink cannot tell the runs of a Monte Carlo batch apart; "
-                    + "with --runs, events go to jsonl:PATH, csv:PATH or sqlite:PATH (each event with its run)"
+                    + "with --runs, events go to \(plan.registry.formsTellingRunsApart) (each event with its run)"
             ])
         }
         return try SinkSession(opening: specs, plan: plan, run: run(0).description(version: plan.programVersion))

@@ -30,7 +30,7 @@ extension ScenarioRun {
     /// Opens the sinks of `plan` with the policy of `run(into:options:)`; `body` sends the events and
     /// calls `finish()`, and the sinks are finished when it returns, once it is known whether the run
     /// stopped early (a summary marked interrupted): then each file is kept beside its target
-    /// (`StoppedEarlySink`) and the sinks record the interruption. Returns the summary and, for a run
+    /// (`LifecycleSink.markStoppedEarly`) and the sinks record the interruption. Returns the summary and, for a run
     /// stopped early, a sentence for each file kept beside its target.
     func withSinks(
         of plan: SinkPlan, _ body: (any EventSink) throws -> RunSummary

@@ -61,6 +61,13 @@ public struct SinkPlan: Sendable {
 }
 
 extension SinkPlan {
+    /// Whether a sink given on the command line writes to standard output (`jsonl:-`, `console`): the
+    /// command then keeps its own report off it (a Monte Carlo batch's summary goes to standard error).
+    /// A spec that does not parse counts as not (opening the sinks refuses it). O(sinks).
+    public var commandLineWritesToStandardOutput: Bool {
+        commandLine.contains { text in (try? registry.spec(parsing: text))?.writesToStandardOutput == true }
+    }
+
     /// `texts` parsed by the registry; a bad one is bad input.
     func specs(parsing texts: [String]) throws(RunFailure) -> [SinkSpec] {
         do {

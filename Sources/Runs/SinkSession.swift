@@ -13,7 +13,7 @@ import Geofencing
 ///   a sink that does not spool itself failed, and that sink's message names it.
 /// - `finish(stoppedEarly:)`, `finish(after:stoppedEarly:)`: a run that stopped before its end (interrupted, a stream's bad row,
 ///   a failed sink) records the interruption (a SQLite sink's status) and keeps each file beside its
-///   target (`NAME.interrupted.EXT`, `StoppedEarlySink`); the sinks that did not fail are finished with
+///   target (`NAME.interrupted.EXT`, `LifecycleSink.markStoppedEarly`); the sinks that did not fail are finished with
 ///   every event they received, and every failure is reported with where its events were kept.
 ///
 /// ```swift
@@ -25,7 +25,7 @@ import Geofencing
 /// ```
 public final class SinkSession {
     /// Every sink and the journal, as one: where the run's events go.
-    public let sink: any CancellableEventSink
+    public let sink: any LifecycleSink
     /// Who hears what is not an error: a journal that cannot be written, a file kept beside its target.
     private let warn: @Sendable (String) -> Void
 
@@ -57,7 +57,7 @@ public final class SinkSession {
     /// Tells the sinks (and the journal) that the events from now on are those of Monte Carlo run
     /// `number`, which `run` describes. Throws what a sink threw.
     public func beginRun(_ number: Int, _ run: RunDescription) throws {
-        try (sink as? any RunNumberingSink)?.beginRun(number, run)
+        try sink.beginRun(number, run)
     }
 
     /// Finishes the sinks once the run is over. `stoppedEarly`: the run did not reach its end
@@ -82,12 +82,12 @@ public final class SinkSession {
     /// the error to report (the finish's, which names every failed sink, else `failure`).
     private func close(stoppedEarly: Bool, failure: (any Error)?) -> (keptBeside: [String], reported: (any Error)?) {
         if stoppedEarly {
-            do { try (sink as? any InterruptibleEventSink)?.markInterrupted() } catch { warn("\(error)") }
-            (sink as? any StoppedEarlySink)?.markStoppedEarly()
+            do { try sink.markInterrupted() } catch { warn("\(error)") }
+            sink.markStoppedEarly()
         }
         var reported = failure
         do { try sink.finish() } catch { reported = error }
-        return ((sink as? any StoppedEarlySink)?.keptBesideNotes ?? [], reported)
+        return (sink.keptBesideNotes, reported)
     }
 
     private func failed(_ error: any Error, keptBeside: [String]) -> RunFailure {

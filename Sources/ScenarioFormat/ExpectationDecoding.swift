@@ -57,9 +57,11 @@ extension ScenarioLoader {
     ) -> [EventExpectation] {
         let clock = ExpectationClock(start: clockStart, zone: zone)
         // An `outcome:` entry is `outcomeExpectations(…)`'s.
-        return list.compactMap {
+        let decoded = list.compactMap {
             $0.mappingHasKey("outcome") ? nil : expectation($0, clock: clock, known: known, runs: runs)
         }
+        clock.readAsUTC.warn()
+        return decoded
     }
 
     private func expectation(_ c: PlacedNode, clock: ExpectationClock, known: KnownIDs, runs: Int?) -> EventExpectation? {
@@ -180,7 +182,10 @@ extension ScenarioLoader {
 
     func time(_ c: PlacedNode, clock: ExpectationClock) -> Timestamp? {
         if let text = c.scalarText {
-            if let (time, _) = Timestamp.parse(iso8601: text, localZone: clock.zone) { return time }
+            if let (time, hadZone) = Timestamp.parse(iso8601: text, localZone: clock.zone) {
+                if !hadZone { clock.noteZoneless(text, readAs: time, at: c) }
+                return time
+            }
             if let time = clock.timeOfDay(text) { return time }
         }
         c.expected(timeHelp(clock))
@@ -304,6 +309,15 @@ extension ScenarioLoader {
 struct ExpectationClock {
     var start: Timestamp
     var zone: LocalTimeZone?
+    /// The ISO times read as UTC for want of a zone, for the list's one warning.
+    let readAsUTC = ZonelessTimes.Tally()
+
+    /// An ISO time written without a zone: counted when read as UTC, checked against the zone's gaps
+    /// when read on its clocks.
+    func noteZoneless(_ text: String, readAs time: Timestamp, at c: PlacedNode) {
+        guard let zone else { return readAsUTC.add(text, readAs: time, at: c) }
+        ZonelessTimes.warnIfSkipped(text, readAs: time, on: zone, at: c)
+    }
 
     /// The start as the zone's clocks show it (microseconds since 1970 as if UTC).
     private var wallClockStart: Timestamp {

@@ -106,6 +106,7 @@ public struct ScenarioLoader: Sendable {
                     c.fail("\(text) is outside \(Timestamp.writableRangeText), the times an event log can show")
                     return nil
                 }
+                if !hadZone, let zone { ZonelessTimes.warnIfSkipped(text, readAs: time, on: zone, at: c) }
                 if !hadZone && zone == nil {
                     c.warn(
                         "\(text) has no zone, so it is read as UTC (\(time.iso8601)); write it with Z or an offset, "

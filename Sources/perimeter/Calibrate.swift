@@ -79,8 +79,7 @@ struct Calibrate: ParsableCommand {
     @Flag(help: "Print one JSON object instead of tables.")
     var json = false
 
-    @Option(help: "Worker threads (default: one per core). The output is the same for any number.")
-    var threads: Int?
+    @OptionGroup var threads: ThreadsOption
 
     func validate() throws {
         if observed.isEmpty { throw ValidationError("--observed: give at least one field log (JSON Lines or CSV).") }
@@ -129,7 +128,7 @@ struct Calibrate: ParsableCommand {
         options.seed = seed
         options.holdout = holdout
         options.replicates = bootstrap
-        options.threads = threads ?? RunOptions.defaultThreads
+        options.threads = threads.count
         let calibration: Calibration
         do {
             let log = try ObservedLog.read(observed)
@@ -137,10 +136,10 @@ struct Calibrate: ParsableCommand {
                 run: base, log: log, base: baseProfile, parameters: try parameters(), options: options)
         } catch let error as ObservedLogError {
             StandardError.error(error.description)
-            throw ExitCode(Exit.badInput)
+            throw ExitCode.badInput
         } catch let error as CalibrationFailure {
             StandardError.error(error.description)
-            throw ExitCode(Exit.badInput)
+            throw ExitCode.badInput
         }
         let progress = ProgressLine()
         let samplesPerRun = base.simulation.sampleCounts().reduce(0) { $0 &+ Int(clamping: $1) }
@@ -157,7 +156,7 @@ struct Calibrate: ParsableCommand {
                 try AtomicFile.write(Array(result.profileFile(name: name, base: reference).utf8), to: output)
             } catch {
                 StandardError.error("\(output): the profile cannot be written: \(error)")
-                throw ExitCode(Exit.badInput)
+                throw ExitCode.badInput
             }
         }
         if let report {
@@ -166,7 +165,7 @@ struct Calibrate: ParsableCommand {
                 try AtomicFile.write(Array(page.html().utf8), to: report)
             } catch {
                 StandardError.error("\(report): the report cannot be written: \(error)")
-                throw ExitCode(Exit.badInput)
+                throw ExitCode.badInput
             }
         }
         print(json ? result.json : TerminalText.message(result.readable), terminator: json ? "\n" : "")

@@ -54,13 +54,12 @@ struct Check: ParsableCommand {
 
     @OptionGroup var inputs: InputOptions
 
-    @Option(help: "Worker threads per run (default: one per core). The events are the same for any number.")
-    var threads: Int?
+    @OptionGroup var threads: ThreadsOption
 
     func run() throws {
         let started = Date()
         let (files, missing) = RegressionCheck.scenarioFiles(in: paths)
-        var checker = RegressionCheck(update: update, threads: threads ?? RunOptions.defaultThreads)
+        var checker = RegressionCheck(update: update, threads: threads.count)
         checker.allowsEmptyLog = allowEmpty
         checker.inputs = inputs.confinement(givenFolders: paths)
         // A path that does not exist is bad input, not a scenario: it is said, and not counted.
@@ -68,7 +67,7 @@ struct Check: ParsableCommand {
         var results: [CheckResult] = []
         if files.isEmpty && missing.isEmpty {
             StandardError.error("no scenarios (*.yaml, *.yml) found in \(paths.joined(separator: ", ")).")
-            throw ExitCode(Exit.badInput)
+            throw ExitCode.badInput
         }
         for file in files {
             let result = checker.check(scenarioAt: file)
@@ -77,14 +76,14 @@ struct Check: ParsableCommand {
         }
         let summary = CheckSummary(results, missing: missing)
         print(summary.countLine)
-        var code = summary.exitCode
+        var code = ExitCode(summary.exitCode)
         /// Writes a report beside the check; one that cannot be written is exit 3, unless the input was bad.
         func write(_ text: String, to path: String, what: String) {
             do {
                 try AtomicFile.write(text.utf8, to: path)
             } catch {
                 StandardError.error("cannot write the \(what) \(path): \(error.cause)")
-                if code != Exit.badInput { code = Exit.sinkFailed }
+                if code != .badInput { code = .sinkFailed }
             }
         }
         if let junit { write(JUnitReport.xml(results, timestamp: started), to: junit, what: "JUnit report") }
@@ -92,7 +91,7 @@ struct Check: ParsableCommand {
             let lines = results.flatMap { result in result.measured.map { $0.jsonLine(scenario: result.path) + "\n" } }
             write(lines.joined(), to: measurements, what: "measurements")
         }
-        if code != 0 { throw ExitCode(code) }
+        if code != .success { throw code }
     }
 
     private func report(_ result: CheckResult) {

@@ -75,8 +75,7 @@ struct Compare: ParsableCommand {
     var runs: Int? { monteCarlo.runs }
     var seed: UInt64? { monteCarlo.seed }
 
-    @Option(help: "Worker threads (default: one per core). The output is the same for any number.")
-    var threads: Int?
+    @OptionGroup var threads: ThreadsOption
 
     func validate() throws {
         _ = try profileList()
@@ -100,7 +99,7 @@ struct Compare: ParsableCommand {
         }
         for warning in base.warnings(under: comparison.profiles) { StandardError.warning(warning) }
         if reference == .ideal, let warning = base.unmarkedRecordingWarning { StandardError.warning(warning) }
-        let threads = threads ?? RunOptions.defaultThreads
+        let threads = self.threads.count
         var result: ComparisonReport
         if let runs {
             if let note = base.recordedRunsNote { StandardError.note("note: " + note) }
@@ -118,7 +117,7 @@ struct Compare: ParsableCommand {
         } else {
             result = comparison.compare(threads: threads)
         }
-        result.zone = display.zone
+        result.zone = display.zone(showing: base.scenario)
         print(json ? result.json : TerminalText.message(result.readable), terminator: json ? "\n" : "")
     }
 

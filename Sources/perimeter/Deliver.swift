@@ -41,11 +41,11 @@ struct Deliver: ParsableCommand {
             spec = try Perimeter.sinks.spec(parsing: sink)
         } catch {
             StandardError.error(error.description)
-            throw ExitCode(Exit.badInput)
+            throw ExitCode.badInput
         }
         guard spec.path == nil, HTTPSink.kind.schemes.contains(spec.scheme) else {
             StandardError.error("sink \(sink): deliver sends to an HTTP sink; give --sink http://… or https://…")
-            throw ExitCode(Exit.badInput)
+            throw ExitCode.badInput
         }
         let file: SpoolFile
         do {
@@ -53,7 +53,7 @@ struct Deliver: ParsableCommand {
             try file.check(longestBatch: HTTPSinkConfiguration.largestBatch)
         } catch {
             StandardError.error(error.description)
-            throw ExitCode(Exit.badInput)
+            throw ExitCode.badInput
         }
         let interruption = Interruption()
         let output: HTTPSink
@@ -64,22 +64,17 @@ struct Deliver: ParsableCommand {
             output = try HTTPSink(configuration: configuration, isCancelled: { interruption.happened })
         } catch let error as SpoolIsInput {
             StandardError.error(error.description)
-            throw ExitCode(Exit.badInput)
+            throw ExitCode.badInput
         } catch {
             StandardError.error("\(error)" + "; nothing was sent.")
-            throw ExitCode(Exit.sinkFailed)
+            throw ExitCode.sinkFailed
         }
         do {
             try send(file, to: output)
             try output.finish()
         } catch {
             output.cancel()
-            StandardError.error("\(error)")
-            if interruption.happened {
-                Exit.noteInterruptedDelivery()
-                throw ExitCode(Exit.interrupted)
-            }
-            throw ExitCode(Exit.sinkFailed)
+            throw RunFailure.sinkFailed(["\(error)"]).reported(interrupted: interruption.happened)
         }
         if !quiet {
             let n = file.eventCount

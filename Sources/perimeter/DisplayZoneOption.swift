@@ -1,13 +1,15 @@
 import ArgumentParser
 import Geodesy
+import ScenarioFormat
 
 /// `--timezone NAME`: whose clocks the times people read are shown on (the console, the summaries of
-/// `compare` and of a Monte Carlo batch, the report page); files stay UTC (SEMANTICS §7).
+/// `compare`, `outcomes` and of a Monte Carlo batch, the report page), else the scenario's `timezone:`;
+/// files stay UTC (SEMANTICS §7). Its one meaning: `--input-timezone` reads a fix table's zone-less times.
 struct DisplayZoneOption: ParsableArguments {
     @Option(
         name: .customLong("timezone"),
         help: ArgumentHelp(
-            "Show the times people read on this IANA zone's clocks (such as Europe/Madrid); files stay UTC.",
+            "Show the times people read on this IANA zone's clocks (such as Europe/Madrid; default: the scenario's timezone:, else UTC); files stay UTC.",
             valueName: "name"))
     var name: String?
 
@@ -18,14 +20,18 @@ struct DisplayZoneOption: ParsableArguments {
         if let name { _ = try Self.zone(named: name) }
     }
 
-    /// The zone `--timezone` names, or a usage error (exit code 64) saying what to give: the one check of
-    /// every verb's `--timezone`.
-    static func zone(named name: String) throws -> LocalTimeZone {
+    /// The zone `option` (`--timezone`, `--input-timezone`) names, or a usage error (exit code 64) saying
+    /// what to give: the one check of every verb's zone options.
+    static func zone(named name: String, option: String = "--timezone") throws -> LocalTimeZone {
         guard let zone = LocalTimeZone(identifier: name) else {
             throw ValidationError(
-                "--timezone: \"\(name)\" is not a zone of the tz database; give an IANA name such as Europe/Madrid, America/New_York or UTC."
+                "\(option): \"\(name)\" is not a zone of the tz database; give an IANA name such as Europe/Madrid, America/New_York or UTC."
             )
         }
         return zone
     }
+
+    /// Whose clocks a command shows the times of `scenario` on: the zone `--timezone` names, else the
+    /// scenario's own `timezone:` (the zone its times are written in), else nil for UTC.
+    func zone(showing scenario: Scenario) -> LocalTimeZone? { zone ?? scenario.timeZone }
 }

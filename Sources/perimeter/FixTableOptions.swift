@@ -5,7 +5,8 @@ import Geodesy
 extension FixTimeUnit: ExpressibleByArgument {}
 
 /// How `inspect` and `stream` read a fix table whose export differs from Perimeter's own: the options
-/// a scenario's fix-table entry gives as `columns:`, `timeUnit:`, `delimiter:`, `decimal:` (and its `timezone:`).
+/// a scenario's fix-table entry gives as `columns:`, `timeUnit:`, `delimiter:`, `decimal:` (and its `timezone:`,
+/// here `--input-timezone`).
 struct FixTableOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -23,18 +24,21 @@ struct FixTableOptions: ParsableArguments {
     var decimal: String = "."
 
     @Option(
+        name: .customLong("input-timezone"),
         help: ArgumentHelp(
-            "The IANA zone (Europe/Madrid) in which ISO times without a zone are read, and people's times are shown (the console); default UTC.",
+            "The IANA zone (Europe/Madrid) in which the table's ISO times without a zone are read; default UTC.",
             valueName: "name"))
-    var timezone: String?
+    var inputTimezone: String?
 
     func validate() throws {
         _ = try readingColumns()
     }
 
     /// The columns, unit, delimiter and zone given, as the fix-table readers take them; a usage error
-    /// (exit code 64) saying what to write otherwise.
-    func readingColumns() throws -> FixTableColumns {
+    /// (exit code 64) saying what to write otherwise. `legacyZone`: the name `--timezone` gave on
+    /// `inspect` and `stream`, which read zone-less times there before `--input-timezone` came (README
+    /// "Fleets in a table" documents that spelling), used when `--input-timezone` is not given.
+    func readingColumns(legacyZone: String? = nil) throws -> FixTableColumns {
         var mapping = FixTableColumns()
         mapping.givenOn = .commandLine
         if let columns, let problem = mapping.map(columns) {
@@ -49,7 +53,19 @@ struct FixTableOptions: ParsableArguments {
             throw ValidationError("--decimal is \"\(decimal)\"; give '.' or ','.")
         }
         mapping.decimalComma = comma
-        if let timezone { mapping.localZone = try DisplayZoneOption.zone(named: timezone) }
+        if let inputTimezone {
+            mapping.localZone = try DisplayZoneOption.zone(named: inputTimezone, option: "--input-timezone")
+        } else if let legacyZone {
+            mapping.localZone = try DisplayZoneOption.zone(named: legacyZone)
+        }
         return mapping
+    }
+
+    /// The warning of a command whose `--timezone` also reads the table's zone-less times (the spelling
+    /// of before `--input-timezone`), or nil when `--input-timezone` is given or `--timezone` is not.
+    func legacyZoneWarning(_ legacyZone: String?) -> String? {
+        guard inputTimezone == nil, let legacyZone else { return nil }
+        return "--timezone \(legacyZone) also reads the table's times written without a zone, as it did before "
+            + "--input-timezone; give --input-timezone \(legacyZone) for that (--timezone is the zone times are shown on)"
     }
 }

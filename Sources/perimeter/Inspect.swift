@@ -14,7 +14,8 @@ struct Inspect: ParsableCommand {
             "Show what GPX tracks (points, segments, span, gaps, speeds) and fix tables (devices, rows, span, drops) hold.",
         discussion: """
             Files ending in .csv, .jsonl or .ndjson are fix tables (a fleet's fixes, one row each); the others GPX. \
-            --columns, --time-unit, --delimiter and --timezone say how to read a table exported otherwise.
+            --columns, --time-unit, --delimiter, --decimal and --input-timezone say how to read a table exported \
+            otherwise.
             """
     )
 
@@ -26,15 +27,26 @@ struct Inspect: ParsableCommand {
 
     @OptionGroup var table: FixTableOptions
 
+    /// `--timezone NAME`: the zone `inspect` read a table's zone-less times in before `--input-timezone`
+    /// (README "Fleets in a table" documents it); still read so, with a warning. `inspect` shows no
+    /// times on a zone's clocks, so it has no display zone.
+    @Option(name: .customLong("timezone"), help: ArgumentHelp(visibility: .hidden))
+    var legacyTimezone: String?
+
     @Flag(
         help:
             "Show where each track stopped and how much its fixes scatter there (the jitter), and whether it looks recorded on a phone (SEMANTICS §9), instead of the summary."
     )
     var stays = false
 
+    func validate() throws {
+        _ = try table.readingColumns(legacyZone: legacyTimezone)
+    }
+
     func run() throws {
         var failed = false
-        let columns = try table.readingColumns()
+        let columns = try table.readingColumns(legacyZone: legacyTimezone)
+        if let warning = table.legacyZoneWarning(legacyTimezone) { StandardError.warning(warning) }
         for (index, path) in tracks.enumerated() {
             do {
                 let (text, json) =
@@ -51,7 +63,7 @@ struct Inspect: ParsableCommand {
                 StandardError.error("\(error)")
             }
         }
-        if failed { throw ExitCode(Exit.badInput) }
+        if failed { throw ExitCode.badInput }
     }
 
     /// The text and JSON summaries of a GPX track or a fix table (read with `columns`, its warnings

@@ -43,8 +43,7 @@ struct Outcomes: ParsableCommand {
 
     @OptionGroup var display: DisplayZoneOption
 
-    @Option(help: "Worker threads (default: one per core). The output is the same for any number.")
-    var threads: Int?
+    @OptionGroup var threads: ThreadsOption
 
     func validate() throws {
         _ = try perimeter.profiles(profiles)
@@ -65,10 +64,10 @@ struct Outcomes: ParsableCommand {
         let progress = TerminalProgress()
         let total = outcomes.runs * list.count
         var report = outcomes.count(
-            threads: threads ?? RunOptions.defaultThreads,
+            threads: threads.count,
             progress: { done in progress.update("\(done) of \(total) runs") })
         progress.finish()
-        report.zone = display.zone
+        report.zone = display.zone(showing: base.scenario)
         print(json ? report.json : TerminalText.message(report.readable), terminator: json ? "\n" : "")
     }
 }

@@ -50,8 +50,7 @@ struct ReportCommand: ParsableCommand {
             valueName: "url"))
     var tiles: String?
 
-    @Option(help: "Worker threads (default: one per core). The page is the same for any number.")
-    var threads: Int?
+    @OptionGroup var threads: ThreadsOption
 
     func validate() throws {
         _ = try perimeter.profiles(profiles)
@@ -72,13 +71,13 @@ struct ReportCommand: ParsableCommand {
             page = ReportPage(
                 try ReportBuilder(
                     base, profiles: list, runs: runs, seed: seed, tiles: tiles,
-                    timeZone: display.zone))
+                    timeZone: display.zone(showing: base.scenario)))
         } catch {
             throw error.reported
         }
         let html: String
         do {
-            html = try page.html(threads: threads ?? RunOptions.defaultThreads)
+            html = try page.html(threads: threads.count)
         } catch {
             throw error.reported
         }
@@ -86,7 +85,7 @@ struct ReportCommand: ParsableCommand {
             try AtomicFile.write(html.utf8, to: output)
         } catch {
             StandardError.error("cannot write the report \(output): \(error.cause)")
-            throw ExitCode(Exit.sinkFailed)
+            throw ExitCode.sinkFailed
         }
     }
 }

@@ -13,7 +13,7 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Runs a scenario and sends its events to sinks.",
         discussion: """
-            Sinks: console, jsonl:PATH, csv:PATH, geojson:PATH, sqlite:PATH, http://… or https://…; '-' as \
+            Sinks: \(Perimeter.sinks.forms); '-' as \
             PATH is standard output. Any sink takes ';kinds=KIND,KIND,...' after its spec to receive only those \
             kinds of event (csv:visits.csv;kinds=visit); any other option after a ';' is an error. Each --sink adds one; together they replace the scenario's own 'sinks' \
             (default: console). A scenario file is data, often someone else's: its own sinks may print on \
@@ -62,8 +62,7 @@ struct Run: ParsableCommand {
     @Option(help: profileOptionHelp)
     var profile: String?
 
-    @Option(help: "Worker threads (default: one per core). The output is the same for any number.")
-    var threads: Int?
+    @OptionGroup var threads: ThreadsOption
 
     @Option(
         help: ArgumentHelp(
@@ -126,7 +125,7 @@ struct Run: ParsableCommand {
         let plan = SinkPlan(
             commandLine: sinks, scenarioSinks: ScenarioSinkPolicy(allowsNetwork: allowScenarioNetworkSinks),
             registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
-            isCancelled: { interruption.happened }, displayZone: display.zone)
+            isCancelled: { interruption.happened }, displayZone: display.zone(showing: scenarioRun.scenario))
         let summary: RunSummary
         let progress = ProgressLine()
         defer { progress.finish() }
@@ -134,7 +133,7 @@ struct Run: ParsableCommand {
             summary = try scenarioRun.run(
                 into: plan,
                 options: RunOptions(
-                    threads: threads ?? RunOptions.defaultThreads, isCancelled: { interruption.happened },
+                    threads: threads.count, isCancelled: { interruption.happened },
                     progress: { done in
                         progress.update(
                             "\(done.devicesDone) of \(done.devices) devices done", samples: done.samples,
@@ -150,7 +149,7 @@ struct Run: ParsableCommand {
             for note in summary.missNotes(seed: scenarioRun.simulation.noise?.seed ?? 0) { StandardError.note(note) }
             StandardError.note(summary.line(for: scenarioRun, seconds: (ContinuousClock.now - clock).seconds))
         }
-        if summary.interrupted { throw ExitCode(Exit.interrupted) }
+        try ExitStatus.exit(with: summary.exitStatus)
     }
 }
 
@@ -168,13 +167,13 @@ extension Run {
         let interruption = Interruption()
         let plan = SinkPlan(
             commandLine: sinks, registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
-            isCancelled: { interruption.happened }, displayZone: display.zone)
+            isCancelled: { interruption.happened }, displayZone: display.zone(showing: scenarioRun.scenario))
         if let warning = scenarioRun.unmarkedRecordingWarning { StandardError.warning(warning) }
         if let note = scenarioRun.recordedRunsNote { StandardError.note("note: " + note) }
         // Events are grouped by the crossing of the exact track that each pairs with, as compare pairs them.
         var spread = EventSpread(
             reference: scenarioRun.exact().events(
-                threads: threads ?? RunOptions.defaultThreads, isCancelled: { interruption.happened }
+                threads: threads.count, isCancelled: { interruption.happened }
             ).events)
         var events = 0
         let done: Int
@@ -183,7 +182,7 @@ extension Run {
         let samplesPerRun = scenarioRun.simulation.sampleCounts().reduce(0) { $0 &+ Int(clamping: $1) }
         do {
             done = try batch.run(
-                into: plan, threads: threads ?? RunOptions.defaultThreads,
+                into: plan, threads: threads.count,
                 isCancelled: { interruption.happened }
             ) { r, runEvents in
                 spread.add(run: runEvents)
@@ -202,9 +201,11 @@ extension Run {
             json
             ? spread.json(seed: batch.seed) + "\n"
             : TerminalText.message(
-                spread.readable(scenario: scenarioRun.name, seed: batch.seed, day: day, zone: display.zone))
+                spread.readable(
+                    scenario: scenarioRun.name, seed: batch.seed, day: day, zone: display.zone(showing: scenarioRun.scenario)
+                ))
         // A sink on standard output (jsonl:-) keeps it to itself: the spread goes to standard error then.
-        if sinks.contains(where: { (try? Perimeter.sinks.spec(parsing: $0))?.writesToStandardOutput == true }) {
+        if plan.commandLineWritesToStandardOutput {
             if !quiet { StandardError.write(text) }
         } else {
             print(text, terminator: "")
@@ -217,6 +218,6 @@ extension Run {
             if done < runs { line += "; INTERRUPTED after run \(done - 1 < 0 ? "none" : String(done - 1))" }
             StandardError.note(line)
         }
-        if done < runs { throw ExitCode(Exit.interrupted) }
+        try ExitStatus.exit(with: ExitStatus.of(nil, interrupted: done < runs))
     }
 }

@@ -21,8 +21,8 @@ struct Stream: ParsableCommand {
         abstract: "Runs a fix table from standard input, device by device, as a stage of a pipeline.",
         discussion: """
             Standard input is a fix table (README "Fleets in a table"): CSV with a header row, or JSON Lines, with \
-            the columns device, time, lat, lon and optionally accuracy (--columns, --time-unit, --delimiter and \
-            --timezone read an export written otherwise). Each device's rows must follow each \
+            the columns device, time, lat, lon and optionally accuracy (--columns, --time-unit, --delimiter, \
+            --decimal and --input-timezone read an export written otherwise). Each device's rows must follow each \
             other, in time order (sort by device, then time); a device that comes back after another's rows, \
             or a time that goes back, stops the stream with exit code 2 naming both lines. Each device runs \
             as soon as its rows end, so memory holds one device, not the fleet.
@@ -74,9 +74,12 @@ struct Stream: ParsableCommand {
 
     @OptionGroup var table: FixTableOptions
 
+    @OptionGroup var display: DisplayZoneOption
+
     @OptionGroup var inputs: InputOptions
 
     func validate() throws {
+        _ = try table.readingColumns(legacyZone: display.name)
         if let start, Timestamp(iso8601: start) == nil {
             throw ValidationError("--start is \"\(start)\", which is not an ISO 8601 time such as 2026-03-01T08:00:00Z.")
         }
@@ -92,7 +95,7 @@ struct Stream: ParsableCommand {
             StandardError.error(
                 "\(problem): stream reads the fix table from standard input; give it a file (perimeter stream "
                     + "\(scenario) < fleet.csv) or a pipe (… | perimeter stream \(scenario)).")
-            throw ExitCode(Exit.badInput)
+            throw ExitCode.badInput
         }
         let clock = ContinuousClock.now
         let scenarioRun: ScenarioRun, chosen = try profile.map(resolvedProfile)
@@ -109,14 +112,15 @@ struct Stream: ParsableCommand {
             StandardError.error(
                 "\(scenario) has no start: give --start, the earliest fix of the whole fleet, so that every part of it ticks alike (SEMANTICS §1)."
             )
-            throw ExitCode(Exit.badInput)
+            throw ExitCode.badInput
         }
         if let own, let given, own != given {
             StandardError.warning("\(scenario) starts at \(own.iso8601); --start \(given.iso8601) is not used.")
         }
 
         let interruption = Interruption()
-        let reading = try table.readingColumns()
+        let reading = try table.readingColumns(legacyZone: display.name)
+        if let warning = table.legacyZoneWarning(display.name) { StandardError.warning(warning) }
         var input = FixTableStream(
             standardInputAs: format, columns: reading, maximumDeviceRows: maxRowsPerDevice,
             isCancelled: { interruption.happened })
@@ -126,7 +130,7 @@ struct Stream: ParsableCommand {
         let plan = SinkPlan(
             commandLine: sinks.isEmpty ? ["jsonl:-"] : sinks, registry: Perimeter.sinks,
             programVersion: Perimeter.configuration.version, isCancelled: { interruption.happened },
-            displayZone: reading.localZone)
+            displayZone: display.zone(showing: scenarioRun.scenario))
         let summary: RunSummary
         do {
             summary = try scenarioRun.stream(
@@ -150,7 +154,7 @@ struct Stream: ParsableCommand {
         if !quiet {
             StandardError.note(summary.line(for: scenarioRun, seconds: (ContinuousClock.now - clock).seconds))
         }
-        if summary.interrupted { throw ExitCode(Exit.interrupted) }
+        try ExitStatus.exit(with: summary.exitStatus)
     }
 
     /// The size of standard input when it is a regular file (`< fleet.csv`), for the share read.

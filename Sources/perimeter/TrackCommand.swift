@@ -47,7 +47,7 @@ struct TrackCommand: ParsableCommand {
                 StandardError.error(
                     "\(journey): --untimed cannot express a fix loss (lost:): untimed points play one per pace with no gaps; write a timed track instead"
                 )
-                throw ExitCode(Exit.badInput)
+                throw ExitCode.badInput
             }
             let track = loaded.synthesize()
             do {
@@ -65,7 +65,7 @@ struct TrackCommand: ParsableCommand {
                 try writer.finish()
             } catch {
                 StandardError.error(error.description)
-                throw ExitCode(Exit.sinkFailed)
+                throw ExitCode.sinkFailed
             }
             if output != "-" {
                 StandardError.note(

@@ -32,7 +32,7 @@ struct Validate: ParsableCommand {
         let (files, unreachable) = FileValidation.files(in: paths)
         if let first = unreachable.first {
             StandardError.error((FileCheck.unreachable(first) ?? "no such file: \(first)") + ".")
-            throw ExitCode(Exit.badInput)
+            throw ExitCode.badInput
         }
         var problems = 0
         let policy = ScenarioSinkPolicy(allowsNetwork: allowScenarioNetworkSinks)
@@ -49,7 +49,7 @@ struct Validate: ParsableCommand {
         }
         if problems > 0 {
             StandardError.note("\(problems) problem\(problems == 1 ? "" : "s") found.")
-            throw ExitCode(Exit.badInput)
+            throw ExitCode.badInput
         }
     }
 }

@@ -312,7 +312,7 @@ import TestSupport
         let sink = try registry.makeSink(
             for: specs, context: SinkContext(directory: directory, run: RunDescription(scenario: "fan")))
         try run(sink, samples.map(\.event))
-        try #require(sink as? any InterruptibleEventSink).markInterrupted()
+        try sink.markInterrupted()
         #expect(
             try sqlite3(directory + "/e.sqlite", "SELECT scenario, status, eventCount FROM runs")
                 == "fan|interrupted|\(samples.count)\n")

@@ -30,7 +30,7 @@ let cafeWalkEvents: [GeofenceEvent] = {
 
 /// A sink that fails as a full disk would, at its `failAt`-th event (1-based) or, when nil, at `finish()`;
 /// `spools` makes it a sink that keeps its own undelivered events (as an HTTP sink does).
-final class FailingSink: CancellableEventSink {
+final class FailingSink: LifecycleSink {
     let failAt: Int?
     let error: SinkError
     let spoolsItself: Bool
@@ -156,7 +156,7 @@ struct FanOutJournalTests {
 
     @Test func aSinkThatIsNotOurs() throws {
         struct Refused: Error, CustomStringConvertible { var description: String { "the server said no" } }
-        final class Refusing: EventSink {
+        final class Refusing: LifecycleSink {
             func send(_ event: GeofenceEvent) throws { throw Refused() }
             func finish() throws {}
         }

@@ -190,7 +190,7 @@ import WireFormat
 }
 
 @Suite struct FanOutSinkTests {
-    final class Failing: EventSink {
+    final class Failing: LifecycleSink {
         struct Failure: Error, Equatable { let name: String }
         let name: String
         var finished = false

@@ -179,7 +179,7 @@ struct ExportTests {
             ),
             (
                 "UTC, command line", nil, .commandLine, "2024-05-01T09:00:00Z",
-                "fixes.csv: 1,200 times have no zone and were read as UTC; write them with Z or an offset, or give --timezone NAME"
+                "fixes.csv: 1,200 times have no zone and were read as UTC; write them with Z or an offset, or give --input-timezone NAME"
             ),
             (
                 "Madrid, summer time", "Europe/Madrid", .scenario, "2024-05-01T07:00:00Z",

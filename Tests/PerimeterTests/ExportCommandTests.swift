@@ -73,15 +73,37 @@ struct ExportCommandTests {
                 id: "no zone, read as UTC", arguments: [], text: "device,time,lat,lon\nv,2024-05-01T09:00:00,1,2\n",
                 status: 0,
                 says:
-                    "warning: FILE: 1 time has no zone and was read as UTC; write them with Z or an offset, or give --timezone NAME"
+                    "warning: FILE: 1 time has no zone and was read as UTC; write them with Z or an offset, or give --input-timezone NAME"
             ),
             Case(
-                id: "no zone, read in Madrid", arguments: ["--timezone", "Europe/Madrid"],
+                id: "no zone, read in Madrid", arguments: ["--input-timezone", "Europe/Madrid"],
                 text: "device,time,lat,lon\nv,2024-05-01T09:00:00,1,2\n",
                 status: 0, says: "2024-05-01T07:00:00.000Z"),
             Case(
-                id: "an unknown zone", arguments: ["--timezone", "Europe/Atlantis"], text: "device,time,lat,lon\n",
+                id: "no zone, read in Madrid by the spelling of before", arguments: ["--timezone", "Europe/Madrid"],
+                text: "device,time,lat,lon\nv,2024-05-01T09:00:00,1,2\n",
+                status: 0, says: "2024-05-01T07:00:00.000Z"),
+            Case(
+                id: "the spelling of before is said", arguments: ["--timezone", "Europe/Madrid"],
+                text: "device,time,lat,lon\nv,2024-05-01T09:00:00,1,2\n",
+                status: 0,
+                says:
+                    "warning: --timezone Europe/Madrid also reads the table's times written without a zone, as it did before --input-timezone; give --input-timezone Europe/Madrid for that"
+            ),
+            Case(
+                id: "--input-timezone wins over the spelling of before",
+                arguments: ["--input-timezone", "Europe/Moscow", "--timezone", "Europe/Madrid"],
+                text: "device,time,lat,lon\nv,2024-05-01T09:00:00,1,2\n",
+                status: 0, says: "2024-05-01T06:00:00.000Z"),
+            Case(
+                id: "an unknown zone", arguments: ["--input-timezone", "Europe/Atlantis"], text: "device,time,lat,lon\n",
                 status: 64,
+                says:
+                    #"--input-timezone: "Europe/Atlantis" is not a zone of the tz database; give an IANA name such as Europe/Madrid"#
+            ),
+            Case(
+                id: "an unknown zone, spelt as before", arguments: ["--timezone", "Europe/Atlantis"],
+                text: "device,time,lat,lon\n", status: 64,
                 says:
                     #"--timezone: "Europe/Atlantis" is not a zone of the tz database; give an IANA name such as Europe/Madrid"#
             ),
@@ -205,7 +227,7 @@ struct ExportCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stderr
-                == "warning: standard input: 50 times have no zone and were read as UTC; write them with Z or an offset, or give --timezone NAME\n"
+                == "warning: standard input: 50 times have no zone and were read as UTC; write them with Z or an offset, or give --input-timezone NAME\n"
         )
     }
 

@@ -120,6 +120,63 @@ struct TimeZoneTests {
             unknown.stderr.contains("--timezone: \"Mars/Olympus\" is not a zone of the tz database"), "\(unknown.stderr)")
     }
 
+    @Test("The scenario's timezone: is also the zone run shows times on; --timezone wins over it")
+    func scenarioZoneIsTheDisplayZone() throws {
+        let (folder, path) = try Self.scenario("timezone: Europe/Moscow")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try PerimeterProcess.run(["run", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "2024-05-01 (Europe/Moscow)", "\(lines.prefix(2))")
+        #expect(lines.dropFirst().first?.hasPrefix("13:00:00") == true, "10:00 UTC on Moscow's clocks: \(lines.prefix(2))")
+        let utc = try PerimeterProcess.run(["run", path, "--timezone", "UTC"])
+        let utcLines = utc.stdout.split(separator: "\n").map(String.init)
+        #expect(utcLines.first == "2024-05-01 (UTC)" && utcLines.dropFirst().first?.hasPrefix("10:00:00") == true)
+        let files = try PerimeterProcess.run(["run", path, "--sink", "jsonl:-"])
+        #expect(files.stdout.hasPrefix(#"{"time":"2024-05-01T10:00:00.000Z""#), "files stay UTC")
+    }
+
+    @Test(
+        "stream: --input-timezone reads the table's zone-less times, --timezone shows times; the old spelling still reads, said so"
+    )
+    func streamZones() throws {
+        let (folder, path) = try Self.scenario("")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Two fixes at the depot at 13:00 on St Petersburg's clocks (Europe/Moscow, +03:00): 10:00 UTC.
+        let table = folder.appendingPathComponent("fleet.csv").path
+        try "device,time,lat,lon\nv,2024-05-01T13:00:00,59.9270,30.3200\nv,2024-05-01T13:00:10,59.9270,30.3200\n"
+            .write(toFile: table, atomically: true, encoding: .utf8)
+        let base = ["stream", path, "--start", "2024-05-01T10:00:00Z"]
+        let read = try PerimeterProcess.run(base + ["--input-timezone", "Europe/Moscow"], standardInput: table)
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(
+            read.stdout.hasPrefix(
+                #"{"time":"2024-05-01T10:00:00.000Z","device":"v","region":"depot","kind":"monitor-start""#))
+        #expect(read.stderr.contains("2 times have no zone and were read in Europe/Moscow"), "\(read.stderr)")
+        #expect(!read.stderr.contains("--timezone"), "\(read.stderr)")
+
+        let old = try PerimeterProcess.run(base + ["--timezone", "Europe/Moscow"], standardInput: table)
+        #expect(old.status == 0 && old.stdout == read.stdout, "\(old.stderr)")
+        #expect(
+            old.stderr.contains(
+                "warning: --timezone Europe/Moscow also reads the table's times written without a zone, as it did "
+                    + "before --input-timezone; give --input-timezone Europe/Moscow for that"), "\(old.stderr)")
+
+        let shown = try PerimeterProcess.run(
+            base + ["--input-timezone", "Europe/Moscow", "--timezone", "Asia/Tokyo", "--sink", "console"],
+            standardInput: table)
+        let lines = shown.stdout.split(separator: "\n").map(String.init)
+        #expect(shown.status == 0 && !shown.stderr.contains("--timezone"), "\(shown.stderr)")
+        #expect(
+            lines.first == "2024-05-01 (Asia/Tokyo)" && lines.dropFirst().first?.hasPrefix("19:00:00") == true, "\(lines)")
+
+        let utc = try PerimeterProcess.run(base, standardInput: table)
+        #expect(
+            utc.stderr.contains(
+                "2 times have no zone and were read as UTC; write them with Z or an offset, or give --input-timezone NAME"),
+            "\(utc.stderr)")
+    }
+
     @Test("A device whose track holds no fix is said: it has no sample")
     func deviceWithoutFixes() throws {
         let (folder, path) = try GuardRailTests.scenario(

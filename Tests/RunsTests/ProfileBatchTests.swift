@@ -94,22 +94,3 @@ struct ProfileBatchTests {
         #expect(done == 13 && seen.value == 13)
     }
 }
-
-@Suite("Exit codes of a failed run")
-struct ExitStatusTests {
-    @Test(arguments: [
-        ("bad sink", RunFailure.badSink(["x"]), false, ExitStatus.badInput),
-        ("bad sink, interrupted", .badSink(["x"]), true, ExitStatus.badInput),
-        ("bad input", .badInput(["x"]), false, ExitStatus.badInput),
-        ("sink failed", .sinkFailed(["x"]), false, ExitStatus.sinkFailed),
-        ("sink failed, interrupted", .sinkFailed(["x"]), true, ExitStatus.interrupted),
-    ])
-    func eachFailureHasItsCode(id: String, failure: RunFailure, interrupted: Bool, status: Int32) {
-        #expect(failure.exitStatus(interrupted: interrupted) == status, "\(id)")
-    }
-
-    @Test func theCodesAreTheREADMEs() {
-        #expect(
-            [ExitStatus.checkFailed, ExitStatus.badInput, ExitStatus.sinkFailed, ExitStatus.interrupted] == [1, 2, 3, 130])
-    }
-}

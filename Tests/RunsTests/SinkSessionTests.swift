@@ -9,7 +9,7 @@ import TestSupport
 import Testing
 
 /// A sink that takes `limit` events, then fails: a full disk, as a sink sees one.
-private final class FailingSink: CancellableEventSink {
+private final class FailingSink: LifecycleSink {
     private var left: Int
     init(limit: Int) { left = limit }
     func send(_ event: GeofenceEvent) throws {

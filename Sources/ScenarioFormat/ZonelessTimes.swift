@@ -1,0 +1,46 @@
+import Documents
+import Geodesy
+
+/// Times a scenario writes without a zone (`start:`, an expectation's ISO time): read on the clocks of its
+/// `timezone:`, else as UTC, and said so (README "Scenario files"), each warning at its file, line and key
+/// path.
+enum ZonelessTimes {
+    /// Warns at `c` when `text`, read on `zone`'s clocks as `time`, names a wall-clock time those clocks
+    /// never show: one in a gap, the hour skipped when they are turned forward. Such a time is read with
+    /// the offset before the gap (`LocalTimeZone.instant(fromLocal:)`), so 02:30 on a night that skips from
+    /// 02:00 to 03:00 is 03:30. O(1).
+    static func warnIfSkipped(_ text: String, readAs time: Timestamp, on zone: LocalTimeZone, at c: PlacedNode) {
+        guard let (written, _) = Timestamp.parse(iso8601: text, localZone: nil) else { return }
+        let shown = zone.wallClock(time)
+        guard shown != written else { return }
+        c.warn(
+            "\(text) is not a time on \(zone.identifier)'s clocks: they skip it, turned forward that night, so it "
+                + "is read as \(shown.iso8601.dropLast()) there (\(time.iso8601)); write it with its offset, or "
+                + "as a time the clocks show")
+    }
+
+    /// The expectation times of one `expect:` list written without a zone and read as UTC (the scenario
+    /// has no `timezone:`): counted, so that the list gets one warning, at the first.
+    final class Tally {
+        private var first: (node: PlacedNode, text: String, time: Timestamp)?
+        private var count = 0
+
+        /// Counts `text`, read as UTC `time`, at `c`.
+        func add(_ text: String, readAs time: Timestamp, at c: PlacedNode) {
+            if first == nil { first = (c, text, time) }
+            count += 1
+        }
+
+        /// The one warning, at the first time counted: how it was read, how many more were, what to write.
+        func warn() {
+            guard let first else { return }
+            let more = count - 1
+            first.node.warn(
+                "\(first.text) has no zone, so it is read as UTC (\(first.time.iso8601))"
+                    + (more > 0
+                        ? ", and so \(more == 1 ? "is 1 more expectation time" : "are \(more) more expectation times")" : "")
+                    + "; write \(count == 1 ? "it" : "them") with Z or an offset, or give the scenario timezone: NAME "
+                    + "(such as Europe/Madrid) if \(count == 1 ? "it is a local time" : "they are local times")")
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+import Geofencing
+
+/// `--threads N`, which every command that runs scenarios takes alike: how many worker threads run the
+/// devices (and the runs of a batch). The output is byte-identical for any number (SEMANTICS §7).
+struct ThreadsOption: ParsableArguments {
+    @Option(
+        name: .customLong("threads"),
+        help: ArgumentHelp(
+            "Worker threads (default: one per core). The output is the same for any number.", valueName: "threads"))
+    var given: Int?
+
+    /// The threads asked for, else one per core (`RunOptions.defaultThreads`).
+    var count: Int { given ?? RunOptions.defaultThreads }
+}
