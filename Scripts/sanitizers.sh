@@ -3,6 +3,10 @@
 # scratch folder (.build-asan, .build-tsan: each is a full rebuild of several minutes).
 #   Scripts/sanitizers.sh [address|thread]...         (both when none is named)
 #   SANITIZE_ALL=1 Scripts/sanitizers.sh ...          the whole suite under each
+#   Scripts/sanitizers.sh --with-invariants thread    ThreadSanitizer's build also compiles in the engine's
+#                                                     invariant checks (PERIMETER_INVARIANTS, Scripts/invariants.sh)
+#                                                     and then runs the 100 crosscheck scenarios through its binary:
+#                                                     invariants.sh's pass without a build of its own (CI does this)
 # Each sanitizer runs the test targets that exercise what it checks (the whole suite runs once, plainly,
 # in the fast tier):
 #   address  the targets with unsafe pointers, C libraries or byte-level parsing: escapers, number text,
@@ -15,6 +19,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+invariants=0
+if [ "${1:-}" = --with-invariants ]; then invariants=1; shift; fi
 kinds=("$@")
 [ ${#kinds[@]} -gt 0 ] || kinds=(address thread)
 status=0
@@ -28,6 +34,9 @@ for kind in "${kinds[@]}"; do
   esac
   selection=(--filter "$filter")
   [ "${SANITIZE_ALL:-0}" = 1 ] && selection=()
+  # The thread kind's filter holds every target invariants.sh runs (Geodesy, Geofencing, Runs, Analysis).
+  flags=()
+  [ "$invariants" = 1 ] && [ "$kind" = thread ] && flags=(-Xswiftc -DPERIMETER_INVARIANTS)
   mkdir -p "$scratch"
   echo "== swift test --sanitize=$kind ${selection[*]} (scratch $scratch, log $scratch/test.log)"
   # halt_on_error=0 for TSan: report every race, then fail at exit (exitcode 66). The suppressions
@@ -35,8 +44,14 @@ for kind in "${kinds[@]}"; do
   # processes that the tests launch inherit these options.
   ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0} \
     LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$(pwd)/Scripts/lsan-suppressions.txt:print_suppressions=0} \
-    swift test --disable-xctest --sanitize="$kind" --scratch-path "$scratch" "${selection[@]}" 2>&1 | tee "$scratch/test.log"
+    swift test --disable-xctest --sanitize="$kind" --scratch-path "$scratch" "${flags[@]}" "${selection[@]}" 2>&1 | tee "$scratch/test.log"
   result=${PIPESTATUS[0]}
+  if [ ${#flags[@]} -gt 0 ] && [ "$result" -eq 0 ]; then
+    echo "== the crosscheck's 100 scenarios through the binary with the invariants and $kind sanitizer compiled in"
+    swift build --sanitize="$kind" --scratch-path "$scratch" "${flags[@]}" --product perimeter 2>&1 | tail -1
+    TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=0} python3 Scripts/semantics-crosscheck.py 100 "$scratch/debug/perimeter" 2>&1 | tee -a "$scratch/test.log"
+    result=${PIPESTATUS[0]}
+  fi
   echo "== --sanitize=$kind: exit $result; $(grep -c 'WARNING: ThreadSanitizer\|ERROR: AddressSanitizer\|ERROR: LeakSanitizer' "$scratch/test.log") sanitizer reports"
   [ "$result" -eq 0 ] || status=1
 done
