@@ -33,14 +33,7 @@ public struct ScenarioRun: Sendable {
             return
         }
         simulation.profile = profile
-        let simulation = simulation
-        profileWarnings =
-            simulation.unenterableRegions().map {
-                "\(scenario.file): " + ScenarioLoader.neverEntered(simulation.regions[$0.index], $0, profile: profile)
-            }
-            + simulation.unexitableRegions().map {
-                "\(scenario.file): " + ScenarioLoader.neverExited(simulation.regions[$0.index], $0, profile: profile)
-            }
+        profileWarnings = scenario.warnings(under: profile)
     }
 
     /// Loads the scenario at `path` (every problem at once, each with its file and place), refusing a run

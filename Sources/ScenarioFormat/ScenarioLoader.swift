@@ -155,6 +155,8 @@ public struct ScenarioLoader: Sendable {
             if entry.mappingHasKey("fixes") {
                 found = fixTableDevices(
                     entry, diagnostics: d, localZone: zone, tables: &fixTables, recordedByDefault: recordedByDefault)
+            } else if entry.mappingHasKey("tracks") {
+                found = trackFolderDevices(entry, diagnostics: d, zone: zone, recordedByDefault: recordedByDefault)
             } else {
                 found =
                     device(entry, diagnostics: d, preloaded: tracks, zone: zone, recordedByDefault: recordedByDefault)
