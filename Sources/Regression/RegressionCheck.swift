@@ -75,6 +75,8 @@ public struct RegressionCheck: Sendable {
     /// For scenarios whose one run is a draw (noise, a stochastic profile): their expectations over
     /// `runs: N` are what guards them, and a golden log only the draw of run 0.
     public var expectationsOnly = false
+    /// Every warning, not each kind said many times summed up in one line (`--all-warnings`).
+    public var allWarnings = false
 
     public init(update: Bool = false, threads: Int = RunOptions.defaultThreads, diffLimit: Int = 20) {
         self.update = update
@@ -132,7 +134,7 @@ public struct RegressionCheck: Sendable {
         }
         let scenario = run.scenario
         result.name = scenario.name
-        result.warnings = scenario.warnings
+        result.warnings = scenario.warnings(all: allWarnings)
         let (raw, summary) = run.events(threads: threads)
         let events = raw.map(WireEvent.init)
         let day = scenario.simulation.clockStart

@@ -76,7 +76,9 @@ extension ScenarioLoader {
         }
         guard let id, let idCursor, let offset, let pace else { return nil }
         for warning in gpx.warnings {
-            diagnostics.warning("\(resolved):\(warning.line): \(warning.message) (device \"\(id)\")")
+            diagnostics.warning(
+                "\(resolved):\(warning.line): \(warning.message) (device \"\(id)\")",
+                repeated: RepeatedWarning(what: warning.reason.plural, file: resolved, files: "tracks"))
         }
         let timedPoints = gpx.timing == .timed ? gpx.segments.reduce(0) { $0 + $1.count } : 0
         let local = zone != nil && gpx.zonelessTimes > 0 && gpx.zonelessTimes >= timedPoints
@@ -121,6 +123,17 @@ extension ScenarioLoader {
                 Device(id: id, track: .paced(segments, pace: pace, offset: offset), accuracy: accuracy, recorded: recorded),
                 idCursor, paceCursor
             )
+        }
+    }
+}
+
+extension GPXWarning.Reason {
+    /// What many such warnings are, for `WarningDigest`: `duplicate-time points dropped`.
+    var plural: String {
+        switch self {
+        case .duplicateTime: return "duplicate-time points dropped"
+        case .timeWentBack: return "points dropped for a time earlier than the point before"
+        case .coordinateOutOfRange: return "points dropped for a coordinate out of range"
         }
     }
 }

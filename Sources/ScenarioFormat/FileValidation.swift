@@ -43,8 +43,9 @@ public enum FileValidation {
     /// `scenarioCheck` (`perimeter validate` checks its sinks there), whose notes are returned.
     /// `profiles` (`validate --profile`): a scenario's and a region file's fences are also checked under
     /// each, as `run --profile` would (the regions that can never get an enter, or an exit from its tracks).
+    /// A scenario's warnings of a kind said many times are summed up in one line unless `allWarnings`.
     public static func check(
-        _ file: String, inputs: InputConfinement = .anywhere, profiles: [Profile] = [],
+        _ file: String, inputs: InputConfinement = .anywhere, profiles: [Profile] = [], allWarnings: Bool = false,
         scenarioCheck: ScenarioCheck = { _ in ([], []) }
     )
         -> (problems: [String], warnings: [String], notes: [String])
@@ -54,7 +55,9 @@ public enum FileValidation {
             do {
                 let scenario = try ScenarioLoader.load(path: file, inputs: inputs)
                 let (problems, notes) = scenarioCheck(scenario)
-                return (problems, scenario.warnings + profiles.flatMap(scenario.warnings(under:)), notes)
+                return (
+                    problems, scenario.warnings(all: allWarnings) + profiles.flatMap(scenario.warnings(under:)), notes
+                )
             } catch {
                 return (error.errors.map(\.description), [], [])
             }

@@ -71,6 +71,8 @@ struct Check: ParsableCommand {
             valueName: "format"))
     var format: Format = .text
 
+    @OptionGroup var warningOptions: WarningOptions
+
     @OptionGroup var inputs: InputOptions
 
     @Option(help: "Worker threads per run (default: one per core). The events are the same for any number.")
@@ -89,6 +91,7 @@ struct Check: ParsableCommand {
         var checker = RegressionCheck(update: update, threads: threads ?? RunOptions.defaultThreads)
         checker.allowsEmptyLog = allowEmpty
         checker.expectationsOnly = expectationsOnly
+        checker.allWarnings = warningOptions.allWarnings
         checker.inputs = inputs.confinement(givenFolders: paths)
         // A path that does not exist is bad input, not a scenario: it is said, and not counted.
         for path in missing { StandardError.error("\(path): no such file or folder") }

@@ -32,6 +32,8 @@ struct Validate: ParsableCommand {
             valueName: "names"))
     var profile: String?
 
+    @OptionGroup var warningOptions: WarningOptions
+
     @OptionGroup var inputs: InputOptions
 
     func run() throws {
@@ -45,7 +47,8 @@ struct Validate: ParsableCommand {
         let policy = ScenarioSinkPolicy(allowsNetwork: allowScenarioNetworkSinks)
         for file in files {
             let (found, warnings, notes) = FileValidation.check(
-                file, inputs: inputs.confinement(givenFolders: paths), profiles: chosen
+                file, inputs: inputs.confinement(givenFolders: paths), profiles: chosen,
+                allWarnings: warningOptions.allWarnings
             ) {
                 [policy] scenario in
                 let checked = policy.check(scenario, registry: Perimeter.sinks)

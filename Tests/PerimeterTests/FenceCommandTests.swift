@@ -52,3 +52,39 @@ import Testing
         #expect(checked.stdout.contains("ok: \(Self.folder)kiosk-walk.yaml"))
     }
 }
+
+/// `run`'s warnings on a newcomer's GPS-logger tracks (issue 42 item 8): summed up by kind, every one with
+/// `--all-warnings`, none with `--quiet` (README: `--quiet` leaves errors alone on standard error).
+@Suite struct WarningFloodCommandTests {
+    static let scenario = FenceCommandTests.folder + "logger.yaml"
+
+    static func warnings(_ extra: [String]) throws -> (lines: [Substring], status: Int32, stderr: String) {
+        let result = try PerimeterProcess.run(["run", scenario, "--sink", "jsonl:/dev/null"] + extra)
+        return (result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }, result.status, result.stderr)
+    }
+
+    @Test func summedUpByDefault() throws {
+        let (lines, status, stderr) = try Self.warnings([])
+        #expect(status == 0)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first?.hasPrefix("warning: 40 duplicate-time points dropped in 8 tracks; first: ") == true)
+        #expect(stderr.contains(", 41 warnings, "))  // the summary line counts every one
+    }
+
+    @Test func allWarningsListsEveryOne() throws {
+        #expect(try Self.warnings(["--all-warnings"]).lines.count == 41)
+    }
+
+    @Test func quietLeavesOnlyErrors() throws {
+        let (_, status, stderr) = try Self.warnings(["--quiet"])
+        #expect(status == 0)
+        #expect(stderr.isEmpty, "\(stderr)")
+    }
+
+    @Test func validateAndCheckSumUpToo() throws {
+        let validate = try PerimeterProcess.run(["validate", Self.scenario])
+        #expect(validate.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }.count == 2)
+        let all = try PerimeterProcess.run(["validate", Self.scenario, "--all-warnings"])
+        #expect(all.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }.count == 41)
+    }
+}
