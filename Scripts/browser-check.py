@@ -90,6 +90,40 @@ class Browser:
             self.events.append(self._read())
 
 
+# A report's fit button (after the screenshot): the last device picked, then fit, frames its track (the
+# view holds the track's box, and is smaller than everything); a region clicked with every device shown,
+# then fit, frames the region; unpicked, fit shows everything again. Null for a page without the button.
+FIT_CHECK = """(() => {
+  const picker = document.getElementById('device-picker'), map = document.getElementById('map');
+  const fit = document.getElementById('reset-view');
+  if (!picker || !fit || !map) { return JSON.stringify(null); }
+  const home = map.getAttribute('data-home').split(' ').map(Number);
+  const holds = (b) => { const v = map.viewBox.baseVal;
+    return v.x <= b.x && v.y <= b.y && v.x + v.width >= b.x + b.width && v.y + v.height >= b.y + b.height; };
+  const share = () => { const v = map.viewBox.baseVal; return v.width * v.height / (home[2] * home[3]); };
+  // viewBox holds single-precision numbers: the same view to a part in 10^5 of its size.
+  const near = (a, b) => Math.abs(a - b) <= 1e-5 * Math.max(home[2], home[3]);
+  const isHome = () => { const v = map.viewBox.baseVal;
+    return near(v.x, home[0]) && near(v.y, home[1]) && near(v.width, home[2]) && near(v.height, home[3]); };
+  const out = {device: null, holdsTrack: null, trackShare: null, region: null, holdsRegion: null, regionShare: null};
+  if (!picker.hidden && picker.options.length > 2) {
+    const device = picker.options[picker.options.length - 1].value;
+    picker.value = device; picker.dispatchEvent(new Event('change')); fit.click();
+    const track = Array.from(document.querySelectorAll('.track')).find(e => e.getAttribute('data-device') === device);
+    out.device = device; out.holdsTrack = holds(track.getBBox()); out.trackShare = share();
+    picker.value = ''; picker.dispatchEvent(new Event('change'));
+  }
+  const region = document.querySelector('.region');
+  if (region) {
+    region.dispatchEvent(new MouseEvent('click', {bubbles: true})); fit.click();
+    out.region = region.getAttribute('data-region'); out.holdsRegion = holds(region.getBBox()); out.regionShare = share();
+    region.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+  }
+  fit.click(); out.backHome = isHome();
+  return JSON.stringify(out);
+})()"""
+
+
 def distinct_colours(png):
     """The number of distinct colours in an 8-bit RGB(A) PNG, undoing its row filters."""
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
@@ -139,6 +173,7 @@ PAGE_STATE = """(() => {
     outcomeRows: count('#outcomes tbody tr'), outcomesVisible: (() => { const t = document.querySelector('#outcomes');
       return t ? t.getBoundingClientRect().height > 0 : false; })(),
     outcomesText: (document.querySelector('#outcomes-text') || {textContent: ''}).textContent,
+    summaryLines: Array.from(document.querySelectorAll('#summary-card li')).map(li => li.textContent),
     marker: box ? {x: box.x + box.width / 2, y: box.y + box.height / 2, time: first.dataset.time, kind: first.dataset.kind} : null});
 })()"""
 
@@ -182,6 +217,9 @@ def main():
             with open(args.screenshot, "wb") as f:
                 f.write(png)
             colours = distinct_colours(png)
+        fit = None
+        if state.get("regions", 0) > 0 or state.get("tracks", 0) > 0:
+            fit = json.loads(browser.call("Runtime.evaluate", session, returnByValue=True, expression=FIT_CHECK)["result"]["value"])
         browser.call("Runtime.evaluate", session, expression="1")  # drains the events the page sent meanwhile
         requests, errors = [], []
         for event in browser.events:
@@ -196,7 +234,7 @@ def main():
                 errors.append(" ".join(str(a.get("value", a.get("description"))) for a in params.get("args", [])))
             elif method == "Log.entryAdded" and params["entry"].get("level") == "error":
                 errors.append(params["entry"].get("text"))
-        state.update({"tooltip": tooltip, "requests": requests, "errors": errors, "screenshotColours": colours})
+        state.update({"tooltip": tooltip, "requests": requests, "errors": errors, "screenshotColours": colours, "fit": fit})
         del state["marker"]
         print(json.dumps(state, sort_keys=True))
         return 0

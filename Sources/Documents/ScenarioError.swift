@@ -78,6 +78,8 @@ package final class ProblemLog {
     package private(set) var warnings: [String] = []
     /// The files the scenario reads (`ScenarioInput`), each once, in the order first read.
     package private(set) var inputs: [ScenarioInput] = []
+    /// The kinds of the warnings that may repeat, by their index in `warnings`.
+    private var repeatedKinds: [Int: RepeatedWarning] = [:]
     /// Longitudes read as ±180 though a hair past it, per file: the warning's index and the count.
     private var roundedLongitudes: [String: (warning: Int, count: Int)] = [:]
     /// Where warnings go instead of `warnings`: a log of one part's errors (a GeoJSON feature that may be
@@ -90,6 +92,16 @@ package final class ProblemLog {
     package func error(_ error: ScenarioError) { errors.append(error) }
     package func warning(_ text: String) {
         if let warningsGoTo { warningsGoTo.warning(text) } else { warnings.append(text) }
+    }
+    /// The kind of each of `warnings` that may repeat (`WarningDigest`), nil for the others; as many.
+    package var warningKinds: [RepeatedWarning?] {
+        warningsGoTo?.warningKinds ?? (warnings.indices.map { repeatedKinds[$0] })
+    }
+    /// A warning that may come many times, with its kind, so that `WarningDigest` can sum them up.
+    package func warning(_ text: String, repeated kind: RepeatedWarning) {
+        if let warningsGoTo { return warningsGoTo.warning(text, repeated: kind) }
+        repeatedKinds[warnings.count] = kind
+        warnings.append(text)
     }
     package var hasErrors: Bool { !errors.isEmpty }
 

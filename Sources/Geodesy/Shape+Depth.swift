@@ -15,26 +15,9 @@ extension Shape {
         case let .circle(circle): return circle.radius >= depth
         case let .polygon(shape): polygon = shape
         }
-        let box = polygon.bounds
-        // Metres a degree: of latitude everywhere; of longitude at most that at the box's latitude nearest
-        // the equator, so that a cell's half-diagonal is never under-stated.
-        let metresPerDegree = Earth.radius * .pi / 180
-        let nearestEquator = box.minLatitude > 0 ? box.minLatitude : (box.maxLatitude < 0 ? -box.maxLatitude : 0)
-        let metresPerDegreeX = metresPerDegree * _cos(nearestEquator * .pi / 180)
-        func cell(_ longitude: Degrees, _ latitude: Degrees, _ halfLongitude: Degrees, _ halfLatitude: Degrees) -> DepthCell
-        {
-            let inside = -polygon.signedDistance(to: Coordinate(latitude: latitude, longitude: longitude))
-            let x = halfLongitude * metresPerDegreeX, y = halfLatitude * metresPerDegree
-            let halfDiagonal = (x * x + y * y).squareRoot() * 1.01 + 1e-3  // room for the plane's rounding
-            return DepthCell(
-                longitude: longitude, latitude: latitude, halfLongitude: halfLongitude,
-                halfLatitude: halfLatitude, depth: inside, halfDiagonal: halfDiagonal)
-        }
+        let search = DepthSearch(polygon)
         var cells = Heap<DepthCell>()
-        cells.insert(
-            cell(
-                (box.minLongitude + box.maxLongitude) / 2, (box.minLatitude + box.maxLatitude) / 2,
-                (box.maxLongitude - box.minLongitude) / 2, (box.maxLatitude - box.minLatitude) / 2))
+        cells.insert(search.root)
         var computed = 1
         var undecided = false
         while let best = cells.popMax() {
@@ -47,11 +30,47 @@ extension Shape {
             guard computed + 4 <= budget else { return nil }
             let hx = best.halfLongitude / 2, hy = best.halfLatitude / 2
             for (dx, dy) in [(-hx, -hy), (hx, -hy), (-hx, hy), (hx, hy)] {
-                cells.insert(cell(best.longitude + dx, best.latitude + dy, hx, hy))
+                cells.insert(search.cell(best.longitude + dx, best.latitude + dy, hx, hy))
             }
             computed += 4
         }
         return undecided ? nil : false
+    }
+}
+
+/// The cells of the depth search over a polygon's box: each cell's centre depth and its half-diagonal in
+/// metres, an upper bound of how much deeper any point of it can be.
+struct DepthSearch {
+    let polygon: MultiPolygon
+    /// Metres a degree: of latitude everywhere; of longitude at most that at the box's latitude nearest
+    /// the equator, so that a cell's half-diagonal is never under-stated.
+    private let metresPerDegree: Double
+    private let metresPerDegreeX: Double
+
+    init(_ polygon: MultiPolygon) {
+        self.polygon = polygon
+        let box = polygon.bounds
+        metresPerDegree = Earth.radius * .pi / 180
+        let nearestEquator = box.minLatitude > 0 ? box.minLatitude : (box.maxLatitude < 0 ? -box.maxLatitude : 0)
+        metresPerDegreeX = metresPerDegree * _cos(nearestEquator * .pi / 180)
+    }
+
+    /// The cell covering the polygon's box.
+    var root: DepthCell {
+        let box = polygon.bounds
+        return cell(
+            (box.minLongitude + box.maxLongitude) / 2, (box.minLatitude + box.maxLatitude) / 2,
+            (box.maxLongitude - box.minLongitude) / 2, (box.maxLatitude - box.minLatitude) / 2)
+    }
+
+    /// The cell centred at (`longitude`, `latitude`) with these half sizes in degrees; one distance computed.
+    func cell(_ longitude: Degrees, _ latitude: Degrees, _ halfLongitude: Degrees, _ halfLatitude: Degrees) -> DepthCell {
+        let inside = -polygon.signedDistance(to: Coordinate(latitude: latitude, longitude: longitude))
+        let x = halfLongitude * metresPerDegreeX, y = halfLatitude * metresPerDegree
+        let halfDiagonal = (x * x + y * y).squareRoot() * 1.01 + 1e-3  // room for the plane's rounding
+        return DepthCell(
+            longitude: longitude, latitude: latitude, halfLongitude: halfLongitude,
+            halfLatitude: halfLatitude, depth: inside, halfDiagonal: halfDiagonal)
     }
 }
 

@@ -14,6 +14,15 @@ public struct UnenterableRegion: Hashable, Sendable {
     public var enterConfidence: Double
     public var enterBuffer: Meters
 
+    /// The region at `index`, whose enter needs `enter` with fixes of `accuracy` metres.
+    public init(index: Int, accuracy: Meters, enter: EnterNeeds) {
+        self.index = index
+        self.neededDepth = enter.neededDepth
+        self.accuracy = accuracy
+        self.enterConfidence = enter.enterConfidence
+        self.enterBuffer = enter.enterBuffer
+    }
+
     /// Why, for people: `an enter needs a fix 11.7 m inside (85 % of a 20 m accuracy circle inside), and no
     /// point of it is that deep (its radius is 10.0 m)`.
     public func reason(shape: Shape) -> String {
@@ -39,18 +48,11 @@ extension Simulation {
         guard let accuracy = smallestAccuracy() else { return [] }
         let settings = self.settings
         var found: [UnenterableRegion] = []
-        // The depth a share needs, for the last share asked: most regions share the monitor's.
-        var last: (share: Double, depth: Meters)?
+        var depths = ConfidenceDepths()
         for (index, region) in regions.enumerated() {
-            let confidence = region.enterConfidence ?? settings.enterConfidence
-            let buffer = region.enterBuffer ?? settings.enterBuffer
-            if last?.share != confidence { last = (confidence, Confidence.depth(forShare: confidence, accuracy: accuracy)) }
-            let needed = Swift.max(buffer, last!.depth)
-            guard needed > 0, region.shape.reaches(depth: needed) == false else { continue }
-            found.append(
-                UnenterableRegion(
-                    index: index, neededDepth: needed, accuracy: accuracy,
-                    enterConfidence: confidence, enterBuffer: buffer))
+            let enter = settings.enterNeeds(region, accuracy: accuracy, depths: &depths)
+            guard enter.neededDepth > 0, region.shape.reaches(depth: enter.neededDepth) == false else { continue }
+            found.append(UnenterableRegion(index: index, accuracy: accuracy, enter: enter))
         }
         return found
     }
@@ -78,19 +80,10 @@ extension Simulation {
                 .distance(to: Coordinate(latitude: $0.maxLatitude, longitude: $0.maxLongitude)) / 2
         }.max()!
         var found: [UnexitableRegion] = []
-        // conf(d) ≤ c_out exactly when conf(−d) ≥ 1 − c_out: as far outside as an enter is deep inside.
-        var last: (share: Double, distance: Meters)?
+        var depths = ConfidenceDepths()
         for (index, region) in regions.enumerated() {
-            // An exit starts beyond h + e⁻ (e⁻ = max(0, −e): a fence entered outside is left beyond that),
-            // the threshold `observe` reads.
-            let h = RegionMonitor.Thresholds(
-                hysteresis: region.hysteresis ?? settings.hysteresis,
-                enterBuffer: region.enterBuffer ?? settings.enterBuffer, confirmation: .zero
-            )
-            .trigger(side: .inside, pending: false).level
-            let share = 1 - (region.exitConfidence ?? settings.exitConfidence)
-            if last?.share != share { last = (share, Confidence.depth(forShare: share, accuracy: accuracy)) }
-            let needed = Swift.max(h, last!.distance)
+            let exit = settings.exitNeeds(region, accuracy: accuracy, depths: &depths)
+            let needed = exit.needed, h = exit.hysteresis
             guard needed > 0 else { continue }
             // A point whose distance to the boundary bounds d from above: d(p) ≤ |p − c| − r for a circle;
             // for a polygon, d(p) ≤ |p − v| for any of its vertices v.
@@ -107,7 +100,7 @@ extension Simulation {
                 found.append(
                     UnexitableRegion(
                         index: index, needed: needed, hysteresis: h, accuracy: accuracy,
-                        exitConfidence: 1 - share, farthest: farthest))
+                        exitConfidence: exit.exitConfidence, farthest: farthest))
             }
         }
         return found
@@ -126,6 +119,66 @@ extension Simulation {
             }
         }
         return smallest
+    }
+}
+
+/// What an enter of a region needs under a monitor (SEMANTICS §5): a fix `neededDepth` metres inside, the
+/// larger of its `enterBuffer` and the depth at which `enterConfidence` of an `accuracy` circle lies inside.
+public struct EnterNeeds: Hashable, Sendable {
+    public var neededDepth: Meters
+    public var enterConfidence: Double
+    public var enterBuffer: Meters
+}
+
+/// What an exit of a region needs under a monitor (SEMANTICS §5): a fix more than `needed` metres
+/// outside, the larger of its exit threshold (`hysteresis` h, plus e⁻, an early enter's reach) and the
+/// distance at which at most `exitConfidence` of an accuracy circle is still inside.
+public struct ExitNeeds: Hashable, Sendable {
+    public var needed: Meters
+    public var hysteresis: Meters
+    public var exitConfidence: Double
+}
+
+/// The depth a share of an accuracy circle needs (`Confidence.depth`), kept for the last two asked: most
+/// regions share the monitor's enter and exit shares. O(1) after the first of each.
+public struct ConfidenceDepths {
+    private var known: [(share: Double, accuracy: Meters, depth: Meters)] = []
+
+    public init() {}
+
+    mutating func depth(forShare share: Double, accuracy: Meters) -> Meters {
+        if let hit = known.first(where: { $0.share == share && $0.accuracy == accuracy }) { return hit.depth }
+        let depth = Confidence.depth(forShare: share, accuracy: accuracy)
+        if known.count == 2 { known.removeFirst() }
+        known.append((share, accuracy, depth))
+        return depth
+    }
+}
+
+extension MonitorSettings {
+    /// What an enter of `region` needs with fixes of `accuracy` metres (the region's own thresholds over
+    /// these settings): the arithmetic of `Simulation.unenterableRegions()`.
+    public func enterNeeds(_ region: Region, accuracy: Meters, depths: inout ConfidenceDepths) -> EnterNeeds {
+        let confidence = region.enterConfidence ?? enterConfidence
+        let buffer = region.enterBuffer ?? enterBuffer
+        let depth = depths.depth(forShare: confidence, accuracy: accuracy)
+        return EnterNeeds(neededDepth: Swift.max(buffer, depth), enterConfidence: confidence, enterBuffer: buffer)
+    }
+
+    /// What an exit of `region` needs with fixes of `accuracy` metres: the arithmetic of
+    /// `Simulation.unexitableRegions()`.
+    public func exitNeeds(_ region: Region, accuracy: Meters, depths: inout ConfidenceDepths) -> ExitNeeds {
+        // An exit starts beyond h + e⁻ (e⁻ = max(0, −e): a fence entered outside is left beyond that),
+        // the threshold `observe` reads.
+        let h = RegionMonitor.Thresholds(
+            hysteresis: region.hysteresis ?? hysteresis,
+            enterBuffer: region.enterBuffer ?? enterBuffer, confirmation: .zero
+        )
+        .trigger(side: .inside, pending: false).level
+        // conf(d) ≤ c_out exactly when conf(−d) ≥ 1 − c_out: as far outside as an enter is deep inside.
+        let exitShare = region.exitConfidence ?? exitConfidence
+        let distance = depths.depth(forShare: 1 - exitShare, accuracy: accuracy)
+        return ExitNeeds(needed: Swift.max(h, distance), hysteresis: h, exitConfidence: exitShare)
     }
 }
 
@@ -171,13 +224,7 @@ extension BoundingBox {
 }
 
 /// A share as a percentage for people, to a tenth: `85`, `15`, `62.5`.
-private func percent(_ share: Double) -> String { tenths(share * 100) }
+private func percent(_ share: Double) -> String { Readable.tenths(share * 100) }
 
 /// A distance for people, to a tenth of a metre: `11.7 m`, `200 m`.
-private func metres(_ value: Meters) -> String { tenths(value) + " m" }
-
-/// `value` rounded to a tenth, without a trailing `.0`.
-private func tenths(_ value: Double) -> String {
-    let text = Readable.number(value, decimals: 1)
-    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
-}
+private func metres(_ value: Meters) -> String { Readable.metres(value) }

@@ -75,6 +75,15 @@ public enum Readable {
         return grouped(Int64(perSecond.rounded()))
     }
 
+    /// A number to a tenth, without a trailing `.0`: `85`, `62.5`, `11.7`.
+    public static func tenths(_ value: Double) -> String {
+        let text = number(value, decimals: 1)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
+    /// A distance for people to a tenth of a metre, in metres whatever its size: `11.7 m`, `200 m`.
+    public static func metres(_ value: Meters) -> String { tenths(value) + " m" }
+
     /// A distance for people: `0.05 m`, `350 m`, `12.4 km`, `7,492 km`.
     public static func distance(_ meters: Meters) -> String {
         if meters < 10 { return number(meters, decimals: 2) + " m" }

@@ -51,6 +51,11 @@ struct OutcomeExpectationTally {
                 + "mean \(Readable.number(spread.mean, decimals: 2))"
             result.measurements.append(line)
             result.measured.append(measurement)
+            result.cases.append(
+                CheckCase(
+                    name: CheckCase.expectation(place: measurement.place, statement: expectation.statement)
+                        + " over \(counts.count) runs",
+                    line: expectation.line, failure: measurement.passed ? nil : line))
             if !measurement.passed { failures.append(line) }
         }
         return failures

@@ -111,6 +111,10 @@ extension RegressionCheck {
             for quantity in quantities { line += "; " + Self.phrase(quantity) }
             result.measurements.append(line)
             result.measured.append(measurement)
+            result.cases.append(
+                CheckCase(
+                    name: CheckCase.expectation(place: measurement.place, statement: statement) + " over \(runs) runs",
+                    line: expectation.line, failure: measurement.passed ? nil : line))
             if !measurement.passed { failures.append(line) }
         }
         return failures + outcomes.finish(into: &result)

@@ -38,6 +38,10 @@ public struct CheckResult: Sendable {
     public var measurements: [String] = []
     /// The same measurements as values, for machines (`perimeter check --measurements FILE`).
     public var measured: [Measurement] = []
+    /// What was checked, one by one: the golden log (unless `--expectations-only`), then each expectation
+    /// in the scenario's order, those measured over runs last. Empty for bad input and for results built
+    /// without them.
+    public var cases: [CheckCase] = []
     public var seconds: Double
 
     public init(
@@ -67,6 +71,12 @@ public struct RegressionCheck: Sendable {
     public var allowsEmptyLog = false
     /// Where each scenario's inputs may come from: its repository, else the folder given that holds it.
     public var inputs = InputConfinement.anywhere
+    /// Check the expectations alone (`--expectations-only`): no golden log is read, needed or compared.
+    /// For scenarios whose one run is a draw (noise, a stochastic profile): their expectations over
+    /// `runs: N` are what guards them, and a golden log only the draw of run 0.
+    public var expectationsOnly = false
+    /// Every warning, not each kind said many times summed up in one line (`--all-warnings`).
+    public var allWarnings = false
 
     public init(update: Bool = false, threads: Int = RunOptions.defaultThreads, diffLimit: Int = 20) {
         self.update = update
@@ -124,7 +134,7 @@ public struct RegressionCheck: Sendable {
         }
         let scenario = run.scenario
         result.name = scenario.name
-        result.warnings = scenario.warnings
+        result.warnings = scenario.warnings(all: allWarnings)
         let (raw, summary) = run.events(threads: threads)
         let events = raw.map(WireEvent.init)
         let day = scenario.simulation.clockStart
@@ -141,6 +151,14 @@ public struct RegressionCheck: Sendable {
         misses: [String], into result: inout CheckResult
     ) {
         var problems: [String] = []
+        if expectationsOnly && !update {
+            if scenario.expectations.isEmpty && scenario.outcomeExpectations.isEmpty {
+                result.warnings.append(
+                    "\(result.path): the scenario has no expect: list, so --expectations-only checks nothing of it")
+            }
+            evaluateExpectations(events, scenario: scenario, day: day, misses: misses, problems: &problems, into: &result)
+            return
+        }
         // A golden log or record that is a link or no file: refused before anything is read or written.
         if let refusal = Self.goldenFileRefusal(golden: golden) {
             result.status = .badInput
@@ -203,22 +221,46 @@ public struct RegressionCheck: Sendable {
                 "the golden log could not be read: \(unreadable); run `perimeter check --update \(result.path)` to record it again"
             )
         } else if let diff {
+            var goldenCase = CheckCase(name: "golden log \(golden)")
             if !diff.isEmpty {
                 let inputs = Self.inputChanges(golden: golden, scenario: scenario).map { "; " + $0 } ?? ""
                 problems.append("the events differ from the golden log (\(diff.summary))" + inputs)
+                let lines = diff.lines(day: day, limit: diffLimit).map { "  " + $0 }
                 result.details.append("the events differ from the golden log \(golden) (\(diff.summary))\(inputs):")
-                result.details += diff.lines(day: day, limit: diffLimit).map { "  " + $0 }
+                result.details += lines
+                goldenCase.failure = "the events differ from the golden log (\(diff.summary))\(inputs)"
+                goldenCase.details = lines + misses
             }
+            result.cases.append(goldenCase)
         } else {
             problems.append("no golden log")
-            result.details.append("no golden log; run `perimeter check --update \(result.path)` to record one")
+            let sentence =
+                "no golden log; run `perimeter check --update \(result.path)` to record one, or check the "
+                + "expectations alone with --expectations-only"
+            result.details.append(sentence)
+            result.cases.append(CheckCase(name: "golden log \(golden)", failure: sentence))
         }
+        evaluateExpectations(events, scenario: scenario, day: day, misses: misses, problems: &problems, into: &result)
+    }
 
-        // The expectations, on the new events; those with a probability, over the Monte Carlo runs.
-        var failures = scenario.expectations.filter { $0.probability == nil }.compactMap { e in
-            e.failure(in: events, clockStart: day, zone: scenario.timeZone).map {
-                e.placeDescription.isEmpty ? $0 : "\(e.placeDescription): \($0)"
+    /// The expectations, on the new events; those with a probability, over the Monte Carlo runs: each a
+    /// case of `result`, the failed ones counted into `problems` and listed in its details, and the
+    /// result's status and headline made from `problems`.
+    private func evaluateExpectations(
+        _ events: [WireEvent], scenario: Scenario, day: Timestamp, misses: [String], problems: inout [String],
+        into result: inout CheckResult
+    ) {
+        var failures: [String] = []
+        for e in scenario.expectations where e.probability == nil {
+            let name = CheckCase.expectation(
+                place: e.placeDescription, statement: e.statement(clockStart: day, zone: scenario.timeZone))
+            guard let failure = e.failure(in: events, clockStart: day, zone: scenario.timeZone) else {
+                if e.measures.isEmpty { result.cases.append(CheckCase(name: name, line: e.line)) }
+                continue
             }
+            let line = e.placeDescription.isEmpty ? failure : "\(e.placeDescription): \(failure)"
+            failures.append(line)
+            result.cases.append(CheckCase(name: name, line: e.line, failure: failure, details: misses))
         }
         failures += measureProbabilities(scenario, day: day, into: &result)
         if !failures.isEmpty {

@@ -196,12 +196,34 @@ public struct ReportBuilder: Sendable {
             }
         }
         model.hasOutcomes = !model.outcomes.isEmpty
+        (model.summary, model.summaryMore) = summaryLines(report)
         model.outcomesCaption =
             report.runs == 1
             ? "Devices that got each outcome in one run of each profile."
             : "Devices that got each outcome over \(report.runs) Monte Carlo runs of each profile (noise seeds from \(report.seed))."
         model.outcomesText = report.table
     }
+
+    /// The outcomes' summary card (SEMANTICS §10), the first `summaryListed` outcomes: `rule "coupon"`,
+    /// `truth 12 devices`, `ios 9 (7–11) · android 11 (10–12)`: each profile's median count of devices,
+    /// with its p5–p95 when the runs are several and they differ. O(outcomes × profiles).
+    static func summaryLines(_ report: OutcomeReport) -> (lines: [SummaryLine], more: String?) {
+        let devices = { (n: Int) in "\(n) device\(n == 1 ? "" : "s")" }
+        let lines = report.outcomes.prefix(summaryListed).map { row in
+            SummaryLine(
+                outcome: row.key.description, truth: "truth " + devices(row.truth),
+                profiles: row.profiles.map { outcome in
+                    let spread = outcome.devices
+                    let range = spread.p5 == spread.p95 ? "" : " (\(spread.p5)–\(spread.p95))"
+                    return "\(outcome.profile) \(spread.median)\(range)"
+                }.joined(separator: " · "))
+        }
+        let left = report.outcomes.count - lines.count
+        return (lines, left > 0 ? "and \(left) more outcome\(left == 1 ? "" : "s") in the table below" : nil)
+    }
+
+    /// Outcomes the summary card lists before leaving the rest to the table.
+    static let summaryListed = 6
 
     /// `-12 m`, `63 m`: `Readable.distance` with the sign.
     static func signedDistance(_ metres: Meters) -> String { (metres < 0 ? "-" : "") + Readable.distance(Swift.abs(metres)) }

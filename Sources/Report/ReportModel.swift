@@ -22,6 +22,10 @@ struct ReportModel {
     var monteCarlo: String?
     /// The devices that got each outcome (`perimeter outcomes`'s table), one row per outcome and profile.
     var outcomes: [OutcomeTableRow] = []
+    /// The summary card: the first outcomes, one line each (`ReportBuilder.summaryLines`).
+    var summary: [SummaryLine] = []
+    /// Outcomes the card leaves to the table.
+    var summaryMore: String?
     var hasOutcomes = false
     /// `Over 20 Monte Carlo runs of each profile (noise seeds from 1).`
     var outcomesCaption = ""
@@ -69,6 +73,14 @@ struct CompareRow {
     var distanceMedian: String
     var distanceP90: String
     var first: Bool
+}
+
+/// One line of the outcomes' summary card (SEMANTICS §10): an outcome, the devices that got it in the
+/// truth, and under each profile the median count (with p5–p95 over several runs).
+struct SummaryLine {
+    var outcome: String
+    var truth: String
+    var profiles: String
 }
 
 /// One outcome under one profile: the numbers already written.

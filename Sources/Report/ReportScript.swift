@@ -85,7 +85,37 @@ enum ReportScript {
                 setView([view[0] - (e.clientX - drag.x) * u, view[1] - (e.clientY - drag.y) * u, view[2], view[3]]);
                 drag = { x: e.clientX, y: e.clientY };
               });
-              document.getElementById("reset-view").addEventListener("click", function () { setView(home.slice()); });
+              // The fit button frames the picked device's track, else the region last clicked, else everything.
+              var pickedRegion = null;
+              map.addEventListener("click", function (e) {
+                var t = e.target;
+                if (!t.classList || !t.classList.contains("region")) { return; }
+                Array.prototype.forEach.call(document.querySelectorAll(".region.picked"), function (r) { r.classList.remove("picked"); });
+                pickedRegion = pickedRegion === t ? null : t;
+                if (pickedRegion) { pickedRegion.classList.add("picked"); }
+              });
+              function frame(elements) {
+                var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+                elements.forEach(function (el) {
+                  var b = el.getBBox();
+                  x0 = Math.min(x0, b.x); y0 = Math.min(y0, b.y); x1 = Math.max(x1, b.x + b.width); y1 = Math.max(y1, b.y + b.height);
+                });
+                if (!isFinite(x0)) { return false; }
+                // A margin of a tenth of the larger side, and at least 30 pixels of the whole view's scale.
+                var pad = Math.max((x1 - x0), (y1 - y0)) * 0.1 + 30 * Math.max(home[2], home[3]) / 1000;
+                setView([x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad]);
+                return true;
+              }
+              document.getElementById("reset-view").addEventListener("click", function () {
+                var choice = document.getElementById("device-picker");
+                var device = choice.hidden ? "" : choice.value;  // one device: fit frames everything
+                var tracks = Array.prototype.filter.call(document.querySelectorAll(".track"), function (t) {
+                  return device !== "" && t.getAttribute("data-device") === device;
+                });
+                if (frame(tracks)) { return; }
+                if (pickedRegion && frame([pickedRegion])) { return; }
+                setView(home.slice());
+              });
 
               // The tooltip of an event marker.
               map.addEventListener("mouseover", function (e) {

@@ -15,6 +15,9 @@ enum ReportStyle {
         #map { display: block; width: 100%; height: 62vh; min-height: 360px; cursor: grab; touch-action: none; }
         #map.dragging { cursor: grabbing; }
         .region { fill: rgba(47, 111, 186, 0.13); stroke: #2f6fba; stroke-width: 1.5px; vector-effect: non-scaling-stroke; fill-rule: evenodd; }
+        .region.picked { stroke-width: 3.5px; fill: rgba(47, 111, 186, 0.25); }
+        .card { border: 1px solid #c9d3de; border-radius: 6px; padding: 4px 12px; margin-bottom: 12px; background: #f7f9fb; }
+        .card ul { margin: 4px 0; padding-left: 18px; }
         .track { fill: none; stroke: #444; stroke-width: 1.5px; vector-effect: non-scaling-stroke; stroke-linejoin: round; opacity: 0.75; }
         .event { r: calc(var(--u, 1) * 6px); stroke-width: 1.5px; vector-effect: non-scaling-stroke; cursor: pointer; }
         .dimmed { display: none; }

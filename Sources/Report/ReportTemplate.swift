@@ -17,7 +17,7 @@ enum ReportTemplate {
             {{/layers}}
             {{#manyDevices}}<label>device <select id="device-picker"><option value="">every device</option>{{#devices}}<option value="{{id}}">{{id}}</option>{{/devices}}</select></label>{{/manyDevices}}
             {{^manyDevices}}<select id="device-picker" hidden>{{#devices}}<option value="{{id}}">{{id}}</option>{{/devices}}</select>{{/manyDevices}}
-            <button type="button" id="reset-view">fit</button>
+            <button type="button" id="reset-view" title="Frame the picked device's track, else the clicked region, else everything">fit</button>
           </div>
           <div id="map-frame">
             <svg id="map" viewBox="{{viewBox}}" data-home="{{viewBox}}" xmlns="http://www.w3.org/2000/svg">
@@ -38,6 +38,15 @@ enum ReportTemplate {
           {{#notes}}<p class="note">{{.}}</p>{{/notes}}
         </section>
         <section id="side">
+          {{#hasOutcomes}}
+          <section id="summary-card" class="card" aria-labelledby="summary-heading">
+          <h2 id="summary-heading">Devices that got each outcome</h2>
+          <ul>{{#summary}}
+            <li><strong>{{outcome}}</strong>: {{truth}}; {{profiles}}</li>{{/summary}}
+          </ul>
+          {{#summaryMore}}<p class="note">{{.}}</p>{{/summaryMore}}
+          </section>
+          {{/hasOutcomes}}
           <h2>Timeline</h2>
           <div id="timeline"><p class="note">The timeline is drawn by the page's script.</p></div>
           {{#monteCarlo}}<p class="note">{{.}}</p>{{/monteCarlo}}

@@ -14,7 +14,7 @@ extension RunSummary {
             + [
                 plural(devices, "device"), plural(samples, "sample"),
                 plural(events, "event") + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))"),
-                plural(run.warnings.count + droppedFixes + stayWarnings.count, "warning"),
+                plural(run.warnings(all: true).count + droppedFixes + stayWarnings.count, "warning"),
                 String(format: "%.2f s", seconds),
             ].joined(separator: ", ")
         if interrupted { line += "; INTERRUPTED before the end of the tracks" }

@@ -33,14 +33,7 @@ public struct ScenarioRun: Sendable {
             return
         }
         simulation.profile = profile
-        let simulation = simulation
-        profileWarnings =
-            simulation.unenterableRegions().map {
-                "\(scenario.file): " + ScenarioLoader.neverEntered(simulation.regions[$0.index], $0, profile: profile)
-            }
-            + simulation.unexitableRegions().map {
-                "\(scenario.file): " + ScenarioLoader.neverExited(simulation.regions[$0.index], $0, profile: profile)
-            }
+        profileWarnings = scenario.warnings(under: profile)
     }
 
     /// Loads the scenario at `path` (every problem at once, each with its file and place), refusing a run
@@ -110,14 +103,18 @@ public struct ScenarioRun: Sendable {
 
     /// The scenario's name (`name:`, or its file name).
     public var name: String { scenario.name }
-    /// What deserves a look: GPX points dropped and the like, each with its file and line, then
-    /// `profileWarnings`.
-    public var warnings: [String] { scenario.warnings + profileWarnings }
+    /// What deserves a look: GPX points dropped and the like, each with its file and line, a kind said
+    /// many times summed up in one line (`Scenario.warnings(all:)`), then `profileWarnings`.
+    public var warnings: [String] { warnings(all: false) }
 
-    /// `warnings`, then for each of `profiles` that is not this run's, the regions that can never get an
-    /// enter or an exit under it (`compare` and `report`, which run several).
-    public func warnings(under profiles: [Profile]) -> [String] {
-        warnings + profiles.filter { $0 != simulation.profile }.flatMap { (try? under($0))?.profileWarnings ?? [] }
+    /// `warnings`, with `all` every one of a kind said many times (`--all-warnings`).
+    public func warnings(all: Bool) -> [String] { scenario.warnings(all: all) + profileWarnings }
+
+    /// `warnings` (every one with `all`), then for each of `profiles` that is not this run's, the regions
+    /// that can never get an enter or an exit under it (`compare` and `report`, which run several).
+    public func warnings(under profiles: [Profile], all: Bool = false) -> [String] {
+        warnings(all: all)
+            + profiles.filter { $0 != simulation.profile }.flatMap { (try? under($0))?.profileWarnings ?? [] }
     }
 
     /// Runs to the end and returns every event in the order of SEMANTICS §7, with the run's summary.

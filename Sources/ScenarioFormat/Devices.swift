@@ -28,8 +28,37 @@ extension ScenarioLoader {
         guard let trackCursor = fields.required("track", "the path of a GPX file, relative to the scenario"),
             let trackPath = trackCursor.text("the path of a GPX file, relative to the scenario")
         else { return nil }
-        let resolved = FileNames.resolve(trackPath, besideFile: c.file)
-        if let refusal = diagnostics.refusal(reading: trackPath, resolved: resolved, naming: c.file) {
+        if trackPath.contains("*") {
+            trackCursor.fail(
+                "track: names one GPX file; for one device per file write the pattern as a tracks: entry "
+                    + "(- tracks: \(trackPath), each device's id its file's name)")
+            return nil
+        }
+        return trackDevice(
+            TrackSource(written: trackPath, cursor: trackCursor), id: id, idCursor: idCursor, offset: offset,
+            offsetCursor: fields["offset"], pace: pace, paceCursor: paceCursor, accuracy: accuracy,
+            recorded: recorded, diagnostics: diagnostics, preloaded: preloaded, zone: zone)
+    }
+
+    /// Where a device's GPX file is named: the path as written (relative to the scenario's file) and the
+    /// key that wrote it, where its problems are placed.
+    struct TrackSource {
+        var written: String
+        var cursor: PlacedNode
+    }
+
+    /// A device whose fixes come from the GPX file `source` names (confined to the scenario's root,
+    /// `ProblemLog.refusal`), converted as SEMANTICS §1 says; nil with its problems recorded. An id,
+    /// offset or pace that could not be read (nil) still lets the track's own problems be reported.
+    /// O(the track's points).
+    func trackDevice(
+        _ source: TrackSource, id: String?, idCursor: PlacedNode?, offset: TimeSpan?, offsetCursor: PlacedNode?,
+        pace: TimeSpan?, paceCursor: PlacedNode?, accuracy: Meters?, recorded: Bool, diagnostics: ProblemLog,
+        preloaded: PreloadedTracks, zone: LocalTimeZone?
+    ) -> (Device, id: PlacedNode, pace: PlacedNode?)? {
+        let trackPath = source.written, trackCursor = source.cursor
+        let resolved = FileNames.resolve(trackPath, besideFile: trackCursor.file)
+        if let refusal = diagnostics.refusal(reading: trackPath, resolved: resolved, naming: trackCursor.file) {
             trackCursor.fail("cannot read the track: \(refusal)")
             return nil
         }
@@ -47,7 +76,9 @@ extension ScenarioLoader {
         }
         guard let id, let idCursor, let offset, let pace else { return nil }
         for warning in gpx.warnings {
-            diagnostics.warning("\(resolved):\(warning.line): \(warning.message) (device \"\(id)\")")
+            diagnostics.warning(
+                "\(resolved):\(warning.line): \(warning.message) (device \"\(id)\")",
+                repeated: RepeatedWarning(what: warning.reason.plural, file: resolved, files: "tracks"))
         }
         let timedPoints = gpx.timing == .timed ? gpx.segments.reduce(0) { $0 + $1.count } : 0
         let local = zone != nil && gpx.zonelessTimes > 0 && gpx.zonelessTimes >= timedPoints
@@ -76,7 +107,7 @@ extension ScenarioLoader {
                     if local, let zone { time = zone.instant(fromLocal: time.microsecondsSince1970) }
                     guard let shifted = time.adding(offset) else {
                         let moved = offset == .zero ? "" : " plus the offset of \(offset) s"
-                        (offset == .zero ? trackCursor : fields["offset"] ?? trackCursor).fail(
+                        (offset == .zero ? trackCursor : offsetCursor ?? trackCursor).fail(
                             "\(resolved):\(point.line): the point's time \(time)\(moved) is outside \(Timestamp.writableRangeText), the times an event log can show"
                         )
                         return nil
@@ -92,6 +123,17 @@ extension ScenarioLoader {
                 Device(id: id, track: .paced(segments, pace: pace, offset: offset), accuracy: accuracy, recorded: recorded),
                 idCursor, paceCursor
             )
+        }
+    }
+}
+
+extension GPXWarning.Reason {
+    /// What many such warnings are, for `WarningDigest`: `duplicate-time points dropped`.
+    var plural: String {
+        switch self {
+        case .duplicateTime: return "duplicate-time points dropped"
+        case .timeWentBack: return "points dropped for a time earlier than the point before"
+        case .coordinateOutOfRange: return "points dropped for a coordinate out of range"
         }
     }
 }

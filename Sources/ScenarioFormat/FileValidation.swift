@@ -1,5 +1,6 @@
 import FileSystem
 import FixTables
+import Geofencing
 import GPX
 
 /// `perimeter validate`: every problem of scenarios, journeys, region files and tracks, without running
@@ -40,8 +41,12 @@ public enum FileValidation {
 
     /// Every problem of one file, and its warnings; one load each. A scenario that loads is also given to
     /// `scenarioCheck` (`perimeter validate` checks its sinks there), whose notes are returned.
+    /// `profiles` (`validate --profile`): a scenario's and a region file's fences are also checked under
+    /// each, as `run --profile` would (the regions that can never get an enter, or an exit from its tracks).
+    /// A scenario's warnings of a kind said many times are summed up in one line unless `allWarnings`.
     public static func check(
-        _ file: String, inputs: InputConfinement = .anywhere, scenarioCheck: ScenarioCheck = { _ in ([], []) }
+        _ file: String, inputs: InputConfinement = .anywhere, profiles: [Profile] = [], allWarnings: Bool = false,
+        scenarioCheck: ScenarioCheck = { _ in ([], []) }
     )
         -> (problems: [String], warnings: [String], notes: [String])
     {
@@ -50,7 +55,9 @@ public enum FileValidation {
             do {
                 let scenario = try ScenarioLoader.load(path: file, inputs: inputs)
                 let (problems, notes) = scenarioCheck(scenario)
-                return (problems, scenario.warnings, notes)
+                return (
+                    problems, scenario.warnings(all: allWarnings) + profiles.flatMap(scenario.warnings(under:)), notes
+                )
             } catch {
                 return (error.errors.map(\.description), [], [])
             }
@@ -60,7 +67,12 @@ public enum FileValidation {
             do { _ = try JourneyLoader.load(path: file) } catch { return (error.errors.map(\.description), [], []) }
         case .regions:
             var warnings: [String] = []
-            do { _ = try RegionFile.load(path: file, warnings: &warnings) } catch {
+            do {
+                let regions = try RegionFile.load(path: file, warnings: &warnings)
+                if !profiles.isEmpty {
+                    warnings += FenceInspection(file: file, regions: regions, profiles: profiles).warnings
+                }
+            } catch {
                 return (error.errors.map(\.description), [], [])
             }
             return ([], warnings, [])

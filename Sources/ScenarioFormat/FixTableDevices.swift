@@ -89,7 +89,8 @@ extension ScenarioLoader {
             pathCursor.fail("cannot read the fix table: \(error)")
             return []
         }
-        for warning in table.warnings { diagnostics.warning(warning.description) }
+        let dropped = RepeatedWarning(what: "fix-table rows dropped", file: resolved, files: "fix tables")
+        for warning in table.warnings { diagnostics.warning(warning.description, repeated: dropped) }
         if table.dropped > table.warnings.count {
             diagnostics.warning("\(resolved): \(table.dropped - table.warnings.count) more fixes dropped")
         }

@@ -13,6 +13,9 @@ struct DirectFeature {
     /// Where the id is, and whether it is `properties.id` (with the properties' place) or the feature's `id`.
     var idMark: DocumentMark
     var propertiesMark: DocumentMark?
+    /// Whether the id is the feature's own `id` given as a number (not its index: that is geojson.io's
+    /// numbering, which the general way notes).
+    var numberedID = false
 
     /// The region with its id placed, as `GeoJSON.feature` gives it for the same feature at `feature`.
     func placed(at feature: PlacedNode) -> PlacedRegion {
@@ -26,24 +29,26 @@ struct DirectFeature {
 extension JSONReader {
     /// At a feature's `{`: the feature read straight into its region, with the reader moved past it, when
     /// it has the common shape and nothing to report: a Point with `properties.radius` or a Polygon, an id
-    /// given as a string (ASCII, without escapes) or a number, overrides given as numbers, no null, no
+    /// given as a string (ASCII, without escapes) or as a number in properties.id, overrides given as numbers, no null, no
     /// warning (a ring crossing itself). Otherwise nil with the reader unmoved, and the caller reads the
     /// feature as nodes through `GeoJSON.feature`, which gives the same region or places every problem.
     /// Keys other than the ones read (GeoJSON's foreign members, other properties) are skipped as
     /// `GeoJSON.feature` ignores them. O(the feature's bytes); no node, and a `String` only for the id.
-    mutating func directFeature(defaults: RegionOverrides) -> DirectFeature? {
+    /// `index` is the feature's place in its collection.
+    mutating func directFeature(defaults: RegionOverrides, index: Int) -> DirectFeature? {
         guard direct else { return nil }
         let start = self
-        if let feature = readDirectFeature(defaults: defaults) { return feature }
+        if let feature = readDirectFeature(defaults: defaults, index: index) { return feature }
         self = start
         return nil
     }
 
-    private mutating func readDirectFeature(defaults: RegionOverrides) -> DirectFeature? {
+    private mutating func readDirectFeature(defaults: RegionOverrides, index: Int) -> DirectFeature? {
         skipSpace()
         let mark = mark
         var isFeature = false
         var featureID: (text: String, mark: DocumentMark)?
+        var numbered = false
         var properties: DirectProperties?
         var geometry: DirectGeometry?
         let complete = readObject { reader, key in
@@ -52,6 +57,9 @@ extension JSONReader {
                 guard reader.plainString().map({ $0 == "Feature" }) == true else { return false }
                 isFeature = true
             case "id":
+                reader.skipSpace()
+                // A number as the feature's id is noted: geojson.io's numbering is said once a file.
+                numbered = reader.index < reader.bytes.count && reader.bytes[reader.index] != UInt8(ascii: "\"")
                 guard let id = reader.idText() else { return false }
                 featureID = id
             case "properties":
@@ -70,6 +78,8 @@ extension JSONReader {
         if let propertiesID = properties?.id {
             id = propertiesID
         } else if let featureID {
+            // The feature's index as its number, geojson.io's numbering: the general way notes it.
+            if numbered && featureID.text == String(index) { return nil }
             id = featureID
         } else {
             return nil
@@ -89,7 +99,8 @@ extension JSONReader {
         let overrides = (properties?.overrides ?? RegionOverrides()).over(defaults)
         return DirectFeature(
             region: overrides.region(id: id.text, shape: shape, name: properties?.name), mark: mark, idMark: id.mark,
-            propertiesMark: properties?.id == nil ? nil : properties?.mark)
+            propertiesMark: properties?.id == nil ? nil : properties?.mark,
+            numberedID: numbered && properties?.id == nil)
     }
 
     /// A feature's `properties` as `GeoJSON.feature` reads them, when every one read is a number (the id

@@ -74,7 +74,9 @@ enum GeoJSON {
     static let shapes = "a Point (with properties.radius), Polygon or MultiPolygon geometry"
 
     /// The regions of a GeoJSON document; `bareID` names a bare geometry, which has no id of its own.
-    static func regions(root: PlacedNode, defaults: RegionOverrides, bareID: String) -> [PlacedRegion] {
+    static func regions(
+        root: PlacedNode, defaults: RegionOverrides, bareID: String, ids: FeatureIDs = FeatureIDs()
+    ) -> [PlacedRegion] {
         let what = "a GeoJSON FeatureCollection, Feature, Polygon or MultiPolygon"
         guard let type = root.peek("type")?.scalarText else {
             root.expected("\(what) (an object with a \"type\")")
@@ -85,9 +87,9 @@ enum GeoJSON {
             guard let fields = root.mapping(what, allowed: ["type", "features", "bbox"], foreignMembers: true),
                 let features = fields.required("features", "a list of Features")?.list("a list of Features")
             else { return [] }
-            return features.compactMap { feature($0, defaults: defaults) }
+            return features.compactMap { feature($0, defaults: defaults, ids: ids) }
         case "Feature":
-            return feature(root, defaults: defaults).map { [$0] } ?? []
+            return feature(root, defaults: defaults, ids: ids).map { [$0] } ?? []
         case "Polygon", "MultiPolygon":
             guard let shape = polygon(root, foreignMembers: true) else { return [] }
             return [PlacedRegion(region: defaults.region(id: bareID, shape: shape), origin: root)]
@@ -109,19 +111,15 @@ enum GeoJSON {
     }
 
     /// One Feature as a region, or nil with its errors recorded.
-    static func feature(_ c: PlacedNode, defaults: RegionOverrides) -> PlacedRegion? {
+    /// Its id is read as `ids` says (`FeatureIDs.idCursor`).
+    static func feature(_ c: PlacedNode, defaults: RegionOverrides, ids: FeatureIDs = FeatureIDs()) -> PlacedRegion? {
         guard let fields = c.mapping("a GeoJSON Feature", allowed: featureKeys, foreignMembers: true) else { return nil }
         if let type = fields.required("type", "\"Feature\""), type.scalarText != "Feature" { type.expected("\"Feature\"") }
         let properties = fields["properties"]?.mapping(
             "a mapping of properties", allowed: propertyKeys, foreignMembers: true)
         let overrides = RegionOverrides(properties).over(defaults)
-        let idCursor = properties?["id"] ?? fields["id"]
-        var id: String?
-        if let idCursor {
-            id = idCursor.text("a region id (a string or a number)")
-        } else {
-            c.fail("the feature has no id; give it properties.id or a feature \"id\" (a string or a number)")
-        }
+        let idCursor = ids.idCursor(feature: c, fields: fields, properties: fields["properties"])
+        let id = idCursor?.text("a region id (a string or a number)")
         guard let geometry = fields.required("geometry", shapes) else { return nil }
         guard let gtype = geometry.peek("type") else {
             geometry.expected("\(shapes) (an object with a \"type\")")

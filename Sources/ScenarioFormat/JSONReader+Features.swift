@@ -66,7 +66,7 @@ extension JSONReader {
         }
         var count = 0
         while true {
-            if let direct = directFeature(defaults: defaults) {
+            if let direct = directFeature(defaults: defaults, index: count) {
                 body(.direct(direct), count)
             } else {
                 body(.node(try value(depth: 3)), count)

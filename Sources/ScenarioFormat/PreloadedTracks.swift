@@ -27,6 +27,11 @@ struct PreloadedTracks {
             let resolved = FileNames.resolve(text, besideFile: entry.file)
             return diagnostics.refusal(reading: text, resolved: resolved, naming: entry.file) == nil ? resolved : nil
         }
+        self.init(paths: paths, loader: loader)
+    }
+
+    /// Reads the GPX files at `paths` (resolved), in parallel; nothing when there is one or none.
+    init(paths: [String], loader: @escaping ScenarioLoader.TrackLoader) {
         let unique = Array(Set(paths))
         guard unique.count > 1 else { return }
         let results = concurrentMap(unique.count) { i in Result { try loader(unique[i]) } }

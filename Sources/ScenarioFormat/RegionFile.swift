@@ -25,13 +25,17 @@ public enum RegionFile {
     /// The regions of the file at `path` (already resolved), recording errors with the file's own places.
     /// Read as JSON (`JSONReader`), a FeatureCollection one feature at a time: memory holds the file's
     /// bytes and the regions, not a tree of the document.
-    /// `direct` false reads every feature as nodes (`JSONReader.direct`), for tests.
+    /// `direct` false reads every feature as nodes (`JSONReader.direct`), for tests. `idProperty` names the
+    /// property each feature's id comes from (a `geojson:` entry's `idProperty:`); features numbered by
+    /// their own `id` (geojson.io's 0, 1, 2…) get one warning a file (`FeatureIDs`).
     /// With `skipped`, a feature that cannot be read is left out and said there (`skip: invalid`, for
     /// files nobody here wrote: Natural Earth's Antarctica); without, its polygon errors name it.
     static func read(
         _ path: String, defaults: RegionOverrides, diagnostics: ProblemLog, direct: Bool = true,
-        skipped: SkippedFeatures? = nil
+        skipped: SkippedFeatures? = nil, idProperty: String? = nil
     ) -> [PlacedRegion] {
+        let ids = FeatureIDs(idProperty: idProperty, diagnostics: diagnostics)
+        defer { ids.warn() }
         func fail(_ line: Int32, _ column: Int32, _ message: String) {
             diagnostics.error(ScenarioError(file: path, keyPath: "", line: Int(line), column: Int(column), message: message))
         }
@@ -52,17 +56,18 @@ public enum RegionFile {
         let features = PlacedNode(node: .alias(.unknown), path: "features", file: path, diagnostics: diagnostics)
         return bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(buffer)
-            reader.direct = direct
+            reader.direct = direct && idProperty == nil  // the fast way reads properties.id only
             var regions: [PlacedRegion] = []
             do throws(JSONReader.SyntaxError) {
                 let streamed = try reader.forEachFeature(defaults: defaults) { feature, index in
                     switch feature {
                     case let .direct(direct):
+                        if direct.numberedID { ids.noteOtherNumber() }
                         regions.append(direct.placed(at: features.element(index, .alias(direct.mark))))
                     case let .node(node):
                         if let region = readFeature(
                             node, index, path: path, defaults: defaults, diagnostics: diagnostics,
-                            skipped: skipped)
+                            skipped: skipped, ids: ids)
                         {
                             regions.append(region)
                         }
@@ -74,7 +79,7 @@ public enum RegionFile {
                     return []
                 }
                 let cursor = PlacedNode(node: root, path: "", file: path, diagnostics: diagnostics)
-                return GeoJSON.regions(root: cursor, defaults: defaults, bareID: bareID)
+                return GeoJSON.regions(root: cursor, defaults: defaults, bareID: bareID, ids: ids)
             } catch {
                 fail(error.mark.line, error.mark.column, error.message)
                 return []
@@ -86,11 +91,11 @@ public enum RegionFile {
     /// (into `skipped`), or its errors are recorded, a polygon's naming the feature and `skip: invalid`.
     private static func readFeature(
         _ node: DocumentNode, _ index: Int, path: String, defaults: RegionOverrides,
-        diagnostics: ProblemLog, skipped: SkippedFeatures?
+        diagnostics: ProblemLog, skipped: SkippedFeatures?, ids: FeatureIDs
     ) -> PlacedRegion? {
         let own = ProblemLog(warningsTo: diagnostics)
         let cursor = PlacedNode(node: node, path: "features[\(index)]", file: path, diagnostics: own)
-        let region = GeoJSON.feature(cursor, defaults: defaults)
+        let region = GeoJSON.feature(cursor, defaults: defaults, ids: ids)
         guard let first = own.errors.first else { return region }
         let label = GeoJSON.label(of: cursor)
         if let skipped {

@@ -4,7 +4,7 @@ import Geodesy
 import Geofencing
 
 extension ScenarioLoader {
-    static let regionKeys = ["id", "name", "geojson", "skip", "circle", "polygon"] + RegionOverrides.keys
+    static let regionKeys = ["id", "name", "geojson", "idProperty", "skip", "circle", "polygon"] + RegionOverrides.keys
     /// Features a `skip: invalid` entry lists before counting the rest.
     static let skippedListed = 10
     static let regionShape = "a region: {geojson: PATH}, {id, circle: {lat, lon, radius}} or {id, polygon: GEOMETRY}"
@@ -28,7 +28,7 @@ extension ScenarioLoader {
         if let file = f["geojson"] {
             if let id = f["id"] {
                 id.fail(
-                    "a geojson entry takes its region ids from the file's features (properties.id or the feature's id); remove this id"
+                    "a geojson entry takes its region ids from the file's features (properties.id or the feature's id, or the property idProperty: names); remove this id"
                 )
             }
             if let name = f["name"] {
@@ -54,7 +54,10 @@ extension ScenarioLoader {
                 }
                 skipped = RegionFile.SkippedFeatures()
             }
-            let regions = RegionFile.read(resolved, defaults: overrides, diagnostics: diagnostics, skipped: skipped)
+            let idProperty = f["idProperty"].flatMap { $0.text("the name of the property holding each feature's id") }
+            if f["idProperty"] != nil && idProperty == nil { return [] }
+            let regions = RegionFile.read(
+                resolved, defaults: overrides, diagnostics: diagnostics, skipped: skipped, idProperty: idProperty)
             if let left = skipped?.features, !left.isEmpty, let skip = f["skip"] {
                 let listed = left.prefix(Self.skippedListed).joined(separator: "; ")
                 let more = left.count > Self.skippedListed ? "; and \(left.count - Self.skippedListed) more" : ""
@@ -66,6 +69,9 @@ extension ScenarioLoader {
         }
         if let skip = f["skip"] {
             skip.fail("skip goes with geojson: it leaves out a file's features that cannot be read")
+        }
+        if let idProperty = f["idProperty"] {
+            idProperty.fail("idProperty goes with geojson: it names the property each feature's id comes from")
         }
         let idCursor = f.required("id", "the region's id, a non-empty string")
         let id = idCursor?.text("the region's id, a non-empty string")

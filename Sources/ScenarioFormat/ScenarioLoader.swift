@@ -32,6 +32,8 @@ public struct Scenario: Sendable {
     public var warnings: [String]
     /// The files it reads besides itself (tracks, fix tables, region files), each once, in the order read.
     public var inputs: [ScenarioInput] = []
+    /// The kind of each of `warnings` that may repeat (a GPX point dropped), nil for the others.
+    public var warningKinds: [RepeatedWarning?] = []
 }
 
 extension Scenario {
@@ -156,6 +158,8 @@ public struct ScenarioLoader: Sendable {
             if entry.mappingHasKey("fixes") {
                 found = fixTableDevices(
                     entry, diagnostics: d, localZone: zone, tables: &fixTables, recordedByDefault: recordedByDefault)
+            } else if entry.mappingHasKey("tracks") {
+                found = trackFolderDevices(entry, diagnostics: d, zone: zone, recordedByDefault: recordedByDefault)
             } else {
                 found =
                     device(entry, diagnostics: d, preloaded: tracks, zone: zone, recordedByDefault: recordedByDefault)
@@ -219,7 +223,7 @@ public struct ScenarioLoader: Sendable {
         return Scenario(
             name: name, file: path, simulation: simulation, sinks: sinks, sinkPlaces: sinkPlaces,
             expectations: expectations, outcomeExpectations: outcomeExpectations, runs: runs, timeZone: zone,
-            warnings: d.warnings, inputs: d.inputs)
+            warnings: d.warnings, inputs: d.inputs, warningKinds: d.warningKinds)
     }
 
     /// `timezone: Europe/Madrid`: an IANA name the system's tz database has.

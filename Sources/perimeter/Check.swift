@@ -19,7 +19,9 @@ struct Check: ParsableCommand {
             *.yml scenarios, in sorted order. --update records or rewrites the golden logs (atomically), and \
             beside each what it was made from (NAME.events.inputs.json: the SHA-256 of the scenario and of each \
             file it reads, and the profile), and still evaluates the expectations. When the events differ, the \
-            header says which of those inputs changed since the log was recorded.
+            header says which of those inputs changed since the log was recorded. --expectations-only \
+            checks the expectations alone, without a golden log: a golden log records one run, and for a \
+            scenario whose run is a draw (noise, a stochastic profile) it guards only run 0.
 
             Standard output: one line per scenario, PASS, FAIL or ERROR (bad input) with its name and path, \
             the differences and failed expectations indented below it, then a count.
@@ -52,15 +54,43 @@ struct Check: ParsableCommand {
             valueName: "file"))
     var measurements: String?
 
+    @Flag(
+        help:
+            "Check the expectations alone: no golden log is read or needed. For scenarios whose run is a draw (noise, a stochastic profile), which their expectations over 'runs: N' guard."
+    )
+    var expectationsOnly = false
+
+    /// What standard output holds besides the readable report.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, github
+    }
+
+    @Option(
+        help: ArgumentHelp(
+            "text: the readable report; github: the same, and after each scenario GitHub Actions annotations (::error file=…,line=…::message) for each failure and warning.",
+            valueName: "format"))
+    var format: Format = .text
+
+    @OptionGroup var warningOptions: WarningOptions
+
     @OptionGroup var inputs: InputOptions
 
     @OptionGroup var threads: ThreadsOption
+
+    func validate() throws {
+        if expectationsOnly && update {
+            throw ValidationError(
+                "--expectations-only reads no golden log, so it cannot --update one; give one or the other.")
+        }
+    }
 
     func run() throws {
         let started = Date()
         let (files, missing) = RegressionCheck.scenarioFiles(in: paths)
         var checker = RegressionCheck(update: update, threads: threads.count)
         checker.allowsEmptyLog = allowEmpty
+        checker.expectationsOnly = expectationsOnly
+        checker.allWarnings = warningOptions.allWarnings
         checker.inputs = inputs.confinement(givenFolders: paths)
         // A path that does not exist is bad input, not a scenario: it is said, and not counted.
         for path in missing { StandardError.error("\(path): no such file or folder") }
@@ -106,6 +136,9 @@ struct Check: ParsableCommand {
         for line in result.details { print(TerminalText.message("    " + line)) }
         if result.status == .passed {
             for line in result.measurements { print(TerminalText.message("    " + line)) }
+        }
+        if format == .github {
+            for line in GitHubAnnotations.lines(result) { print(TerminalText.message(line)) }
         }
     }
 }

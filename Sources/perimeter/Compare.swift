@@ -71,6 +71,8 @@ struct Compare: ParsableCommand {
 
     @OptionGroup var display: DisplayZoneOption
 
+    @OptionGroup var warningOptions: WarningOptions
+
     @OptionGroup var inputs: InputOptions
     var runs: Int? { monteCarlo.runs }
     var seed: UInt64? { monteCarlo.seed }
@@ -97,7 +99,9 @@ struct Compare: ParsableCommand {
         } catch {
             throw error.reported
         }
-        for warning in base.warnings(under: comparison.profiles) { StandardError.warning(warning) }
+        for warning in base.warnings(under: comparison.profiles, all: warningOptions.allWarnings) {
+            StandardError.warning(warning)
+        }
         if reference == .ideal, let warning = base.unmarkedRecordingWarning { StandardError.warning(warning) }
         let threads = self.threads.count
         var result: ComparisonReport

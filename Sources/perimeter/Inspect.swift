@@ -1,7 +1,9 @@
 import ArgumentParser
 import FileSystem
 import FixTables
+import Geofencing
 import GPX
+import ScenarioFormat
 import TextEscaping
 
 /// `perimeter inspect FILE...`: what each GPX track holds (points, segments, span, gaps, speeds), or each
@@ -11,15 +13,16 @@ struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract:
-            "Show what GPX tracks (points, segments, span, gaps, speeds) and fix tables (devices, rows, span, drops) hold.",
+            "Show what GPX tracks (points, segments, span, gaps, speeds), fix tables (devices, rows, span, drops) and GeoJSON region files (each fence's size and what each profile can do with it) hold.",
         discussion: """
-            Files ending in .csv, .jsonl or .ndjson are fix tables (a fleet's fixes, one row each); the others GPX. \
-            --columns, --time-unit, --delimiter, --decimal and --input-timezone say how to read a table exported \
-            otherwise.
+            Files ending in .csv, .jsonl or .ndjson are fix tables (a fleet's fixes, one row each); .geojson files \
+            regions (per fence: area, inside depth, smallest enclosing radius, the fences nearer than a profile's \
+            exit distance, and whether each --profile can enter it and how far outside it exits); the others GPX. \
+            --columns, --time-unit, --delimiter, --decimal and --input-timezone say how to read a table exported otherwise.
             """
     )
 
-    @Argument(help: ArgumentHelp("GPX tracks or fix tables to inspect.", valueName: "file"))
+    @Argument(help: ArgumentHelp("GPX tracks, fix tables or GeoJSON region files to inspect.", valueName: "file"))
     var tracks: [String]
 
     @Flag(help: "Print one JSON object per file, one per line.")
@@ -32,6 +35,12 @@ struct Inspect: ParsableCommand {
     /// times on a zone's clocks, so it has no display zone.
     @Option(name: .customLong("timezone"), help: ArgumentHelp(visibility: .hidden))
     var legacyTimezone: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The profiles a GeoJSON file's fences are measured against, separated by commas: built-in names or profile files.",
+            valueName: "names"))
+    var profile = "ios,android,android-background"
 
     @Flag(
         help:
@@ -47,11 +56,14 @@ struct Inspect: ParsableCommand {
         var failed = false
         let columns = try table.readingColumns(legacyZone: legacyTimezone)
         if let warning = table.legacyZoneWarning(legacyTimezone) { StandardError.warning(warning) }
+        let fenceProfiles = try tracks.contains(where: Self.isRegionFile) ? profiles(profile, option: "--profile") : []
         for (index, path) in tracks.enumerated() {
             do {
                 let (text, json) =
-                    try stays
-                    ? InspectStays.summary(of: path, columns: columns) : Self.summary(of: path, columns: columns)
+                    try Self.isRegionFile(path)
+                    ? Self.fences(of: path, profiles: fenceProfiles)
+                    : stays
+                        ? InspectStays.summary(of: path, columns: columns) : Self.summary(of: path, columns: columns)
                 if self.json {
                     print(json)
                 } else {
@@ -64,6 +76,19 @@ struct Inspect: ParsableCommand {
             }
         }
         if failed { throw ExitCode.badInput }
+    }
+
+    /// Whether `path` is a GeoJSON region file, by its extension.
+    static func isRegionFile(_ path: String) -> Bool { FileValidation.kind(of: path) == .regions }
+
+    /// The text and JSON of a region file's fences under `profiles` (`FenceInspection`), its warnings on
+    /// standard error; its problems, each at its place, thrown.
+    static func fences(of path: String, profiles: [Profile]) throws -> (text: String, json: String) {
+        var warnings: [String] = []
+        let regions = try RegionFile.load(path: path, warnings: &warnings)
+        for warning in warnings { StandardError.warning(warning) }
+        let inspection = FenceInspection(file: path, regions: regions, profiles: profiles)
+        return (inspection.text, inspection.json)
     }
 
     /// The text and JSON summaries of a GPX track or a fix table (read with `columns`, its warnings

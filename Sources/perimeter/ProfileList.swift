@@ -5,16 +5,17 @@ import Geofencing
 import ScenarioFormat
 
 /// `ios,android,phones/pixel-8.profile.yaml` as profiles, in order and without repeats, for `--profiles`
-/// of `compare` and `report`: built-in names, or profile files relative to the current folder. A name
-/// that is neither is a usage error naming the profiles; a profile file with problems is bad input (exit 2).
-func profiles(_ text: String) throws -> [Profile] {
+/// of `compare` and `report` (`--profile` of `validate` and `inspect`, named by `option`): built-in names,
+/// or profile files relative to the current folder. A name that is neither is a usage error naming the
+/// profiles; a profile file with problems is bad input (exit 2).
+func profiles(_ text: String, option: String = "--profiles") throws -> [Profile] {
     var list: [Profile] = []
     for name in text.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) })
     {
         guard Profile.builtIn(named: name) != nil || FileCheck.problemReading(name) == nil else {
             let known = Profile.builtInNames.joined(separator: ", ")
             throw ValidationError(
-                "--profiles: unknown profile \"\(name)\"; the profiles are \(known) or profile files, separated by commas.")
+                "\(option): unknown profile \"\(name)\"; the profiles are \(known) or profile files, separated by commas.")
         }
         let profile = try resolvedProfile(name)
         if !list.contains(profile) { list.append(profile) }

@@ -76,8 +76,10 @@ struct Run: ParsableCommand {
     )
     var allowScenarioNetworkSinks = false
 
-    @Flag(help: "Print no summary on standard error.")
+    @Flag(help: "Print nothing on standard error but errors: no warnings, notes or summary.")
     var quiet = false
+
+    @OptionGroup var warningOptions: WarningOptions
 
     @OptionGroup var monteCarlo: MonteCarloOptions
 
@@ -119,7 +121,9 @@ struct Run: ParsableCommand {
             throw error.reported
         }
         if truth { scenarioRun = scenarioRun.exact() }
-        for warning in scenarioRun.warnings { StandardError.warning(warning) }
+        if !quiet {
+            for warning in scenarioRun.warnings(all: warningOptions.allWarnings) { StandardError.warning(warning) }
+        }
         if let runs { return try monteCarlo(scenarioRun, runs: runs, clock: clock) }
         let interruption = Interruption()
         let plan = SinkPlan(
@@ -144,8 +148,8 @@ struct Run: ParsableCommand {
             throw error.reported(interrupted: interruption.happened)
         }
         progress.finish()
-        for warning in summary.stayWarnings { StandardError.warning(warning) }
         if !quiet {
+            for warning in summary.stayWarnings { StandardError.warning(warning) }
             for note in summary.missNotes(seed: scenarioRun.simulation.noise?.seed ?? 0) { StandardError.note(note) }
             StandardError.note(summary.line(for: scenarioRun, seconds: (ContinuousClock.now - clock).seconds))
         }
@@ -168,7 +172,7 @@ extension Run {
         let plan = SinkPlan(
             commandLine: sinks, registry: Perimeter.sinks, programVersion: Perimeter.configuration.version,
             isCancelled: { interruption.happened }, displayZone: display.zone(showing: scenarioRun.scenario))
-        if let warning = scenarioRun.unmarkedRecordingWarning { StandardError.warning(warning) }
+        if !quiet, let warning = scenarioRun.unmarkedRecordingWarning { StandardError.warning(warning) }
         if let note = scenarioRun.recordedRunsNote { StandardError.note("note: " + note) }
         // Events are grouped by the crossing of the exact track that each pairs with, as compare pairs them.
         var spread = EventSpread(

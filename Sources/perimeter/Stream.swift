@@ -69,8 +69,10 @@ struct Stream: ParsableCommand {
             valueName: "N"))
     var maxRowsPerDevice: Int = FixTableStream.defaultMaximumDeviceRows
 
-    @Flag(help: "Print no summary on standard error.")
+    @Flag(help: "Print nothing on standard error but errors: no warnings or summary.")
     var quiet = false
+
+    @OptionGroup var warningOptions: WarningOptions
 
     @OptionGroup var table: FixTableOptions
 
@@ -105,7 +107,9 @@ struct Stream: ParsableCommand {
         } catch {
             throw error.reported
         }
-        for warning in scenarioRun.warnings { StandardError.warning(warning) }
+        if !quiet {
+            for warning in scenarioRun.warnings(all: warningOptions.allWarnings) { StandardError.warning(warning) }
+        }
         let given = start.flatMap { Timestamp(iso8601: $0) }
         let own = scenarioRun.simulation.start
         guard let clockStart = scenarioRun.clockStart(given: given) else {
@@ -114,7 +118,7 @@ struct Stream: ParsableCommand {
             )
             throw ExitCode.badInput
         }
-        if let own, let given, own != given {
+        if !quiet, let own, let given, own != given {
             StandardError.warning("\(scenario) starts at \(own.iso8601); --start \(given.iso8601) is not used.")
         }
 
@@ -142,16 +146,16 @@ struct Stream: ParsableCommand {
                         samples: done.samples,
                         fraction: total.map { Double(done.bytes) / Double($0) })
                 },
-                warn: { StandardError.warning($0) })
+                warn: { [quiet] in if !quiet { StandardError.warning($0) } })
         } catch {
             progress.finish()
-            for warning in input.tableWarnings { StandardError.warning(warning) }
+            if !quiet { for warning in input.tableWarnings { StandardError.warning(warning) } }
             throw error.reported(interrupted: interruption.happened)
         }
         progress.finish()
-        for warning in input.tableWarnings { StandardError.warning(warning) }
-        for warning in summary.stayWarnings { StandardError.warning(warning) }
         if !quiet {
+            for warning in input.tableWarnings { StandardError.warning(warning) }
+            for warning in summary.stayWarnings { StandardError.warning(warning) }
             StandardError.note(summary.line(for: scenarioRun, seconds: (ContinuousClock.now - clock).seconds))
         }
         try ExitStatus.exit(with: summary.exitStatus)

@@ -26,6 +26,14 @@ struct Validate: ParsableCommand {
     @Flag(help: "Check scenarios as 'perimeter run --allow-scenario-network-sinks' would take them.")
     var allowScenarioNetworkSinks = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Also check the fences under these profiles, separated by commas (built-in names or profile files): the regions that can never get an enter under one, or an exit from the scenario's tracks, as 'run --profile' warns.",
+            valueName: "names"))
+    var profile: String?
+
+    @OptionGroup var warningOptions: WarningOptions
+
     @OptionGroup var inputs: InputOptions
 
     func run() throws {
@@ -34,10 +42,14 @@ struct Validate: ParsableCommand {
             StandardError.error((FileCheck.unreachable(first) ?? "no such file: \(first)") + ".")
             throw ExitCode.badInput
         }
+        let chosen = try profile.map { try profiles($0, option: "--profile") } ?? []
         var problems = 0
         let policy = ScenarioSinkPolicy(allowsNetwork: allowScenarioNetworkSinks)
         for file in files {
-            let (found, warnings, notes) = FileValidation.check(file, inputs: inputs.confinement(givenFolders: paths)) {
+            let (found, warnings, notes) = FileValidation.check(
+                file, inputs: inputs.confinement(givenFolders: paths), profiles: chosen,
+                allWarnings: warningOptions.allWarnings
+            ) {
                 [policy] scenario in
                 let checked = policy.check(scenario, registry: Perimeter.sinks)
                 return (checked.problems.map(\.description), checked.effects)

@@ -50,7 +50,8 @@ struct CheckCommandTests {
         #expect(missing.status == 1)
         #expect(
             missing.stdout.contains(
-                "    no golden log; run `perimeter check --update Scenarios/lorrenzillos.yaml` to record one\n"))
+                "    no golden log; run `perimeter check --update Scenarios/lorrenzillos.yaml` to record one, or check "
+                    + "the expectations alone with --expectations-only\n"))
         let recorded = try PerimeterProcess.run(["check", "--update", "Scenarios/lorrenzillos.yaml"], in: folder)
         #expect(recorded.status == 0)
         #expect(recorded.stdout.contains("    recorded the golden log Scenarios/lorrenzillos.events.jsonl (5 events)\n"))

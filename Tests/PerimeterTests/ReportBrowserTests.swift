@@ -27,6 +27,20 @@ struct BrowserCheck: Decodable {
     var outcomeRows: Int
     var outcomesVisible: Bool
     var outcomesText: String
+    /// `report`'s summary card of the outcomes: its lines' text (absent from other pages' checks).
+    var summaryLines: [String]?
+    /// What the fit button framed (`FIT_CHECK`): the last device picked, a region clicked, then everything.
+    struct Fit: Decodable {
+        var device: String?
+        var holdsTrack: Bool?
+        var trackShare: Double?
+        var region: String?
+        var holdsRegion: Bool?
+        var regionShare: Double?
+        var backHome: Bool
+    }
+
+    var fit: Fit?
     var screenshotColours: Int?
 
     /// Opens `page` in Chromium (which `.ci/run` installs; the script says how when it is missing).
@@ -101,6 +115,15 @@ struct ReportBrowserTests {
         #expect(seen.outcomesText.contains("truth") && seen.outcomesText.contains("\(profiles[0])"))
         #expect((seen.screenshotColours ?? 0) > 20, "the picture is not blank")
         #expect((seen.firstContentfulPaint ?? 10_000) < 1_000, "it opens in under a second")
+        // The summary card (SEMANTICS §10): a line per outcome, its truth and each profile's median count.
+        let summary = try #require(seen.summaryLines)
+        #expect(summary.count == min(6, rules + 2 * want.regions))
+        #expect(summary.allSatisfy { line in line.contains(": truth ") && profiles.allSatisfy { line.contains($0 + " ") } })
+        // The fit button frames the region clicked (and with several devices, the device picked), then everything.
+        let fit = try #require(seen.fit)
+        #expect(fit.holdsRegion == true && (fit.regionShare ?? 1) < 1, "\(fit)")
+        if want.devices > 1 { #expect(fit.holdsTrack == true && (fit.trackShare ?? 1) < 1, "\(fit)") }
+        #expect(fit.backHome)
     }
 
     @Test("Ids with markup, quotes and non-ASCII appear as text")

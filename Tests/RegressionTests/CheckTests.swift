@@ -108,7 +108,12 @@ struct CheckTests {
             xml.contains(
                 "  <system-out>\(XMLEscaping.text(name)): \(held)\n\(XMLEscaping.text(name)): \(failed)</system-out>\n  <system-err/>\n</testsuite>"
             ))
-        #expect(xml.contains("<failure message=\"1 of 8 expectations failed\""))
+        // One testcase per expectation (issue 42 item 14): the failed one's message is its own line.
+        #expect(xml.contains("<failure message=\"\(XMLEscaping.attribute(failed))\""))
+        #expect(xml.contains("tests=\"8\" failures=\"1\""))  // 6 plain expectations and 2 measured; no golden log read
+        #expect(
+            xml.contains(
+                "name=\"\(XMLEscaping.attribute(name)): expect[0], line \(first): 1 enter of lorrenzillos over 20 runs\""))
         // Valid against the Ant schema, which allows output only at the suite's end.
         let file = try PerimeterProcess.temporaryFolder().appendingPathComponent("junit.xml")
         try xml.write(to: file, atomically: true, encoding: .utf8)

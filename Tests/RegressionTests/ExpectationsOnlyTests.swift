@@ -1,0 +1,98 @@
+import Foundation
+import Regression
+import TestSupport
+import Testing
+
+/// `perimeter check --expectations-only`, a JUnit testcase per expectation, and `--format github`
+/// (issue 42 item 14), on a newcomer's CI scenarios in `Fixtures/firsthour/`: a noisy walk checked over 40
+/// runs with no golden log, and a walk whose expected enter is a minute early (it fails at line 13).
+@Suite struct ExpectationsOnlyTests {
+    static func fixture(_ name: String) -> String {
+        Bundle.module.url(forResource: "Fixtures/firsthour/" + name, withExtension: nil)!.path
+    }
+
+    @Test func expectationsOnlyNeedsNoGoldenLog() {
+        var checker = RegressionCheck()
+        #expect(checker.check(scenarioAt: Self.fixture("noisy-walk.yaml")).status == .failed)  // no golden log
+        checker.expectationsOnly = true
+        let result = checker.check(scenarioAt: Self.fixture("noisy-walk.yaml"))
+        #expect(result.status == .passed, "\(result.details)")
+        #expect(
+            result.cases.map(\.name) == [
+                "expect[0], line 14: at least 1 enter of store",
+                "expect[1], line 15: enter of store between 09:02:00 and 09:03:00 over 40 runs",
+                "expect[2], line 16: at least 1 exit of store over 40 runs",
+            ])
+        #expect(result.cases.map(\.line) == [14, 15, 16])
+    }
+
+    @Test func withAGoldenLogTheLogIsACaseOfItsOwn() {
+        let result = RegressionCheck().check(scenarioAt: Self.fixture("noisy-walk.yaml"))
+        #expect(result.cases.first?.name.hasPrefix("golden log ") == true)
+        #expect(result.cases.first?.failure?.contains("--expectations-only") == true)
+        #expect(result.cases.count == 4)
+    }
+
+    @Test func aScenarioWithoutExpectationsIsSaidToCheckNothing() throws {
+        let folder = try TemporaryFolders.make("no-expect")
+        let scenario = folder.appendingPathComponent("plain.yaml")
+        try FileManager.default.copyItem(
+            atPath: Self.fixture("walk.gpx"), toPath: folder.appendingPathComponent("walk.gpx").path)
+        try String(contentsOfFile: Self.fixture("late-store.yaml"), encoding: .utf8)
+            .components(separatedBy: "expect:")[0].write(to: scenario, atomically: true, encoding: .utf8)
+        var checker = RegressionCheck()
+        checker.expectationsOnly = true
+        let result = checker.check(scenarioAt: scenario.path)
+        #expect(result.status == .passed)
+        #expect(result.warnings.contains { $0.contains("no expect: list, so --expectations-only checks nothing") })
+    }
+
+    @Test func junitHasATestcasePerExpectationAndValidates() throws {
+        var checker = RegressionCheck()
+        checker.expectationsOnly = true
+        let results = ["late-store.yaml", "noisy-walk.yaml"].map { checker.check(scenarioAt: Self.fixture($0)) }
+        let xml = JUnitReport.xml(results, hostname: "ci")
+        #expect(xml.contains("tests=\"6\" failures=\"1\" errors=\"0\""))
+        let late = "An enter expected too early (\(Self.fixture("late-store.yaml")))"
+        #expect(
+            xml.contains("<testcase classname=\"perimeter.check\" name=\"\(late): expect[0], line 11: 1 enter of store\""))
+        #expect(
+            xml.contains(
+                "name=\"\(late): expect[2], line 13: enter of store between 09:01:00 and 09:01:30\" time=\"")
+        )
+        #expect(
+            xml.contains(
+                "<failure message=\"expected enter of store between 09:01:00 and 09:01:30; the nearest was at 09:02:31 (1 min 1 s after the window)\" type=\"perimeter.check\">"
+            ))
+        let file = try PerimeterProcess.temporaryFolder().appendingPathComponent("junit.xml")
+        try xml.write(to: file, atomically: true, encoding: .utf8)
+        let junit = try JUnitSchema.validate(file.path)
+        #expect(junit.valid, "\(junit.output)")
+    }
+
+    @Test func githubAnnotationsPointAtTheExpectationsLine() {
+        var checker = RegressionCheck()
+        checker.expectationsOnly = true
+        let path = Self.fixture("late-store.yaml")
+        let lines = GitHubAnnotations.lines(checker.check(scenarioAt: path))
+        #expect(
+            lines == [
+                "::error file=\(path),line=13,title=perimeter check%3A An enter expected too early::expected enter of "
+                    + "store between 09:01:00 and 09:01:30; the nearest was at 09:02:31 (1 min 1 s after the window)"
+            ])
+        #expect(GitHubAnnotations.lines(checker.check(scenarioAt: Self.fixture("noisy-walk.yaml"))).isEmpty)
+    }
+
+    @Test func badInputIsAnnotatedAtItsOwnPlace() {
+        let result = CheckResult(
+            path: "s.yaml", name: "s", status: .badInput, headline: "the scenario could not be loaded",
+            details: ["zones/a,b.geojson:4:7: features[0]: 100% wrong\nsecond line", "no place here"],
+            warnings: ["walk.gpx:12: a point dropped"])
+        #expect(
+            GitHubAnnotations.lines(result) == [
+                "::warning file=walk.gpx,line=12::a point dropped",
+                "::error file=zones/a%2Cb.geojson,line=4,col=7,title=perimeter check%3A s::features[0]: 100%25 wrong%0Asecond line",
+                "::error file=s.yaml,title=perimeter check%3A s::no place here",
+            ])
+    }
+}
