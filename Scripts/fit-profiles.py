@@ -29,15 +29,17 @@ FOLDER = "Fidelity"
 # Samply's Study 1 at two radii: the miss rates are the phone's, whatever the fence, so both radii fit them.
 SAMPLY = ["samply-visit-100m.yaml", "samply-visit-10m.yaml"]
 
-# (profile, field, prior, candidates, rows): candidates in profile-file syntax, the built-in's value among
-# them; prior: the value without field data (the documented threshold or the engine's neutral value).
+# (profile, field, prior, candidates, rows): candidates in profile-file syntax, the built-in's value first
+# (a tie keeps the earlier candidate: rows that bound a figure from one side only, such as a tail's "at
+# most", score several candidates 0); prior: the value without field data (the documented threshold or the
+# engine's neutral value).
 PARAMETERS = [
     ("ios", "missEnter", "0", ["0.02", "0.04", "0.06", "0.08", "0.1"], ["ios-enter-walk.yaml", "ios-enter-drive.yaml"]),
-    ("ios", "hysteresis", "0m", ["150m", "175m", "200m", "225m", "250m"], ["ios-exit-suspended.yaml"]),
+    ("ios", "hysteresis", "0m", ["200m", "150m", "175m", "225m", "250m"], ["ios-exit-suspended.yaml"]),
     ("ios-gps", "hysteresis", "0m", ["55m", "45m", "50m", "60m", "65m"], ["ios-exit-walk.yaml"]),
     ("ios-terminated", "delivery", "{median: 5s, p90: 20s}",
-     ["{median: 15min, p90: 60min}", "{median: 20min, p90: 75min}", "{median: 26min, p90: 90min}",
-      "{median: 35min, p90: 120min}"], ["ios-terminated-exit.yaml"]),
+     ["{median: 35min, p90: 120min}", "{median: 15min, p90: 60min}", "{median: 20min, p90: 75min}",
+      "{median: 26min, p90: 90min}"], ["ios-terminated-exit.yaml"]),
     ("android", "delivery", "null",
      ["{median: 20s, p90: 90s}", "{median: 10s, p90: 60s}", "{median: 40s, p90: 120s}"],
      ["android-latency-moving.yaml"]),
@@ -45,12 +47,12 @@ PARAMETERS = [
      ["{median: 60s, p90: 90s}", "{median: 30s, p90: 45s}", "{median: 40s, p90: 60s}", "{median: 50s, p90: 75s}",
       "{median: 30s, p90: 90s}", "{median: 60s, p90: 150s}", "{median: 90s, p90: 240s}"],
      ["android-background-latency.yaml", "android-background-tail.yaml"]),
-    ("android-background", "missEnter", "0", ["0.05", "0.1", "0.15", "0.2"], SAMPLY),
-    ("android-background", "missExit", "0", ["0.04", "0.06", "0.08", "0.1", "0.15"], SAMPLY),
+    ("android-background", "missEnter", "0", ["0.1", "0.05", "0.15", "0.2"], SAMPLY),
+    ("android-background", "missExit", "0", ["0.08", "0.04", "0.06", "0.1", "0.15"], SAMPLY),
     ("android-idle", "stationary", "{after: 10min, within: 25m, interval: 6min}",
-     ["{after: 1h, within: 25m, interval: 15min}", "{after: 1h, within: 25m, interval: 20min}",
+     ["{after: 1h, within: 25m, interval: 20min}", "{after: 1h, within: 25m, interval: 15min}",
       "{after: 1h, within: 25m, interval: 25min}", "{after: 1h, within: 25m, interval: 30min}"],
-     ["android-overnight-exit.yaml"]),
+     ["android-overnight-exit.yaml", "android-overnight-enter.yaml"]),
 ]
 
 # Rows no parameter is fitted to: they test the fit (at least a third of Fidelity/).

@@ -217,9 +217,9 @@ extension Profile {
                         "assumption: as android-background; no count is published for an idle phone, and the night's exits all came, late: [location-samples-203] \"2019-08-07 13:18:09 Exited: Geofence A (8:56am, actual)\""
                 ),
                 .init(
-                    MonitorOverrides(stationary: Stationary(after: .seconds(3600), within: 25, interval: .seconds(15 * 60))),
+                    MonitorOverrides(stationary: Stationary(after: .seconds(3600), within: 25, interval: .seconds(20 * 60))),
                     source:
-                        "fitted: once still for an hour, a check every 15 min, to the exits after a night, 17 and 10 min late: [location-samples-203] \"2019-08-07 07:08:08 Exited: Geofence A (6:51am, actual)\" \"2019-08-07 07:50:57 Exited: Geofence B (7:41am, actual)\""
+                        "fitted: once still for an hour, a check every 20 min, to the enters and exits after a night, from the actual crossing (exits 17 and 10 min late, enters 12 and 8): [location-samples-203] \"2019-08-07 07:08:08 Exited: Geofence A (6:51am, actual)\" \"2019-08-07 07:50:57 Exited: Geofence B (7:41am, actual)\" \"2019-08-07 07:08:08 Entered: Geofence B (6:56am, actual)\" \"2019-08-07 07:50:57 Entered: Geofence A (7:43am, actual)\""
                 ),
             ]))
 }
