@@ -8,7 +8,8 @@ measurement of phones, and its expectations encode the published figure with the
                                                             # is not what its scenario declares
 
 Each scenario's header comments give its row: `# condition:`, `# source:`, `# published:`, `# encoded:`
-and, for a row known not to agree, `# disagrees:` with why. A row agrees when every Monte Carlo
+and, for a row known not to agree, `# disagrees:` with why (`# leave-one-out:` says why a row does not
+agree once the fit leaves it out). A row agrees when every Monte Carlo
 measurement of the scenario lies within its bounds (`perimeter check --measurements`). A row that
 disagrees stays in the table, marked, with by how much and why.
 
@@ -31,7 +32,7 @@ def header(path):
     """The scenario's row fields from its leading comments, and its profile, runs and seed."""
     fields, text = {}, open(path, encoding="utf-8").read()
     for line in text.splitlines():
-        m = re.match(r"#\s*(condition|source|published|encoded|disagrees):\s*(.*)", line)
+        m = re.match(r"#\s*(condition|source|published|encoded|disagrees|leave-one-out):\s*(.*)", line)
         if m:
             fields[m.group(1)] = m.group(2).strip()
     for key in ("profile", "runs", "name"):
@@ -145,7 +146,11 @@ def table(assessed, loo):
         "",
         "**fit**: \"fitted\" rows steer a value of `Scripts/fit-profiles.py` (which re-derives the built-ins);",
         "\"held out\" rows never do. **leave-one-out**: refit without the row (a parameter left with no row",
-        "keeps its prior, the value without field data), does the row still agree?",
+        "keeps its prior, the value without field data), does the row still agree? A row that alone is fitted",
+        "to a parameter cannot be held out of its fit; its row says so. Most fitted values rest on one",
+        "published condition each (one thread, one trial series): where two rows share a parameter, leaving",
+        "one out still leaves the other to fit it; where a row is alone, its value comes from it or from",
+        "nowhere. A held-out row from another source is the test such a value gets.",
         "",
         "| # | condition | source | published | encoded as | Perimeter (profile, runs, seed) | fit | agrees | leave-one-out |",
         "|---|---|---|---|---|---|---|---|---|",
@@ -162,6 +167,13 @@ def table(assessed, loo):
         parts[part][0] += ok
         parts[part][1] += 1
         left = ("agrees" if loo[name] else "does not agree") if name in loo else "–"
+        sole = FIT.alone(name)
+        if sole:
+            left += " (cannot be held out: it alone fits %s, which falls back to its prior)" % ", ".join(
+                "`%s`" % p for p in sole)
+        elif name in loo and not loo[name] and f.get("leave-one-out"):
+            left += " (%d)" % (len(notes) + 1)
+            notes.append("(%d) %s, left out: %s" % (len(notes) + 1, name, f["leave-one-out"]))
         source = f.get("source", "")
         link = source if not source.startswith("http") else "[%s](%s)" % (short(source), source.split(" ")[0])
         disputed = (f.get("disagrees") or "").startswith("sources disagree")
@@ -173,12 +185,15 @@ def table(assessed, loo):
             i, cell(f.get("condition")), cell(link), cell(f.get("published")), cell(f.get("encoded")),
             f["profile"], f["runs"], f["seed"], cell("; ".join(shown)), part, verdict, left))
     kept = sum(loo.values())
+    shared = [r for r in loo if not FIT.alone(r)]
     lines += ["", "%d of %d rows agree: %d of %d fitted rows, %d of %d held-out rows. Leave-one-out: %d of %d "
-              "fitted rows still agree when refitted without them." % (
+              "fitted rows still agree when refitted without them; of the %d rows that share each of their "
+              "parameters with another row, %d. The other %d alone fit a parameter (their rows say which)." % (
                   agree, total, parts["fitted"][0], parts["fitted"][1], parts["held out"][0],
-                  parts["held out"][1], kept, len(loo)), ""]
+                  parts["held out"][1], kept, len(loo), len(shared), sum(loo[r] for r in shared),
+                  len(loo) - len(shared)), ""]
     if notes:
-        lines += ["Why the rows marked **no** do not agree:", ""] + ["- " + n for n in notes] + [""]
+        lines += ["Why the rows marked **no** or **does not agree** do not agree:", ""] + ["- " + n for n in notes] + [""]
     return "\n".join(lines)
 
 

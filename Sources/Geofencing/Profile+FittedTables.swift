@@ -64,7 +64,7 @@ extension Profile {
                 .init(
                     MonitorOverrides(hysteresis: 55),
                     source:
-                        "fitted: exits start 65 m past the boundary (55 m beyond the 10 m an enter reaches outside): [rnbg-2597] \"approximately 60-70 meters outside the configured geofence radius.\" with the plugin tracking: \"desiredAccuracy: -1,\" \"distanceFilter: 30,\"; [rnbg-2353] \"approximately 50-100m\""
+                        "fitted: exits start 65 m past the boundary (55 m beyond the 10 m an enter reaches outside): [rnbg-2597] \"approximately 60-70 meters outside the configured geofence radius.\" with the plugin tracking: \"desiredAccuracy: -1,\" \"distanceFilter: 30,\"; held out as its test (docs/FIDELITY.md): [rnbg-2353] \"approximately 50-100m\" (iOS 18.5, a 50 m fence)"
                 ),
                 .init(
                     MonitorOverrides(enterBuffer: -10),
@@ -90,7 +90,9 @@ extension Profile {
                     source: "assumption: revision 3's reading of the suspended app's count, " + radiusEnters),
                 .init(
                     MonitorOverrides(missExit: 0.06),
-                    source: "assumption: as enters (no exit count is published for an app that keeps GPS on)"),
+                    source:
+                        "assumption: as enters: no exit count is published for an app that keeps GPS on; the iOS reports found have the exit come, late: [rnbg-2597] \"the geofence exit event is consistently delayed\" (the thread's production count, \"enters 2x more than exists\", pools mostly Android phones: see `android`)"
+                ),
                 iosOutliers,
             ]))
 
@@ -100,13 +102,21 @@ extension Profile {
         summary: "iOS region monitoring after the app was terminated: the event relaunches the app, late",
         otherwise: notModelled,
         rows: iosSuspended.rowsReplacing(
-            ["delivery"],
+            ["delivery", "missEnter", "missExit"],
             with: [
+                .init(
+                    MonitorOverrides(missEnter: 0.02),
+                    source: "assumption: as the suspended app (no enter count is published for a terminated app)"),
+                .init(
+                    MonitorOverrides(missExit: 0.2),
+                    source:
+                        "assumption: as the suspended app; the one thread counts too few crossings for a rate, and loses exits: [rnbg-2580] \"Both legs entirely missed.\""
+                ),
                 .init(
                     MonitorOverrides(delivery: Delivery(median: .seconds(35 * 60), p90: .seconds(120 * 60))),
                     source:
                         "fitted: about 9 min and 1 h 15 min from the departure (a drive) to the exit heard, near the 8th and 79th percentiles: [rnbg-2580] \"User drove ~14:50 to point C\" \"`didExitRegion` fired at **14:59:05**\" \"User then drove ~17:50 to point B\" \"`didExitRegion` only fired at **19:04:48**\""
-                )
+                ),
             ]))
 
     /// `android`: the foreground (or a foreground service): no background limits.
@@ -137,7 +147,9 @@ extension Profile {
                     source: "assumption: as iOS (no count without background limits is published)"),
                 .init(
                     MonitorOverrides(missExit: 0.06),
-                    source: "assumption: as iOS (no count without background limits is published)"),
+                    source:
+                        "assumption: as enters; no count without background limits is published. The one production count found, [rnbg-2597] \"enters 2x more than exists\" from \"Mainly Android (90%+ of our clients use Android)\", is not adopted: the app state is not stated, iOS is pooled in, and the app itself drops events (\"we're limiting the sending of events in the mobile app\")"
+                ),
                 .init(
                     MonitorOverrides(
                         outliers: Outliers(
@@ -167,19 +179,19 @@ extension Profile {
                         "assumption: the check is the phone's, not the scenario clock's: its phase is drawn per device and run"
                 ),
                 .init(
-                    MonitorOverrides(delivery: Delivery(median: .seconds(60), p90: .seconds(150))),
+                    MonitorOverrides(delivery: Delivery(median: .seconds(60), p90: .seconds(90))),
                     source:
-                        "fitted: with the check, a mean near two minutes: [android-battery] \"Geofencing responsiveness changes from tens of seconds to approximately two minutes.\""
+                        "fitted: with the check, a mean near two minutes from the crossing: [android-battery] \"Geofencing responsiveness changes from tens of seconds to approximately two minutes.\" and a tail of at most 3 minutes from the crossing (90th percentile) for enters: [ti-android-geofence-9] \"I am seeing a delay of up to 2-3 minutes on entering a fence, before the entered event is triggered.\""
                 ),
                 .init(
                     MonitorOverrides(missEnter: 0.10),
                     source:
-                        "fitted: to Samply's per-radius enter rates (issue 40's reading, docs/sources/samply-2024.md); overall [samply-2024] \"an overall notification sensitivity of 82.5% across 360 fence crossings.\""
+                        "fitted: to Samply's enter rates at 100 m and 10 m (issue 40's reading, docs/sources/samply-2024.md); overall [samply-2024] \"an overall notification sensitivity of 82.5% across 360 fence crossings.\""
                 ),
                 .init(
                     MonitorOverrides(missExit: 0.08),
                     source:
-                        "fitted: to Samply's per-radius exit rates (issue 40's reading, docs/sources/samply-2024.md); overall [samply-2024] \"an overall notification sensitivity of 82.5% across 360 fence crossings.\""
+                        "fitted: to Samply's exit rates at 100 m and 10 m (issue 40's reading, docs/sources/samply-2024.md); overall [samply-2024] \"an overall notification sensitivity of 82.5% across 360 fence crossings.\""
                 ),
             ]))
 
@@ -189,12 +201,25 @@ extension Profile {
         summary: "Android's geofencing on a phone left idle (Doze, app standby), as after a night still",
         otherwise: notModelled,
         rows: androidBackgroundFitted.rowsReplacing(
-            ["stationary"],
+            ["stationary", "delivery", "missEnter", "missExit"],
             with: [
                 .init(
-                    MonitorOverrides(stationary: Stationary(after: .seconds(3600), within: 25, interval: .seconds(15 * 60))),
+                    MonitorOverrides(delivery: Delivery(median: .seconds(60), p90: .seconds(90))),
                     source:
-                        "fitted: once still for an hour, a check every 15 min, to the exits after a night, 17 and 10 min late: [location-samples-203] \"2019-08-07 07:08:08 Exited: Geofence A (6:51am, actual)\" \"2019-08-07 07:50:57 Exited: Geofence B (7:41am, actual)\""
-                )
+                        "assumption: as android-background: an idle phone's lateness comes from its sparse checks (stationary), not from the delivery"
+                ),
+                .init(
+                    MonitorOverrides(missEnter: 0.10),
+                    source: "assumption: as android-background (no enter count is published for an idle phone)"),
+                .init(
+                    MonitorOverrides(missExit: 0.08),
+                    source:
+                        "assumption: as android-background; no count is published for an idle phone, and the night's exits all came, late: [location-samples-203] \"2019-08-07 13:18:09 Exited: Geofence A (8:56am, actual)\""
+                ),
+                .init(
+                    MonitorOverrides(stationary: Stationary(after: .seconds(3600), within: 25, interval: .seconds(20 * 60))),
+                    source:
+                        "fitted: once still for an hour, a check every 20 min, to the enters and exits after a night, from the actual crossing (exits 17 and 10 min late, enters 12 and 8): [location-samples-203] \"2019-08-07 07:08:08 Exited: Geofence A (6:51am, actual)\" \"2019-08-07 07:50:57 Exited: Geofence B (7:41am, actual)\" \"2019-08-07 07:08:08 Entered: Geofence B (6:56am, actual)\" \"2019-08-07 07:50:57 Entered: Geofence A (7:43am, actual)\""
+                ),
             ]))
 }
