@@ -6,10 +6,12 @@ extension Calibration {
     /// sampling spread, and when not, which parameters to add to `--fit`. Per kind with at least 5 held-out
     /// crossings: the detection rate misses when observed and predicted differ by more than
     /// 2 √(p̄(1 − p̄)/n) + 0.02 (add the kind's miss probability, else `noise.sigma`); the delay's median
-    /// or p90 misses when they differ by more than max(5 s, a fifth of the observed p10–p90 spread) (for
-    /// the p90: add the delivery when the log has `detectedAt` and it is not fitted, else `noise.sigma`,
-    /// which widens the spread). A parameter already fitted is not suggested. O(kinds).
+    /// or p90 misses when the predicted one lies more than 1 s outside the observed quantile's sampling
+    /// band, the observed quantiles at the levels q ± 2 √(q(1 − q)/m) of the m held-out delays (for the
+    /// p90: add the delivery when the log has `detectedAt` and it is not fitted, else `noise.sigma`, which
+    /// widens the spread). A parameter already fitted is not suggested. O(kinds × crossings).
     func health(_ holdout: HoldoutComparison) -> String {
+        let weights: [Double] = heldOut.map { $0 ? 1 : 0 }
         let fitted = Set(parameters.map(\.name) + (measuredDelivery == nil ? [] : ["delivery.median", "delivery.p90"]))
         var misses: [String] = [], suggestions: [String] = []
         func suggest(_ names: [String]) {
@@ -30,13 +32,21 @@ extension Calibration {
                     suggest([k.kind == .enter ? "missEnter" : "missExit", "noise.sigma"])
                 }
             }
-            guard let o = k.observed.delay, let p = k.predicted.delay else { continue }
-            let tolerance = max(5, (o[2] - o[0]) / 5)
-            if abs(o[1] - p[1]) > tolerance {
+            guard let o = k.observed.delay, let p = k.predicted.delay,
+                let kindIndex = TrueCrossings.kinds.firstIndex(of: k.kind),
+                let levels = observedPools.quantiles(kind: kindIndex, measure: 0, weights: weights, levels: 100)
+            else { continue }
+            // The observed quantile's band at level q: the quantiles at q ± 2 √(q(1 − q)/m), widened by 1 s.
+            func outside(_ predicted: Double, level q: Double) -> Bool {
+                let m = max(1, levels.weight), spread = 2 * (q * (1 - q) / m).squareRoot()
+                func at(_ level: Double) -> Double { levels.values[min(99, max(0, Int((level * 100).rounded(.down))))] }
+                return predicted < at(q - spread) - 1 || predicted > at(q + spread) + 1
+            }
+            if outside(p[1], level: 0.5) {
                 misses.append("the held-out \(name)' median delay is \(text(o[1])) s, predicted \(text(p[1])) s")
                 suggest(logHasDecisionTimes ? ["delivery.median", "noise.sigma"] : ["noise.sigma"])
             }
-            if abs(o[2] - p[2]) > tolerance {
+            if outside(p[2], level: 0.9) {
                 misses.append("the held-out \(name)' delay p90 is \(text(o[2])) s, predicted \(text(p[2])) s")
                 suggest(logHasDecisionTimes ? ["delivery.p90", "noise.sigma"] : ["noise.sigma"])
             }

@@ -17,7 +17,7 @@ public struct MeasuredDelivery: Hashable, Sendable {
 
     /// The first value of `sorted` whose share of the values reaches `level` (docs/CALIBRATE.md's quantile
     /// rule, each value weighing alike). O(1).
-    static func quantile(_ sorted: [Double], _ level: Double) -> Double {
+    public static func quantile(_ sorted: [Double], _ level: Double) -> Double {
         let k = Int((level * Double(sorted.count) - 1e-9).rounded(.up)) - 1
         return sorted[min(sorted.count - 1, max(0, k))]
     }
@@ -54,7 +54,7 @@ public struct MeasuredDelivery: Hashable, Sendable {
     }
 
     /// As the profile's delivery.
-    var delivery: Delivery {
+    public var delivery: Delivery {
         func span(_ seconds: Double) -> TimeSpan { TimeSpan(microseconds: Int64((seconds * 1_000_000).rounded())) }
         return Delivery(median: span(max(median, 0.1)), p90: span(max(p90, median, 0.1)))
     }
