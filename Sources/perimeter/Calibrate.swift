@@ -28,8 +28,14 @@ struct Calibrate: ParsableCommand {
 
             Default --fit: hysteresis, enterConfidence for a base whose enters need more than half the fix's \
             circle inside (android, android-background) else enterBuffer (ios, ios-gps, ideal), missEnter, missExit; \
-            delivery.median when the base delays delivery (the fitted ones) and the log has \
-            detectedAt; interval when the base observes on one (android-background).
+            delivery.median and delivery.p90 when the base delays delivery (the fitted ones) and the log has \
+            detectedAt, measured from the log's lags (time - detectedAt) rather than searched; interval when the \
+            base observes on one (android-background).
+
+            Field logs as exports write them: --columns, --delimiter, --decimal, --time-unit and --timezone as \
+            inspect and stream take them; kinds in any case. Every bad row is listed at once (--skip-invalid \
+            skips them, counted); --ignore-regions and --skip-unknown-regions leave rows of other regions out. \
+            The fit uses the devices the log has events of (--devices chooses).
             """
     )
 
