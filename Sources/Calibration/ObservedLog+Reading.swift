@@ -115,7 +115,7 @@ extension ObservedLog {
         }
         let lower = path.lowercased()
         let isCSV =
-            lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") || lower.hasSuffix(".txt")
+            lower.hasSuffix(".csv") || lower.hasSuffix(".tsv")
             ? true
             : [".jsonl", ".ndjson", ".json"].contains(where: lower.hasSuffix)
                 ? false
