@@ -144,7 +144,7 @@ let package = Package(
             name: "Calibration",
             dependencies: [
                 "Geodesy", "Geofencing", "Documents", "ScenarioFormat", "Runs", "Analysis", "WireFormat", "TextEscaping",
-                "FileSystem",
+                "FileSystem", "FixTables",
             ]
         ),
         .executableTarget(
@@ -221,7 +221,9 @@ let package = Package(
             name: "CalibrationTests",
             dependencies: [
                 "Calibration", "Runs", "Documents", "ScenarioFormat", "Geofencing", "Geodesy", "WireFormat", "TestSupport",
-            ]
+                "FixTables",
+            ],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "PerimeterTests",

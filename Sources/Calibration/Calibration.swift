@@ -44,18 +44,30 @@ public struct Calibration: Sendable {
     let observedPools: OutcomePools
     /// Whether the log writes `detectedAt` (then the lag is compared, and distances taken at decisions).
     public let logHasDecisionTimes: Bool
+    /// The delivery read from the log's lags (when it has `detectedAt` and a delivery parameter is fitted:
+    /// `delivery.median` and `delivery.p90` are then measured, not searched), nil otherwise.
+    public let measuredDelivery: MeasuredDelivery?
+    /// What standard error is told before the fit: the log's warnings (duplicates, blank lines, rows
+    /// skipped), the devices the fit uses, and free columns that split the log by platform.
+    public let warnings: [String]
 
-    /// Checks the log against the scenario (`ObservedLogError`), pairs it with the true crossings, and
-    /// checks that each parameter can be identified and set (`CalibrationError`). `parameters` nil: the
-    /// base's defaults (`CalibrationParameter.defaults`). O(fixes × regions + events).
+    /// Checks the log against the scenario (`ObservedLogErrors`: every problem at once, or the rows that
+    /// have one skipped), restricts the fit to `devices` (nil: the log's devices), pairs the log with the
+    /// true crossings, reads the delivery from the log's lags when it has `detectedAt`, and checks that
+    /// each parameter can be identified and set (`CalibrationError`). `parameters` nil: the base's
+    /// defaults (`CalibrationParameter.defaults`). O(fixes × regions + events).
     public init(
         run: ScenarioRun, log: ObservedLog, base: Profile, parameters: [CalibrationParameter]?,
-        options: Options
+        options: Options, devices: [String]? = nil
     ) throws(CalibrationFailure) {
-        do { try log.check(against: run.simulation) } catch { throw .log(error) }
+        var log = log
+        do { log = try log.checked(against: run.simulation) } catch { throw .log(error) }
         var run = run
         run.simulation.profile = base
-        self.run = run
+        let selection = try Self.selectDevices(devices, of: run.simulation, log: log)
+        run.simulation.devices = run.simulation.devices.filter { selection.devices.contains($0.id) }
+        log.events = selection.events
+        warnings = log.warnings + selection.notes + log.platformSplits
         self.log = log
         self.base = base
         self.options = options
@@ -64,8 +76,8 @@ public struct Calibration: Sendable {
         let fitted =
             parameters
             ?? CalibrationParameter.defaults(for: run.simulation.settings, logHasDecisionTimes: logHasDecisionTimes)
-        self.parameters = CalibrationParameter.all.filter(fitted.contains)  // table order: median before p90
-        try Self.checkLogHasEvidence(log, for: self.parameters)
+        let requested = CalibrationParameter.all.filter(fitted.contains)  // table order: median before p90
+        try Self.checkLogHasEvidence(log, for: requested)
         let kindOf = truth.crossings.map { TrueCrossings.kinds.firstIndex(of: $0.kind)! }
         self.kindOf = kindOf
         heldOut = truth.crossings.map { Self.isHeldOut($0, share: options.holdout, seed: options.seed) }
@@ -74,7 +86,22 @@ public struct Calibration: Sendable {
         truth.record(TrueCrossings.reports(log), run: 0, into: &observed, distanceAtDecision: true)
         self.observed = observed
         observedPools = OutcomePools(observed, kindOf: kindOf)
-        try checkParameters()
+        let hasDecisionTimes = logHasDecisionTimes
+        self.parameters = requested.filter { !Self.isMeasured($0, logHasDecisionTimes: hasDecisionTimes) }
+        let lags = Self.fitLags(observed, heldOut: heldOut)
+        if requested.count > self.parameters.count && lags.count >= options.fewest {
+            let measured = MeasuredDelivery(
+                lags: lags, replicates: options.replicates, seed: options.seed, base: run.simulation.settings)
+            var profile = base
+            profile.settings.delivery = measured.delivery
+            run.simulation.profile = profile
+            run.simulation.overrides.clear(["delivery"])
+            measuredDelivery = measured
+        } else {
+            measuredDelivery = nil
+        }
+        self.run = run
+        try checkParameters(requested)
     }
 
     /// Whether a crossing is held out: a hash of its device, region, kind, index and the seed, below
@@ -141,12 +168,12 @@ public struct Calibration: Sendable {
                     + "of the phones' enters and exits, or leave those parameters out of --fit"))
     }
 
-    private func checkParameters() throws(CalibrationFailure) {
+    private func checkParameters(_ requested: [CalibrationParameter]) throws(CalibrationFailure) {
         let settings = run.simulation.settings
         if let problem = run.simulation.intervalProblem {
             throw .calibration(CalibrationError(run.scenario.file + ": " + problem))
         }
-        for parameter in parameters {
+        for parameter in requested {
             if parameter.name == "stationary.interval" && settings.stationary == nil {
                 throw .calibration(
                     CalibrationError(
@@ -188,7 +215,7 @@ public struct CalibrationError: Error, Hashable, Sendable, CustomStringConvertib
 
 /// Why `Calibration` refused: the field log (with its place) or the calibration itself.
 public enum CalibrationFailure: Error, Sendable, CustomStringConvertible {
-    case log(ObservedLogError)
+    case log(ObservedLogErrors)
     case calibration(CalibrationError)
 
     public var description: String {

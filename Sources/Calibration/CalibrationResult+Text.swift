@@ -57,6 +57,7 @@ extension CalibrationResult {
             ("discrepancy", JSONText.object(discrepancy)),
             ("runs", String(runs)), ("seed", String(seed)), ("replicates", String(replicates)),
             ("evaluations", String(evaluations)),
+            ("health", JSONText.string(health)),
         ])
     }
 
@@ -97,6 +98,11 @@ extension CalibrationResult {
                         f.parameter.unit.rawValue, moved,
                     ], widths: widths))
         }
+        if let measured = measuredDelivery {
+            lines.append(
+                "delivery.median and delivery.p90 are the median and 90th percentile of the log's \(measured.lags) lags "
+                    + "(time − detectedAt) in the fit, not searched; their intervals come from resampling those lags.")
+        }
         lines.append("")
         lines.append(
             "Crossings: \(crossings.fit) fitted, \(crossings.holdout) held out; spurious events in the log: "
@@ -121,6 +127,10 @@ extension CalibrationResult {
                             delays(k.observed), delays(k.predicted),
                         ], widths: [9, 9, 9, 9, 22, 22]))
             }
+        }
+        if !health.isEmpty {
+            lines.append("")
+            lines.append(health)
         }
         return lines.joined(separator: "\n") + "\n"
     }

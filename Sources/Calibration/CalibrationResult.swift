@@ -33,6 +33,10 @@ public struct CalibrationResult: Sendable {
     public var distributions: CalibrationDistributions
     /// The field log's free columns, summarised.
     public var freeColumns: [FreeColumnSummary]
+    /// The delivery read from the log's lags, when it was (its two values are among `parameters`).
+    public var measuredDelivery: MeasuredDelivery? = nil
+    /// Whether the held-out crossings are predicted, and what to add to `--fit` when not (`health`).
+    public var health = ""
 }
 
 extension Calibration {
@@ -49,14 +53,17 @@ extension Calibration {
                 high: intervals[j].high, base: parameter.value(in: settings, noise: run.simulation.noise))
         }
         let heldOutCount = heldOut.filter { $0 }.count
+        let comparison = holdout(best)
         return CalibrationResult(
-            base: base, parameters: fitted, profile: scenarioRun(best.steps).simulation.profile,
+            base: base, parameters: fitted + (measuredDelivery?.fitted ?? []),
+            profile: scenarioRun(best.steps).simulation.profile,
             crossings: (truth.crossings.count - heldOutCount, heldOutCount),
-            discrepancy: best.discrepancy, holdout: holdout(best), runs: options.runs, seed: options.seed,
+            discrepancy: best.discrepancy, holdout: comparison, runs: options.runs, seed: options.seed,
             replicates: options.replicates, evaluations: memo.order.count, scenario: run.scenario.file,
             files: log.files, spurious: observed.spurious[0],
             distributions: distributions(fitted: best.pools, base: memo.candidates[memo.order[0]]!.pools),
-            freeColumns: FreeColumnSummary.summaries(log))
+            freeColumns: FreeColumnSummary.summaries(log), measuredDelivery: measuredDelivery,
+            health: health(comparison))
     }
 }
 

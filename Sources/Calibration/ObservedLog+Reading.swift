@@ -1,5 +1,6 @@
-import Foundation
 import FileSystem
+import FixTables
+import Foundation
 import Geodesy
 import Geofencing
 import TextEscaping
@@ -22,23 +23,79 @@ extension ObservedLog {
     public static let standardInputName = "standard input"
 
     /// Reads each file (JSON Lines for .jsonl, .ndjson, .json; CSV for .csv; else by its first byte: `{`
-    /// is JSON Lines), in order; `-` is standard input (once). Apache Parquet is refused with what to do
-    /// instead. O(bytes).
-    public static func read(_ paths: [String]) throws(ObservedLogError) -> ObservedLog {
-        var log = ObservedLog(events: [], files: paths.map { $0 == "-" ? standardInputName : $0 })
-        for path in paths { try read(path, into: &log) }
+    /// is JSON Lines), in order, as `options` says; `-` is standard input (once). Every row's problem is
+    /// kept in `problems` (one a row; `checked(against:)` reports them with the scenario's); a file that
+    /// cannot be read at all (unreadable, Apache Parquet, a CSV quote that never ends) is thrown at once,
+    /// with the problems found before it. Exact duplicate rows are read once and blank lines skipped,
+    /// each counted in a warning. O(bytes).
+    public static func read(
+        _ paths: [String], options: ReadOptions = ReadOptions()
+    ) throws(ObservedLogErrors)
+        -> ObservedLog
+    {
+        var log = ObservedLog(
+            events: [], files: paths.map { $0 == "-" ? standardInputName : $0 }, options: options)
+        var reading = Reading(columns: options.columns)
+        for path in paths {
+            do throws(ObservedLogError) {
+                try read(path, into: &log, &reading)
+            } catch {
+                throw ObservedLogErrors(log.problems + [error])
+            }
+        }
+        log.warnings += reading.warnings()
         return log
     }
 
-    /// One field: its text (a JSON string, a number's shortest text, nil for null or an empty CSV field)
-    /// and its column.
+    /// What a read keeps across rows and files: the time reader (its zone-less count), the rows seen
+    /// (for exact duplicates) and the counts the warnings give.
+    struct Reading {
+        var times: FixTimeReader
+        var seen: [String: (file: String, line: Int)] = [:]
+        var duplicates: [(file: String, line: Int, of: Int)] = []
+        var blanks: [(file: String, line: Int)] = []
+
+        init(columns: FixTableColumns) { times = FixTimeReader(columns) }
+
+        /// Whether the row `text` (its bytes as written, or its CSV fields joined) repeats an earlier row
+        /// exactly; the first time, remembers it.
+        mutating func isDuplicate(_ text: String, file: String, line: Int) -> Bool {
+            if let earlier = seen[text] {
+                duplicates.append((file, line, earlier.line))
+                return true
+            }
+            seen[text] = (file, line)
+            return false
+        }
+
+        /// One warning for the duplicate rows and one for the blank lines, each with the first named.
+        func warnings() -> [String] {
+            var warnings: [String] = []
+            if let first = duplicates.first {
+                let n = duplicates.count
+                warnings.append(
+                    "\(first.file): \(n) row\(n == 1 ? " repeats" : "s repeat") an earlier row exactly and \(n == 1 ? "was" : "were") "
+                        + "read once (the first: line \(first.line) repeats line \(first.of)); an export that wrote rows twice?"
+                )
+            }
+            if let first = blanks.first {
+                let n = blanks.count
+                warnings.append(
+                    "\(first.file): \(n) blank line\(n == 1 ? " was" : "s were") skipped (the first: line \(first.line))")
+            }
+            return warnings
+        }
+    }
+
+    /// One field: its text (a JSON string, a number's shortest text, nil for null or an empty CSV field),
+    /// its number when JSON wrote one, and its column.
     struct Cell {
         var text: String?
         var number: Double?
         var column: Int
     }
 
-    static func read(_ given: String, into log: inout ObservedLog) throws(ObservedLogError) {
+    static func read(_ given: String, into log: inout ObservedLog, _ reading: inout Reading) throws(ObservedLogError) {
         let path = given == "-" ? standardInputName : given
         let bytes: [UInt8]
         do {
@@ -58,7 +115,7 @@ extension ObservedLog {
         }
         let lower = path.lowercased()
         let isCSV =
-            lower.hasSuffix(".csv")
+            lower.hasSuffix(".csv") || lower.hasSuffix(".tsv")
             ? true
             : [".jsonl", ".ndjson", ".json"].contains(where: lower.hasSuffix)
                 ? false
@@ -66,34 +123,46 @@ extension ObservedLog {
                     $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF
                 }) != UInt8(ascii: "{")
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        if isCSV { try readCSV(body, path: path, into: &log) } else { try readJSONLines(body, path: path, into: &log) }
+        if isCSV {
+            try readCSV(body, path: path, into: &log, &reading)
+        } else {
+            readJSONLines(body, path: path, into: &log, &reading)
+        }
     }
 
-    static func readJSONLines(_ bytes: [UInt8], path: String, into log: inout ObservedLog) throws(ObservedLogError) {
+    static func readJSONLines(_ bytes: [UInt8], path: String, into log: inout ObservedLog, _ reading: inout Reading) {
         var number = 0
         for var line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             number += 1
+            func problem(_ column: Int, _ message: String) {
+                log.problems.append(ObservedLogError(file: path, line: number, column: column, message: message))
+            }
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                if line.startIndex < bytes.count { reading.blanks.append((path, number)) }  // not the end's
+
+                continue
+            }
             guard line.count <= maximumRowBytes else {
-                throw ObservedLogError(
-                    file: path, line: number, column: 1,
-                    message:
-                        "the line is \(line.count) bytes long, over the limit of \(maximumRowBytes) for a field log's row")
+                problem(
+                    1, "the line is \(line.count) bytes long, over the limit of \(maximumRowBytes) for a field log's row")
+                continue
             }
             guard let text = String(validating: line, as: UTF8.self) else {
-                throw ObservedLogError(file: path, line: number, column: 1, message: "the line is not UTF-8 text")
+                problem(1, "the line is not UTF-8 text")
+                continue
             }
             let members: [FlatJSONMember]
             do {
                 members = try JSONLines.members(line: text)
             } catch {
-                throw ObservedLogError(
-                    file: path, line: number, column: error.column ?? 1,
-                    message: "the row does not parse: "
+                problem(
+                    error.column ?? 1,
+                    "the row does not parse: "
                         + error.reason.replacingOccurrences(of: "a JSON event object", with: "a flat JSON object"))
+                continue
             }
-            var cells: [String: Cell] = [:]
+            var cells: [String: Cell] = [:], repeated: FlatJSONMember?
             for member in members {
                 let cell: Cell
                 switch member.value {
@@ -102,126 +171,69 @@ extension ObservedLog {
                 case let .bool(b): cell = Cell(text: b ? "true" : "false", number: nil, column: member.column)
                 case .null: cell = Cell(text: nil, number: nil, column: member.column)
                 }
-                guard cells.updateValue(cell, forKey: member.key) == nil else {
-                    throw ObservedLogError(
-                        file: path, line: number, column: member.column,
-                        message: "the key \"\(TerminalText.visible(member.key))\" appears twice")
-                }
+                if cells.updateValue(cell, forKey: member.key) != nil, repeated == nil { repeated = member }
             }
-            try add(cells, file: path, line: number, rowColumn: 1, into: &log)
+            if let repeated {
+                problem(repeated.column, "the key \"\(TerminalText.visible(repeated.key))\" appears twice")
+                continue
+            }
+            if reading.isDuplicate(text, file: path, line: number) { continue }
+            add(cells, file: path, line: number, into: &log, &reading)
         }
     }
 
-    static func readCSV(_ bytes: [UInt8], path: String, into log: inout ObservedLog) throws(ObservedLogError) {
-        var records: [[CSVRecords.Field]] = []
+    /// Reads a CSV log (`columns.delimiter` between fields). A quote that never ends stops the file
+    /// (thrown): what follows it cannot be told apart; so does a header of one column that another
+    /// delimiter would split (`--delimiter` is then named).
+    static func readCSV(
+        _ bytes: [UInt8], path: String, into log: inout ObservedLog, _ reading: inout Reading
+    ) throws(ObservedLogError) {
+        var header: [String]?
+        var blanks: [Int] = []
+        let delimiter = log.options.columns.delimiter
+        var wrongDelimiter: String?
         do throws(WireFormatError) {
-            try CSVRecords.forEachRecord(in: bytes, maximumRecordBytes: maximumRowBytes) {
-                (fields: [CSVRecords.Field]) throws(WireFormatError) in
-                records.append(fields)
+            try CSVRecords.forEachRecord(
+                in: bytes, maximumRecordBytes: maximumRowBytes, delimiter: delimiter, blank: { blanks.append($0) }
+            ) { (fields: [CSVRecords.Field]) throws(WireFormatError) in
+                guard wrongDelimiter == nil else { return }
+                guard let names = header else {
+                    let names = fields.map { $0.text.trimmingCharacters(in: .whitespaces) }
+                    header = names
+                    if names.count == 1 {
+                        let others: [(String, UInt8)] = [(";", 0x3B), ("\t", 0x09), ("|", 0x7C), (",", 0x2C)]
+                        wrongDelimiter = others.first { $0.1 != delimiter && names[0].contains($0.0) }?.0
+                    }
+                    return
+                }
+                guard fields.count <= names.count else {
+                    let field = fields[names.count]
+                    log.problems.append(
+                        ObservedLogError(
+                            file: path, line: field.line, column: field.column,
+                            message: "the row has \(fields.count) fields and the header \(names.count)"))
+                    return
+                }
+                let line = fields[0].line
+                if reading.isDuplicate(fields.map(\.text).joined(separator: "\u{0}"), file: path, line: line) { return }
+                var cells: [String: Cell] = [:]
+                for (k, field) in fields.enumerated() {
+                    cells[names[k]] = Cell(text: field.text.isEmpty ? nil : field.text, number: nil, column: field.column)
+                }
+                add(cells, file: path, line: line, into: &log, &reading)
             }
         } catch {
             throw ObservedLogError(
                 file: path, line: error.line ?? 0, column: error.column ?? 1,
                 message: "the row does not parse: " + error.reason)
         }
-        guard let header = records.first else { return }
-        let names = header.map { $0.text.trimmingCharacters(in: .whitespaces) }
-        for fields in records.dropFirst() {
-            var cells: [String: Cell] = [:]
-            for (k, field) in fields.enumerated() {
-                guard k < names.count else {
-                    throw ObservedLogError(
-                        file: path, line: field.line, column: field.column,
-                        message: "the row has \(fields.count) fields and the header \(names.count)")
-                }
-                let text = field.text
-                cells[names[k]] = Cell(text: text.isEmpty ? nil : text, number: Double(text), column: field.column)
-            }
-            try add(cells, file: path, line: fields[0].line, rowColumn: 1, into: &log)
+        if let other = wrongDelimiter, let header {
+            let name = other == "\t" ? "tab" : other
+            throw ObservedLogError(
+                file: path, line: 1, column: 1,
+                message: "the header is one column, \(TerminalText.quoted(header[0], limit: 60)), and its names seem "
+                    + "separated by '\(name)': give --delimiter '\(name)'")
         }
-    }
-
-    /// One row's cells, made an event (or skipped, for a kind the fit does not use).
-    static func add(
-        _ cells: [String: Cell], file: String, line: Int, rowColumn: Int,
-        into log: inout ObservedLog
-    ) throws(ObservedLogError) {
-        func fail(_ column: Int, _ message: String) -> ObservedLogError {
-            ObservedLogError(file: file, line: line, column: column, message: message)
-        }
-        func required(_ key: String) throws(ObservedLogError) -> (String, Int) {
-            guard let cell = cells[key], let text = cell.text else {
-                throw fail(
-                    cells[key]?.column ?? rowColumn,
-                    "the row has no \"\(key)\"; a field log's row needs device, region, kind and time")
-            }
-            return (text, cell.column)
-        }
-        func instant(_ key: String, _ text: String, _ column: Int) throws(ObservedLogError) -> Timestamp {
-            guard let parsed = Timestamp.parse(iso8601: text, localZone: nil) else {
-                throw fail(
-                    column,
-                    "\"\(key)\" is not an ISO 8601 time: \"\(TerminalText.visible(text))\" (write 2026-10-05T14:03:10.250Z)")
-            }
-            guard parsed.hadZone else {
-                throw fail(
-                    column,
-                    "\"\(key)\" has no zone: \"\(TerminalText.visible(text))\"; end it with Z or an offset such as +02:00")
-            }
-            return parsed.instant
-        }
-        let (kindName, kindColumn) = try required("kind")
-        guard let kind = GeofenceEvent.Kind(name: kindName), readKinds.contains(kind) || skippedKinds.contains(kind) else {
-            var message =
-                "no kind \"\(TerminalText.visible(kindName))\"; a field log's kinds are enter, exit and dwell "
-                + "(perimeter's visit and monitor-start, monitor-stop, monitor-failed rows are skipped)"
-            if let guess = Suggestion.closest(to: kindName, in: (readKinds + skippedKinds).map(\.description)) {
-                message += "; did you mean \"\(guess)\"?"
-            }
-            throw fail(kindColumn, message)
-        }
-        guard readKinds.contains(kind) else { log.skipped += 1; return }
-        var columns = ObservedEvent.Columns()
-        let (device, deviceColumn) = try required("device")
-        let (region, regionColumn) = try required("region")
-        (columns.device, columns.region, columns.decidedAt) = (deviceColumn, regionColumn, 0)
-        let (timeText, timeColumn) = try required("time")
-        let time = try instant("time", timeText, timeColumn)
-        var detectedAt: Timestamp?
-        if let cell = cells["detectedAt"], let text = cell.text {
-            let decided = try instant("detectedAt", text, cell.column)
-            guard decided <= time else {
-                throw fail(
-                    cell.column,
-                    "detectedAt (\(decided)) is after time (\(time)): the app cannot hear an event before the phone decides it"
-                )
-            }
-            detectedAt = decided
-            columns.decidedAt = cell.column
-        }
-        if columns.decidedAt == 0 { columns.decidedAt = timeColumn }
-        func number(_ keys: [String], _ what: String, in range: ClosedRange<Double>) throws(ObservedLogError) -> Double? {
-            guard let key = keys.first(where: { cells[$0]?.text != nil }), let cell = cells[key] else { return nil }
-            guard let value = cell.number, range.contains(value) else {
-                throw fail(cell.column, "\"\(key)\" is not \(what): \"\(TerminalText.visible(cell.text ?? ""))\"")
-            }
-            return value
-        }
-        let latitude = try number(["lat", "latitude"], "a latitude in degrees (-90 to 90)", in: -90...90)
-        let longitude = try number(["lon", "lng", "longitude"], "a longitude in degrees (-180 to 180)", in: -180...180)
-        let accuracy = try number(["accuracy"], "an accuracy in metres (0 or more)", in: 0...Double.greatestFiniteMagnitude)
-        let known: Set<String> = [
-            "device", "region", "kind", "time", "detectedAt", "lat", "latitude", "lon", "lng", "longitude", "accuracy",
-        ]
-        var extra: [String: String] = [:]
-        for (key, cell) in cells where !known.contains(key) && !simulatorKeys.contains(key) {
-            if let text = cell.text { extra[key] = text }
-        }
-        let coordinate = latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } }
-        var event = ObservedEvent(
-            device: device, region: region, kind: kind, time: time, detectedAt: detectedAt,
-            coordinate: coordinate, accuracy: accuracy, extra: extra, file: file, line: line)
-        event.columns = columns
-        log.events.append(event)
+        reading.blanks += blanks.map { (path, $0) }
     }
 }

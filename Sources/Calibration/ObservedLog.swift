@@ -1,3 +1,4 @@
+import FixTables
 import Geodesy
 import Geofencing
 
@@ -49,22 +50,46 @@ public struct ObservedEvent: Hashable, Sendable {
 }
 
 /// A field log: the events of one or more files, in the files' order (JSON Lines or CSV,
-/// `ObservedLog+Reading.swift`), checked against a scenario (`ObservedLog+Checks.swift`).
+/// `ObservedLog+Reading.swift`, each row `ObservedLog+Row.swift`), checked against a scenario
+/// (`ObservedLog+Checks.swift`). Its rows' problems are gathered, every one, and reported together by
+/// `checked(against:)` (or skipped and counted, `ReadOptions.skipInvalid`).
 public struct ObservedLog: Sendable {
     public var events: [ObservedEvent]
     /// The files read, in order.
     public var files: [String]
     /// Rows of kinds the fit does not use (visit, monitor-*), skipped.
     public var skipped: Int
+    /// How the log was read.
+    public var options: ReadOptions
+    /// The rows refused so far, one problem a row, in the order found.
+    public var problems: [ObservedLogError] = []
+    /// What is said of the log as a whole (duplicate rows, blank lines, rows skipped), on standard error.
+    public var warnings: [String] = []
 
-    public init(events: [ObservedEvent], files: [String], skipped: Int = 0) {
+    /// How a field log is read (its columns, time unit, delimiter, decimal mark and the zone of times without
+    /// one, as `inspect`'s and `stream`'s fix tables: `FixTableColumns`), and what is done with rows that
+    /// cannot be used.
+    public struct ReadOptions: Sendable {
+        public var columns = FixTableColumns()
+        /// Skip (and count) rows with a problem rather than refuse the log.
+        public var skipInvalid = false
+        /// Regions whose rows are dropped (counted), such as a test fence the scenario does not draw.
+        public var ignoredRegions: Set<String> = []
+        /// Skip (and count) rows naming a region the scenario does not have, rather than refuse them.
+        public var skipUnknownRegions = false
+
+        public init() {}
+    }
+
+    public init(events: [ObservedEvent], files: [String], skipped: Int = 0, options: ReadOptions = ReadOptions()) {
         self.events = events
         self.files = files
         self.skipped = skipped
+        self.options = options
     }
 }
 
-/// A field log that cannot be used: the file, the 1-based line and column, and a full sentence.
+/// A problem of a field log: the file, the 1-based line and column, and a full sentence.
 public struct ObservedLogError: Error, Hashable, Sendable, CustomStringConvertible {
     public var file: String
     public var line: Int
@@ -81,5 +106,32 @@ public struct ObservedLogError: Error, Hashable, Sendable, CustomStringConvertib
     /// `field.jsonl:3:14: the region "cafe" is not in the scenario; did you mean "café"?`
     public var description: String {
         line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"
+    }
+}
+
+/// Every problem of a field log, in the log's order (never empty): the first `shown` written one a line,
+/// then how many more there are.
+public struct ObservedLogErrors: Error, Hashable, Sendable, CustomStringConvertible {
+    public var errors: [ObservedLogError]
+    /// How many problems the description writes out.
+    public static let shown = 20
+
+    public init(_ errors: [ObservedLogError]) { self.errors = errors }
+
+    /// The first problem (for a caller that names one place).
+    public var first: ObservedLogError { errors[0] }
+
+    public var description: String {
+        var lines = errors.prefix(Self.shown).map(\.description)
+        let rows = Set(errors.map { "\($0.file)\u{0}\($0.line)" }).count
+        if errors.count > Self.shown {
+            lines.append("and \(errors.count - Self.shown) more problem\(errors.count - Self.shown == 1 ? "" : "s")")
+        }
+        if errors.count > 1 || errors.first.map({ $0.line > 0 }) == true {
+            lines.append(
+                "\(errors.count) problem\(errors.count == 1 ? "" : "s") in \(rows) row\(rows == 1 ? "" : "s"); "
+                    + "--skip-invalid skips the rows that have one and fits the rest")
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -35,18 +35,15 @@ struct FixRowCheck {
     /// The mapping, for messages (held by reference: a check is copied where it is called, at every row).
     var names: FixTableColumns { mapping.columns }
     private let mapping: FixTableColumns.Box
-    /// `names.timeUnit.microsecondDigits`, read at every numeric time.
-    private let unitDigits: Int
     private(set) var devices = DeviceIndex()
-    private var times: ISO8601Cache
+    private var times: FixTimeReader
     /// Rows whose lat is past ±90 while their lon is within it: a lat column that holds longitudes.
     private(set) var latitudesLikeLongitudes = 0
 
     init(path: String, names: FixTableColumns) {
         self.path = path
         mapping = FixTableColumns.Box(names)
-        unitDigits = names.timeUnit.microsecondDigits
-        times = ISO8601Cache(localZone: names.localZone)
+        times = FixTimeReader(names)
     }
 
     func fail(_ field: RowField, _ message: String) -> FixTableError {
@@ -138,7 +135,7 @@ struct FixRowCheck {
         guard names.decimalComma, let comma = field.bytes.firstIndex(of: UInt8(ascii: ",")) else {
             return DecimalText.double(field.bytes)
         }
-        return Self.double(field.bytes, pointAt: comma)
+        return FixTableColumns.double(field.bytes, pointAt: comma)
     }
 
     /// For a number that failed to read: `; it has a decimal comma: …give decimal: ","` when it reads
@@ -146,62 +143,20 @@ struct FixRowCheck {
     private func decimalHint(_ field: RowField) -> String {
         let bytes = field.bytes
         guard !names.decimalComma, bytes.lazy.filter({ $0 == UInt8(ascii: ",") }).count == 1,
-            let comma = bytes.firstIndex(of: UInt8(ascii: ",")), Self.double(bytes, pointAt: comma) != nil
+            let comma = bytes.firstIndex(of: UInt8(ascii: ",")), FixTableColumns.double(bytes, pointAt: comma) != nil
         else { return "" }
         return "; it has a decimal comma: for a table written so, give \(names.setting(.decimal, ","))"
     }
 
-    /// `bytes` as decimal text with the byte at `comma` read as the point, copied on the stack (64 bytes
-    /// at most: a longer field is no number of a fix table). O(bytes).
-    private static func double(_ bytes: UnsafeBufferPointer<UInt8>, pointAt comma: Int) -> Double? {
-        guard bytes.count <= 64 else { return nil }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { copy in
-            _ = copy.initialize(from: bytes)
-            copy[comma] = UInt8(ascii: ".")
-            return DecimalText.double(UnsafeBufferPointer(copy))
-        }
-    }
-
-    /// An ISO 8601 time (one without a zone read in `names.localZone`, else as UTC, and counted), or a
-    /// number of `names.timeUnit` since 1970 read exactly; a number outside the years 0000 to 9999 that
-    /// a smaller unit would place within them is refused with that unit's advice.
+    /// The field's time (`FixTimeReader`), or an error naming the column and saying why it is none.
+    @inline(__always)
     private mutating func timestamp(_ field: RowField) throws(FixTableError) -> Timestamp {
-        // An ISO 8601 time always has a colon (hh:mm:ss); a number never does.
-        let instant: Timestamp?
-        // not empty: `present`
-        let isNumber = memchr(field.bytes.baseAddress!, Int32(UInt8(ascii: ":")), field.bytes.count) == nil
-        if isNumber {
-            instant = DecimalText.microseconds(field.bytes, unitDigits: unitDigits)
-                .map(Timestamp.init(microsecondsSince1970:))
-        } else {
-            instant = times.time(field.bytes)
-        }
-        if let instant, Timestamp.writable.contains(instant) { return instant }
-        let hint = isNumber ? unitHint(field) : ""
-        guard instant != nil || !hint.isEmpty else {  // a number too large for 64 bits of µs is outside too
-            throw fail(
-                field,
-                "\"\(names.time)\" is \(shown(field)), which is neither an ISO 8601 time nor a number of \(names.timeUnit.name) since 1970\(hint)"
-            )
-        }
-        throw fail(field, "\"\(names.time)\" is \(shown(field)), outside the years 0000 to 9999\(hint)")
-    }
-
-    /// For a number of `names.timeUnit` outside the years a time can have: `; it looks like milliseconds
-    /// since 1970: give timeUnit: ms` when a smaller unit places it within them, else nothing.
-    private func unitHint(_ field: RowField) -> String {
-        for unit in FixTimeUnit.allCases where unit.microsecondDigits < names.timeUnit.microsecondDigits {
-            if let micros = DecimalText.microseconds(field.bytes, unitDigits: unit.microsecondDigits),
-                Timestamp.writable.contains(Timestamp(microsecondsSince1970: micros))
-            {
-                return "; it looks like \(unit.name) since 1970: give \(names.setting(.timeUnit, unit.rawValue))"
-            }
-        }
-        return ""
+        if let instant = times.instant(field.bytes) { return instant }
+        throw fail(field, times.problem(field.bytes, named: names.time, shown: shown(field), columns: names))
     }
 
     /// ISO times read so far that had no zone (read in `names.localZone`, else as UTC).
-    var zonelessTimes: Int { times.zonelessCount }
+    var zonelessTimes: Int { times.zonelessTimes }
 }
 
 extension TableFix {

@@ -1,16 +1,22 @@
 import Geodesy
+import NumberText
 import ReadableText
 
-/// How a fix table is read: the names of the columns (CSV header fields, JSON keys) that hold each value
-/// (by default the value's own name), the unit of numeric times, the CSV delimiter, the zone of ISO
-/// times written without one, and where the user gives all this (so that messages name the scenario's
-/// keys or the command's options).
+/// How a fix table (or a field log, `calibrate --observed`) is read: the names of the columns (CSV header
+/// fields, JSON keys) that hold each value (by default the value's own name), the unit of numeric times,
+/// the CSV delimiter, the zone of ISO times written without one, and where the user gives all this (so
+/// that messages name the scenario's keys or the command's options).
 public struct FixTableColumns: Hashable, Sendable {
     public var device = "device"
     public var time = "time"
     public var lat = "lat"
     public var lon = "lon"
     public var accuracy = "accuracy"
+    /// A field log's own values (`Values.fieldLog`): the region, the event's kind, and when the phone
+    /// decided it.
+    public var region = "region"
+    public var kind = "kind"
+    public var detectedAt = "detectedAt"
     /// The unit of numeric times since 1970 (`1714554000` s, `1714554000250` ms): seconds by default.
     public var timeUnit = FixTimeUnit.seconds
     /// The byte between a CSV row's fields: `,` by default, or `;`, `|`, a tab (`delimiter(named:)`).
@@ -47,16 +53,48 @@ public struct FixTableColumns: Hashable, Sendable {
     /// The values a mapping names, in the order of `names`.
     public static let valueNames = ["device", "time", "lat", "lon", "accuracy"]
 
+    /// Which values a mapping may name: a fix table's (device, time, lat, lon, accuracy), or a field
+    /// log's (those and region, kind, detectedAt).
+    public enum Values: Hashable, Sendable {
+        case fixes, fieldLog
+
+        /// The names `--columns` and `columns:` may map.
+        public var names: [String] {
+            switch self {
+            case .fixes: FixTableColumns.valueNames
+            case .fieldLog: ["device", "region", "kind", "time", "detectedAt", "lat", "lon", "accuracy"]
+            }
+        }
+
+        /// A mapping to show in help and messages.
+        public var example: String {
+            switch self {
+            case .fixes: "device=van_id,time=ts,lat=y,lon=x,accuracy=acc"
+            case .fieldLog: "device=phone_id,region=store,kind=event,time=ts,detectedAt=decided_ts"
+            }
+        }
+
+        /// The first two pairs of `example`.
+        var shortExample: String { example.split(separator: ",").prefix(2).joined(separator: ",") }
+    }
+
     /// Whether `accuracy` was mapped to a column of another name (which the header must then have).
     var accuracyIsMapped: Bool { accuracy != "accuracy" }
 
     /// Maps the columns `text` names, `device=van_id,time=ts,lat=y,lon=x,accuracy=acc` (the syntax of
-    /// the Spark stage's `--columns`; any subset, in any order). Returns the problem as a sentence, or nil.
-    public mutating func map(_ text: String) -> String? {
+    /// the Spark stage's `--columns`; any subset, in any order), of the `values` a table has. Returns the
+    /// problem as a sentence, or nil.
+    public mutating func map(_ text: String, values: Values = .fixes) -> String? {
         for part in text.split(separator: ",", omittingEmptySubsequences: true) {
             let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces }
             guard pair.count == 2, !pair[0].isEmpty, !pair[1].isEmpty else {
-                return "\"\(part)\" is not NAME=COLUMN; write the mapping as device=van_id,time=ts,lat=y,lon=x,accuracy=acc"
+                return "\"\(part)\" is not NAME=COLUMN; write the mapping as \(values.example)"
+            }
+            guard values.names.contains(pair[0]) else {
+                let what = values == .fixes ? "a fix-table value" : "a field log's value"
+                let names = values.names
+                return
+                    "\"\(pair[0])\" is not \(what); map \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "") onto your columns (\(values.shortExample))"
             }
             switch pair[0] {
             case "device": device = pair[1]
@@ -64,9 +102,9 @@ public struct FixTableColumns: Hashable, Sendable {
             case "lat": lat = pair[1]
             case "lon": lon = pair[1]
             case "accuracy": accuracy = pair[1]
-            default:
-                return
-                    "\"\(pair[0])\" is not a fix-table value; map device, time, lat, lon or accuracy onto your columns (device=van_id,time=ts)"
+            case "region": region = pair[1]
+            case "kind": kind = pair[1]
+            default: detectedAt = pair[1]
             }
         }
         return nil
@@ -89,6 +127,29 @@ public struct FixTableColumns: Hashable, Sendable {
         case ".": false
         case ",": true
         default: nil
+        }
+    }
+
+    /// The number `text` writes, as this table writes numbers: its one comma read as the point when the
+    /// table writes decimal commas (`decimalComma`). O(length).
+    public func number(_ text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard decimalComma, let comma = bytes.firstIndex(of: UInt8(ascii: ",")) else {
+                return DecimalText.double(bytes)
+            }
+            return Self.double(bytes, pointAt: comma)
+        }
+    }
+
+    /// `bytes` as decimal text with the byte at `comma` read as the point, copied on the stack (64 bytes
+    /// at most: a longer field is no number of a fix table). O(bytes).
+    static func double(_ bytes: UnsafeBufferPointer<UInt8>, pointAt comma: Int) -> Double? {
+        guard bytes.count <= 64 else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { copy in
+            _ = copy.initialize(from: bytes)
+            copy[comma] = UInt8(ascii: ".")
+            return DecimalText.double(UnsafeBufferPointer(copy))
         }
     }
 

@@ -7,16 +7,16 @@ extension CSVRecords {
         public var column: Int
     }
 
-    /// Reads CSV per RFC 4180 as `csv:` writes it, and as spreadsheets do: fields separated by commas,
-    /// records by LF or CRLF, a quoted field may hold commas, quotes (doubled) and line ends. Blank
-    /// records are skipped. Calls `body` with each record's fields; an unterminated quote, text after a
-    /// closing quote, or a record longer than `maximumRecordBytes` is an error naming its line and column.
-    /// O(bytes).
+    /// Reads CSV per RFC 4180 as `csv:` writes it, and as spreadsheets do: fields separated by commas
+    /// (or `delimiter`), records by LF or CRLF, a quoted field may hold commas, quotes (doubled) and line
+    /// ends. Blank records are skipped, each told to `blank` by its line. Calls `body` with each record's
+    /// fields; an unterminated quote, text after a closing quote, or a record longer than
+    /// `maximumRecordBytes` is an error naming its line and column. O(bytes).
     public static func forEachRecord(
-        in bytes: [UInt8], maximumRecordBytes: Int = 1 << 20,
-        _ body: ([Field]) throws(WireFormatError) -> Void
+        in bytes: [UInt8], maximumRecordBytes: Int = 1 << 20, delimiter: UInt8 = UInt8(ascii: ","),
+        blank: (Int) -> Void = { _ in }, _ body: ([Field]) throws(WireFormatError) -> Void
     ) throws(WireFormatError) {
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+        let quote = UInt8(ascii: "\""), comma = delimiter, lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
         var i = 0, line = 1, lineStart = 0
         var fields: [Field] = []
         var text: [UInt8] = []
@@ -70,7 +70,10 @@ extension CSVRecords {
                     if i < bytes.count { i += 1; line += 1; lineStart = i }  // the LF
                 }
             }
-            if fields.count == 1 && fields[0].text.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            if fields.count == 1 && fields[0].text.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                blank(recordLine)
+                continue
+            }
             try body(fields)
         }
     }

@@ -28,8 +28,14 @@ struct Calibrate: ParsableCommand {
 
             Default --fit: hysteresis, enterConfidence for a base whose enters need more than half the fix's \
             circle inside (android, android-background) else enterBuffer (ios, ios-gps, ideal), missEnter, missExit; \
-            delivery.median when the base delays delivery (the fitted ones) and the log has \
-            detectedAt; interval when the base observes on one (android-background).
+            delivery.median and delivery.p90 when the base delays delivery (the fitted ones) and the log has \
+            detectedAt, measured from the log's lags (time - detectedAt) rather than searched; interval when the \
+            base observes on one (android-background).
+
+            Field logs as exports write them: --columns, --delimiter, --decimal, --time-unit and --timezone as \
+            inspect and stream take them; kinds in any case. Every bad row is listed at once (--skip-invalid \
+            skips them, counted); --ignore-regions and --skip-unknown-regions leave rows of other regions out. \
+            The fit uses the devices the log has events of (--devices chooses).
             """
     )
 
@@ -81,6 +87,43 @@ struct Calibrate: ParsableCommand {
 
     @OptionGroup var threads: ThreadsOption
 
+    @Option(
+        help: ArgumentHelp(
+            "The scenario's devices to fit, separated by commas (default: the devices the field log has events of).",
+            valueName: "ids"))
+    var devices: String?
+
+    @Flag(help: "Skip the field log's rows that have a problem (counted, the first few named) instead of refusing it.")
+    var skipInvalid = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Regions whose rows the field log may hold and the fit leaves out (counted), separated by commas.",
+            valueName: "ids"))
+    var ignoreRegions: String?
+
+    @Flag(help: "Skip the field log's rows that name a region the scenario does not have (counted).")
+    var skipUnknownRegions = false
+
+    @OptionGroup(title: "Reading the field log (as inspect and stream read fix tables)")
+    var logTable: TableOptions<FieldLogValues>
+
+    /// A comma-separated list, without empty items or surrounding spaces.
+    static func list(_ text: String?) -> [String]? {
+        text.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
+    }
+
+    /// How the field logs are read (`--columns`, `--delimiter`, `--time-unit`, `--decimal`, `--timezone`,
+    /// and what is done with bad rows).
+    func readOptions() throws -> ObservedLog.ReadOptions {
+        var options = ObservedLog.ReadOptions()
+        options.columns = try logTable.readingColumns()
+        options.skipInvalid = skipInvalid
+        options.ignoredRegions = Set(Self.list(ignoreRegions) ?? [])
+        options.skipUnknownRegions = skipUnknownRegions
+        return options
+    }
+
     func validate() throws {
         if observed.isEmpty { throw ValidationError("--observed: give at least one field log (JSON Lines or CSV).") }
         if observed.filter({ $0 == "-" }).count > 1 {
@@ -92,12 +135,15 @@ struct Calibrate: ParsableCommand {
             throw ValidationError("--holdout must be a share from 0 to below 1, not \(holdout).")
         }
         if bootstrap < 1 { throw ValidationError("--bootstrap must be 1 or more, not \(bootstrap).") }
+        if let devices = Self.list(devices), devices.isEmpty {
+            throw ValidationError("--devices: name at least one of the scenario's devices.")
+        }
     }
 
     func parameters() throws -> [CalibrationParameter]? {
         guard let fit else { return nil }
         var list: [CalibrationParameter] = []
-        for name in fit.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        for name in Self.list(fit) ?? [] {
             guard let parameter = CalibrationParameter.named(name) else {
                 var message = "--fit: no parameter \"\(TerminalText.visible(name))\""
                 if let guess = Suggestion.closest(to: name, in: CalibrationParameter.all.map(\.name)) {
@@ -131,16 +177,18 @@ struct Calibrate: ParsableCommand {
         options.threads = threads.count
         let calibration: Calibration
         do {
-            let log = try ObservedLog.read(observed)
+            let log = try ObservedLog.read(observed, options: try readOptions())
             calibration = try Calibration(
-                run: base, log: log, base: baseProfile, parameters: try parameters(), options: options)
-        } catch let error as ObservedLogError {
+                run: base, log: log, base: baseProfile, parameters: try parameters(), options: options,
+                devices: Self.list(devices))
+        } catch let error as ObservedLogErrors {
             StandardError.error(error.description)
             throw ExitCode.badInput
         } catch let error as CalibrationFailure {
             StandardError.error(error.description)
             throw ExitCode.badInput
         }
+        for warning in calibration.warnings { StandardError.warning(warning) }
         let progress = ProgressLine()
         let samplesPerRun = base.simulation.sampleCounts().reduce(0) { $0 &+ Int(clamping: $1) }
         let result = calibration.fit { evaluated in

@@ -4,14 +4,35 @@ import Geodesy
 
 extension FixTimeUnit: ExpressibleByArgument {}
 
+/// The values a table's `--columns` may map: a fix table's (`inspect`, `stream`) or a field log's
+/// (`calibrate --observed`).
+protocol TableValues {
+    static var values: FixTableColumns.Values { get }
+}
+
+/// A fix table's values: device, time, lat, lon, accuracy.
+enum FixTableValues: TableValues {
+    static let values = FixTableColumns.Values.fixes
+}
+
+/// A field log's values: a fix table's and region, kind, detectedAt.
+enum FieldLogValues: TableValues {
+    static let values = FixTableColumns.Values.fieldLog
+}
+
 /// How `inspect` and `stream` read a fix table whose export differs from Perimeter's own: the options
 /// a scenario's fix-table entry gives as `columns:`, `timeUnit:`, `delimiter:`, `decimal:` (and its `timezone:`,
 /// here `--input-timezone`).
-struct FixTableOptions: ParsableArguments {
+typealias FixTableOptions = TableOptions<FixTableValues>
+
+/// How a table whose export differs from Perimeter's own is read, one group of options for each kind of
+/// table (`FixTableOptions`; `calibrate`'s field logs, `TableOptions<FieldLogValues>`): its columns, the
+/// unit of numeric times, the delimiter, the decimal mark and the zone of times without one.
+struct TableOptions<Values: TableValues>: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Your column names for the fix table's values (as a scenario's columns: mapping).",
-            valueName: "device=van_id,time=ts,lat=y,lon=x,accuracy=acc"))
+            "Your column names for the table's values (as a scenario's columns: mapping).",
+            valueName: Values.values.example))
     var columns: String?
 
     @Option(help: ArgumentHelp("The unit of numeric times since 1970.", valueName: "unit"))
@@ -41,7 +62,7 @@ struct FixTableOptions: ParsableArguments {
     func readingColumns(legacyZone: String? = nil) throws -> FixTableColumns {
         var mapping = FixTableColumns()
         mapping.givenOn = .commandLine
-        if let columns, let problem = mapping.map(columns) {
+        if let columns, let problem = mapping.map(columns, values: Values.values) {
             throw ValidationError("--columns: \(problem).")
         }
         mapping.timeUnit = timeUnit

@@ -20,9 +20,7 @@ struct ObservedLogTests {
     func read(_ text: String, ext: String = "jsonl") throws -> ObservedLog {
         let path = study.folder.appendingPathComponent("log-\(UUID().uuidString).\(ext)").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        let log = try ObservedLog.read([path])
-        try log.check(against: try ScenarioRun(loading: study.scenario).simulation)
-        return log
+        return try ObservedLog.read([path]).checked(against: try ScenarioRun(loading: study.scenario).simulation)
     }
 
     struct Bad: CustomTestStringConvertible, Sendable {
@@ -60,7 +58,8 @@ struct ObservedLogTests {
             line: 3, column: 31, says: "the row does not parse"),
         Bad(
             id: "bad time", ext: "jsonl", text: #"{"device":"walker-1","region":"store-1","kind":"enter","time":"09:04"}"#,
-            line: 1, column: 56, says: "\"time\" is not an ISO 8601 time: \"09:04\""),
+            line: 1, column: 56,
+            says: "\"time\" is \"09:04\", which is neither an ISO 8601 time nor a number of seconds since 1970"),
         Bad(
             id: "time without a zone", ext: "jsonl",
             text: #"{"device":"walker-1","region":"store-1","kind":"enter","time":"2026-10-05T09:04:00"}"#,
@@ -84,14 +83,16 @@ struct ObservedLogTests {
             line: 2, column: 10, says: "a quoted field that never ends"),
         Bad(
             id: "CSV bad time", ext: "csv", text: "time,device,region,kind\n2026-13-05T09:04:00Z,walker-1,store-1,enter\n",
-            line: 2, column: 1, says: "\"time\" is not an ISO 8601 time"),
+            line: 2, column: 1, says: "\"time\" is \"2026-13-05T09:04:00Z\", which is neither an ISO 8601 time"),
     ]
 
     @Test(arguments: bad) func namesThePlace(_ c: Bad) throws {
         do {
             _ = try read(c.text, ext: c.ext)
             Issue.record("read without an error")
-        } catch let error as ObservedLogError {
+        } catch let errors as ObservedLogErrors {
+            #expect(errors.errors.count == 1, "\(errors)")
+            let error = errors.first
             #expect(error.file.hasSuffix("." + c.ext))
             #expect((error.line, error.column) == (c.line, c.column), "\(error)")
             #expect(error.message.contains(c.says), "\(error.message)")
@@ -122,6 +123,6 @@ struct ObservedLogTests {
     /// A line past the cap is refused by its length, not read.
     @Test func refusesAnEndlessLine() throws {
         let text = #"{"device":""# + String(repeating: "x", count: ObservedLog.maximumRowBytes) + #""}"#
-        #expect(throws: ObservedLogError.self) { try read(text) }
+        #expect(throws: ObservedLogErrors.self) { try read(text) }
     }
 }

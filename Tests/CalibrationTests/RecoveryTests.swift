@@ -60,8 +60,8 @@ struct RecoveryTests {
     static let cases: [Case] = [
         Case(id: "ios hysteresis 40 m, missExit 0.2", profile: "ios-gps", hidden: ["hysteresis": 40, "missExit": 0.2]),
         Case(
-            id: "ios hysteresis 90 m, delivery median 30 s", profile: "ios-gps",
-            hidden: ["hysteresis": 90, "delivery.median": 30]),
+            id: "ios hysteresis 90 m, delivery median 30 s and p90 120 s (measured from the lags)", profile: "ios-gps",
+            hidden: ["hysteresis": 90, "delivery.median": 30, "delivery.p90": 120]),
         // revision 3's misses (0.15) hidden too: with the fitted 0.1 / 0.08 of issue 40 the 60 s check alone
         // is told from 120 s less surely (an interval of 62.5–107.5 s), a limit of 12 walks, not of the fit
         Case(

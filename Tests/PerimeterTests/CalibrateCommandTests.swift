@@ -55,6 +55,33 @@ struct CalibrateCommandTests {
             "\(result.stderr)")
     }
 
+    /// A warehouse export (`;`, decimal commas, its own column names, local times, uppercase kinds, messy
+    /// rows: Tests/CalibrationTests/Fixtures/field-logs/README.md) read with the fix tables' options: every
+    /// bad row listed at once, each with its place; without `--delimiter` the header names the option.
+    @Test func aWarehouseExportWithTheFixTableOptions() throws {
+        let (folder, scenario) = try study()
+        let export =
+            FileManager.default.currentDirectoryPath + "/Tests/CalibrationTests/Fixtures/field-logs/warehouse-export.csv"
+        let options = [
+            "--delimiter", ";", "--decimal", ",", "--timezone", "Europe/Paris", "--columns",
+            "device=Phone,region=Store,kind=Event Type,time=Local Time,detectedAt=Decided,lat=Latitude,lon=Longitude",
+        ]
+        let result = try PerimeterProcess.run(["calibrate", scenario, "--observed", export] + options, in: folder)
+        #expect(result.status == 2)
+        for place in [
+            "warehouse-export.csv:6:18: no kind \"ENTRY\"", "warehouse-export.csv:7:24: \"Local Time\" is",
+            "warehouse-export.csv:8:10: the region \"store-9\"", "3 problems in 3 rows; --skip-invalid skips",
+        ] {
+            #expect(result.stderr.contains(place), "\(result.stderr)")
+        }
+        let plain = try PerimeterProcess.run(["calibrate", scenario, "--observed", export], in: folder)
+        #expect(plain.status == 2)
+        #expect(plain.stderr.contains("separated by ';': give --delimiter ';'"), "\(plain.stderr)")
+        let wrong = try PerimeterProcess.run(
+            ["calibrate", scenario, "--observed", export, "--columns", "speed=v"], in: folder)
+        #expect(wrong.status == 64 && wrong.stderr.contains("\"speed\" is not a field log's value"), "\(wrong.stderr)")
+    }
+
     @Test func anUnknownParameterListsTheTable() throws {
         let (folder, scenario) = try study()
         let result = try PerimeterProcess.run(
