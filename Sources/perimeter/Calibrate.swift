@@ -32,7 +32,7 @@ struct Calibrate: ParsableCommand {
             detectedAt, measured from the log's lags (time - detectedAt) rather than searched; interval when the \
             base observes on one (android-background).
 
-            Field logs as exports write them: --columns, --delimiter, --decimal, --time-unit and --timezone as \
+            Field logs as exports write them: --columns, --delimiter, --decimal, --time-unit and --input-timezone as \
             inspect and stream take them; kinds in any case. Every bad row is listed at once (--skip-invalid \
             skips them, counted); --ignore-regions and --skip-unknown-regions leave rows of other regions out. \
             The fit uses the devices the log has events of (--devices chooses).
@@ -113,7 +113,7 @@ struct Calibrate: ParsableCommand {
         text.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
     }
 
-    /// How the field logs are read (`--columns`, `--delimiter`, `--time-unit`, `--decimal`, `--timezone`,
+    /// How the field logs are read (`--columns`, `--delimiter`, `--time-unit`, `--decimal`, `--input-timezone`,
     /// and what is done with bad rows).
     func readOptions() throws -> ObservedLog.ReadOptions {
         var options = ObservedLog.ReadOptions()

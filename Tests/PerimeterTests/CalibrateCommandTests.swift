@@ -63,7 +63,7 @@ struct CalibrateCommandTests {
         let export =
             FileManager.default.currentDirectoryPath + "/Tests/CalibrationTests/Fixtures/field-logs/warehouse-export.csv"
         let options = [
-            "--delimiter", ";", "--decimal", ",", "--timezone", "Europe/Paris", "--columns",
+            "--delimiter", ";", "--decimal", ",", "--input-timezone", "Europe/Paris", "--columns",
             "device=Phone,region=Store,kind=Event Type,time=Local Time,detectedAt=Decided,lat=Latitude,lon=Longitude",
         ]
         let result = try PerimeterProcess.run(["calibrate", scenario, "--observed", export] + options, in: folder)
