@@ -75,7 +75,7 @@ extension EventSpread {
             ]
         }
         let header = ["share", "p5", "p50", "p95", "delay", "p90", "event"]
-        let widths = (0..<6).map { column in ([header] + rows).map { $0[column].count }.max()! }
+        let widths = (0..<6).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         for row in [header] + rows {
             var line = String(repeating: " ", count: widths[0] - row[0].count) + row[0]
             for column in 1..<6 {

@@ -49,6 +49,8 @@ extension Calibration {
                 high: intervals[j].high, base: parameter.value(in: settings, noise: run.simulation.noise))
         }
         let heldOutCount = heldOut.filter { $0 }.count
+        // Invariant: the search evaluates the base first, so `memo.order[0]` is a candidate.
+        // swift-format-ignore: NeverForceUnwrap
         return CalibrationResult(
             base: base, parameters: fitted, profile: scenarioRun(best.steps).simulation.profile,
             crossings: (truth.crossings.count - heldOutCount, heldOutCount),

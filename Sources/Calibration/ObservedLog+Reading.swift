@@ -1,5 +1,5 @@
-import Foundation
 import FileSystem
+import Foundation
 import Geodesy
 import Geofencing
 import TextEscaping

@@ -100,13 +100,13 @@ public final class FanOutSink: CancellableEventSink, RunNumberingSink {
         let needJournal = failed.filter { !EventSinks.spoolsItself(sinks[$0]) }
         let note = needJournal.isEmpty ? nil : journal?.keep()
         if note == nil { journal?.discard() }
-        let errors = failed.map { index in
-            let error = failures[index]!
+        let errors = failures.sorted(by: { $0.key < $1.key }).map { index, error in
             guard let note, needJournal.contains(index) else { return error }
             return Self.annotated(error, with: note, from: sinks[index])
         }
-        outcome = Result { try Self.throwing(errors) }
-        try outcome!.get()
+        let result = Result { try Self.throwing(errors) }
+        outcome = result
+        try result.get()
     }
 
     /// Cancels every sink and discards the journal.

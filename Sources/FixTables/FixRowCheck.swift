@@ -169,6 +169,8 @@ struct FixRowCheck {
         // An ISO 8601 time always has a colon (hh:mm:ss); a number never does.
         let instant: Timestamp?
         // not empty: `present`
+        // C interop: a present field is not empty, so it has an address.
+        // swift-format-ignore: NeverForceUnwrap
         let isNumber = memchr(field.bytes.baseAddress!, Int32(UInt8(ascii: ":")), field.bytes.count) == nil
         if isNumber {
             instant = DecimalText.microseconds(field.bytes, unitDigits: unitDigits)

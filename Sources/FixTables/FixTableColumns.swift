@@ -44,9 +44,6 @@ public struct FixTableColumns: Hashable, Sendable {
     /// In the order a row is assigned: device, time, lat, lon, accuracy.
     var names: [String] { [device, time, lat, lon, accuracy] }
 
-    /// The values a mapping names, in the order of `names`.
-    public static let valueNames = ["device", "time", "lat", "lon", "accuracy"]
-
     /// Whether `accuracy` was mapped to a column of another name (which the header must then have).
     var accuracyIsMapped: Bool { accuracy != "accuracy" }
 
@@ -180,9 +177,9 @@ public enum FixTimeUnit: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-private extension Substring {
+extension Substring {
     /// Without leading and trailing spaces.
-    var trimmingSpaces: String {
+    fileprivate var trimmingSpaces: String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -44,8 +44,11 @@ extension Simulation {
         for (index, region) in regions.enumerated() {
             let confidence = region.enterConfidence ?? settings.enterConfidence
             let buffer = region.enterBuffer ?? settings.enterBuffer
-            if last?.share != confidence { last = (confidence, Confidence.depth(forShare: confidence, accuracy: accuracy)) }
-            let needed = Swift.max(buffer, last!.depth)
+            let depth =
+                last.flatMap { $0.share == confidence ? $0.depth : nil }
+                ?? Confidence.depth(forShare: confidence, accuracy: accuracy)
+            last = (confidence, depth)
+            let needed = Swift.max(buffer, depth)
             guard needed > 0, region.shape.reaches(depth: needed) == false else { continue }
             found.append(
                 UnenterableRegion(
@@ -73,10 +76,11 @@ extension Simulation {
         guard !boxes.isEmpty else { return [] }
         // Every point of a box has a corner at least half its diagonal away, so no region is nearer than
         // that to the farthest fix: a quick answer for most regions of a fleet whose tracks span kilometres.
-        let halfDiagonal = boxes.map {
-            Coordinate(latitude: $0.minLatitude, longitude: $0.minLongitude)
-                .distance(to: Coordinate(latitude: $0.maxLatitude, longitude: $0.maxLongitude)) / 2
-        }.max()!
+        let halfDiagonal =
+            boxes.map {
+                Coordinate(latitude: $0.minLatitude, longitude: $0.minLongitude)
+                    .distance(to: Coordinate(latitude: $0.maxLatitude, longitude: $0.maxLongitude)) / 2
+            }.max() ?? 0  // boxes is not empty
         var found: [UnexitableRegion] = []
         // conf(d) ≤ c_out exactly when conf(−d) ≥ 1 − c_out: as far outside as an enter is deep inside.
         var last: (share: Double, distance: Meters)?
@@ -89,8 +93,11 @@ extension Simulation {
             )
             .trigger(side: .inside, pending: false).level
             let share = 1 - (region.exitConfidence ?? settings.exitConfidence)
-            if last?.share != share { last = (share, Confidence.depth(forShare: share, accuracy: accuracy)) }
-            let needed = Swift.max(h, last!.distance)
+            let distance =
+                last.flatMap { $0.share == share ? $0.distance : nil }
+                ?? Confidence.depth(forShare: share, accuracy: accuracy)
+            last = (share, distance)
+            let needed = Swift.max(h, distance)
             guard needed > 0 else { continue }
             // A point whose distance to the boundary bounds d from above: d(p) ≤ |p − c| − r for a circle;
             // for a polygon, d(p) ≤ |p − v| for any of its vertices v.
@@ -100,9 +107,10 @@ extension Simulation {
             case let .polygon(shape): (anchor, inset) = (shape.polygons[0].rings[0][0], 0)
             }
             guard halfDiagonal * 0.98 - inset < needed else { continue }
-            let farthest = boxes.map { box in
-                box.samplePoints.map { anchor.distance(to: $0) }.max()! * 1.02 + 1 - inset
-            }.max()!
+            let farthest =
+                boxes.map { box in
+                    (box.samplePoints.map { anchor.distance(to: $0) }.max() ?? .infinity) * 1.02 + 1 - inset
+                }.max() ?? .infinity
             if farthest < needed {
                 found.append(
                     UnexitableRegion(

@@ -1,5 +1,5 @@
-import Geodesy
 import Documents
+import Geodesy
 import Geofencing
 import ScenarioFormat
 import Synchronization

@@ -321,6 +321,6 @@ struct ExpectationClock {
     }
 }
 
-private extension Character {
-    var isASCIIDigitCharacter: Bool { isASCII && isNumber }
+extension Character {
+    fileprivate var isASCIIDigitCharacter: Bool { isASCII && isNumber }
 }
