@@ -1,3 +1,4 @@
+import FileSystem
 import Geodesy
 import Geofencing
 
@@ -65,7 +66,7 @@ public struct ObservedLog: Sendable {
 }
 
 /// A field log that cannot be used: the file, the 1-based line and column, and a full sentence.
-public struct ObservedLogError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ObservedLogError: PlacedError, Hashable, Sendable {
     public var file: String
     public var line: Int
     public var column: Int
@@ -78,8 +79,5 @@ public struct ObservedLogError: Error, Hashable, Sendable, CustomStringConvertib
         self.message = message
     }
 
-    /// `field.jsonl:3:14: the region "cafe" is not in the scenario; did you mean "café"?`
-    public var description: String {
-        line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"
-    }
+    public var place: SourcePlace { SourcePlace(file: file, line: line, column: column) }
 }

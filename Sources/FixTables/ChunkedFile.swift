@@ -104,8 +104,7 @@ struct ChunkedFile: ~Copyable {
             throw FixTableError(
                 file: path, line: 1, column: 1, message: ParquetFile.advice(for: ownsDescriptor ? path : nil))
         }
-        guard end - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF else { return }
-        consume(3)
+        consume(ByteOrderMark.length(at: buffer[start..<end]))
     }
 
     /// The index in `buffer` of the first `byte` at or after `start`, reading on until one is buffered;
