@@ -78,7 +78,13 @@ let package = Package(
         .target(name: "TrackSynthesis", dependencies: ["Geodesy"]),
 
         // Events on the wire, and where they go.
-        .target(name: "WireFormat", dependencies: ["Geodesy", "NumberText", "Geofencing", "TextEscaping", "FileSystem"]),
+        .target(
+            name: "WireFormat",
+            dependencies: [
+                "Geodesy", "NumberText", "Geofencing", "TextEscaping", "FileSystem",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         .target(
             name: "EventSinks",
             dependencies: [
@@ -89,7 +95,8 @@ let package = Package(
         .target(
             name: "EventSinksSQLite",
             dependencies: [
-                "EventSinks", "WireFormat", "FileSystem", .product(name: "GRDB", package: "GRDB.swift"),
+                "Geodesy", "Geofencing", "EventSinks", "WireFormat", "FileSystem",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -98,7 +105,9 @@ let package = Package(
         .target(name: "CCurlTransfer"),
         .target(
             name: "EventSinksHTTP",
-            dependencies: ["CCurlTransfer", "EventSinks", "WireFormat", "TextEscaping", "FileSystem"]),
+            dependencies: [
+                "CCurlTransfer", "Geodesy", "Geofencing", "EventSinks", "WireFormat", "TextEscaping", "FileSystem",
+            ]),
 
         // Scenario files, running them, checking them.
         // YAML and JSON documents with their places, the problem log and the scenario family's error.
@@ -118,7 +127,10 @@ let package = Package(
         ),
         .target(
             name: "Runs",
-            dependencies: ["Geodesy", "Geofencing", "FixTables", "Documents", "ScenarioFormat", "EventSinks", "FileSystem"]),
+            dependencies: [
+                "Geodesy", "ReadableText", "Geofencing", "FixTables", "Documents", "ScenarioFormat", "EventSinks",
+                "FileSystem",
+            ]),
         .target(
             name: "Analysis",
             dependencies: [
@@ -168,38 +180,41 @@ let package = Package(
             name: "FileSystemTests",
             dependencies: ["FileSystem", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]
         ),
-        .testTarget(name: "GPXTests", dependencies: ["GPX", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GPXTests", dependencies: ["GPX", "Geodesy", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "FixTablesTests", dependencies: ["FixTables", "Geodesy", "TestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing"]),
+            name: "FixTablesTests", dependencies: ["FixTables", "Geodesy", "FileSystem", "TestSupport"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "Geodesy"]),
         .testTarget(
             name: "TrackSynthesisTests", dependencies: ["TrackSynthesis", "GPX", "Geodesy", "ScenarioFormat", "TestSupport"]),
         .testTarget(
             name: "WireFormatTests", dependencies: ["WireFormat", "Geofencing", "Geodesy", "TextEscaping", "TestSupport"]),
         .testTarget(
             name: "EventSinksTests",
-            dependencies: ["EventSinks", "WireFormat", "FileSystem", "ReadableText", "TestSupport"]
+            dependencies: ["EventSinks", "WireFormat", "FileSystem", "ReadableText", "Geodesy", "Geofencing", "TestSupport"]
         ),
         .testTarget(
             name: "EventSinksSQLiteTests",
             dependencies: [
-                "EventSinksSQLite", "EventSinks", "WireFormat", "FileSystem", "TestSupport",
+                "EventSinksSQLite", "EventSinks", "WireFormat", "FileSystem", "Geodesy", "Geofencing", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
-            name: "EventSinksHTTPTests", dependencies: ["EventSinksHTTP", "EventSinks", "WireFormat", "TestSupport"]),
+            name: "EventSinksHTTPTests",
+            dependencies: ["EventSinksHTTP", "EventSinks", "WireFormat", "Geodesy", "Geofencing", "TestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "NumberText", "Geodesy"]),
         .testTarget(
             name: "ScenarioFormatTests",
             dependencies: [
-                "ScenarioFormat", "Documents", "GPX", "Geodesy", "Geofencing", "TrackSynthesis", "FileSystem", "TestSupport",
+                "ScenarioFormat", "Documents", "GPX", "Geodesy", "Geofencing", "TrackSynthesis", "FileSystem", "FixTables",
+                "TestSupport", .product(name: "Yams", package: "Yams"),
             ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "RunsTests",
-            dependencies: ["Runs", "EventSinks", "Documents", "ScenarioFormat", "Geofencing", "TestSupport"]),
+            dependencies: ["Runs", "EventSinks", "Documents", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
         .testTarget(
             name: "ReportTests",
             dependencies: ["Report", "Calibration", "Runs", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
@@ -228,7 +243,7 @@ let package = Package(
         .testTarget(
             name: "PerimeterTests",
             dependencies: [
-                "perimeter", "Regression", "GPX", "Calibration", "TestSupport",
+                "perimeter", "Regression", "GPX", "Calibration", "Geodesy", "WireFormat", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]

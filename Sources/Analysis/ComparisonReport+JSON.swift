@@ -1,5 +1,6 @@
 import Geodesy
 import Geofencing
+import TextEscaping
 
 extension ComparisonReport {
     /// The comparison as one JSON object (`perimeter compare --json`), on one line:

@@ -20,7 +20,8 @@ extension ComparisonReport {
     public func readable(notableLimit: Int) -> String {
         var lines: [String] = []
         let names = profiles.map(\.profile.name)
-        let list = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let list =
+            names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
         var heading =
             "\(scenario): \(list) against \(reference.name)\(onTruePaths ? " on the true paths of the recorded tracks" : exactReference ? " without noise" : "") (events paired within \(window.readable))"
         if let runs { heading += ", \(runs.count) run\(runs.count == 1 ? "" : "s") with noise seeds from \(runs.seed)" }
@@ -83,7 +84,9 @@ extension ComparisonReport {
         guard let first = profiles.first?.matchings.first else { return [] }
         for (i, pair) in first.pairs.enumerated() {
             let outcomes = profiles.map { ($0.profile.name, $0.matchings[0].pairs[i].delay) }
-            guard outcomes.contains(where: { $0.1 == nil || Swift.abs($0.1!.microseconds) >= 1_000_000 }) else { continue }
+            guard outcomes.contains(where: { $0.1.map { Swift.abs($0.microseconds) >= 1_000_000 } ?? true }) else {
+                continue
+            }
             let said = outcomes.map { name, delay in "\(Self.outcome(delay)) under \(name)" }.joined(separator: "; ")
             lines.append(
                 "\(subject(pair.key)) (\(Readable.time(pair.reference, day: day, zone: zone)) under \(reference.name)) \(said)"

@@ -47,7 +47,7 @@ public enum EventAlignment {
         for i in rs {
             for j in ps {
                 let gap = abs(reference[i] - profile[j])
-                if gap <= window && (best == nil || gap < best!.gap) { best = (gap, i, j) }
+                if gap <= window && best.map({ gap < $0.gap }) ?? true { best = (gap, i, j) }
             }
         }
         if let best { result[best.i] = best.j }
@@ -61,7 +61,7 @@ public enum EventAlignment {
         if n == 0 || m == 0 { return [Int?](repeating: nil, count: n) }
         // A cost per unpaired event above every possible Σ|Δt| orders alignments as any larger one does
         // (fewest unpaired first, then least Σ|Δt|): so a huge window cannot overflow the sums.
-        let span = max(reference.last!, profile.last!) - min(reference[0], profile[0])
+        let span = max(reference[n - 1], profile[m - 1]) - min(reference[0], profile[0])
         let (most, overflow) = span.multipliedReportingOverflow(by: Int64(min(n, m)))
         let unpaired = overflow ? window : min(window, most + 1)
         let width = m + 1

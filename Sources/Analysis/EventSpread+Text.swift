@@ -1,5 +1,6 @@
 import Geodesy
 import ReadableText
+import TextEscaping
 
 extension EventSpread {
     /// The spread as one JSON object (`perimeter run --runs N --json`), on one line:
@@ -75,7 +76,7 @@ extension EventSpread {
             ]
         }
         let header = ["share", "p5", "p50", "p95", "delay", "p90", "event"]
-        let widths = (0..<6).map { column in ([header] + rows).map { $0[column].count }.max()! }
+        let widths = (0..<6).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         for row in [header] + rows {
             var line = String(repeating: " ", count: widths[0] - row[0].count) + row[0]
             for column in 1..<6 {

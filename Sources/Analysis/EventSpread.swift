@@ -122,6 +122,8 @@ public struct EventSpread: Sendable {
         }
         func time(_ entry: Entry) -> Timestamp {
             if case let .crossing(_, at) = entry.group { return at }
+            // Invariant: a row holds at least one event, so its median exists.
+            // swift-format-ignore: NeverForceUnwrap
             return entry.p50!
         }
         return all.sorted { a, b in

@@ -28,7 +28,7 @@ public struct TrueDistance: Sendable {
         guard let segments = segments[device], let region = regions[region] else { return nil }
         // The first segment that ends at `time` or later, as the stream takes it; then its last fix at or
         // before `time` and the next: all that the stream's interpolation at `time` reads.
-        let s = Self.firstIndex(in: segments.count) { segments[$0].last!.time >= time }
+        let s = Self.firstIndex(in: segments.count) { segments[$0].last.map { $0.time >= time } ?? false }
         guard s < segments.count, let first = segments[s].first, first.time <= time else { return nil }
         let segment = segments[s]
         let a = Self.firstIndex(in: segment.count) { segment[$0].time > time } - 1

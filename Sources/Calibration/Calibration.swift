@@ -78,6 +78,8 @@ public struct Calibration: Sendable {
             ?? CalibrationParameter.defaults(for: run.simulation.settings, logHasDecisionTimes: logHasDecisionTimes)
         let requested = CalibrationParameter.all.filter(fitted.contains)  // table order: median before p90
         try Self.checkLogHasEvidence(log, for: requested)
+        // Invariant: a true crossing's kind is one of `TrueCrossings.kinds` (it keeps no other).
+        // swift-format-ignore: NeverForceUnwrap
         let kindOf = truth.crossings.map { TrueCrossings.kinds.firstIndex(of: $0.kind)! }
         self.kindOf = kindOf
         heldOut = truth.crossings.map { Self.isHeldOut($0, share: options.holdout, seed: options.seed) }

@@ -7,7 +7,9 @@ import Geofencing
 public struct CalibrationParameter: Hashable, Sendable {
     public enum Unit: String, Hashable, Sendable {
         /// Metres, seconds, or a share or probability in [0, 1].
-        case meters = "m", seconds = "s", share = "1"
+        case meters = "m"
+        case seconds = "s"
+        case share = "1"
     }
 
     /// What a parameter needs of the field log to be identified: crossings of one kind, any crossings,

@@ -53,8 +53,8 @@ public struct FreeColumnSummary: Hashable, Sendable {
         for event in log.events {
             for (column, value) in event.extra { tally[column, default: [:]][value, default: 0] += 1 }
         }
-        return tally.keys.sorted().map { column in
-            let counts = tally[column]!.map { Count(value: $0.key, events: $0.value) }
+        return tally.sorted { $0.key < $1.key }.map { column, values in
+            let counts = values.map { Count(value: $0.key, events: $0.value) }
                 .sorted { $0.events != $1.events ? $0.events > $1.events : $0.value < $1.value }
             return FreeColumnSummary(column: column, counts: counts)
         }

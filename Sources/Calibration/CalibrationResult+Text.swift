@@ -1,5 +1,6 @@
 import Analysis
 import Geodesy
+import TextEscaping
 
 extension CalibrationResult {
     /// A number as the JSON writes it: the shortest decimal, rounded to 1e-9 so that a sum of steps

@@ -54,6 +54,8 @@ extension Calibration {
         }
         let heldOutCount = heldOut.filter { $0 }.count
         let comparison = holdout(best)
+        // Invariant: the search evaluates the base first, so `memo.order[0]` is a candidate.
+        // swift-format-ignore: NeverForceUnwrap
         return CalibrationResult(
             base: base, parameters: fitted + (measuredDelivery?.fitted ?? []),
             profile: scenarioRun(best.steps).simulation.profile,

@@ -107,7 +107,7 @@ struct OutcomePools: Sendable {
                 level += 1
             }
         }
-        while result.count < levels { result.append(values.last!) }
+        if let last = values.last { while result.count < levels { result.append(last) } }
         return (result, total / Double(runs))
     }
 }

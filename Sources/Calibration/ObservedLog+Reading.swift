@@ -114,15 +114,13 @@ extension ObservedLog {
                 file: path, line: 1, column: 1, message: ParquetFile.advice(for: given == "-" ? nil : given))
         }
         let lower = path.lowercased()
+        let body = Array(bytes.dropFirst(ByteOrderMark.length(at: bytes)))
         let isCSV =
             lower.hasSuffix(".csv") || lower.hasSuffix(".tsv")
             ? true
             : [".jsonl", ".ndjson", ".json"].contains(where: lower.hasSuffix)
                 ? false
-                : bytes.first(where: {
-                    $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF
-                }) != UInt8(ascii: "{")
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+                : body.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) != UInt8(ascii: "{")
         if isCSV {
             try readCSV(body, path: path, into: &log, &reading)
         } else {

@@ -1,3 +1,4 @@
+import FileSystem
 import FixTables
 import Geodesy
 import Geofencing
@@ -89,8 +90,8 @@ public struct ObservedLog: Sendable {
     }
 }
 
-/// A problem of a field log: the file, the 1-based line and column, and a full sentence.
-public struct ObservedLogError: Error, Hashable, Sendable, CustomStringConvertible {
+/// A field log that cannot be used: the file, the 1-based line and column, and a full sentence.
+public struct ObservedLogError: PlacedError, Hashable, Sendable {
     public var file: String
     public var line: Int
     public var column: Int
@@ -103,10 +104,7 @@ public struct ObservedLogError: Error, Hashable, Sendable, CustomStringConvertib
         self.message = message
     }
 
-    /// `field.jsonl:3:14: the region "cafe" is not in the scenario; did you mean "café"?`
-    public var description: String {
-        line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)"
-    }
+    public var place: SourcePlace { SourcePlace(file: file, line: line, column: column) }
 }
 
 /// Every problem of a field log, in the log's order (never empty): the first `shown` written one a line,

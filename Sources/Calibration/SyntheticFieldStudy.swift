@@ -22,7 +22,7 @@ public struct SyntheticFieldStudy: Sendable {
     }
 
     static let origin = Coordinate(latitude: 48.8566, longitude: 2.3522)
-    static let start = Timestamp(iso8601: "2026-10-05T09:00:00Z")!
+    static let start = Timestamp(microsecondsSince1970: 1_791_190_800_000_000)  // 2026-10-05T09:00:00Z
 
     /// The stores' centres and radii, west to east.
     var stores: [(id: String, center: Coordinate, radius: Meters)] {

@@ -54,7 +54,7 @@ public struct TrueCrossings: Sendable {
         }
         var crossings: [Crossing] = [], groups: [Key: (Range<Int>, [Int64])] = [:]
         for key in order {
-            let times = byKey[key]!
+            let times = byKey[key, default: []]
             let first = crossings.count
             for (k, time) in times.enumerated() {
                 crossings.append(Crossing(device: key.device, region: key.region, kind: key.kind, time: time, index: k))
@@ -84,7 +84,7 @@ public struct TrueCrossings: Sendable {
             ($0.key.device, $0.key.region, $0.key.kind) < ($1.key.device, $1.key.region, $1.key.kind)
         }) {
             guard let group = groups[key] else {
-                outcomes.spurious[run][Self.kinds.firstIndex(of: key.kind)!] += reports.count
+                if let k = Self.kinds.firstIndex(of: key.kind) { outcomes.spurious[run][k] += reports.count }
                 continue
             }
             let times = reports.map(\.time.microsecondsSince1970)
@@ -101,7 +101,7 @@ public struct TrueCrossings: Sendable {
                     distance: truth.at(at, device: key.device, region: key.region) ?? .nan,
                     lag: (report.time - (report.decidedAt ?? report.time)).seconds)
             }
-            outcomes.spurious[run][Self.kinds.firstIndex(of: key.kind)!] += reports.count - paired
+            if let k = Self.kinds.firstIndex(of: key.kind) { outcomes.spurious[run][k] += reports.count - paired }
         }
     }
 

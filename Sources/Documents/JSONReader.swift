@@ -1,3 +1,4 @@
+import FileSystem
 import NumberText
 import TextEscaping
 
@@ -47,10 +48,8 @@ package struct JSONReader {
     package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         // A byte order mark is not JSON, but editors write one; it is skipped.
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            index = 3
-            lineStart = 3
-        }
+        index = ByteOrderMark.length(at: bytes)
+        lineStart = index
     }
 
     package var mark: DocumentNode.Mark {

@@ -3,7 +3,7 @@ import TextEscaping
 
 /// One problem in a scenario, region, journey or profile file, with its place: the file, the 1-based
 /// line and column, the key path (`regions[1].circle.radius`), and a sentence saying what was expected.
-public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ScenarioError: PlacedError, Hashable, Sendable {
     /// The file (as the loader was given it or resolved it), line and column; line 0 when there is no
     /// place in the text (a missing file, say).
     public var place: SourcePlace
@@ -35,11 +35,6 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     public var column: Int {
         get { place.column }
         set { place.column = newValue }
-    }
-
-    /// `FILE:LINE:COLUMN: KEY.PATH: MESSAGE`; the place and key path are left out when unknown.
-    public var description: String {
-        place.description + ": " + (keyPath.isEmpty ? "" : keyPath + ": ") + message
     }
 }
 

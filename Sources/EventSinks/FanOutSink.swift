@@ -99,13 +99,13 @@ public final class FanOutSink: LifecycleSink {
         let needJournal = failed.filter { !sinks[$0].spoolsItself }
         let note = needJournal.isEmpty ? nil : journal?.keep()
         if note == nil { journal?.discard() }
-        let errors = failed.map { index in
-            let error = failures[index]!
+        let errors = failures.sorted(by: { $0.key < $1.key }).map { index, error in
             guard let note, needJournal.contains(index) else { return error }
             return Self.annotated(error, with: note, from: sinks[index])
         }
-        outcome = Result { try Self.throwing(errors) }
-        try outcome!.get()
+        let result = Result { try Self.throwing(errors) }
+        outcome = result
+        try result.get()
     }
 
     /// Tells each sink that the run was interrupted, and rethrows the first error.

@@ -1,3 +1,8 @@
+import FileSystem
+import Geodesy
+import SystemPackage
+import WireFormat
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,10 +10,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FileSystem
-import Geodesy
-import SystemPackage
-import WireFormat
 
 /// Where a text sink's bytes go: standard output, any open file descriptor, or a file replaced
 /// atomically (`AtomicFile`: written beside the target and renamed over it by `commit()`, so that an

@@ -1,3 +1,5 @@
+import WireFormat
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import WireFormat
 
 /// Whether an existing file holds what a sink of Perimeter wrote, judged by its first bytes: the test a
 /// scenario's own sink must pass to replace a file (`Runs.ScenarioSinkPolicy`), so that a scenario from
@@ -34,6 +35,8 @@ public enum OutputRecognition {
         var bytes = [UInt8](repeating: 0, count: limit)
         var count = 0
         while count < limit {
+            // C interop: a non-empty array's buffer has an address.
+            // swift-format-ignore: NeverForceUnwrap
             let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, limit - count) }
             if got < 0 && errno == EINTR { continue }
             guard got > 0 else { break }

@@ -1,3 +1,6 @@
+import FileSystem
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FileSystem
-import SystemPackage
 
 /// The private folder a run journal is written in (G9 of issue 37): `perimeter-journal-PID-XXXXXX` in the
 /// temporary folder, made by mkdtemp(3) with mode 0700, so that no other user can plant a symbolic link at
@@ -29,6 +30,8 @@ struct RunJournalFolder {
     init(in parent: String) {
         let template = (parent.hasSuffix("/") ? parent : parent + "/") + "\(Self.stem)-\(getpid())-XXXXXX"
         var bytes = Array(template.utf8CString)
+        // C interop: a non-empty array's buffer has an address.
+        // swift-format-ignore: NeverForceUnwrap
         let made = bytes.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) } != nil
         if made {
             path = String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -54,6 +57,8 @@ struct RunJournalFolder {
         while let entry = readdir(listing) {
             // Read the name in place, up to its NUL (as `AtomicFile`'s sweep does: copying the whole d_name
             // field reads past a short record); only names that start with the stem are made into strings.
+            // C interop: d_name is a stored field of dirent, so it has an offset.
+            // swift-format-ignore: NeverForceUnwrap
             let field = (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
                 .assumingMemoryBound(to: UInt8.self)
             guard prefix.indices.allSatisfy({ field[$0] == prefix[$0] }) else { continue }

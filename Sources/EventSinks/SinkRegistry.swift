@@ -1,7 +1,7 @@
 import FileSystem
+import Foundation
 import Geofencing
 import TextEscaping
-import Foundation
 
 /// The kinds of sink a program knows, by scheme: parses specs and opens them. The core kinds (console,
 /// JSON Lines, CSV, GeoJSON) need nothing beyond this module; a program adds the others it links

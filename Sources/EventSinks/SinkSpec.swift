@@ -1,5 +1,5 @@
-import Geodesy
 import FileSystem
+import Geodesy
 import Geofencing
 
 /// A sink as written on the command line (`--sink`) or in a scenario's `sinks:` list: `console`,

@@ -106,6 +106,8 @@ final class HTTPPoster: @unchecked Sendable {
                     bytes.baseAddress, bytes.count, timeoutMilliseconds,
                     Int(Self.checkInterval * 1000),
                     { context in
+                        // C interop: libcurl passes back the context given, never null.
+                        // swift-format-ignore: NeverForceUnwrap
                         Unmanaged<Cancellation>.fromOpaque(context!).takeUnretainedValue().isCancelled() ? 1 : 0
                     }, context, &result)
             }
@@ -190,6 +192,6 @@ private final class Cancellation: @unchecked Sendable {
 /// Calls `body` with `strings` as an array of C strings that live for the call.
 private func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
     let copies = strings.map { strdup($0) }
-    defer { copies.forEach { free($0) } }
+    defer { for copy in copies { free(copy) } }
     return body(copies.map { UnsafePointer($0) })
 }

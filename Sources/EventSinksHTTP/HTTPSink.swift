@@ -112,8 +112,6 @@ public final class HTTPSink: LifecycleSink, @unchecked Sendable {
         try self.init(configuration: configuration, directory: directory, isCancelled: isCancelled)
     }
 
-    /// Events sent to the sink so far.
-    public var producedCount: Int { locked { produced } }
     /// Events the server accepted (a 2xx answer to their batch).
     public var deliveredCount: Int { locked { delivered } }
     /// Events written to the spool file.

@@ -1,7 +1,7 @@
-import Geodesy
-import Geofencing
 import GRDB
 import GRDBSQLite
+import Geodesy
+import Geofencing
 import WireFormat
 
 extension SQLiteSink {

@@ -1,3 +1,11 @@
+import EventSinks
+import FileSystem
+import GRDB
+import Geodesy
+import Geofencing
+import SystemPackage
+import WireFormat
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,13 +13,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import EventSinks
-import FileSystem
-import Geodesy
-import Geofencing
-import GRDB
-import SystemPackage
-import WireFormat
 
 /// SQLite (`sqlite:PATH`): every run appends one row to `runs` and its events to `events`, in a
 /// database several runs share (SEMANTICS §7).

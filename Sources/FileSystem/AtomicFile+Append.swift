@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import SystemPackage
 
 extension AtomicFile {
     /// Appends the partial file's bytes to the target instead of replacing it (a spool file that several

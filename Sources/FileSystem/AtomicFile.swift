@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import SystemPackage
 
 /// A file replaced atomically: written to a partial file beside its target (`.NAME.partial-PID`, same
 /// folder, so the rename cannot cross file systems), then fsynced and renamed over the target, then the
@@ -240,6 +241,8 @@ public final class AtomicFile {
             // Read the name in place, up to its NUL: readdir's record may end before d_name's 256 bytes,
             // so copying the whole field (entry.pointee.d_name) reads past it (AddressSanitizer found it).
             // The prefix is compared first: a name shorter than it ends in a NUL that differs from it.
+            // C interop: d_name is a stored field of dirent, so it has an offset.
+            // swift-format-ignore: NeverForceUnwrap
             let field = (UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
                 .assumingMemoryBound(to: UInt8.self)
             guard stem.indices.allSatisfy({ field[$0] == stem[$0] }) else { continue }

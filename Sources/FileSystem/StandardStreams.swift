@@ -1,3 +1,6 @@
+import SystemPackage
+import TextEscaping
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import SystemPackage
-import TextEscaping
 
 /// Messages for people, on standard error (standard output carries only results): `error: …`,
 /// `warning: …`, or a plain line. Written with write(2), unbuffered, and write errors ignored: with

@@ -221,6 +221,8 @@ struct CSVFixes {
     ) -> Int {
         var j = start
         while end - j >= 8 {
+            // C interop: the buffer holds bytes from start to end, so it has an address.
+            // swift-format-ignore: NeverForceUnwrap
             let word = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + j).loadUnaligned(as: UInt64.self))
             var below = (word &- 0x2D2D_2D2D_2D2D_2D2D) & ~word & 0x8080_8080_8080_8080
             if delimiterLanes != 0 {
@@ -286,7 +288,7 @@ struct CSVFixes {
             throw fail(
                 1, 1, "\(mapped) (it has \(listed)); name the columns \(names.columnsAdvice) if they are called otherwise")
         }
-        lastRequired = positions[0..<4].max()!
+        lastRequired = positions[0..<4].max() ?? 0  // four columns
         headerFields = found.count
     }
 

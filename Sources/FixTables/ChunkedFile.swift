@@ -1,3 +1,6 @@
+import FileSystem
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FileSystem
-import SystemPackage
 
 /// A file read forwards in chunks of 1 MiB into one buffer that also holds the unfinished record at a
 /// chunk's end, so that a record is always contiguous. Memory: the chunk plus the longest record.
@@ -103,8 +104,7 @@ struct ChunkedFile: ~Copyable {
             throw FixTableError(
                 file: path, line: 1, column: 1, message: ParquetFile.advice(for: ownsDescriptor ? path : nil))
         }
-        guard end - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF else { return }
-        consume(3)
+        consume(ByteOrderMark.length(at: buffer[start..<end]))
     }
 
     /// The index in `buffer` of the first `byte` at or after `start`, reading on until one is buffered;
@@ -112,6 +112,8 @@ struct ChunkedFile: ~Copyable {
     mutating func firstIndex(of byte: UInt8, within limit: Int) throws(FixTableError) -> Int? {
         while true {
             let (start, end) = (self.start, self.end)
+            // C interop: the buffer holds the chunk, so it has an address.
+            // swift-format-ignore: NeverForceUnwrap
             let found = buffer.withUnsafeBufferPointer { b in
                 memchr(b.baseAddress! + start, Int32(byte), end - start).map {
                     UnsafeRawPointer($0) - UnsafeRawPointer(b.baseAddress!)
@@ -129,6 +131,8 @@ struct ChunkedFile: ~Copyable {
         if start > 0 {
             let left = end - start
             buffer.withUnsafeMutableBytes { raw in
+                // C interop: the buffer holds the chunk, so it has an address.
+                // swift-format-ignore: NeverForceUnwrap
                 raw.baseAddress!.copyMemory(from: raw.baseAddress! + start, byteCount: left)
             }
             start = 0
@@ -152,6 +156,8 @@ struct ChunkedFile: ~Copyable {
         } catch {
             throw Self.readError(error, path)
         }
+        // C interop: the buffer holds the chunk, so it has an address.
+        // swift-format-ignore: NeverForceUnwrap
         if let stopByte, n > 0, buffer.withUnsafeBufferPointer({ memchr($0.baseAddress! + end, Int32(stopByte), n) }) != nil
         {
             stopped = true

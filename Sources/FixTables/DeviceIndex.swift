@@ -59,6 +59,8 @@ struct DeviceIndex {
         let lower = offsets[index], upper = offsets[index + 1]
         guard upper - lower == bytes.count else { return false }
         guard let given = bytes.baseAddress else { return true }
+        // C interop: the arena holds the stored name, so it has an address.
+        // swift-format-ignore: NeverForceUnwrap
         return arena.withUnsafeBufferPointer { stored in memcmp(stored.baseAddress! + lower, given, bytes.count) == 0 }
     }
 

@@ -67,7 +67,7 @@ public struct FixTableWarning: Hashable, Sendable, CustomStringConvertible {
 
 /// Why a fix table could not be read: the file, the line and column (1-based; 0 when unknown), and a
 /// sentence. `description`: `fixes.csv:3:17: "lat" is "north", which is not a number`.
-public struct FixTableError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct FixTableError: PlacedError, Hashable, Sendable {
     /// The file, line and column (1-based; 0 when unknown).
     public var place: SourcePlace
     public var message: String
@@ -79,19 +79,12 @@ public struct FixTableError: Error, Hashable, Sendable, CustomStringConvertible 
         self.message = message
     }
 
-    public var file: String { place.file }
-    /// 1-based; 0 when the problem is the table as a whole.
-    public var line: Int { place.line }
-    public var column: Int { place.column }
-
     /// The read of `file` stopped by its `isCancelled` while it waited for input.
     static func interrupted(_ file: String) -> FixTableError {
         var error = FixTableError(file: file, line: 0, column: 0, message: "interrupted while waiting for input")
         error.isInterruption = true
         return error
     }
-
-    public var description: String { "\(place): \(message)" }
 }
 
 /// The file's format: RFC 4180 CSV with a header row, or JSON Lines.

@@ -241,9 +241,9 @@ public enum FixTimeUnit: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-private extension Substring {
+extension Substring {
     /// Without leading and trailing spaces.
-    var trimmingSpaces: String {
+    fileprivate var trimmingSpaces: String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

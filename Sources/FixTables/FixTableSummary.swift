@@ -64,10 +64,14 @@ public struct FixTableSummary: Sendable {
     public var json: String {
         func time(_ t: Timestamp?) -> String { t.map { JSONEscaping.string($0.iso8601) } ?? "null" }
         let list = devices.map {
-            "{\"device\":\(JSONEscaping.string($0.id)),\"fixes\":\($0.fixes),\"start\":\(time($0.start)),\"end\":\(time($0.end))}"
+            JSONText.object([
+                "device": JSONText.string($0.id), "fixes": "\($0.fixes)", "start": time($0.start), "end": time($0.end),
+            ])
         }
-        return "{\"file\":\(JSONEscaping.string(file)),\"format\":\(JSONEscaping.string(format.rawValue)),\"rows\":\(rows),"
-            + "\"fixes\":\(fixes),\"dropped\":\(dropped),\"start\":\(time(start)),\"end\":\(time(end)),"
-            + "\"devices\":[\(list.joined(separator: ","))]}"
+        return JSONText.object([
+            "file": JSONText.string(file), "format": JSONText.string(format.rawValue), "rows": "\(rows)",
+            "fixes": "\(fixes)", "dropped": "\(dropped)", "start": time(start), "end": time(end),
+            "devices": JSONText.array(list),
+        ])
     }
 }

@@ -151,6 +151,8 @@ struct JSONLineFixes {
     /// compared first, then the bytes. O(columns + the key's length).
     private func wantedColumn(named key: UnsafeBufferPointer<UInt8>) -> Int? {
         for k in keys.indices where keys[k].count == key.count {
+            // C interop: both are non-empty here (an empty key is taken first), so both have addresses.
+            // swift-format-ignore: NeverForceUnwrap
             if key.isEmpty || keys[k].withUnsafeBufferPointer({ memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 })
             {
                 return k

@@ -254,8 +254,7 @@ public final class GPXReader {
 
     /// What a file that is not GPX is, when its first bytes say so: a sentence for the error, or nil.
     static func whatItIs(_ first: UnsafeRawBufferPointer) -> String? {
-        var bytes = first[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let bytes = first.dropFirst(ByteOrderMark.length(at: first))
         if ParquetFile.starts(bytes) {
             return "this is Apache Parquet, not GPX: a table of fixes in Parquet goes through "
                 + "Scripts/parquet-rows.py into a CSV or into perimeter stream (README \"Fix tables and field logs in Parquet\")."

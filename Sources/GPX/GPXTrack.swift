@@ -87,7 +87,7 @@ public struct GPXTrack: Sendable {
 }
 
 /// A GPX file that could not be read, with the place and a sentence a person can act on.
-public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct GPXError: PlacedError, Sendable, Hashable {
     /// The file, line and column; line 0 when the problem is the file as a whole (missing, unreadable).
     public var place: SourcePlace
     public var message: String
@@ -96,12 +96,4 @@ public struct GPXError: Error, Sendable, Hashable, CustomStringConvertible {
         place = SourcePlace(file: file, line: line, column: column)
         self.message = message
     }
-
-    public var file: String { place.file }
-    /// 1-based; 0 when the problem is the file as a whole.
-    public var line: Int { place.line }
-    public var column: Int { place.column }
-
-    /// `FILE:LINE:COLUMN: MESSAGE`, or `FILE: MESSAGE` without a place.
-    public var description: String { "\(place): \(message)" }
 }

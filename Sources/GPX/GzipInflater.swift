@@ -43,6 +43,8 @@ final class GzipInflater {
                 inflateReset(&stream)
                 atMemberEnd = false
             }
+            // C interop: the output buffer is allocated, so it has an address.
+            // swift-format-ignore: NeverForceUnwrap
             stream.next_out = output.baseAddress!.advanced(by: written).assumingMemoryBound(to: Bytef.self)
             stream.avail_out = UInt32(output.count - written)
             let before = Int(stream.avail_out), inputBefore = stream.avail_in

@@ -14,6 +14,8 @@ extension SAXState {
         var h = xmlSAXHandler()
         h.initialized = perimeter_sax2_magic
         h.startElementNs = { ctx, localname, _, uri, _, _, attributeCount, _, attributes in
+            // C interop: libxml2 always passes an element's local name.
+            // swift-format-ignore: NeverForceUnwrap
             SAXState.with(ctx) { $0.startElement(localname!, uri, Int(attributeCount), attributes) }
         }
         h.endElementNs = { ctx, _, _, _ in SAXState.with(ctx) { $0.endElement() } }
@@ -49,12 +51,16 @@ extension SAXState {
 
     @inline(__always)
     static func from(_ ctx: UnsafeMutableRawPointer?) -> SAXState {
+        // C interop: libxml2 passes back the user data given, never null.
+        // swift-format-ignore: NeverForceUnwrap
         Unmanaged<SAXState>.fromOpaque(ctx!).takeUnretainedValue()
     }
 
     /// Calls `body` with the state behind `ctx` without retaining it (the reader keeps it alive).
     @inline(__always)
     static func with(_ ctx: UnsafeMutableRawPointer?, _ body: (SAXState) -> Void) {
+        // C interop: libxml2 passes back the user data given, never null.
+        // swift-format-ignore: NeverForceUnwrap
         Unmanaged<SAXState>.fromOpaque(ctx!)._withUnsafeGuaranteedRef(body)
     }
 
@@ -190,6 +196,8 @@ extension SAXState {
         }
         guard let root = rootNamespace else { return false }
         return root.withUnsafeBufferPointer { r in
+            // C interop: a C string's array is not empty (its NUL), so it has an address.
+            // swift-format-ignore: NeverForceUnwrap
             strlen(uri) == r.count && memcmp(uri, r.baseAddress!, r.count) == 0
         }
     }

@@ -54,6 +54,8 @@ private func strcmp(_ a: UnsafePointer<xmlChar>, _ b: StaticString) -> Int32 {
     // Compares a libxml2 name with a literal.
     a.withMemoryRebound(to: CChar.self, capacity: 1) { pa in
         b.withUTF8Buffer { bb in
+            // C interop: a static string's UTF-8 buffer has an address.
+            // swift-format-ignore: NeverForceUnwrap
             bb.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bb.count) { strcmp(pa, $0) }
         }
     }
@@ -86,11 +88,11 @@ extension SAXState {
                 }
             }
         }
-        if latitudeText != nil || longitudeText != nil || latitude == nil || longitude == nil {
+        guard latitudeText == nil, longitudeText == nil, let latitude, let longitude else {
             return failPoint(kind, place, latitudeText, longitudeText, latitude == nil, longitude == nil)
         }
         point = PendingPoint(
-            kind: kind, depth: depth, latitude: latitude!, longitude: longitude!, time: nil, elevation: nil,
+            kind: kind, depth: depth, latitude: latitude, longitude: longitude, time: nil, elevation: nil,
             ordinal: ordinal, line: place.line, column: place.column)
     }
 
@@ -186,6 +188,8 @@ func parseDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         default: return nil
         }
     }
+    // C interop: libxml2's attribute bytes are never null.
+    // swift-format-ignore: NeverForceUnwrap
     let first = bytes.baseAddress! + start
     return first.withMemoryRebound(to: CChar.self, capacity: count) { text -> Double? in
         var stop: UnsafeMutablePointer<CChar>?

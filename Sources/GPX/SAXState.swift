@@ -76,6 +76,8 @@ final class SAXState {
         let initial = min(4, first.count)
         bytesConsumedAtCreation = initial
         let selfPointer = Unmanaged.passUnretained(self).toOpaque()
+        // C interop: the first chunk read is not empty, so it has an address.
+        // swift-format-ignore: NeverForceUnwrap
         context = first.baseAddress!.withMemoryRebound(to: CChar.self, capacity: initial) { bytes in
             xmlCreatePushParserCtxt(&handler, selfPointer, bytes, Int32(initial), file)
         }

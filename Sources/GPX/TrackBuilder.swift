@@ -98,7 +98,7 @@ struct TrackBuilder {
         }
         if timed == total { return .timed }
         if timed == 0 { return .untimed }
-        let p = firstUntimed!
+        guard let p = firstUntimed else { return .timed }  // timed < total: one has no time
         throw GPXError(
             file: file, line: p.line, column: p.column,
             message:

@@ -56,22 +56,26 @@ extension TrackSummary {
             fields.append(
                 (
                     "bounds",
-                    "{\"maxLatitude\":\(b.maxLatitude),\"maxLongitude\":\(b.maxLongitude),\"minLatitude\":\(b.minLatitude),\"minLongitude\":\(b.minLongitude)}"
+                    JSONText.object([
+                        "maxLatitude": "\(b.maxLatitude)", "maxLongitude": "\(b.maxLongitude)",
+                        "minLatitude": "\(b.minLatitude)", "minLongitude": "\(b.minLongitude)",
+                    ])
                 ))
         } else {
             fields.append(("bounds", "null"))
         }
-        let drops = dropped.sorted { $0.key.rawValue < $1.key.rawValue }.map {
-            "\(JSONEscaping.string($0.key.rawValue)):\($0.value)"
-        }
-        fields.append(("dropped", "{" + drops.joined(separator: ",") + "}"))
+        let drops = dropped.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, "\($0.value)") }
+        fields.append(("dropped", JSONText.object(drops)))
         fields.append(("duration", duration.map { "\($0.seconds)" } ?? "null"))
         fields.append(("end", end.map { JSONEscaping.string($0.iso8601) } ?? "null"))
         fields.append(("file", JSONEscaping.string(file)))
         let gapList = gaps.map {
-            "{\"betweenSegments\":\($0.betweenSegments),\"duration\":\($0.duration.seconds),\"from\":\(JSONEscaping.string($0.from.iso8601)),\"line\":\($0.line),\"to\":\(JSONEscaping.string($0.to.iso8601))}"
+            JSONText.object([
+                "betweenSegments": "\($0.betweenSegments)", "duration": "\($0.duration.seconds)",
+                "from": JSONText.string($0.from.iso8601), "line": "\($0.line)", "to": JSONText.string($0.to.iso8601),
+            ])
         }
-        fields.append(("gaps", "[" + gapList.joined(separator: ",") + "]"))
+        fields.append(("gaps", JSONText.array(gapList)))
         fields.append(("kind", JSONEscaping.string(kind.rawValue)))
         fields.append(("length", format(length, 3)))
         fields.append(("maximumSpeed", maximumSpeed.map { format($0, 3) } ?? "null"))
@@ -83,7 +87,7 @@ extension TrackSummary {
         fields.append(("smoothedMaximumSpeed", smoothedMaximumSpeed.map { format($0, 3) } ?? "null"))
         fields.append(("start", start.map { JSONEscaping.string($0.iso8601) } ?? "null"))
         fields.append(("timing", JSONEscaping.string(timing.rawValue)))
-        return "{" + fields.map { "\(JSONEscaping.string($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+        return JSONText.object(fields)
     }
 }
 

@@ -80,7 +80,7 @@ struct SortedWindow {
 
     /// Removes one value equal to `value`, which the window holds.
     mutating func remove(_ value: Double) {
-        values.remove(at: values.lastIndex(of: value)!)
+        if let index = values.lastIndex(of: value) { values.remove(at: index) }
     }
 
     mutating func removeAll() { values.removeAll(keepingCapacity: true) }

@@ -50,6 +50,8 @@ public struct ISO8601Cache {
     /// The first `prefixLength` bytes of `text` (at least that long), read as two words and a byte.
     @inline(__always)
     private static func prefix(of text: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt8) {
+        // C interop: the text is at least a date long, so it has an address.
+        // swift-format-ignore: NeverForceUnwrap
         let raw = UnsafeRawPointer(text.baseAddress!)
         return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self), text[16])
     }

@@ -13,6 +13,8 @@ public struct ISO8601DateMemo {
     /// Copies the date's 11 bytes to `out`. O(1).
     @inlinable
     func copyDate(to out: UnsafeMutablePointer<UInt8>) {
+        // C interop: a tuple of 11 bytes has an address.
+        // swift-format-ignore: NeverForceUnwrap
         withUnsafeBytes(of: date) { UnsafeMutableRawPointer(out).copyMemory(from: $0.baseAddress!, byteCount: 11) }
     }
 
@@ -20,6 +22,8 @@ public struct ISO8601DateMemo {
     @inlinable
     mutating func keep(day: Int64, dateFrom text: UnsafeMutablePointer<UInt8>) {
         self.day = day
+        // C interop: a tuple of 11 bytes has an address.
+        // swift-format-ignore: NeverForceUnwrap
         withUnsafeMutableBytes(of: &date) { $0.baseAddress!.copyMemory(from: text, byteCount: 11) }
     }
 }

@@ -65,7 +65,10 @@ struct LocalPlane {
         self.metersPerDegreeX = metersPerDegreeY * cosLatitude
     }
 
-    enum RingScan { case onEdge, off(distance: Meters, crossesOddTimes: Bool) }
+    enum RingScan {
+        case onEdge
+        case off(distance: Meters, crossesOddTimes: Bool)
+    }
 
     /// One pass over a closed ring: the nearest edge in the plane, and the even–odd crossing parity of a
     /// ray from `point` toward +lon in raw (lon, lat). An edge through `point` exactly ends the scan.

@@ -58,11 +58,4 @@ public struct GaussianNoise: Sendable {
     /// ρ = exp(`exponent`): how much of an offset survives `Δt` later in a first-order Gauss–Markov
     /// process with time constant T, given `exponent = −Δt / T`. O(1).
     public static func correlation(exponent: Double) -> Double { _exp(exponent) }
-
-    /// `point` moved by offset number `index` (unchanged when sigma is 0).
-    public func displace(_ point: Coordinate, index: UInt64) -> Coordinate {
-        guard sigma > 0 else { return point }
-        let (north, east) = offset(index: index)
-        return point.offset(northMeters: north, eastMeters: east)
-    }
 }

@@ -98,6 +98,8 @@ extension Timestamp {
     public func write(iso8601Into buffer: UnsafeMutableBufferPointer<UInt8>, memo: inout ISO8601DateMemo) -> Int {
         precondition(Self.writable.contains(self) && buffer.count >= Self.iso8601Length)
         let (day, microsOfDay) = dayAndRest
+        // C interop: the buffer holds at least iso8601Length bytes (the precondition above).
+        // swift-format-ignore: NeverForceUnwrap
         let out = buffer.baseAddress!
         /// Two decimal digits of `value` (0–99) at `offset`.
         func pair(_ value: UInt32, at offset: Int) { DecimalDigits.writePair(value, to: out + offset) }

@@ -303,7 +303,7 @@ struct DeviceMonitor: Sendable {
         let durations = world.ruleDurationsByRegion[region]
         for i in monitors[slot].state.dueDwells(at: emit.sample.time, durations: durations) {
             let rule = world.rulesByRegion[region][i]
-            let began = monitors[slot].state.stayBegan!
+            guard let began = monitors[slot].state.stayBegan else { continue }  // dwells fall due only in a stay
             emit(
                 .dwell(rule: world.ruleNames[rule], ruleIndex: rule, duration: emit.sample.time - began),
                 region: region, distance: d)

@@ -47,13 +47,13 @@ struct Observation: Sendable {
     mutating func observes(_ sample: Sample, exact: @autoclosure () -> Coordinate) -> Bool {
         guard isOnGrid(sample.tickIndex) else { return false }
         if let stationary {
-            if let last = lastObserved, sample.time - anchor!.time >= stationary.after,
+            if let last = lastObserved, let anchor, sample.time - anchor.time >= stationary.after,
                 sample.time < last + stationary.interval
             {
                 return false  // still, and checked recently
             }
             lastObserved = sample.time
-            anchor!.update(exact(), at: sample.time)
+            anchor?.update(exact(), at: sample.time)  // set with `stationary`
         }
         return true
     }

@@ -40,7 +40,6 @@ struct QuietWindow: Equatable, Sendable {
     static func step(_ metres: Meters) -> Meters {
         metres * (1.01 + metres * (stretch / Earth.radius)) + 1e-9  // a constant, not a division per sample
     }
-
 }
 
 extension QuietWindow {

@@ -152,7 +152,7 @@ public struct SampleStream: IteratorProtocol, Sendable {
             sampleAccuracy = accuracyA + f * ((b.accuracy ?? accuracy) - accuracyA)
         }
         guard tracksExact || outliers != nil else {  // revision 2's sample: the noise's move only
-            if noise != nil, let n = noise!.offset(tickIndex: k) {
+            if let n = noise?.offset(tickIndex: k) {
                 position = position.offset(northMeters: n.north, eastMeters: n.east)
             }
             return Sample(tickIndex: k, time: t, coordinate: position, accuracy: sampleAccuracy)
@@ -167,8 +167,8 @@ public struct SampleStream: IteratorProtocol, Sendable {
     private mutating func phoneSample(at k: Int64, time t: Timestamp, exact: Coordinate, accuracy a: Meters) -> Sample {
         var sample = Sample(tickIndex: k, time: t, coordinate: exact, accuracy: a)
         if tracksExact { exactCoordinate = exact }
-        var move = noise != nil ? noise!.offset(tickIndex: k) : nil
-        if outliers != nil, let o = outliers!.offset(tickIndex: k, at: t) {
+        var move = noise?.offset(tickIndex: k)
+        if let o = outliers?.offset(tickIndex: k, at: t) {
             move = ((move?.north ?? 0) + o.north, (move?.east ?? 0) + o.east)
             sample.accuracy = max(sample.accuracy, o.accuracy)
         }

@@ -75,10 +75,11 @@ extension Simulation {
         guard !boxes.isEmpty else { return [] }
         // Every point of a box has a corner at least half its diagonal away, so no region is nearer than
         // that to the farthest fix: a quick answer for most regions of a fleet whose tracks span kilometres.
-        let halfDiagonal = boxes.map {
-            Coordinate(latitude: $0.minLatitude, longitude: $0.minLongitude)
-                .distance(to: Coordinate(latitude: $0.maxLatitude, longitude: $0.maxLongitude)) / 2
-        }.max()!
+        let halfDiagonal =
+            boxes.map {
+                Coordinate(latitude: $0.minLatitude, longitude: $0.minLongitude)
+                    .distance(to: Coordinate(latitude: $0.maxLatitude, longitude: $0.maxLongitude)) / 2
+            }.max() ?? 0  // boxes is not empty
         var found: [UnexitableRegion] = []
         var depths = ConfidenceDepths()
         for (index, region) in regions.enumerated() {
@@ -93,9 +94,10 @@ extension Simulation {
             case let .polygon(shape): (anchor, inset) = (shape.polygons[0].rings[0][0], 0)
             }
             guard halfDiagonal * 0.98 - inset < needed else { continue }
-            let farthest = boxes.map { box in
-                box.samplePoints.map { anchor.distance(to: $0) }.max()! * 1.02 + 1 - inset
-            }.max()!
+            let farthest =
+                boxes.map { box in
+                    (box.samplePoints.map { anchor.distance(to: $0) }.max() ?? .infinity) * 1.02 + 1 - inset
+                }.max() ?? .infinity
             if farthest < needed {
                 found.append(
                     UnexitableRegion(

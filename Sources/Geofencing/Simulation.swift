@@ -74,6 +74,11 @@ public struct Simulation: Sendable {
     /// Carlo runs without noise.
     public var drawsRandomly: Bool { settings.drawsRandomly(regions: regions) }
 
+    /// Whether Monte Carlo runs of this simulation differ from one another: it has noise, or it draws
+    /// (`drawsRandomly`). The one test of "a batch must vary": `MonteCarlo` refuses a batch whose runs
+    /// would all be alike, and `ProfileBatch` runs such a profile once. O(regions).
+    public var runsVary: Bool { noise != nil || drawsRandomly }
+
     /// The clock's start: `start` if set, else the earliest first fix of the timed tracks, else 1970.
     public var clockStart: Timestamp {
         if let start { return start }

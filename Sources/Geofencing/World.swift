@@ -111,7 +111,6 @@ final class WorldGeometry: Sendable {
         }
         return (byRegion, byRegion.map { $0.map { rules[$0].duration } })
     }
-
 }
 
 /// A simulation's `WorldGeometry`, built by the first run that asks and shared by every copy of the

@@ -1,8 +1,8 @@
-import ReadableText
-import WireFormat
 import Geodesy
 import Geofencing
+import ReadableText
 import TextEscaping
+import WireFormat
 
 /// How a run's events differ from a golden log, as a person would read it rather than a line diff.
 ///

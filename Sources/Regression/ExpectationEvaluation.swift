@@ -1,8 +1,8 @@
-import ReadableText
-import WireFormat
 import Geodesy
 import Geofencing
+import ReadableText
 import ScenarioFormat
+import WireFormat
 
 extension EventExpectation {
     /// True when `event` is of this expectation's kind and matches each filter that is set.

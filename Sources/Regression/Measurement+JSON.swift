@@ -1,5 +1,6 @@
 import Analysis
 import ScenarioFormat
+import TextEscaping
 
 extension Measurement {
     /// One JSON object on one line, for `perimeter check --measurements FILE` (Scripts/fidelity-table.py

@@ -2,6 +2,7 @@ import Analysis
 import Foundation
 import Geodesy
 import Geofencing
+import TextEscaping
 
 /// The page's events, track spans and Monte Carlo bands as one compact JSON object, from which its
 /// script makes the event markers (one `circle.event` per enter, exit, dwell and visit of each profile)

@@ -23,7 +23,7 @@ public struct MonteCarlo: Sendable {
     /// draws (a random phase, misses, delivery, outliers) varies its seed through a noise of sigma 0.
     public init(_ base: ScenarioRun, runs: Int, seed: UInt64? = nil) throws(ScenarioErrors) {
         let noise = base.simulation.noise
-        guard noise != nil || base.simulation.drawsRandomly else {
+        guard base.simulation.runsVary else {
             let message =
                 base.simulation.hasRecordedDevices
                 ? "a Monte Carlo batch varies the profile's draws or the noise, and this scenario's profile draws "

@@ -1,5 +1,5 @@
-import Geodesy
 import Documents
+import Geodesy
 import Geofencing
 import ScenarioFormat
 import Synchronization
@@ -67,7 +67,7 @@ public struct ProfileBatch: Sendable {
         var plans: [Plan] = []
         for profile in profiles {
             let run = try base.replacingProfile(profile)
-            guard let runs, base.simulation.noise != nil || run.simulation.drawsRandomly else {
+            guard let runs, run.simulation.runsVary else {
                 plans.append(.once(run))
                 continue
             }

@@ -1,8 +1,8 @@
 import Documents
 import FileSystem
+import GPX
 import Geodesy
 import Geofencing
-import GPX
 
 extension ScenarioLoader {
     /// One `devices[i]` entry: its id, its track read from GPX and converted (SEMANTICS §1), and the

@@ -335,6 +335,6 @@ struct ExpectationClock {
     }
 }
 
-private extension Character {
-    var isASCIIDigitCharacter: Bool { isASCII && isNumber }
+extension Character {
+    fileprivate var isASCIIDigitCharacter: Bool { isASCII && isNumber }
 }

@@ -133,12 +133,12 @@ public enum JourneyLoader {
         let what = "a step: {at: [lat, lon]}, {to: [lat, lon], speed: …}, {stop: DURATION} or {lost: DURATION}"
         guard let f = c.mapping(what, allowed: stepKeys) else { return nil }
         let present = actions.filter { key in f.keys.contains(key) }
-        guard let action = present.first else {
+        guard let action = present.first, let given = f.given(action) else {
             if f.misspelt.isEmpty { c.fail("expected one of at, to, stop or lost in each step, got none") }
             return nil
         }
-        if present.count > 1 {
-            f.given(present[1])!.fail(
+        if present.count > 1, let second = f.given(present[1]) {
+            second.fail(
                 "one step per entry: \"\(present[0])\" and \"\(present[1])\" are both here; put them in separate entries")
             return nil
         }
@@ -148,14 +148,14 @@ public enum JourneyLoader {
         }
         switch action {
         case "at":
-            let at = f.given("at")!
+            let at = given
             guard first else {
                 at.fail("only the first step may be \"at\" (where the route starts); use \"to\" to move")
                 return nil
             }
             return coordinate(at).map(Parsed.origin)
         case "to":
-            let to = f.given("to")!
+            let to = given
             if first {
                 to.fail("the route must start with {at: [lat, lon]}, where the device is at the start time")
                 return nil
@@ -167,7 +167,7 @@ public enum JourneyLoader {
             guard let target, let speed, let speedCursor else { return nil }
             return .step(.move(to: target, speed: speed), speedCursor)
         default:
-            let value = f.given(action)!
+            let value = given
             if first {
                 value.fail("the route must start with {at: [lat, lon]}, where the device is at the start time")
                 return nil

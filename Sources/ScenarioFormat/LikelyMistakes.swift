@@ -66,7 +66,7 @@ extension ScenarioLoader {
         guard !ended.isEmpty else { return }
         let all = ended.count == tracks.count
         let listed =
-            ended.prefix(Self.farRegionsListed).map { "\($0.id)'s at \($0.end!.iso8601)" }.joined(separator: ", ")
+            ended.prefix(Self.farRegionsListed).map { "\($0.id)'s at \($0.end?.iso8601 ?? "")" }.joined(separator: ", ")
             + (ended.count > Self.farRegionsListed ? ", and \(ended.count - Self.farRegionsListed) more" : "")
         let subject =
             all

@@ -20,7 +20,7 @@ extension ScenarioLoader {
             guard case let .paced(segments, pace, offset) = device.track else { continue }
             let lastOrdinal = Int64(segments.lazy.compactMap(\.last?.ordinal).max() ?? 0)
             let first = clockStart.adding(offset)
-            if first == nil || pace.multiplied(by: lastOrdinal).flatMap({ first!.adding($0) }) == nil {
+            if first.flatMap({ first in pace.multiplied(by: lastOrdinal).flatMap { first.adding($0) } }) == nil {
                 let from =
                     offset == .zero
                     ? "the clock's start \(clockStart)" : "the clock's start \(clockStart) plus the offset of \(offset) s"

@@ -18,12 +18,6 @@ extension Journey {
         return line.position(at: (time - start).microseconds)
     }
 
-    /// True when a fix at `time` falls in a fix loss.
-    public func isLost(at time: Timestamp) -> Bool {
-        let offset = (time - start).microseconds
-        return timeline().losses.contains { $0.contains(offset) }
-    }
-
     /// The fixes at `start + k × interval` for every k with that time at or before the route's end,
     /// except those in a fix loss; a new segment starts after each loss.
     public func synthesize() -> SyntheticTrack {

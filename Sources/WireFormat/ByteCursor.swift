@@ -21,6 +21,8 @@ public struct ByteCursor: TextOutputStream {
     /// Times copy their date from `dates` when it holds their day, and leave theirs there.
     @inlinable
     public init(_ memory: UnsafeMutableBufferPointer<UInt8>, dates: UnsafeMutablePointer<ISO8601DateMemo>? = nil) {
+        // C interop: a cursor is made over allocated memory only.
+        // swift-format-ignore: NeverForceUnwrap
         start = memory.baseAddress!
         next = start
         end = start + memory.count

@@ -12,15 +12,18 @@ public struct EventLogFile: Sendable {
     public let events: [WireEvent]
 
     /// Why an event log could not be read: `events.jsonl:3: "kind" is missing`, or a file error.
-    public struct ReadError: Error, CustomStringConvertible, Sendable {
+    public struct ReadError: PlacedError, Sendable {
         public var path: String
         public var line: Int?
         /// The 1-based column (byte) in the line, when known.
         public var column: Int?
         public var reason: String
+        /// `events.jsonl:3:14: REASON`; a line without a column is written `events.jsonl:3: REASON`.
         public var description: String {
             path + (line.map { ":\($0)" } ?? "") + (column.map { ":\($0)" } ?? "") + ": " + reason
         }
+        public var place: SourcePlace { SourcePlace(file: path, line: line ?? 0, column: column ?? 0) }
+        public var message: String { reason }
     }
 
     /// Reads and decodes the whole file (at most `WholeFile.defaultLimit` bytes).

@@ -1,3 +1,7 @@
+import FileSystem
+import Geodesy
+import SystemPackage
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,9 +9,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FileSystem
-import Geodesy
-import SystemPackage
 
 /// A spool file or a run journal streamed for `perimeter deliver`, of any size: `check()` reads it once,
 /// decoding every line (`SpoolLines`), so that a bad line is an error at its line and column before

@@ -20,7 +20,10 @@ public struct WireFormatError: Error, Hashable, Sendable, CustomStringConvertibl
 
 /// A JSON value of a flat object.
 public enum FlatJSONValue: Equatable, Sendable {
-    case string(String), number(Double), null, bool(Bool)
+    case string(String)
+    case number(Double)
+    case null
+    case bool(Bool)
 }
 
 extension WireEvent {

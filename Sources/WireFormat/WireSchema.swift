@@ -44,7 +44,10 @@ public enum WireField: String, CaseIterable, Hashable, Sendable, CustomStringCon
     /// A field's value in one event, as every format reads it: `absent` where the event's kind does not
     /// carry the field, or an optional field is not written.
     public enum Value: Equatable, Sendable {
-        case time(Timestamp), text(String), number(Double), absent
+        case time(Timestamp)
+        case text(String)
+        case number(Double)
+        case absent
     }
 
     /// The key, column and property name.
@@ -89,7 +92,7 @@ public enum WireField: String, CaseIterable, Hashable, Sendable, CustomStringCon
     /// `duration`, as revision 1 wrote them (CSV's and SQLite's columns keep the table's order).
     public static let keyOrder: [WireField] = {
         var order = allCases.filter { $0 != .rule }
-        order.insert(.rule, at: order.firstIndex(of: .duration)!)
+        order.insert(.rule, at: order.firstIndex(of: .duration) ?? order.endIndex)
         return order
     }()
 

@@ -46,8 +46,10 @@ enum InspectStays {
                         + "at \(stay.coordinate.latitude), \(stay.coordinate.longitude) (\(stay.near) fixes)")
             }
             let list = stays.map {
-                "{\"arrival\":\(JSONEscaping.string($0.arrival.iso8601)),\"departure\":\(JSONEscaping.string($0.departure.iso8601)),"
-                    + "\"fixes\":\($0.near),\"lat\":\($0.coordinate.latitude),\"lon\":\($0.coordinate.longitude)}"
+                JSONText.object([
+                    "arrival": JSONText.string($0.arrival.iso8601), "departure": JSONText.string($0.departure.iso8601),
+                    "fixes": "\($0.near)", "lat": "\($0.coordinate.latitude)", "lon": "\($0.coordinate.longitude)",
+                ])
             }
             objects.append(
                 (device.map { "{\"device\":\(JSONEscaping.string($0))," } ?? "{")

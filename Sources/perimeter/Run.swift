@@ -1,11 +1,11 @@
 import Analysis
 import ArgumentParser
 import FileSystem
+import Foundation
 import Geofencing
 import ReadableText
 import Runs
 import ScenarioFormat
-import Foundation
 import TextEscaping
 
 /// `perimeter run SCENARIO`: runs a scenario and sends its events to sinks; a summary on standard error.

@@ -1,5 +1,6 @@
-@testable import Calibration
 import Testing
+
+@testable import Calibration
 
 /// The discrepancy of docs/CALIBRATE.md on four crossings (two enters, two exits, weight 1 each), each
 /// case computed by hand. Delays 30 s and distances 50 m unless a case says otherwise; one run a side.

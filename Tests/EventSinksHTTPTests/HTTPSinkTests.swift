@@ -1,10 +1,11 @@
+import EventSinks
 import Foundation
-import TestSupport
 import Geodesy
 import Geofencing
+import TestSupport
 import Testing
-import EventSinks
 import WireFormat
+
 @testable import EventSinksHTTP
 
 /// `count` distinct events, one second apart, of every kind in turn.

@@ -1,8 +1,9 @@
+import EventSinks
 import Foundation
 import TestSupport
 import Testing
-import EventSinks
 import WireFormat
+
 @testable import EventSinksHTTP
 
 @Suite struct HTTPSpecTests {
@@ -100,7 +101,6 @@ import WireFormat
         #expect(try sleeps() == first)  // same seed, same delays
         #expect(Set(first).count > 1)
     }
-
 }
 
 private let registry = SinkRegistry.core.adding(HTTPSink.kind)

@@ -1,7 +1,8 @@
 import GRDB
-import Testing
 import TestSupport
+import Testing
 import WireFormat
+
 @testable import EventSinksSQLite
 
 /// The `events` table is the wire schema (`WireField`): its columns after `run, seq`, read back from a real

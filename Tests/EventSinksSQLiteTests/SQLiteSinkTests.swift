@@ -1,13 +1,14 @@
-import Foundation
-import Geodesy
-import Geofencing
-import GRDB
-import Testing
 import EventSinks
 import FileSystem
+import Foundation
+import GRDB
+import Geodesy
+import Geofencing
 import TestSupport
-@testable import WireFormat
+import Testing
+
 @testable import EventSinksSQLite
+@testable import WireFormat
 
 /// The SQLite sink, read back from real files: with GRDB, and with the `sqlite3` command-line tool.
 @Suite struct SQLiteSinkTests {

@@ -1,8 +1,9 @@
 import Geofencing
-import Testing
 import TestSupport
-@testable import WireFormat
+import Testing
+
 @testable import EventSinks
+@testable import WireFormat
 
 /// GeoJSON's properties are the wire schema (`WireField`) without `lat` and `lon` (the feature's point):
 /// the event's kind's fields, in table order, `detectedAt` only for an event delivered late.

@@ -1,7 +1,8 @@
-@testable import FixTables
 import Foundation
 import Geodesy
 import Testing
+
+@testable import FixTables
 
 /// A fix table read in pieces on several threads is the one read on one thread: the same table
 /// (devices, fixes, warnings, dropped, rows) or the same error.

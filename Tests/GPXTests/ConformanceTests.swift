@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GPX
+import Testing
 
 /// One conformance file and what loading it must give. Expectations come from
 /// /work/shared/conformance/MANIFEST.md's GPX table, cross-checked with an independent expat-based

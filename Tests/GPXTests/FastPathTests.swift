@@ -1,6 +1,7 @@
-import Testing
-@testable import GPX
 import Geodesy
+import Testing
+
+@testable import GPX
 
 /// The reader's fast paths must agree exactly with the slow, obviously right ones.
 @Suite("Fast paths")
@@ -58,6 +59,8 @@ struct FastPathTests {
     }
 }
 
-private extension String {
-    var trimmingSpaces: Substring { drop { $0 == " " }.reversed().drop { $0 == " " }.isEmpty ? "" : Substring(self) }
+extension String {
+    fileprivate var trimmingSpaces: Substring {
+        drop { $0 == " " }.reversed().drop { $0 == " " }.isEmpty ? "" : Substring(self)
+    }
 }

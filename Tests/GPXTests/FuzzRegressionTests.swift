@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GPX
+import Testing
 
 /// Inputs the libFuzzer target `gpx-fuzz` (Fuzz/, Scripts/fuzz.sh gpx) found, each with the clean error it
 /// must now give. Under Scripts/sanitizers.sh (AddressSanitizer) a leak here also fails the run.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GPX
+import Testing
 
 /// A malformed or hostile file of Fixtures/hostile and the error it must give.
 struct HostileCase: CustomTestStringConvertible, Sendable {

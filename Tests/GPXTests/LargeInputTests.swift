@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import GPX
 import TestSupport
+import Testing
 
 /// Inputs of tens of megabytes. Serialized, and the memory test first, so that peak RSS measures the
 /// reader and not another test's buffers (the other suites only read small files).

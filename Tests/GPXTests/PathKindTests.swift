@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GPX
+import Testing
 
 /// A path that names something other than a GPX file, and the sentence it must give (without a place).
 struct PathKindCase: CustomTestStringConvertible, Sendable {

@@ -1,6 +1,7 @@
-import Testing
-@testable import GPX
 import Geodesy
+import Testing
+
+@testable import GPX
 
 /// The smoothing's moving median, kept sorted as the window moves, against the median of each window
 /// sorted afresh (how `TrackSummary.smoothed` computed it before): the same lengths and speeds, bit for bit.

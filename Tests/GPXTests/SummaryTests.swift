@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import GPX
 import Geodesy
+import Testing
 
 @Suite("TrackSummary")
 struct SummaryTests {

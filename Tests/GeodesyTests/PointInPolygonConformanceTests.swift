@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Geodesy
 
 // Point-in-polygon conformance: `Polygon` / `MultiPolygon` `signedDistance(to:)` against Turf,
@@ -75,6 +76,8 @@ struct PointCase: Sendable, CustomTestStringConvertible {
 
 // MARK: - Turf boolean-point-in-polygon
 
+// The fixture's own field names (Turf's JSON), snake_case as it writes them.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 private struct TurfFile: Decodable {
     struct Simple: Decodable { var name: String; var polygon: [[[Double]]]; var point: [Double]; var expected: Bool }
     struct WithFixture: Decodable { var fixture: String; var name: String; var point: [Double]; var expected: Bool }
@@ -131,7 +134,8 @@ func turfCases() -> [PointCase] {
 // MARK: - point-in-polygon-hao
 
 private enum HaoAnswer: Decodable {
-    case bool(Bool), zero, error
+    case bool(Bool)
+    case zero, error
     init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
         if let b = try? c.decode(Bool.self) {
@@ -205,7 +209,10 @@ enum WKT {
         let scanner = Array(trimmed[open...].unicodeScalars)
         var i = 0
         // Nested lists: a leaf is a coordinate tuple "x y"; EMPTY is an empty list.
-        indirect enum Tree { case coord([Double]), list([Tree]) }
+        indirect enum Tree {
+            case coord([Double])
+            case list([Tree])
+        }
         func skip() {
             while i < scanner.count, scanner[i] == " " || scanner[i] == "\n" || scanner[i] == "\t" || scanner[i] == "\r" {
                 i += 1

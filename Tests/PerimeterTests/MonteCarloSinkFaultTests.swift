@@ -1,7 +1,7 @@
-import WireFormat
 import Foundation
 import TestSupport
 import Testing
+import WireFormat
 
 /// Issue "Hardening" F1, end to end: a Monte Carlo batch (`run --runs N`) whose sink fails keeps that
 /// sink's events in the run's journal, each with its run, as a single run does, and says where.

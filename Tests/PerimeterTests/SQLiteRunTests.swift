@@ -1,7 +1,8 @@
 import Foundation
-import TestSupport
 import GRDB
+import TestSupport
 import Testing
+
 #if canImport(Glibc)
     import Glibc
 #endif

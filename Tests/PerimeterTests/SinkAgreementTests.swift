@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import GRDB
+import TestSupport
 import Testing
 
 /// Issue 4's first check: every sink's output of one scenario, read back with a real reader, holds exactly

@@ -1,7 +1,8 @@
-import WireFormat
 import Foundation
 import TestSupport
 import Testing
+import WireFormat
+
 #if canImport(Glibc)
     import Glibc
 #endif

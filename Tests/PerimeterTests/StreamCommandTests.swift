@@ -289,7 +289,7 @@ struct StreamCommandTests {
             for d in 0..<devices {
                 for s in 0..<300 {
                     let lat = 59.92 + Double(s) * 0.0001, lon = 30.30 + Double(d % 50) * 0.001
-                    text += "dev-\(d),\(1714554000 + s * 2),\(lat),\(lon)\n"
+                    text += "dev-\(d),\(1_714_554_000 + s * 2),\(lat),\(lon)\n"
                 }
             }
             let path = folder.appendingPathComponent("fleet-\(devices).csv").path

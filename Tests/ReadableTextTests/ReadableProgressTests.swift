@@ -1,5 +1,5 @@
-import Testing
 import ReadableText
+import Testing
 
 /// The progress line's words (`Readable.progress`, `Readable.rate`), computed by hand: the process tests
 /// cannot time a run to show them, since a fast machine finishes before the line's first half second.

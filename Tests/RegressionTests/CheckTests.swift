@@ -1,9 +1,9 @@
 import Foundation
 import Regression
 import Runs
-import TextEscaping
 import TestSupport
 import Testing
+import TextEscaping
 import WireFormat
 
 @Suite("RegressionCheck")

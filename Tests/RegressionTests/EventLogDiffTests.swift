@@ -1,8 +1,8 @@
-import WireFormat
 import Geodesy
 import Geofencing
 import Regression
 import Testing
+import WireFormat
 
 struct DiffCase: Sendable, CustomTestStringConvertible {
     var id: String

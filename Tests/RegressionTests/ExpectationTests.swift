@@ -1,10 +1,10 @@
-import ReadableText
-import WireFormat
 import Geodesy
 import Geofencing
+import ReadableText
 import Regression
 import ScenarioFormat
 import Testing
+import WireFormat
 
 /// The day of the README's scenario, plus a pizzeria visited later by the phone and by a tablet.
 let day: [WireEvent] = [

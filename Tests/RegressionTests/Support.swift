@@ -1,8 +1,8 @@
-import WireFormat
 import Foundation
 import Geodesy
 import Geofencing
 import ScenarioFormat
+import WireFormat
 
 /// `2016-01-10T` + `hh:mm:ss`, UTC.
 func t(_ clock: String) -> Timestamp { Timestamp(iso8601: "2016-01-10T\(clock)Z")! }

@@ -1,5 +1,5 @@
-import Foundation
 import Documents
+import Foundation
 import Geofencing
 import Runs
 import ScenarioFormat

@@ -2,10 +2,11 @@ import Documents
 import FixTables
 import Foundation
 import Geodesy
-@testable import ScenarioFormat
 import TestSupport
 import Testing
 import Yams
+
+@testable import ScenarioFormat
 
 /// A scenario's fix table read with the scenario's zone (`fixTableDevices(localZone:)`, which the
 /// scenario's `timezone:` passes): times without a zone read in it, and one warning a table saying how.

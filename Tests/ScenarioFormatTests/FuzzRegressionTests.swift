@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ScenarioFormat
+import Testing
 
 /// Inputs the libFuzzer targets `scenario-fuzz` and `regions-fuzz` (Fuzz/, Scripts/fuzz.sh) found, each
 /// with the clean error it must now give. Under Scripts/sanitizers.sh (AddressSanitizer) a leak here also

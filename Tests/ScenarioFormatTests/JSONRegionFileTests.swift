@@ -3,8 +3,9 @@ import Foundation
 import Geofencing
 import TestSupport
 import Testing
-@testable import ScenarioFormat
 import Yams
+
+@testable import ScenarioFormat
 
 /// Region files are read as JSON (`JSONReader`), not composed as YAML: the same regions and the same
 /// messages for what is wrong inside a valid document, and a sentence with the line and column for what

@@ -1,8 +1,8 @@
 import Foundation
-import TestSupport
-import Geodesy
 import GPX
+import Geodesy
 import ScenarioFormat
+import TestSupport
 import Testing
 import TrackSynthesis
 

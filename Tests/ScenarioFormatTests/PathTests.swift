@@ -1,6 +1,7 @@
-@testable import ScenarioFormat
 import FileSystem
 import Testing
+
+@testable import ScenarioFormat
 
 struct PathCase: Sendable, CustomTestStringConvertible {
     let path: String

@@ -265,12 +265,12 @@ private func loadErrors(_ path: String) -> [ScenarioError] {
     }
 }
 
-private extension MonitorSettings {
-    var fieldNames: [String] { Mirror(reflecting: self).children.compactMap(\.label) }
+extension MonitorSettings {
+    fileprivate var fieldNames: [String] { Mirror(reflecting: self).children.compactMap(\.label) }
 }
 
-private extension ProfileOrigin {
-    var isFile: Bool {
+extension ProfileOrigin {
+    fileprivate var isFile: Bool {
         if case .file = self { return true }
         return false
     }

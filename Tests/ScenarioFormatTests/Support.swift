@@ -1,7 +1,7 @@
 import Documents
 import Foundation
-import Geodesy
 import GPX
+import Geodesy
 import ScenarioFormat
 
 /// The folder of the copied fixtures.

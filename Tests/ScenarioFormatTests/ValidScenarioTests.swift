@@ -1,8 +1,8 @@
 import Documents
 import Foundation
+import GPX
 import Geodesy
 import Geofencing
-import GPX
 import ScenarioFormat
 import Testing
 

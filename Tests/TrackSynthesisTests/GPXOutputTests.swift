@@ -1,6 +1,6 @@
 import Foundation
-import Geodesy
 import GPX
+import Geodesy
 import ScenarioFormat
 import TestSupport
 import Testing

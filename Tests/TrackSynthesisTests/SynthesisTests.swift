@@ -1,8 +1,9 @@
 import Foundation
-import Geodesy
 import GPX
+import Geodesy
 import ScenarioFormat
 import Testing
+
 @testable import TrackSynthesis
 
 /// 2024-05-01T09:00:00Z

@@ -1,8 +1,9 @@
 import Foundation
 import Geodesy
 import Geofencing
-import Testing
 import TestSupport
+import Testing
+
 @testable import WireFormat
 
 @Suite struct JSONLinesTests {

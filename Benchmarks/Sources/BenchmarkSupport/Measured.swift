@@ -8,7 +8,7 @@ public func measured<Failure: Error>(_ body: () throws(Failure) -> Void) throws(
         do throws(Failure) { try body() } catch { failure = error }
     }) { escaping in
         pendingBody = escaping
-        perimeter_benchmark_measured()
+        measuredSection()
         pendingBody = nil
     }
     if let failure { throw failure }
@@ -22,7 +22,7 @@ nonisolated(unsafe) private var pendingBody: (() -> Void)?
 /// the closure) and the toggle finds it in every benchmark and every build.
 @inline(never)
 @_silgen_name("perimeter_benchmark_measured")
-func perimeter_benchmark_measured() {
+func measuredSection() {
     pendingBody?()
 }
 

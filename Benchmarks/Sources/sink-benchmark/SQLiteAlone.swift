@@ -2,8 +2,8 @@
 import EventSinks
 import EventSinksSQLite
 import Foundation
-import Geofencing
 import GRDBSQLite
+import Geofencing
 import WireFormat
 
 /// Seconds (best of three) to insert `events`' rows into a new database made by `SQLiteSink` (its schema,
@@ -14,7 +14,11 @@ import WireFormat
 /// indexes on `events` are dropped first (what the table alone costs).
 func sqliteAlone(_ events: [GeofenceEvent], folder: String, indexed: Bool = true) throws -> Double {
     /// One of a row's 12 wire fields: a C string, a number, or NULL.
-    enum Value { case text([CChar]), real(Double), null }
+    enum Value {
+        case text([CChar])
+        case real(Double)
+        case null
+    }
     func text(_ string: String?) -> Value { string.map { .text(Array($0.utf8CString)) } ?? .null }
     func real(_ number: Double?) -> Value { number.flatMap { $0.isFinite ? .real($0) : nil } ?? .null }
     let rows: [[Value]] = events.map { event in
