@@ -145,10 +145,10 @@ struct EnclosingCircle {
         let bx = b.x - a.x, by = b.y - a.y, cx = c.x - a.x, cy = c.y - a.y
         let d = 2 * (bx * cy - by * cx)
         guard abs(d) > 1e-12 * max(1, bx * bx + by * by + cx * cx + cy * cy) else {
-            let pairs = [(a, b), (a, c), (b, c)]
-            let widest = pairs.max { p, q in
-                hypot2(p.0, p.1) < hypot2(q.0, q.1)
-            }!
+            let pairs = [(a, c), (b, c)]
+            let widest = pairs.reduce((a, b)) { best, pair in
+                hypot2(best.0, best.1) < hypot2(pair.0, pair.1) ? pair : best
+            }
             set(diameter: widest.0, widest.1)
             return
         }

@@ -1,7 +1,7 @@
 import FileSystem
 import FixTables
-import Geofencing
 import GPX
+import Geofencing
 
 /// `perimeter validate`: every problem of scenarios, journeys, region files and tracks, without running
 /// them, each as a `FILE:LINE:COLUMN: …` sentence.

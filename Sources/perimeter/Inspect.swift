@@ -1,8 +1,8 @@
 import ArgumentParser
 import FileSystem
 import FixTables
-import Geofencing
 import GPX
+import Geofencing
 import ScenarioFormat
 import TextEscaping
 

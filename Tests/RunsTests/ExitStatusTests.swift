@@ -1,6 +1,7 @@
-@testable import Geofencing
 import Runs
 import Testing
+
+@testable import Geofencing
 
 /// The one exit decision (`ExitStatus.of`): what a command that sent events to sinks exits with, from how
 /// it failed (or not) and whether SIGINT or SIGTERM came; read by `RunFailure.exitStatus(interrupted:)`

@@ -1,9 +1,10 @@
 import Documents
 import Foundation
 import Geofencing
-@testable import ScenarioFormat
 import TestSupport
 import Testing
+
+@testable import ScenarioFormat
 
 /// Scenarios assembled as newcomers bring their files (issue 42 item 7): a folder of GPX tracks as
 /// `- tracks: tracks/*.gpx`, and a geojson.io store file whose features are numbered by geojson.io and
