@@ -51,42 +51,37 @@ public struct Profile: Hashable, Sendable {
             bases: [self.file ?? self.name] + bases, source: source, appState: appState)
     }
 
-    /// Each field of `settings` in declaration order, with its value as people read it (with its unit) and
-    /// its origin. New fields of `MonitorSettings` appear here without a change.
+    /// Each setting in table order (`MonitorField.all`), with its value as people read it (with its unit)
+    /// and its origin.
     public var fields: [(name: String, value: String, origin: ProfileOrigin?)] {
-        Mirror(reflecting: settings).children.compactMap { child in
-            guard let label = child.label else { return nil }
-            return (label, Self.readable(child.value, field: label), origins[label])
-        }
+        MonitorField.all.map { ($0.key, $0.value(in: settings).readable, origins[$0.key]) }
     }
+}
 
-    /// The fields measured in metres (a `Meters` is a `Double`, as a probability is).
-    static let distanceFields: Set<String> = ["refreshDistance", "hysteresis", "enterBuffer", "accuracy"]
-
-    /// A setting's value with its unit: `200 m`, `20 s`, `0.85`, `unlimited`, `nearest`.
-    static func readable(_ value: Any, field: String) -> String {
-        switch value {
-        case let span as TimeSpan: return span.readable
-        case let number as Double:
-            let text = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-            return distanceFields.contains(field) ? text + " m" : text
-        case let phase as Phase:
-            if case let .fixed(span) = phase { return span.readable }
-            return "random"
-        case let stationary as Stationary?:
-            guard let s = stationary else { return "none" }
+extension MonitorValue {
+    /// The value with its unit, as `profile show` prints it: `200 m`, `20 s`, `0.85`, `unlimited`, `nearest`.
+    public var readable: String {
+        func plain(_ number: Double) -> String {
+            number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        }
+        switch self {
+        case let .count(count): return count.map(String.init) ?? "unlimited"
+        case let .choice(word): return word
+        case let .meters(metres): return plain(metres) + " m"
+        case let .span(span): return span.readable
+        case let .share(share): return plain(share)
+        case let .phase(.fixed(span)): return span.readable
+        case .phase(.random): return "random"
+        case let .stationary(s):
+            guard let s else { return "none" }
             return "after \(s.after.readable) within \(Readable.distance(s.within)): every \(s.interval.readable)"
-        case let outliers as Outliers?:
-            guard let o = outliers else { return "none" }
+        case let .outliers(o):
+            guard let o else { return "none" }
             return "every \(o.every.readable) for \(o.duration.readable), median \(Readable.distance(o.median)), "
-                + "p90 \(Readable.distance(o.p90)), accuracy × \(readable(o.accuracyScale, field: ""))"
-        case let delivery as Delivery?:
-            guard let d = delivery else { return "none" }
+                + "p90 \(Readable.distance(o.p90)), accuracy × \(plain(o.accuracyScale))"
+        case let .delivery(d):
+            guard let d else { return "none" }
             return "median \(d.median.readable), p90 \(d.p90.readable)"
-        // after the optionals above: a nil casts to any
-        case let count as Int?: return count.map(String.init) ?? "unlimited"
-        case let choice as any RawRepresentable: return "\(choice.rawValue)"
-        default: return String(describing: value)
         }
     }
 }
@@ -103,18 +98,6 @@ public enum ProfileOrigin: Hashable, Sendable {
         switch self {
         case let .builtIn(name, source): return "\(name): \(source)"
         case let .file(path, line): return line > 0 ? "\(path):\(line)" : path
-        }
-    }
-}
-
-extension MonitorOverrides {
-    /// The names of the fields set here (`hysteresis`, …), in declaration order; read by reflection, so a
-    /// field added to `MonitorOverrides` is found without a change here.
-    public var fieldsSet: [String] {
-        Mirror(reflecting: self).children.compactMap { child in
-            guard let label = child.label else { return nil }
-            let value = Mirror(reflecting: child.value)
-            return value.displayStyle == .optional && value.children.isEmpty ? nil : label
         }
     }
 }

@@ -42,8 +42,8 @@ extension Simulation {
         // The depth a share needs, for the last share asked: most regions share the monitor's.
         var last: (share: Double, depth: Meters)?
         for (index, region) in regions.enumerated() {
-            let confidence = region.enterConfidence ?? settings.enterConfidence
-            let buffer = region.enterBuffer ?? settings.enterBuffer
+            let own = region.settings(under: settings)
+            let confidence = own.enterConfidence, buffer = own.enterBuffer
             if last?.share != confidence { last = (confidence, Confidence.depth(forShare: confidence, accuracy: accuracy)) }
             let needed = Swift.max(buffer, last!.depth)
             guard needed > 0, region.shape.reaches(depth: needed) == false else { continue }
@@ -83,12 +83,9 @@ extension Simulation {
         for (index, region) in regions.enumerated() {
             // An exit starts beyond h + e⁻ (e⁻ = max(0, −e): a fence entered outside is left beyond that),
             // the threshold `observe` reads.
-            let h = RegionMonitor.Thresholds(
-                hysteresis: region.hysteresis ?? settings.hysteresis,
-                enterBuffer: region.enterBuffer ?? settings.enterBuffer, confirmation: .zero
-            )
-            .trigger(side: .inside, pending: false).level
-            let share = 1 - (region.exitConfidence ?? settings.exitConfidence)
+            let own = region.settings(under: settings)
+            let h = RegionMonitor.Thresholds(own).trigger(side: .inside, pending: false).level
+            let share = 1 - own.exitConfidence
             if last?.share != share { last = (share, Confidence.depth(forShare: share, accuracy: accuracy)) }
             let needed = Swift.max(h, last!.distance)
             guard needed > 0 else { continue }

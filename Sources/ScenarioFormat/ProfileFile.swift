@@ -102,7 +102,7 @@ public enum ProfileFile {
         guard
             let fields = top.mapping(
                 "a profile: a mapping of base, name, source and monitor settings",
-                allowed: ownKeys + MonitorBlock.keys)
+                allowed: ownKeys + MonitorField.keys(at: .profile))
         else { return nil }
         let name = fields["name"]?.text("the profile's name") ?? defaultName(path)
         let source = fields["source"]?.text("the profile's source, in words")
@@ -114,12 +114,16 @@ public enum ProfileFile {
         // The monitor fields alone, read by the `monitor:` block's reader (its units and ranges). The tick is
         // not known here: a scenario checks the interval against its own.
         guard case let .mapping(pairs, mark) = top.node else { return nil }
-        let monitorPairs = pairs.filter { $0.key.text.map(MonitorBlock.keys.contains) ?? false }
+        let keys = MonitorField.keys(at: .profile)
+        let monitorPairs = pairs.filter { $0.key.text.map(keys.contains) ?? false }
         let monitor = PlacedNode(node: .mapping(monitorPairs, mark), path: "", file: path, diagnostics: d)
         for pair in monitorPairs {
-            if let key = pair.key.text { requireUnit(monitor.child(key, pair.value), field: key) }
+            if let key = pair.key.text, let field = MonitorField.named(key) {
+                requireUnit(monitor.child(key, pair.value), field: field)
+            }
         }
-        let overrides = MonitorBlock.overrides(monitor, tick: TimeSpan(microseconds: 1))
+        let overrides = MonitorBlock.read(
+            monitor.mapping("a profile's settings", allowed: keys), level: .profile, tick: TimeSpan(microseconds: 1))
         var lines: [String: Int] = [:]
         for pair in monitorPairs { if let key = pair.key.text { lines[key] = Int(pair.key.mark.line) } }
 
@@ -127,18 +131,16 @@ public enum ProfileFile {
         return base.derived(name: name, file: path, source: source, overrides: overrides, lines: lines)
     }
 
-    /// The fields a profile file writes with their unit (`30m`, `10s`), and what to say when it is missing.
-    static let unitFields = [
-        "refreshDistance": "a distance", "hysteresis": "a distance", "enterBuffer": "a distance",
-        "accuracy": "a distance", "confirmation": "a duration", "interval": "a duration",
-    ]
-
-    /// A bare number for a field of `unitFields` is refused: a profile file is read by people comparing
+    /// A bare number for a distance or a duration is refused: a profile file is read by people comparing
     /// phones, and `30` could be metres, seconds or minutes.
-    static func requireUnit(_ c: PlacedNode, field: String) {
-        guard let what = unitFields[field],
-            let text = c.scalarText, ExactDecimal(text.trimmingSpaces) != nil
-        else { return }
+    static func requireUnit(_ c: PlacedNode, field: MonitorField) {
+        let what: String
+        switch field.kind {
+        case .distance: what = "a distance"
+        case .duration: what = "a duration"
+        default: return
+        }
+        guard let text = c.scalarText, ExactDecimal(text.trimmingSpaces) != nil else { return }
         let example =
             what == "a distance" ? "\"\(text)m\" or \"\(text)km\"" : "\"\(text)s\", \"\(text)ms\" or \"\(text)min\""
         c.fail("missing unit: expected \(what) with its unit, such as \(example), got \(c.got)")

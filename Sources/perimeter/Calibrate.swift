@@ -26,10 +26,7 @@ struct Calibrate: ParsableCommand {
 
             Parameters (--fit): \(CalibrationParameter.all.map { "\($0.name) (\($0.unit.rawValue == "1" ? "0-1" : $0.unit.rawValue), \(Self.bound($0.lower))..\(Self.bound($0.upper)) by \(Self.bound($0.resolution)))" }.joined(separator: ", ")).
 
-            Default --fit: hysteresis, enterConfidence for a base whose enters need more than half the fix's \
-            circle inside (android, android-background) else enterBuffer (ios, ios-gps, ideal), missEnter, missExit; \
-            delivery.median when the base delays delivery (the fitted ones) and the log has \
-            detectedAt; interval when the base observes on one (android-background).
+            Default --fit: \(CalibrationParameter.defaultsDescription).
             """
     )
 
