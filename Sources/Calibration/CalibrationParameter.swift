@@ -30,7 +30,7 @@ public struct CalibrationParameter: Hashable, Sendable {
     public let meaning: String
 
     init(setting field: MonitorField, _ fit: MonitorField.Fit) {
-        name = field.key + (fit.part.map { "." + $0 } ?? "")
+        name = field.name(of: fit)
         target = .setting(field, fit)
         (unit, lower, upper, resolution, evidence, meaning) =
             (fit.unit, fit.lower, fit.upper, fit.resolution, fit.evidence, fit.meaning)

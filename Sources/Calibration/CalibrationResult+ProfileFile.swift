@@ -5,37 +5,44 @@ import Geofencing
 extension CalibrationResult {
     /// The fitted profile as a profile file (ScenarioFormat/ProfileFile.swift) that `run --profile FILE`
     /// and `profile: FILE` read: `name`, `base` (a built-in's name, or the base file's path as given),
-    /// `source`, then each fitted field with its unit and, in a comment, its interval. `noise.sigma` is the
-    /// scenario's, not the phone's: it is written as a comment only.
+    /// `source`, then each fitted field with its unit and, in a comment, its 90 % interval
+    /// (`hysteresis: 90.0m  # 76.25 – 98.75 m`; a share's without a unit), and `intervals:`, the same
+    /// intervals as data, which `profile show` prints. `noise.sigma` is the scenario's, not the phone's: it
+    /// is written as a comment only.
     public func profileFile(name: String, base baseReference: String) -> String {
         var lines = [
-            "# Fitted by perimeter calibrate; each value's 90 % bootstrap interval is in its comment.",
+            "# Fitted by perimeter calibrate; each value's 90 % bootstrap interval is in its comment and under intervals:.",
             "name: \(Self.quoted(name))", "base: \(Self.quoted(baseReference))",
             "source: \(Self.quoted("perimeter calibrate \(scenario) on \(files.joined(separator: ", "))"))",
         ]
         let settings = profile.settings
         func interval(_ f: Fitted) -> String {
-            "# \(Self.number(f.low))–\(Self.number(f.high)) \(f.parameter.unit.rawValue)"
+            "\(Self.number(f.low)) – \(Self.number(f.high))"
+                + (f.parameter.unit == .share ? "" : " " + f.parameter.unit.rawValue)
         }
         var written: Set<MonitorField> = []
+        var intervals: [String] = []
         for f in parameters {
             guard let field = f.parameter.field else {  // the noise: the scenario's, a comment only
                 lines.append(
-                    "# \(f.parameter.name): \(Self.number(f.value)) m \(interval(f).dropFirst(2)) (the scenario's GPS noise, not the phone's: "
-                        + "set noise: {sigma: \(Self.number(f.value))m} in a scenario)")
+                    "# \(f.parameter.name): \(Self.number(f.value)) m, 90 % interval \(interval(f)): the scenario's GPS noise, "
+                        + "not the phone's; set noise: {sigma: \(Self.number(f.value))m} in a scenario")
                 continue
             }
+            intervals.append("  \(f.parameter.name): [\(Self.number(f.low)), \(Self.number(f.high))]")
             guard !written.contains(field), let text = Self.profileText(field.value(in: settings)) else { continue }
             written.insert(field)
             // A setting with several fitted parts names each part's interval; one fitted alone gives its own.
             let comment =
                 field.fits.count > 1
-                ? "# "
-                    + parameters.filter { $0.parameter.field == field }.map {
-                        "\($0.parameter.name) \(Self.number($0.low))–\(Self.number($0.high)) \($0.parameter.unit.rawValue)"
-                    }.joined(separator: ", ")
+                ? parameters.filter { $0.parameter.field == field }.map { "\($0.parameter.name) \(interval($0))" }
+                    .joined(separator: ", ")
                 : interval(f)
-            lines.append("\(field.key): \(text)  \(comment)")
+            lines.append("\(field.key): \(text)  # \(comment)")
+        }
+        if !intervals.isEmpty {
+            lines.append("intervals:  # each fitted value's 90 % bootstrap interval [low, high], in its unit")
+            lines += intervals
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -9,6 +9,12 @@ extension MonitorField {
         /// The unit of a fitted number (`1`: a share or a probability in [0, 1]).
         public enum Unit: String, Hashable, Sendable {
             case meters = "m", seconds = "s", share = "1"
+
+            /// An interval for people, with its unit (none for a share): `76.25 – 98.75 m`, `0.085 – 0.175`.
+            public func interval(_ range: ClosedRange<Double>) -> String {
+                "\(MonitorValue.plain(range.lowerBound)) – \(MonitorValue.plain(range.upperBound))"
+                    + (self == .share ? "" : " " + rawValue)
+            }
         }
 
         /// What a parameter needs of the field log to be identified: crossings of one kind, any crossings,
@@ -91,6 +97,17 @@ extension MonitorField {
             return TimeSpan(microseconds: ticks * tick.microseconds)
         }
     }
+
+    /// The fit called `name` (`hysteresis`, `delivery.median`) and its row, or nil. O(rows).
+    public static func fitted(named name: String) -> (field: MonitorField, fit: Fit)? {
+        for field in all {
+            for fit in field.fits where field.name(of: fit) == name { return (field, fit) }
+        }
+        return nil
+    }
+
+    /// The parameter name of `fit` (one of this row's): the key, and its part (`delivery.median`).
+    public func name(of fit: Fit) -> String { key + (fit.part.map { "." + $0 } ?? "") }
 
     /// The value of `fit` (one of this row's) in `settings`, in its unit. O(1).
     public func value(of fit: Fit, in settings: MonitorSettings) -> Double {

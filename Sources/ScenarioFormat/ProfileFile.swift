@@ -16,7 +16,8 @@ import TextEscaping
 /// hysteresis: 30m
 /// ```
 public enum ProfileFile {
-    /// The keys of a profile file besides the `monitor:` block's.
+    /// The keys of a profile file besides the `monitor:` block's; `intervals` (a fitted file's 90 %
+    /// intervals, by parameter name, as `calibrate -o` writes them) comes after the settings.
     static let ownKeys = ["name", "base", "source"]
 
     /// The most profile files one chain of `base:` may hold (the file named first, its base, its base's
@@ -102,10 +103,11 @@ public enum ProfileFile {
         guard
             let fields = top.mapping(
                 "a profile: a mapping of base, name, source and monitor settings",
-                allowed: ownKeys + MonitorField.keys(at: .profile))
+                allowed: ownKeys + MonitorField.keys(at: .profile) + ["intervals"])
         else { return nil }
         let name = fields["name"]?.text("the profile's name") ?? defaultName(path)
         let source = fields["source"]?.text("the profile's source, in words")
+        let intervals = fields["intervals"].map(Self.intervals) ?? [:]
         let base = fields.required(
             "base", "a built-in profile (\(Profile.builtInNames.joined(separator: ", "))) or the path of a profile file"
         )
@@ -128,7 +130,34 @@ public enum ProfileFile {
         for pair in monitorPairs { if let key = pair.key.text { lines[key] = Int(pair.key.mark.line) } }
 
         guard let base, d.errors.count == before else { return nil }
-        return base.derived(name: name, file: path, source: source, overrides: overrides, lines: lines)
+        return base.derived(
+            name: name, file: path, source: source, overrides: overrides, lines: lines, intervals: intervals)
+    }
+
+    /// A fitted file's `intervals:`: each a parameter `calibrate` fits (`hysteresis`, `delivery.median`)
+    /// and its interval `[low, high]` in the parameter's unit, low ≤ high; errors at their key paths.
+    static func intervals(_ c: PlacedNode) -> [String: ClosedRange<Double>] {
+        let names = MonitorField.all.flatMap { field in field.fits.map { field.name(of: $0) } }
+        guard let f = c.mapping("a mapping of fitted parameters to their intervals [low, high]", allowed: names) else {
+            return [:]
+        }
+        var intervals: [String: ClosedRange<Double>] = [:]
+        for name in f.keys {
+            guard let node = f[name] else { continue }
+            let what = "an interval [low, high]: two numbers in \(name)'s unit"
+            guard let ends = node.list(what) else { continue }
+            guard ends.count == 2 else {
+                node.expected(what)
+                continue
+            }
+            guard let low = ends[0].number(what), let high = ends[1].number(what) else { continue }
+            guard low <= high else {
+                node.fail("the interval's low end \(low) is above its high end \(high)")
+                continue
+            }
+            intervals[name] = low...high
+        }
+        return intervals
     }
 
     /// A bare number for a distance or a duration is refused: a profile file is read by people comparing
