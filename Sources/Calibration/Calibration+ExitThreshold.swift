@@ -9,8 +9,10 @@ import Geofencing
 extension Calibration {
     /// The indices of `hysteresis` and `enterBuffer` in `parameters`, when both are fitted.
     var exitThresholdPair: (hysteresis: Int, enterBuffer: Int)? {
-        guard let h = parameters.firstIndex(where: { $0.name == "hysteresis" }),
-            let e = parameters.firstIndex(where: { $0.name == "enterBuffer" })
+        let hysteresis = MonitorField.row(at: \MonitorSettings.hysteresis)
+        let enterBuffer = MonitorField.row(at: \MonitorSettings.enterBuffer)
+        guard let h = parameters.firstIndex(where: { $0.field != nil && $0.field == hysteresis }),
+            let e = parameters.firstIndex(where: { $0.field != nil && $0.field == enterBuffer })
         else { return nil }
         return (h, e)
     }

@@ -18,7 +18,7 @@ extension Calibration {
         profile.settings = settings
         run.simulation.profile = profile
         var overrides = run.simulation.overrides
-        overrides.clear(parameters.map(\.name))
+        overrides.clear(parameters)
         run.simulation.overrides = overrides
         run.simulation.noise = noise
         return run
@@ -47,26 +47,5 @@ extension Calibration {
             truth.record(TrueCrossings.reports(events), run: run.number, into: &outcomes, distanceAtDecision: atDecision)
         }
         return outcomes
-    }
-}
-
-extension MonitorOverrides {
-    /// Sets aside the scenario's overrides of the named parameters (`hysteresis`, `delivery.median`, …).
-    mutating func clear(_ names: [String]) {
-        for name in names {
-            switch name.split(separator: ".").first.map(String.init) ?? name {
-            case "hysteresis": hysteresis = nil
-            case "enterBuffer": enterBuffer = nil
-            case "enterConfidence": enterConfidence = nil
-            case "confirmation": confirmation = nil
-            case "interval": interval = nil
-            case "stationary": stationary = nil
-            case "missEnter": missEnter = nil
-            case "missExit": missExit = nil
-            case "delivery": delivery = nil
-            case "outliers": outliers = nil
-            default: break
-            }
-        }
     }
 }

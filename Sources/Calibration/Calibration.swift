@@ -176,17 +176,12 @@ public struct Calibration: Sendable {
             throw .calibration(CalibrationError(run.scenario.file + ": " + problem))
         }
         for parameter in requested {
-            if parameter.name == "stationary.interval" && settings.stationary == nil {
+            // A part of a setting the base lacks (its value is the default: none).
+            if let needs = parameter.needs, let field = parameter.field, field.value(in: settings) == field.defaultValue {
                 throw .calibration(
                     CalibrationError(
-                        "cannot fit stationary.interval: the base profile \(base.name) has no stationary slow-down; "
-                            + "start from a profile file with stationary: {after, within, interval}"))
-            }
-            if parameter.name == "outliers.every" && settings.outliers == nil {
-                throw .calibration(
-                    CalibrationError(
-                        "cannot fit outliers.every: the base profile \(base.name) has no outlier episodes; "
-                            + "start from a profile file with outliers: {every, duration, median, p90}"))
+                        "cannot fit \(parameter.name): the base profile \(base.name) has no \(needs.lacking); "
+                            + "start from a profile file with \(needs.example)"))
             }
             let have: Int, what: String
             switch parameter.evidence {

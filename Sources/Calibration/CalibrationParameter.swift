@@ -1,25 +1,25 @@
 import Geodesy
 import Geofencing
 
-/// A parameter `calibrate` can fit, named by the profile file's key (`hysteresis`, `delivery.median`):
-/// its unit, its bounds and search resolution, how it is read from and set on a run's settings, and what
-/// it needs of the field log. Values are plain numbers in the unit (metres, seconds, probabilities).
+/// A parameter `calibrate` can fit, named by the profile file's key (`hysteresis`, `delivery.median`): a
+/// fit of a monitor setting from the settings table (`MonitorField.Fit`: unit, bounds, resolution,
+/// evidence), or the scenario's GPS noise. Values are plain numbers in the unit (metres, seconds,
+/// probabilities).
 public struct CalibrationParameter: Hashable, Sendable {
-    public enum Unit: String, Hashable, Sendable {
-        /// Metres, seconds, or a share or probability in [0, 1].
-        case meters = "m"
-        case seconds = "s"
-        case share = "1"
+    public typealias Unit = MonitorField.Fit.Unit
+    public typealias Evidence = MonitorField.Fit.Evidence
+
+    /// What the parameter sets.
+    public enum Target: Sendable {
+        /// A monitor setting, or a part of one.
+        case setting(MonitorField, MonitorField.Fit)
+        /// σ of the scenario's GPS noise (SEMANTICS §2): the scenario's, not the phone's.
+        case noiseSigma
     }
 
-    /// What a parameter needs of the field log to be identified: crossings of one kind, any crossings,
-    /// or events with `detectedAt` (the delivery lag).
-    public enum Evidence: Hashable, Sendable {
-        case crossings(GeofenceEvent.Kind?)
-        case decisionTimes
-    }
-
+    /// `hysteresis`, `delivery.median`, `noise.sigma`.
     public let name: String
+    public let target: Target
     public let unit: Unit
     public let lower: Double
     public let upper: Double
@@ -29,47 +29,53 @@ public struct CalibrationParameter: Hashable, Sendable {
     /// What it is, for --help and the docs.
     public let meaning: String
 
-    /// The table (docs/CALIBRATE.md "Parameters").
-    public static let all: [CalibrationParameter] = [
-        .init(
-            name: "hysteresis", unit: .meters, lower: 0, upper: 300, resolution: 2.5, evidence: .crossings(.exit),
-            meaning: "h: metres past the boundary before an exit"),
-        .init(
-            name: "enterBuffer", unit: .meters, lower: -50, upper: 50, resolution: 2.5, evidence: .crossings(.enter),
-            meaning: "e: metres inside the boundary an enter needs (negative: outside)"),
-        .init(
-            name: "enterConfidence", unit: .share, lower: 0.05, upper: 0.95, resolution: 0.025, evidence: .crossings(.enter),
-            meaning: "c_in: the share of the fix's circle inside that an enter needs"),
-        .init(
-            name: "confirmation", unit: .seconds, lower: 0, upper: 120, resolution: 2, evidence: .crossings(nil),
-            meaning: "tau: seconds on the new side before an event"),
-        .init(
-            name: "interval", unit: .seconds, lower: 0, upper: 600, resolution: 5, evidence: .crossings(nil),
-            meaning: "how often the phone observes its position (a multiple of the tick)"),
-        .init(
-            name: "stationary.interval", unit: .seconds, lower: 30, upper: 1800, resolution: 30, evidence: .crossings(nil),
-            meaning: "the slowest observation of a phone at rest (the base needs stationary:)"),
-        .init(
-            name: "missEnter", unit: .share, lower: 0, upper: 0.9, resolution: 0.01, evidence: .crossings(.enter),
-            meaning: "the probability that a confirmed enter is never reported"),
-        .init(
-            name: "missExit", unit: .share, lower: 0, upper: 0.9, resolution: 0.01, evidence: .crossings(.exit),
-            meaning: "the probability that a confirmed exit is never reported"),
-        .init(
-            name: "delivery.median", unit: .seconds, lower: 1, upper: 600, resolution: 1, evidence: .decisionTimes,
-            meaning: "the median delay before the app hears an event (p90 keeps the base's ratio, at least the median)"),
-        .init(
-            name: "delivery.p90", unit: .seconds, lower: 1, upper: 1800, resolution: 1, evidence: .decisionTimes,
-            meaning: "the 90th percentile of that delay (at least the median)"),
-        .init(
-            name: "noise.sigma", unit: .meters, lower: 0, upper: 50, resolution: 0.5, evidence: .crossings(nil),
-            meaning: "the scenario's GPS noise (not written to the profile)"),
-        .init(
-            name: "outliers.every", unit: .seconds, lower: 600, upper: 172_800, resolution: 600, evidence: .crossings(nil),
-            meaning: "the mean time between outlier episodes (the base needs outliers:)"),
-    ]
+    init(setting field: MonitorField, _ fit: MonitorField.Fit) {
+        name = field.name(of: fit)
+        target = .setting(field, fit)
+        (unit, lower, upper, resolution, evidence, meaning) =
+            (fit.unit, fit.lower, fit.upper, fit.resolution, fit.evidence, fit.meaning)
+    }
+
+    /// The noise's sigma, which the profile does not hold (written to the profile file as a comment only).
+    static let noiseSigma = CalibrationParameter(
+        name: "noise.sigma", target: .noiseSigma, unit: .meters, lower: 0, upper: 50, resolution: 0.5,
+        evidence: .crossings(nil), meaning: "the scenario's GPS noise (not written to the profile)")
+    /// Its place among the parameters: after the delivery's (as the list read when it was written out).
+    static let noiseSigmaRank = 10
+
+    private init(
+        name: String, target: Target, unit: Unit, lower: Double, upper: Double, resolution: Double, evidence: Evidence,
+        meaning: String
+    ) {
+        (self.name, self.target, self.unit, self.lower, self.upper, self.resolution, self.evidence, self.meaning) =
+            (name, target, unit, lower, upper, resolution, evidence, meaning)
+    }
+
+    public static func == (a: CalibrationParameter, b: CalibrationParameter) -> Bool { a.name == b.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    /// Every parameter (docs/CALIBRATE.md "Parameters"): the settings table's fits and the noise's sigma,
+    /// by their rank.
+    public static let all: [CalibrationParameter] = {
+        let fits = MonitorField.all.flatMap { field in
+            field.fits.map { (rank: $0.rank, CalibrationParameter(setting: field, $0)) }
+        }
+        return (fits + [(noiseSigmaRank, noiseSigma)]).sorted { $0.rank < $1.rank }.map(\.1)
+    }()
 
     public static func named(_ name: String) -> CalibrationParameter? { all.first { $0.name == name } }
+
+    /// The monitor setting it fits; nil for the noise.
+    public var field: MonitorField? {
+        if case let .setting(field, _) = target { return field }
+        return nil
+    }
+
+    /// For a part of a setting the base may lack: how to say the base has none, and what to start from.
+    public var needs: (lacking: String, example: String)? {
+        if case let .setting(_, fit) = target { return fit.needs }
+        return nil
+    }
 
     /// The number of steps above `lower` that `upper` is.
     var steps: Int { Int(((upper - lower) / resolution).rounded(.down)) }
@@ -82,20 +88,9 @@ public struct CalibrationParameter: Hashable, Sendable {
 
     /// Its value in a run's settings and noise.
     func value(in settings: MonitorSettings, noise: Noise?) -> Double {
-        switch name {
-        case "hysteresis": return settings.hysteresis
-        case "enterBuffer": return settings.enterBuffer
-        case "enterConfidence": return settings.enterConfidence
-        case "confirmation": return settings.confirmation.seconds
-        case "interval": return settings.interval.seconds
-        case "stationary.interval": return settings.stationary?.interval.seconds ?? 360
-        case "missEnter": return settings.missEnter
-        case "missExit": return settings.missExit
-        case "delivery.median": return settings.delivery?.median.seconds ?? 5
-        case "delivery.p90": return settings.delivery?.p90.seconds ?? 20
-        case "noise.sigma": return noise?.sigma ?? 0
-        case "outliers.every": return settings.outliers?.every.seconds ?? 21_600
-        default: preconditionFailure("no parameter \(name)")
+        switch target {
+        case let .setting(field, fit): return field.value(of: fit, in: settings)
+        case .noiseSigma: return noise?.sigma ?? 0
         }
     }
 
@@ -110,42 +105,44 @@ public struct CalibrationParameter: Hashable, Sendable {
     /// own slow-down and episodes (`Calibration` refuses them for a base without).
     func set(_ value: Double, in settings: inout MonitorSettings, noise: inout Noise?, base: MonitorSettings, tick: TimeSpan)
     {
-        func span(_ seconds: Double) -> TimeSpan { TimeSpan(microseconds: Int64((seconds * 1_000_000).rounded())) }
-        switch name {
-        case "hysteresis": settings.hysteresis = value
-        case "enterBuffer": settings.enterBuffer = value
-        case "enterConfidence": settings.enterConfidence = value
-        case "confirmation": settings.confirmation = span(value)
-        case "interval":
-            let ticks = (span(value).microseconds + tick.microseconds / 2) / tick.microseconds
-            settings.interval = TimeSpan(microseconds: ticks * tick.microseconds)
-        case "stationary.interval":
-            let ticks = max(1, (span(value).microseconds + tick.microseconds / 2) / tick.microseconds)
-            settings.stationary?.interval = TimeSpan(microseconds: ticks * tick.microseconds)
-        case "missEnter": settings.missEnter = value
-        case "missExit": settings.missExit = value
-        case "delivery.median":
-            let ratio = base.delivery.map { $0.p90.seconds / $0.median.seconds } ?? 4
-            let median = span(value), p90 = span(value * ratio)
-            settings.delivery = Delivery(median: median, p90: max(p90, median))
-        case "delivery.p90":
-            let median = settings.delivery?.median ?? base.delivery?.median ?? span(min(value, 5))
-            settings.delivery = Delivery(median: median, p90: max(span(value), median))
-        case "noise.sigma":
-            noise = Noise(sigma: value, seed: noise?.seed ?? 0, correlation: noise?.correlation ?? .zero)
-        case "outliers.every": settings.outliers?.every = span(value)
-        default: preconditionFailure("no parameter \(name)")
+        switch target {
+        case let .setting(field, fit): field.set(fit, to: value, in: &settings, base: base, tick: tick)
+        case .noiseSigma: noise = Noise(sigma: value, seed: noise?.seed ?? 0, correlation: noise?.correlation ?? .zero)
         }
     }
 
-    /// The default `--fit` for a base profile: the miss probabilities, hysteresis, the enter's rule
-    /// (enterConfidence for a base whose enters need more than half the fix's circle inside, as Android's;
-    /// else enterBuffer), the delivery median when the base delays delivery and the log has `detectedAt`,
-    /// and the interval when the base observes on one.
+    /// The default `--fit` for a base profile: each fit whose `byDefault` holds for the base (and for
+    /// whether the log has `detectedAt`), in table order: the miss probabilities, hysteresis, the enter's
+    /// rule, the delivery median when the base delays delivery and the log has `detectedAt`, the interval
+    /// when the base observes on one (`MonitorField.all`).
     public static func defaults(for base: MonitorSettings, logHasDecisionTimes: Bool) -> [CalibrationParameter] {
-        var names = ["hysteresis", base.enterConfidence > 0.5 ? "enterConfidence" : "enterBuffer", "missEnter", "missExit"]
-        if base.delivery != nil && logHasDecisionTimes { names.append("delivery.median") }
-        if base.interval > .zero { names.append("interval") }
-        return names.compactMap(named)
+        all.filter { parameter in
+            guard case let .setting(_, fit) = parameter.target else { return false }
+            switch fit.byDefault {
+            case .never: return false
+            case .always: return true
+            case let .when(_, holds): return holds(base, logHasDecisionTimes)
+            }
+        }
+    }
+
+    /// The default `--fit` in words, for --help: `hysteresis, enterBuffer for a base whose …, missEnter, …`.
+    public static var defaultsDescription: String {
+        all.compactMap { parameter in
+            guard case let .setting(_, fit) = parameter.target else { return nil }
+            switch fit.byDefault {
+            case .never: return nil
+            case .always: return parameter.name
+            case let .when(words, _): return parameter.name + " " + words
+            }
+        }.joined(separator: ", ")
+    }
+}
+
+extension MonitorOverrides {
+    /// Sets aside the scenario's overrides of the settings `parameters` fit (`delivery.median` sets aside
+    /// the whole `delivery`).
+    mutating func clear(_ parameters: [CalibrationParameter]) {
+        for parameter in parameters { if let field = parameter.field { self[field] = nil } }
     }
 }

@@ -47,12 +47,10 @@ public struct RunDescription: Hashable, Sendable {
             settings: Self.settingsJSON(of: simulation))
     }
 
-    /// The resolved monitor settings and the run's shape as one JSON object, keys in this order:
-    /// `capacity` (a number or `"unlimited"`), `selection`, `refreshDistance`, `hysteresis`, `enterBuffer`
-    /// (metres), `confirmation` (seconds), `initialTrigger`, `accuracy` (metres), `enterConfidence`,
-    /// `exitConfidence` (shares), `interval` (seconds), revision 3's settings where set (`revision3Members`),
-    /// `regions`, `rules`, `devices` (counts),
-    /// `tick` (seconds), `noise` (`{"sigma":…,"seed":…,"correlation":…}` or `null`).
+    /// The resolved monitor settings and the run's shape as one JSON object: each setting in the settings
+    /// table's order (`MonitorField.all`; revision 3's only where not at their default, so that a
+    /// revision-2 run's description is unchanged), as `json(_:)` writes its kind, then `regions`, `rules`,
+    /// `devices` (counts), `tick` (seconds), `noise` (`{"sigma":…,"seed":…,"correlation":…}` or `null`).
     ///
     /// ```json
     /// {"capacity":20,"selection":"nearest","refreshDistance":500.0,"hysteresis":200.0,"enterBuffer":0.0,"confirmation":20.0,"initialTrigger":"none","accuracy":0.0,"enterConfidence":0.5,"exitConfidence":0.5,"interval":0.0,"regions":1,"rules":1,"devices":1,"tick":1.0,"noise":null}
@@ -60,25 +58,17 @@ public struct RunDescription: Hashable, Sendable {
     public static func settingsJSON(of simulation: Simulation) -> String {
         let settings = simulation.settings
         func number(_ value: Double) -> String { EventFormatting.number(value) ?? "null" }
-        var members: [(String, String)] =
-            [
-                ("capacity", settings.capacity.map(String.init) ?? JSONEscaping.string("unlimited")),
-                ("selection", JSONEscaping.string(settings.selection.rawValue)),
-                ("refreshDistance", number(settings.refreshDistance)),
-                ("hysteresis", number(settings.hysteresis)),
-                ("enterBuffer", number(settings.enterBuffer)),
-                ("confirmation", EventFormatting.seconds(settings.confirmation) ?? "null"),
-                ("initialTrigger", JSONEscaping.string(settings.initialTrigger.rawValue)),
-                ("accuracy", number(settings.accuracy)),
-                ("enterConfidence", number(settings.enterConfidence)),
-                ("exitConfidence", number(settings.exitConfidence)),
-                ("interval", EventFormatting.seconds(settings.interval) ?? "null"),
-            ] + Self.revision3Members(of: settings) + [
-                ("regions", String(simulation.regions.count)),
-                ("rules", String(simulation.rules.count)),
-                ("devices", String(simulation.devices.count)),
-                ("tick", EventFormatting.seconds(simulation.tick) ?? "null"),
-            ]
+        var members: [(String, String)] = MonitorField.all.compactMap { field in
+            let value = field.value(in: settings)
+            if field.describedOnlyWhenSet && value == field.defaultValue { return nil }
+            return (field.key, json(value))
+        }
+        members += [
+            ("regions", String(simulation.regions.count)),
+            ("rules", String(simulation.rules.count)),
+            ("devices", String(simulation.devices.count)),
+            ("tick", EventFormatting.seconds(simulation.tick) ?? "null"),
+        ]
         if let noise = simulation.noise {
             members.append(
                 (
@@ -88,51 +78,36 @@ public struct RunDescription: Hashable, Sendable {
         } else {
             members.append(("noise", "null"))
         }
-        return "{" + members.map { JSONEscaping.string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        return object(members)
     }
 
-    /// Revision 3's device settings that are not at their zero value (so that a revision-2 run's description
-    /// is unchanged), in this order: `phase` (`"random"` or seconds), `stationary` (`{"after":s,"within":m,
-    /// "interval":s}`), `outliers` (`{"every":s,"duration":s,"median":m,"p90":m,"accuracy":share}`),
-    /// `delivery` (`{"median":s,"p90":s}`), `missEnter`, `missExit`.
-    static func revision3Members(of settings: MonitorSettings) -> [(String, String)] {
+    /// A setting's value as JSON, by its kind: a count (or `"unlimited"`), a word, metres and shares as
+    /// numbers, durations in seconds, `phase` as `"random"` or seconds, `stationary` as
+    /// `{"after":s,"within":m,"interval":s}`, `outliers` as `{"every":s,"duration":s,"median":m,"p90":m,
+    /// "accuracy":share}`, `delivery` as `{"median":s,"p90":s}`; none as `null`.
+    static func json(_ value: MonitorValue) -> String {
         func number(_ value: Double) -> String { EventFormatting.number(value) ?? "null" }
         func seconds(_ span: TimeSpan) -> String { EventFormatting.seconds(span) ?? "null" }
-        func object(_ fields: [(String, String)]) -> String {
-            "{" + fields.map { JSONEscaping.string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        switch value {
+        case let .count(count): return count.map(String.init) ?? JSONEscaping.string("unlimited")
+        case let .choice(word): return JSONEscaping.string(word)
+        case let .meters(v), let .share(v): return number(v)
+        case let .span(span): return seconds(span)
+        case .phase(.random): return JSONEscaping.string("random")
+        case let .phase(.fixed(span)): return seconds(span)
+        case let .stationary(s?):
+            return object([("after", seconds(s.after)), ("within", number(s.within)), ("interval", seconds(s.interval))])
+        case let .outliers(o?):
+            return object([
+                ("every", seconds(o.every)), ("duration", seconds(o.duration)), ("median", number(o.median)),
+                ("p90", number(o.p90)), ("accuracy", number(o.accuracyScale)),
+            ])
+        case let .delivery(d?): return object([("median", seconds(d.median)), ("p90", seconds(d.p90))])
+        case .stationary(nil), .outliers(nil), .delivery(nil): return "null"
         }
-        var members: [(String, String)] = []
-        switch settings.phase {
-        case .random: members.append(("phase", JSONEscaping.string("random")))
-        case let .fixed(span) where span.microseconds != 0: members.append(("phase", seconds(span)))
-        case .fixed: break
-        }
-        if let s = settings.stationary {
-            members.append(
-                (
-                    "stationary",
-                    object([
-                        ("after", seconds(s.after)), ("within", number(s.within)),
-                        ("interval", seconds(s.interval)),
-                    ])
-                ))
-        }
-        if let o = settings.outliers {
-            members.append(
-                (
-                    "outliers",
-                    object([
-                        ("every", seconds(o.every)), ("duration", seconds(o.duration)),
-                        ("median", number(o.median)), ("p90", number(o.p90)),
-                        ("accuracy", number(o.accuracyScale)),
-                    ])
-                ))
-        }
-        if let d = settings.delivery {
-            members.append(("delivery", object([("median", seconds(d.median)), ("p90", seconds(d.p90))])))
-        }
-        if settings.missEnter > 0 { members.append(("missEnter", number(settings.missEnter))) }
-        if settings.missExit > 0 { members.append(("missExit", number(settings.missExit))) }
-        return members
+    }
+
+    static func object(_ members: [(String, String)]) -> String {
+        "{" + members.map { JSONEscaping.string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 }

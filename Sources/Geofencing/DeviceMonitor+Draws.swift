@@ -8,15 +8,15 @@ struct ReportDraws: Sendable {
     enum Transition { case enter, exit }
 
     /// mix(key_D ⊕ fnv1a(W)) of the streams `miss-enter`, `miss-exit`, `delay-enter`, `delay-exit`, `delay-dwell`.
-    private let missEnter, missExit, delayEnter, delayExit, delayDwell: UInt64
+    private let enterMisses, exitMisses, delayEnter, delayExit, delayDwell: UInt64
     let delivery: Delivery?
     /// The device's last delivered time: an app hears one device's events in the order the phone decided.
     private var lastDelivered = Timestamp(microsecondsSince1970: .min)
 
     init(deviceKey: UInt64, delivery: Delivery?) {
         func key(_ name: String) -> UInt64 { DrawStream.nameKey(deviceKey: deviceKey, name: name) }
-        missEnter = key("miss-enter")
-        missExit = key("miss-exit")
+        enterMisses = key("miss-enter")
+        exitMisses = key("miss-exit")
         delayEnter = key("delay-enter")
         delayExit = key("delay-exit")
         delayDwell = key("delay-dwell")
@@ -29,7 +29,7 @@ struct ReportDraws: Sendable {
     @inline(__always)
     func misses(_ transition: Transition, region: Int, tickIndex k: Int64, probability: Double) -> Bool {
         guard probability > 0 else { return false }
-        let name = transition == .enter ? missEnter : missExit
+        let name = transition == .enter ? enterMisses : exitMisses
         return DrawStream(nameKey: name, r: UInt64(region)).u(k) <= probability
     }
 

@@ -1,5 +1,21 @@
 import Geodesy
 
+/// How a device picks the regions it monitors (SEMANTICS §4).
+public enum Selection: String, Hashable, Sendable, CaseIterable {
+    /// The `capacity` nearest regions, refreshed every `refreshDistance` metres.
+    case nearest
+    /// The first `capacity` regions by index, for the whole run.
+    case `static`
+}
+
+/// What a region that starts with the device inside it does (SEMANTICS §4).
+public enum InitialTrigger: String, Hashable, Sendable, CaseIterable {
+    /// The inside state is unannounced: no enter, dwell or visit; leaving still emits exit.
+    case none
+    /// An `enter` at once, and a stay begins.
+    case enter
+}
+
 /// When a device's observation grid starts (SEMANTICS §2 "Phase", revision 3).
 public enum Phase: Hashable, Sendable {
     /// p = the span / tick: a multiple of the tick below the interval (zero: the grid of revision 2).
@@ -64,15 +80,5 @@ public struct Delivery: Hashable, Sendable {
         // In microseconds, then truncated (SEMANTICS §7): floor(median_µs × exp(z × ln(p90 / median) / 1.28…)).
         let micros = DrawStream.lognormal(median: Double(median.microseconds), p90: Double(p90.microseconds), z: z)
         return TimeSpan(microseconds: Int64(micros.rounded(.towardZero)))
-    }
-}
-
-extension MonitorSettings {
-    /// Whether a run with these settings draws anything from the run's seed besides the noise (SEMANTICS §2
-    /// "Random draws"): a random phase, outliers, a delivery delay, or a miss probability above 0 here or
-    /// in `regions`.
-    public func drawsRandomly(regions: [Region] = []) -> Bool {
-        phase == .random || outliers != nil || delivery != nil || missEnter > 0 || missExit > 0
-            || regions.contains { ($0.missEnter ?? 0) > 0 || ($0.missExit ?? 0) > 0 }
     }
 }

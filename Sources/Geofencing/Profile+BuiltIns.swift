@@ -52,12 +52,12 @@ extension Profile {
         summary: "ground truth: every crossing of every boundary at the tick it happens",
         otherwise: "assumption: ground truth (SEMANTICS §8): no delay, no margin, no limit",
         rows: [
-            .init(MonitorOverrides(capacity: .some(nil)), source: "assumption: ground truth: every region monitored")
+            .init(MonitorOverrides(\.capacity, nil), source: "assumption: ground truth: every region monitored")
         ])
 }
 
 /// One built-in profile as a table: each field it sets, beside its source; every other field keeps the
-/// engine's neutral value (`neutral`), with the `otherwise` sentence as its source.
+/// engine's neutral value (`MonitorSettings.neutral`), with the `otherwise` sentence as its source.
 struct BuiltInTable {
     /// One field's value (a `MonitorOverrides` that sets it alone) and the source it reproduces.
     struct Row {
@@ -76,11 +76,6 @@ struct BuiltInTable {
     var summary: String
     var otherwise: String
     var rows: [Row]
-
-    /// The settings no profile has changed: ground truth's.
-    static let neutral = MonitorSettings(
-        capacity: nil, selection: .nearest, refreshDistance: 500, hysteresis: 0,
-        enterBuffer: 0, confirmation: .zero, initialTrigger: .none)
 
     /// The same table under another name.
     func named(_ newName: String) -> BuiltInTable {
@@ -101,18 +96,18 @@ struct BuiltInTable {
         BuiltInTable(name: name, appState: appState, summary: summary, otherwise: otherwise, rows: rows + [row])
     }
 
-    /// This table's rows without those setting any of `fields`, then `added` (a fitted table on a base).
-    func rowsReplacing(_ fields: Set<String>, with added: [Row]) -> [Row] {
-        rows.filter { fields.isDisjoint(with: $0.value.fieldsSet) } + added
+    /// This table's rows without those setting any of the fields at `paths`, then `added` (a fitted table
+    /// on a base).
+    func rowsReplacing(_ paths: [PartialKeyPath<MonitorSettings>], with added: [Row]) -> [Row] {
+        let fields = Set(paths.compactMap { MonitorField.row(at: $0) })
+        return rows.filter { fields.isDisjoint(with: $0.value.fields) } + added
     }
 
     /// The profile: the neutral settings with each row applied, each field's origin its row (or `otherwise`).
     var profile: Profile {
-        var settings = Self.neutral
+        var settings = MonitorSettings.neutral
         var origins: [String: ProfileOrigin] = [:]
-        for field in Mirror(reflecting: settings).children.compactMap(\.label) {
-            origins[field] = .builtIn(name: name, source: otherwise)
-        }
+        for field in MonitorField.all { origins[field.key] = .builtIn(name: name, source: otherwise) }
         for row in rows {
             settings = row.value.applied(to: settings)
             for field in row.value.fieldsSet { origins[field] = .builtIn(name: name, source: row.source) }

@@ -21,6 +21,10 @@ public struct Profile: Hashable, Sendable {
     public var bases: [String]
     /// What the profile reproduces, in words: a built-in's summary, or a profile file's `source:`.
     public var source: String?
+    /// The 90 % bootstrap interval of each value `calibrate` fitted, by parameter name (`hysteresis`,
+    /// `delivery.median`), in its unit: a fitted profile file's `intervals:`. A file that sets a field
+    /// again drops its base's intervals of that field.
+    public var intervals: [String: ClosedRange<Double>] = [:]
     /// The app state a built-in models (`suspended, region monitoring only`, …); a profile file keeps its
     /// base's. `profile show` prints it on its first line.
     public var appState: String?
@@ -39,55 +43,68 @@ public struct Profile: Hashable, Sendable {
     }
 
     /// This profile under another name, read from `file`, with `overrides` applied: each field it sets
-    /// comes from `lines[field]` of that file (line 0 when unknown). The base chain gains this profile.
+    /// comes from `lines[field]` of that file (line 0 when unknown), and has the file's `intervals` only.
+    /// The base chain gains this profile.
     public func derived(
         name: String, file: String, source: String?, overrides: MonitorOverrides,
-        lines: [String: Int]
+        lines: [String: Int], intervals: [String: ClosedRange<Double>] = [:]
     ) -> Profile {
         var origins = origins
         for field in overrides.fieldsSet { origins[field] = .file(path: file, line: lines[field] ?? 0) }
-        return Profile(
+        var derived = Profile(
             name: name, settings: overrides.applied(to: settings), origins: origins, file: file,
             bases: [self.file ?? self.name] + bases, source: source, appState: appState)
+        let set = Set(overrides.fieldsSet)
+        derived.intervals = self.intervals.filter { !set.contains(MonitorField.fitted(named: $0.key)?.field.key ?? "") }
+            .merging(intervals) { $1 }
+        return derived
     }
 
-    /// Each field of `settings` in declaration order, with its value as people read it (with its unit) and
-    /// its origin. New fields of `MonitorSettings` appear here without a change.
-    public var fields: [(name: String, value: String, origin: ProfileOrigin?)] {
-        Mirror(reflecting: settings).children.compactMap { child in
-            guard let label = child.label else { return nil }
-            return (label, Self.readable(child.value, field: label), origins[label])
+    /// Each setting in table order (`MonitorField.all`), with its value as people read it (with its unit),
+    /// its origin, and the 90 % intervals of its fitted values (`76.25 – 98.75 m`; `median 3.5 – 5.5 s` for a
+    /// part), nil when none was fitted.
+    public var fields: [(name: String, value: String, origin: ProfileOrigin?, interval: String?)] {
+        MonitorField.all.map { field in
+            let fitted = field.fits.compactMap { fit -> String? in
+                guard let range = intervals[field.name(of: fit)] else { return nil }
+                return (fit.part.map { $0 + " " } ?? "") + fit.unit.interval(range)
+            }
+            return (
+                field.key, field.value(in: settings).readable, origins[field.key],
+                fitted.isEmpty ? nil : fitted.joined(separator: ", ")
+            )
         }
     }
+}
 
-    /// The fields measured in metres (a `Meters` is a `Double`, as a probability is).
-    static let distanceFields: Set<String> = ["refreshDistance", "hysteresis", "enterBuffer", "accuracy"]
-
-    /// A setting's value with its unit: `200 m`, `20 s`, `0.85`, `unlimited`, `nearest`.
-    static func readable(_ value: Any, field: String) -> String {
-        switch value {
-        case let span as TimeSpan: return span.readable
-        case let number as Double:
-            let text = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-            return distanceFields.contains(field) ? text + " m" : text
-        case let phase as Phase:
-            if case let .fixed(span) = phase { return span.readable }
-            return "random"
-        case let stationary as Stationary?:
-            guard let s = stationary else { return "none" }
+extension MonitorValue {
+    /// The value with its unit, as `profile show` prints it: `200 m`, `20 s`, `0.85`, `unlimited`, `nearest`.
+    public var readable: String {
+        switch self {
+        case let .count(count): return count.map(String.init) ?? "unlimited"
+        case let .choice(word): return word
+        case let .meters(metres): return Self.plain(metres) + " m"
+        case let .span(span): return span.readable
+        case let .share(share): return Self.plain(share)
+        case let .phase(.fixed(span)): return span.readable
+        case .phase(.random): return "random"
+        case let .stationary(s):
+            guard let s else { return "none" }
             return "after \(s.after.readable) within \(Readable.distance(s.within)): every \(s.interval.readable)"
-        case let outliers as Outliers?:
-            guard let o = outliers else { return "none" }
+        case let .outliers(o):
+            guard let o else { return "none" }
             return "every \(o.every.readable) for \(o.duration.readable), median \(Readable.distance(o.median)), "
-                + "p90 \(Readable.distance(o.p90)), accuracy × \(readable(o.accuracyScale, field: ""))"
-        case let delivery as Delivery?:
-            guard let d = delivery else { return "none" }
+                + "p90 \(Readable.distance(o.p90)), accuracy × \(Self.plain(o.accuracyScale))"
+        case let .delivery(d):
+            guard let d else { return "none" }
             return "median \(d.median.readable), p90 \(d.p90.readable)"
-        // after the optionals above: a nil casts to any
-        case let count as Int?: return count.map(String.init) ?? "unlimited"
-        case let choice as any RawRepresentable: return "\(choice.rawValue)"
-        default: return String(describing: value)
         }
+    }
+
+    /// A number as `profile show` prints it: whole numbers without a point (`200`), others as Swift writes
+    /// them (`0.85`).
+    static func plain(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
     }
 }
 
@@ -103,18 +120,6 @@ public enum ProfileOrigin: Hashable, Sendable {
         switch self {
         case let .builtIn(name, source): return "\(name): \(source)"
         case let .file(path, line): return line > 0 ? "\(path):\(line)" : path
-        }
-    }
-}
-
-extension MonitorOverrides {
-    /// The names of the fields set here (`hysteresis`, …), in declaration order; read by reflection, so a
-    /// field added to `MonitorOverrides` is found without a change here.
-    public var fieldsSet: [String] {
-        Mirror(reflecting: self).children.compactMap { child in
-            guard let label = child.label else { return nil }
-            let value = Mirror(reflecting: child.value)
-            return value.displayStyle == .optional && value.children.isEmpty ? nil : label
         }
     }
 }

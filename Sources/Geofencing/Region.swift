@@ -5,34 +5,23 @@ public struct Region: Hashable, Sendable {
     /// Unique within a scenario.
     public var id: String
     public var shape: Shape
-    /// Overrides of the scenario's monitor settings for this region only; nil keeps the scenario's.
-    public var hysteresis: Meters?
-    public var enterBuffer: Meters?
-    public var confirmation: TimeSpan?
-    public var enterConfidence: Double?
-    public var exitConfidence: Double?
-    /// The probabilities, in [0, 1], that a confirmed enter or exit is never reported (revision 3 §5).
-    public var missEnter: Double?
-    public var missExit: Double?
+    /// The region's own settings (SEMANTICS §5: the fields whose levels include `.region`), over the
+    /// scenario's; empty keeps the scenario's.
+    public var overrides: MonitorOverrides
     /// What people call it (a GeoJSON feature's `properties.name`, a scenario region's `name:`), shown
     /// beside its id by the console and the report; never in event files.
     public var name: String?
 
-    public init(
-        id: String, shape: Shape, hysteresis: Meters? = nil, enterBuffer: Meters? = nil,
-        confirmation: TimeSpan? = nil, enterConfidence: Double? = nil, exitConfidence: Double? = nil,
-        name: String? = nil, missEnter: Double? = nil, missExit: Double? = nil
-    ) {
+    public init(id: String, shape: Shape, overrides: MonitorOverrides = MonitorOverrides(), name: String? = nil) {
         self.id = id
-        self.missEnter = missEnter
-        self.missExit = missExit
-        self.name = name
         self.shape = shape
-        self.hysteresis = hysteresis
-        self.enterBuffer = enterBuffer
-        self.confirmation = confirmation
-        self.enterConfidence = enterConfidence
-        self.exitConfidence = exitConfidence
+        self.overrides = overrides
+        self.name = name
+    }
+
+    /// The settings that play for this region: `settings` with its own applied. O(its own settings).
+    public func settings(under settings: MonitorSettings) -> MonitorSettings {
+        overrides.isEmpty ? settings : overrides.applied(to: settings)
     }
 
     /// d(p, region) of SEMANTICS §3, in metres: negative inside.

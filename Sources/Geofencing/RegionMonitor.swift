@@ -15,36 +15,6 @@ struct RegionMonitor: Sendable {
         case exited(crossedAt: Timestamp, arrival: Timestamp?)
     }
 
-    /// h, e, τ, c_in, c_out and the miss probabilities of SEMANTICS §5 for this region.
-    struct Thresholds: Sendable {
-        var hysteresis: Meters
-        /// e; negative lets an enter start up to −e metres outside.
-        var enterBuffer: Meters
-        var confirmation: TimeSpan
-        var enterConfidence: Double = 0.5
-        var exitConfidence: Double = 0.5
-        var missEnter: Double = 0
-        var missExit: Double = 0
-
-        /// e⁻ = max(0, −e): how far outside a pending enter may go before it is dropped, and how far outside
-        /// a device stays entered (an exit starts only beyond h + e⁻, and a pending exit is dropped at d ≤ e⁻).
-        var enterReach: Meters { max(0, -enterBuffer) }
-
-        /// The distance at which a monitor on `side`, with a candidate `pending` or not, acts (SEMANTICS §5's
-        /// table, each threshold stated here once): outside, an enter starts at d ≤ −e (and the confidence);
-        /// a pending enter is dropped at d > e⁻; inside, an exit starts at d > h + e⁻ (and the confidence);
-        /// a pending exit is dropped at d ≤ e⁻. Read by `observe` and by the quiet windows' margin. O(1).
-        @inline(__always)
-        func trigger(side: Side, pending: Bool) -> Trigger {
-            switch (side, pending) {
-            case (.outside, false): return Trigger(level: -enterBuffer, above: false)
-            case (.outside, true): return Trigger(level: enterReach, above: true)
-            case (.inside, false): return Trigger(level: hysteresis + enterReach, above: true)
-            case (.inside, true): return Trigger(level: enterReach, above: false)
-            }
-        }
-    }
-
     /// One state's threshold on d (SEMANTICS §5): the monitor acts at d > `level` when `above`, else at
     /// d ≤ `level`. Metres.
     struct Trigger: Sendable {
@@ -121,5 +91,27 @@ struct RegionMonitor: Sendable {
             due.append(i)
         }
         return due
+    }
+}
+
+/// The rule each threshold plays in (SEMANTICS §5); the thresholds themselves are declared beside the
+/// settings they come from (`MonitorSettings.swift`).
+extension RegionMonitor.Thresholds {
+    /// e⁻ = max(0, −e): how far outside a pending enter may go before it is dropped, and how far outside
+    /// a device stays entered (an exit starts only beyond h + e⁻, and a pending exit is dropped at d ≤ e⁻).
+    var enterReach: Meters { max(0, -enterBuffer) }
+
+    /// The distance at which a monitor on `side`, with a candidate `pending` or not, acts (SEMANTICS §5's
+    /// table, each threshold stated here once): outside, an enter starts at d ≤ −e (and the confidence);
+    /// a pending enter is dropped at d > e⁻; inside, an exit starts at d > h + e⁻ (and the confidence);
+    /// a pending exit is dropped at d ≤ e⁻. Read by `observe` and by the quiet windows' margin. O(1).
+    @inline(__always)
+    func trigger(side: RegionMonitor.Side, pending: Bool) -> RegionMonitor.Trigger {
+        switch (side, pending) {
+        case (.outside, false): return RegionMonitor.Trigger(level: -enterBuffer, above: false)
+        case (.outside, true): return RegionMonitor.Trigger(level: enterReach, above: true)
+        case (.inside, false): return RegionMonitor.Trigger(level: hysteresis + enterReach, above: true)
+        case (.inside, true): return RegionMonitor.Trigger(level: enterReach, above: false)
+        }
     }
 }

@@ -161,8 +161,8 @@ extension MonitorSettings {
     /// What an enter of `region` needs with fixes of `accuracy` metres (the region's own thresholds over
     /// these settings): the arithmetic of `Simulation.unenterableRegions()`.
     public func enterNeeds(_ region: Region, accuracy: Meters, depths: inout ConfidenceDepths) -> EnterNeeds {
-        let confidence = region.enterConfidence ?? enterConfidence
-        let buffer = region.enterBuffer ?? enterBuffer
+        let own = region.settings(under: self)
+        let confidence = own.enterConfidence, buffer = own.enterBuffer
         let depth = depths.depth(forShare: confidence, accuracy: accuracy)
         return EnterNeeds(neededDepth: Swift.max(buffer, depth), enterConfidence: confidence, enterBuffer: buffer)
     }
@@ -172,13 +172,10 @@ extension MonitorSettings {
     public func exitNeeds(_ region: Region, accuracy: Meters, depths: inout ConfidenceDepths) -> ExitNeeds {
         // An exit starts beyond h + e⁻ (e⁻ = max(0, −e): a fence entered outside is left beyond that),
         // the threshold `observe` reads.
-        let h = RegionMonitor.Thresholds(
-            hysteresis: region.hysteresis ?? hysteresis,
-            enterBuffer: region.enterBuffer ?? enterBuffer, confirmation: .zero
-        )
-        .trigger(side: .inside, pending: false).level
+        let own = region.settings(under: self)
+        let h = RegionMonitor.Thresholds(own).trigger(side: .inside, pending: false).level
         // conf(d) ≤ c_out exactly when conf(−d) ≥ 1 − c_out: as far outside as an enter is deep inside.
-        let exitShare = region.exitConfidence ?? exitConfidence
+        let exitShare = own.exitConfidence
         let distance = depths.depth(forShare: 1 - exitShare, accuracy: accuracy)
         return ExitNeeds(needed: Swift.max(h, distance), hysteresis: h, exitConfidence: exitShare)
     }

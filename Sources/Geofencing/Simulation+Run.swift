@@ -65,8 +65,8 @@ public struct RunSummary: Sendable, Equatable {
 
     /// The drawn misses as notes for people, each with the draw seed that drew them (the scenario's noise
     /// seed, else 0): `note: enter of flagship by phone at … not reported: drawn as missed, missEnter 0.06,
-    /// seed 0`. A scenario for CI under a stochastic profile uses `probability:` expectations, or sets
-    /// `missEnter: 0` / `missExit: 0` in its `monitor:` block.
+    /// seed 0`. A scenario for CI under a stochastic profile uses `probability:` expectations, or sets the
+    /// miss probabilities to 0 in its `monitor:` block.
     /// At most `listed` are named; the rest are counted in one more note.
     public func missNotes(seed: UInt64, listed: Int = 5) -> [String] {
         let named = drawnMisses.prefix(listed).map { "note: \($0), seed \(seed)" }

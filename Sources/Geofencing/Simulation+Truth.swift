@@ -34,7 +34,7 @@ extension Simulation {
         plain.devices = devices.filter { !$0.recorded }
         settled.devices = settled.devices.enumerated().filter { devices[$0.offset].recorded }.map(\.element)
         settled.profile = .ideal
-        settled.overrides = MonitorOverrides(confirmation: recording.settle)
+        settled.overrides = MonitorOverrides(\.confirmation, recording.settle)
         settled.regions = regions.map { Region(id: $0.id, shape: $0.shape, name: $0.name) }
         var (events, summary) = settled.collect(threads: threads)
         events = Self.settledAtCrossings(events)

@@ -37,16 +37,9 @@ final class World: Sendable {
         regionIDs = geometry.regionIDs
         shapes = geometry.shapes
         self.settings = settings
-        thresholds = regions.map {
-            RegionMonitor.Thresholds(
-                hysteresis: $0.hysteresis ?? settings.hysteresis,
-                enterBuffer: $0.enterBuffer ?? settings.enterBuffer,
-                confirmation: $0.confirmation ?? settings.confirmation,
-                enterConfidence: $0.enterConfidence ?? settings.enterConfidence,
-                exitConfidence: $0.exitConfidence ?? settings.exitConfidence,
-                missEnter: $0.missEnter ?? settings.missEnter,
-                missExit: $0.missExit ?? settings.missExit)
-        }
+        // Most regions have no settings of their own: they share the monitor's thresholds.
+        let shared = RegionMonitor.Thresholds(settings)
+        thresholds = regions.map { $0.overrides.isEmpty ? shared : RegionMonitor.Thresholds($0.settings(under: settings)) }
         rulesByRegion = geometry.rulesByRegion
         ruleDurationsByRegion = geometry.ruleDurationsByRegion
         ruleNames = geometry.ruleNames

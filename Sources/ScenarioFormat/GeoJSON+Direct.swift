@@ -35,7 +35,7 @@ extension JSONReader {
     /// Keys other than the ones read (GeoJSON's foreign members, other properties) are skipped as
     /// `GeoJSON.feature` ignores them. O(the feature's bytes); no node, and a `String` only for the id.
     /// `index` is the feature's place in its collection.
-    mutating func directFeature(defaults: RegionOverrides, index: Int) -> DirectFeature? {
+    mutating func directFeature(defaults: MonitorOverrides, index: Int) -> DirectFeature? {
         guard direct else { return nil }
         let start = self
         if let feature = readDirectFeature(defaults: defaults, index: index) { return feature }
@@ -43,7 +43,7 @@ extension JSONReader {
         return nil
     }
 
-    private mutating func readDirectFeature(defaults: RegionOverrides, index: Int) -> DirectFeature? {
+    private mutating func readDirectFeature(defaults: MonitorOverrides, index: Int) -> DirectFeature? {
         skipSpace()
         let mark = mark
         var isFeature = false
@@ -96,10 +96,10 @@ extension JSONReader {
             else { return nil }
             shape = .polygon(multi)
         }
-        let overrides = (properties?.overrides ?? RegionOverrides()).over(defaults)
+        let overrides = (properties?.overrides ?? MonitorOverrides()).over(defaults)
         return DirectFeature(
-            region: overrides.region(id: id.text, shape: shape, name: properties?.name), mark: mark, idMark: id.mark,
-            propertiesMark: properties?.id == nil ? nil : properties?.mark,
+            region: Region(id: id.text, shape: shape, overrides: overrides, name: properties?.name), mark: mark,
+            idMark: id.mark, propertiesMark: properties?.id == nil ? nil : properties?.mark,
             numberedID: numbered && properties?.id == nil)
     }
 
@@ -109,7 +109,7 @@ extension JSONReader {
         var mark: DocumentMark
         var id: (text: String, mark: DocumentMark)?
         var radius: Double?
-        var overrides = RegionOverrides()
+        var overrides = MonitorOverrides()
         /// `properties.name`, when a plain string.
         var name: String?
     }
@@ -140,27 +140,25 @@ extension JSONReader {
             guard let text = reader.plainNumberText(), let value = DecimalText.double(text), value.isFinite else {
                 return false
             }
-            switch key {
-            case "radius": properties.radius = value
-            case "hysteresis":
-                guard value >= 0 else { return false }
-                properties.overrides.hysteresis = value
-            case "enterBuffer": properties.overrides.enterBuffer = value  // signed (revision 3)
-            case "confirmation":
+            if key == "radius" {
+                properties.radius = value
+                return true
+            }
+            // A region's own setting, by its kind, as `MonitorBlock.read` takes it; anything else goes the node
+            // path, which places the problem.
+            guard let field = MonitorField.named(key), field.levels.contains(.geoJSON) else { return false }
+            switch field.kind {
+            case let .distance(signed):
+                guard signed || value >= 0 else { return false }
+                properties.overrides[field] = .meters(value)
+            case .duration(onTicks: false):
                 guard let span = ScenarioUnits.duration(String(decoding: text, as: UTF8.self)), span.microseconds >= 0 else {
                     return false
                 }
-                properties.overrides.confirmation = span
-            case "enterConfidence", "missEnter", "missExit":
-                guard (0...1).contains(value) else { return false }
-                switch key {
-                case "enterConfidence": properties.overrides.enterConfidence = value
-                case "missEnter": properties.overrides.missEnter = value
-                default: properties.overrides.missExit = value
-                }
-            case "exitConfidence":
-                guard (0...0.5).contains(value) else { return false }
-                properties.overrides.exitConfidence = value
+                properties.overrides[field] = .span(span)
+            case let .share(range, _):
+                guard range.contains(value) else { return false }
+                properties.overrides[field] = .share(value)
             default:
                 return false
             }

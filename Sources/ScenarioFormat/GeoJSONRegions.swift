@@ -11,71 +11,18 @@ struct PlacedRegion {
     var origin: PlacedNode
 }
 
-/// The per-region overrides of SEMANTICS §5, as a scenario entry or a feature's properties give them.
-struct RegionOverrides {
-    var hysteresis: Meters?
-    var enterBuffer: Meters?
-    var confirmation: TimeSpan?
-    var enterConfidence: Double?
-    var exitConfidence: Double?
-    var missEnter: Double?
-    var missExit: Double?
-
-    static let keys = [
-        "hysteresis", "enterBuffer", "confirmation", "enterConfidence", "exitConfidence",
-        "missEnter", "missExit",
-    ]
-
-    init() {}
-
-    init(_ fields: Fields?) {
-        hysteresis = fields?["hysteresis"]?.distance(.nonNegative)
-        enterBuffer = fields?["enterBuffer"]?.distance(.any)
-        confirmation = fields?["confirmation"]?.duration(.nonNegative)
-        enterConfidence = fields?["enterConfidence"]?.number(RegionOverrides.enterConfidence, in: 0...1)
-        exitConfidence = fields?["exitConfidence"]?.number(RegionOverrides.exitConfidence, in: 0...0.5)
-        missEnter = fields?["missEnter"]?.number(RegionOverrides.probability, in: 0...1)
-        missExit = fields?["missExit"]?.number(RegionOverrides.probability, in: 0...1)
-    }
-
-    /// What the confidence thresholds are, for messages.
-    static let enterConfidence = "an enter confidence, a share from 0 to 1 (0.85: 85 % of the fix's circle inside)"
-    static let probability = "a probability from 0 to 1"
-    static let exitConfidence = "an exit confidence, a share from 0 to 0.5 (0.15: 15 % or less of the fix's circle inside)"
-
-    /// These values, with `defaults` filling the ones not set.
-    func over(_ defaults: RegionOverrides) -> RegionOverrides {
-        var out = self
-        out.hysteresis = hysteresis ?? defaults.hysteresis
-        out.enterBuffer = enterBuffer ?? defaults.enterBuffer
-        out.confirmation = confirmation ?? defaults.confirmation
-        out.enterConfidence = enterConfidence ?? defaults.enterConfidence
-        out.exitConfidence = exitConfidence ?? defaults.exitConfidence
-        out.missEnter = missEnter ?? defaults.missEnter
-        out.missExit = missExit ?? defaults.missExit
-        return out
-    }
-
-    func region(id: String, shape: Shape, name: String? = nil) -> Region {
-        Region(
-            id: id, shape: shape, hysteresis: hysteresis, enterBuffer: enterBuffer, confirmation: confirmation,
-            enterConfidence: enterConfidence, exitConfidence: exitConfidence, name: name,
-            missEnter: missEnter, missExit: missExit)
-    }
-}
-
 /// GeoJSON (RFC 7946) read into regions: a FeatureCollection, a Feature, or a bare Polygon or MultiPolygon.
 /// A Point feature with `properties.radius` is a circle. GeoJSON's foreign members are allowed in files
 /// (RFC 7946 §6.1), and properties other than the ones read here are ignored.
 enum GeoJSON {
     static let featureKeys = ["type", "geometry", "properties", "id", "bbox"]
-    static let propertyKeys = ["id", "name", "radius"] + RegionOverrides.keys
+    static let propertyKeys = ["id", "name", "radius"] + MonitorField.keys(at: .geoJSON)
     static let geometryKeys = ["type", "coordinates", "bbox"]
     static let shapes = "a Point (with properties.radius), Polygon or MultiPolygon geometry"
 
     /// The regions of a GeoJSON document; `bareID` names a bare geometry, which has no id of its own.
     static func regions(
-        root: PlacedNode, defaults: RegionOverrides, bareID: String, ids: FeatureIDs = FeatureIDs()
+        root: PlacedNode, defaults: MonitorOverrides, bareID: String, ids: FeatureIDs = FeatureIDs()
     ) -> [PlacedRegion] {
         let what = "a GeoJSON FeatureCollection, Feature, Polygon or MultiPolygon"
         guard let type = root.peek("type")?.scalarText else {
@@ -92,7 +39,7 @@ enum GeoJSON {
             return feature(root, defaults: defaults, ids: ids).map { [$0] } ?? []
         case "Polygon", "MultiPolygon":
             guard let shape = polygon(root, foreignMembers: true) else { return [] }
-            return [PlacedRegion(region: defaults.region(id: bareID, shape: shape), origin: root)]
+            return [PlacedRegion(region: Region(id: bareID, shape: shape, overrides: defaults), origin: root)]
         default:
             root.child("type", root.node).fail("unsupported GeoJSON type \"\(type)\"; expected \(what)")
             return []
@@ -112,12 +59,12 @@ enum GeoJSON {
 
     /// One Feature as a region, or nil with its errors recorded.
     /// Its id is read as `ids` says (`FeatureIDs.idCursor`).
-    static func feature(_ c: PlacedNode, defaults: RegionOverrides, ids: FeatureIDs = FeatureIDs()) -> PlacedRegion? {
+    static func feature(_ c: PlacedNode, defaults: MonitorOverrides, ids: FeatureIDs = FeatureIDs()) -> PlacedRegion? {
         guard let fields = c.mapping("a GeoJSON Feature", allowed: featureKeys, foreignMembers: true) else { return nil }
         if let type = fields.required("type", "\"Feature\""), type.scalarText != "Feature" { type.expected("\"Feature\"") }
         let properties = fields["properties"]?.mapping(
             "a mapping of properties", allowed: propertyKeys, foreignMembers: true)
-        let overrides = RegionOverrides(properties).over(defaults)
+        let overrides = MonitorBlock.read(properties, level: .geoJSON).over(defaults)
         let idCursor = ids.idCursor(feature: c, fields: fields, properties: fields["properties"])
         let id = idCursor?.text("a region id (a string or a number)")
         guard let geometry = fields.required("geometry", shapes) else { return nil }
@@ -140,7 +87,7 @@ enum GeoJSON {
         guard let id, let shape, let idCursor else { return nil }
         // A name that is not a string (a number, null) is no label: left out, as other properties are.
         let name = properties?["name"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
-        return PlacedRegion(region: overrides.region(id: id, shape: shape, name: name), origin: idCursor)
+        return PlacedRegion(region: Region(id: id, shape: shape, overrides: overrides, name: name), origin: idCursor)
     }
 
     private static func circle(_ geometry: PlacedNode, radius: PlacedNode?, feature: PlacedNode) -> Shape? {

@@ -1,4 +1,5 @@
 import Documents
+import Geofencing
 
 /// A feature as `JSONReader.forEachFeature` hands it over: read straight into its region, or as nodes.
 enum FeatureRead {
@@ -14,7 +15,8 @@ extension JSONReader {
     /// caller reads it whole with `document()`). Memory: one feature's tree at a time. O(bytes), with a
     /// look-ahead over the root's members (their values skipped, not kept) until `type` and `features`
     /// are found (the features themselves are skipped only when `type` comes after them).
-    mutating func forEachFeature(defaults: RegionOverrides, _ body: (FeatureRead, Int) -> Void) throws(SyntaxError) -> Bool {
+    mutating func forEachFeature(defaults: MonitorOverrides, _ body: (FeatureRead, Int) -> Void) throws(SyntaxError) -> Bool
+    {
         let start = self
         guard try isFeatureCollection() else {
             self = start
@@ -57,7 +59,7 @@ extension JSONReader {
     }
 
     /// The `features` list, one element at a time.
-    private mutating func features(defaults: RegionOverrides, _ body: (FeatureRead, Int) -> Void) throws(SyntaxError) {
+    private mutating func features(defaults: MonitorOverrides, _ body: (FeatureRead, Int) -> Void) throws(SyntaxError) {
         try expect(UInt8(ascii: "["), "'['")
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {

@@ -3,32 +3,14 @@ import Geodesy
 import Geofencing
 import ReadableText
 
-/// The `monitor:` block's revision-3 device settings (SEMANTICS §2, §5, §7): `phase`, `stationary`,
-/// `outliers`, `delivery`, `missEnter` and `missExit`, each with its unit and range, errors at the key path
-/// (`monitor.delivery.p90`).
+/// The readers of revision 3's composite device settings (SEMANTICS §2, §7): `phase`, `stationary`,
+/// `outliers` and `delivery`, each part with its unit and range, errors at the key path
+/// (`monitor.delivery.p90`). `none` switches off the profile's slow-down, false fixes or delay; `null`, like
+/// an absent key, keeps the profile's value.
 extension MonitorBlock {
-    static let phoneKeys = ["phase", "stationary", "outliers", "delivery", "missEnter", "missExit"]
     static let stationaryKeys = ["after", "within", "interval"]
     static let outlierKeys = ["every", "duration", "median", "p90", "accuracy"]
     static let deliveryKeys = ["median", "p90"]
-
-    /// Reads the revision-3 fields of `f` into `o`; `tick` is the clock's step. `stationary`, `outliers` and
-    /// `delivery` take `none`, which switches off the profile's (a fitted profile's slow-down, false fixes
-    /// or delay); `null`, like an absent key, keeps the profile's value.
-    static func readPhone(_ f: Fields, tick: TimeSpan, into o: inout MonitorOverrides) {
-        if let node = f["phase"] { o.phase = phase(node, tick: tick, interval: o.interval) }
-        if let node = f["stationary"] {
-            o.stationary = node.scalarText == "none" ? .some(nil) : stationary(node, tick: tick).map { .some($0) }
-        }
-        if let node = f["outliers"] {
-            o.outliers = node.scalarText == "none" ? .some(nil) : outliers(node).map { .some($0) }
-        }
-        if let node = f["delivery"] {
-            o.delivery = node.scalarText == "none" ? .some(nil) : delivery(node).map { .some($0) }
-        }
-        o.missEnter = f["missEnter"]?.number(RegionOverrides.probability, in: 0...1)
-        o.missExit = f["missExit"]?.number(RegionOverrides.probability, in: 0...1)
-    }
 
     /// `random`, or a duration: a multiple of the tick of 0 or more, below `interval` when the block sets it
     /// (the resolved interval is checked by `Simulation.phaseProblem`).

@@ -16,7 +16,8 @@ import TextEscaping
 /// hysteresis: 30m
 /// ```
 public enum ProfileFile {
-    /// The keys of a profile file besides the `monitor:` block's.
+    /// The keys of a profile file besides the `monitor:` block's; `intervals` (a fitted file's 90 %
+    /// intervals, by parameter name, as `calibrate -o` writes them) comes after the settings.
     static let ownKeys = ["name", "base", "source"]
 
     /// The most profile files one chain of `base:` may hold (the file named first, its base, its base's
@@ -102,10 +103,11 @@ public enum ProfileFile {
         guard
             let fields = top.mapping(
                 "a profile: a mapping of base, name, source and monitor settings",
-                allowed: ownKeys + MonitorBlock.keys)
+                allowed: ownKeys + MonitorField.keys(at: .profile) + ["intervals"])
         else { return nil }
         let name = fields["name"]?.text("the profile's name") ?? defaultName(path)
         let source = fields["source"]?.text("the profile's source, in words")
+        let intervals = fields["intervals"].map(Self.intervals) ?? [:]
         let base = fields.required(
             "base", "a built-in profile (\(Profile.builtInNames.joined(separator: ", "))) or the path of a profile file"
         )
@@ -114,31 +116,60 @@ public enum ProfileFile {
         // The monitor fields alone, read by the `monitor:` block's reader (its units and ranges). The tick is
         // not known here: a scenario checks the interval against its own.
         guard case let .mapping(pairs, mark) = top.node else { return nil }
-        let monitorPairs = pairs.filter { $0.key.text.map(MonitorBlock.keys.contains) ?? false }
+        let keys = MonitorField.keys(at: .profile)
+        let monitorPairs = pairs.filter { $0.key.text.map(keys.contains) ?? false }
         let monitor = PlacedNode(node: .mapping(monitorPairs, mark), path: "", file: path, diagnostics: d)
         for pair in monitorPairs {
-            if let key = pair.key.text { requireUnit(monitor.child(key, pair.value), field: key) }
+            if let key = pair.key.text, let field = MonitorField.named(key) {
+                requireUnit(monitor.child(key, pair.value), field: field)
+            }
         }
-        let overrides = MonitorBlock.overrides(monitor, tick: TimeSpan(microseconds: 1))
+        let overrides = MonitorBlock.read(
+            monitor.mapping("a profile's settings", allowed: keys), level: .profile, tick: TimeSpan(microseconds: 1))
         var lines: [String: Int] = [:]
         for pair in monitorPairs { if let key = pair.key.text { lines[key] = Int(pair.key.mark.line) } }
 
         guard let base, d.errors.count == before else { return nil }
-        return base.derived(name: name, file: path, source: source, overrides: overrides, lines: lines)
+        return base.derived(
+            name: name, file: path, source: source, overrides: overrides, lines: lines, intervals: intervals)
     }
 
-    /// The fields a profile file writes with their unit (`30m`, `10s`), and what to say when it is missing.
-    static let unitFields = [
-        "refreshDistance": "a distance", "hysteresis": "a distance", "enterBuffer": "a distance",
-        "accuracy": "a distance", "confirmation": "a duration", "interval": "a duration",
-    ]
+    /// A fitted file's `intervals:`: each a parameter `calibrate` fits (`hysteresis`, `delivery.median`)
+    /// and its interval `[low, high]` in the parameter's unit, low ≤ high; errors at their key paths.
+    static func intervals(_ c: PlacedNode) -> [String: ClosedRange<Double>] {
+        let names = MonitorField.all.flatMap { field in field.fits.map { field.name(of: $0) } }
+        guard let f = c.mapping("a mapping of fitted parameters to their intervals [low, high]", allowed: names) else {
+            return [:]
+        }
+        var intervals: [String: ClosedRange<Double>] = [:]
+        for name in f.keys {
+            guard let node = f[name] else { continue }
+            let what = "an interval [low, high]: two numbers in \(name)'s unit"
+            guard let ends = node.list(what) else { continue }
+            guard ends.count == 2 else {
+                node.expected(what)
+                continue
+            }
+            guard let low = ends[0].number(what), let high = ends[1].number(what) else { continue }
+            guard low <= high else {
+                node.fail("the interval's low end \(low) is above its high end \(high)")
+                continue
+            }
+            intervals[name] = low...high
+        }
+        return intervals
+    }
 
-    /// A bare number for a field of `unitFields` is refused: a profile file is read by people comparing
+    /// A bare number for a distance or a duration is refused: a profile file is read by people comparing
     /// phones, and `30` could be metres, seconds or minutes.
-    static func requireUnit(_ c: PlacedNode, field: String) {
-        guard let what = unitFields[field],
-            let text = c.scalarText, ExactDecimal(text.trimmingSpaces) != nil
-        else { return }
+    static func requireUnit(_ c: PlacedNode, field: MonitorField) {
+        let what: String
+        switch field.kind {
+        case .distance: what = "a distance"
+        case .duration: what = "a duration"
+        default: return
+        }
+        guard let text = c.scalarText, ExactDecimal(text.trimmingSpaces) != nil else { return }
         let example =
             what == "a distance" ? "\"\(text)m\" or \"\(text)km\"" : "\"\(text)s\", \"\(text)ms\" or \"\(text)min\""
         c.fail("missing unit: expected \(what) with its unit, such as \(example), got \(c.got)")

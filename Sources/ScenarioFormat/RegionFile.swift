@@ -15,7 +15,7 @@ public enum RegionFile {
     /// deserves a look (a ring that crosses itself), each starting with its file and line.
     public static func load(path: String, warnings: inout [String]) throws(ScenarioErrors) -> [Region] {
         let diagnostics = ProblemLog()
-        let placed = read(path, defaults: RegionOverrides(), diagnostics: diagnostics)
+        let placed = read(path, defaults: MonitorOverrides(), diagnostics: diagnostics)
         checkUniqueIDs(placed)
         if diagnostics.hasErrors { throw ScenarioErrors(diagnostics.errors) }
         warnings += diagnostics.warnings
@@ -31,7 +31,7 @@ public enum RegionFile {
     /// With `skipped`, a feature that cannot be read is left out and said there (`skip: invalid`, for
     /// files nobody here wrote: Natural Earth's Antarctica); without, its polygon errors name it.
     static func read(
-        _ path: String, defaults: RegionOverrides, diagnostics: ProblemLog, direct: Bool = true,
+        _ path: String, defaults: MonitorOverrides, diagnostics: ProblemLog, direct: Bool = true,
         skipped: SkippedFeatures? = nil, idProperty: String? = nil
     ) -> [PlacedRegion] {
         let ids = FeatureIDs(idProperty: idProperty, diagnostics: diagnostics)
@@ -90,7 +90,7 @@ public enum RegionFile {
     /// One feature read the general way, its errors kept apart first: when it cannot be read it is skipped
     /// (into `skipped`), or its errors are recorded, a polygon's naming the feature and `skip: invalid`.
     private static func readFeature(
-        _ node: DocumentNode, _ index: Int, path: String, defaults: RegionOverrides,
+        _ node: DocumentNode, _ index: Int, path: String, defaults: MonitorOverrides,
         diagnostics: ProblemLog, skipped: SkippedFeatures?, ids: FeatureIDs
     ) -> PlacedRegion? {
         let own = ProblemLog(warningsTo: diagnostics)

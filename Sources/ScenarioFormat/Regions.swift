@@ -4,14 +4,14 @@ import Geodesy
 import Geofencing
 
 extension ScenarioLoader {
-    static let regionKeys = ["id", "name", "geojson", "idProperty", "skip", "circle", "polygon"] + RegionOverrides.keys
+    static let regionKeys = ["id", "name", "geojson", "idProperty", "skip", "circle", "polygon"] + MonitorField.keys(at: .region)
     /// Features a `skip: invalid` entry lists before counting the rest.
     static let skippedListed = 10
     static let regionShape = "a region: {geojson: PATH}, {id, circle: {lat, lon, radius}} or {id, polygon: GEOMETRY}"
 
     /// One `regions[i]` entry: a GeoJSON file's regions, or one inline circle or polygon.
-    /// The entry's `hysteresis`, `enterBuffer`, `confirmation`, `enterConfidence` and `exitConfidence` apply to
-    /// each of its regions; a GeoJSON feature's own properties override them.
+    /// The entry's own settings (those the settings table allows a region) apply to each of its regions; a
+    /// GeoJSON feature's own properties override them.
     func regions(_ c: PlacedNode, diagnostics: ProblemLog) -> [PlacedRegion] {
         guard let f = c.mapping(Self.regionShape, allowed: Self.regionKeys) else { return [] }
         let sources = ["geojson", "circle", "polygon"].filter { f[$0] != nil }
@@ -24,7 +24,7 @@ extension ScenarioLoader {
                     : "expected one of geojson, circle or polygon, got \(sources.joined(separator: " and "))")
             return []
         }
-        let overrides = RegionOverrides(f)
+        let overrides = MonitorBlock.read(f, level: .region)
         if let file = f["geojson"] {
             if let id = f["id"] {
                 id.fail(
@@ -83,7 +83,7 @@ extension ScenarioLoader {
         }
         let name = f["name"]?.text("what people call the region, a non-empty string")
         guard let id, let idCursor, let shape else { return [] }
-        return [PlacedRegion(region: overrides.region(id: id, shape: shape, name: name), origin: idCursor)]
+        return [PlacedRegion(region: Region(id: id, shape: shape, overrides: overrides, name: name), origin: idCursor)]
     }
 
     private func circle(_ c: PlacedNode) -> Shape? {

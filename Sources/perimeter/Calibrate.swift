@@ -26,11 +26,8 @@ struct Calibrate: ParsableCommand {
 
             Parameters (--fit): \(CalibrationParameter.all.map { "\($0.name) (\($0.unit.rawValue == "1" ? "0-1" : $0.unit.rawValue), \(Self.bound($0.lower))..\(Self.bound($0.upper)) by \(Self.bound($0.resolution)))" }.joined(separator: ", ")).
 
-            Default --fit: hysteresis, enterConfidence for a base whose enters need more than half the fix's \
-            circle inside (android, android-background) else enterBuffer (ios, ios-gps, ideal), missEnter, missExit; \
-            delivery.median and delivery.p90 when the base delays delivery (the fitted ones) and the log has \
-            detectedAt, measured from the log's lags (time - detectedAt) rather than searched; interval when the \
-            base observes on one (android-background).
+            Default --fit: \(CalibrationParameter.defaultsDescription). When the log has detectedAt, \
+            delivery.median and delivery.p90 are measured from its lags (time - detectedAt) rather than searched.
 
             Field logs as exports write them: --columns, --delimiter, --decimal, --time-unit and --input-timezone as \
             inspect and stream take them; kinds in any case. Every bad row is listed at once (--skip-invalid \

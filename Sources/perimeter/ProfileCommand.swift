@@ -58,7 +58,7 @@ struct ProfileCommand: ParsableCommand {
 }
 
 /// A resolved profile as `profile show` prints it: a heading, then one row per field (field, value with
-/// its unit, where it came from), or one JSON object.
+/// its unit and, when fitted, its 90 % interval, where it came from), or one JSON object.
 enum ProfileTable {
     /// The widest built-in's name, for `profile list`.
     static var nameWidth: Int { Profile.builtInNames.map(\.count).max() ?? 0 }
@@ -74,7 +74,13 @@ enum ProfileTable {
         if !profile.bases.isEmpty { lines.append("base: " + profile.bases.map(shown).joined(separator: " → ")) }
         if let source = profile.source { lines.append("source: " + shown(source)) }
         lines.append("")
-        let fields = profile.fields.map { (name: shown($0.name), value: shown($0.value), origin: $0.origin) }
+        // A fitted value shows its 90 % interval beside it (a fitted profile file's `intervals:`).
+        let fields = profile.fields.map {
+            (
+                name: shown($0.name), value: shown($0.value) + ($0.interval.map { " (90 % interval \($0))" } ?? ""),
+                origin: $0.origin
+            )
+        }
         let nameWidth = max(5, fields.map(\.name.count).max() ?? 0)
         let valueWidth = max(5, fields.map(\.value.count).max() ?? 0)
         lines.append(padded("field", to: nameWidth) + "  " + padded("value", to: valueWidth) + "  from")
@@ -93,7 +99,9 @@ enum ProfileTable {
         members.append("\"source\": " + (profile.source.map(JSONEscaping.string) ?? "null"))
         members.append("\"appState\": " + (profile.appState.map(JSONEscaping.string) ?? "null"))
         let fields = profile.fields.map { field in
-            "{\"field\": \(JSONEscaping.string(field.name)), \"value\": \(JSONEscaping.string(field.value)), \"from\": \(origin(field.origin))}"
+            "{\"field\": \(JSONEscaping.string(field.name)), \"value\": \(JSONEscaping.string(field.value)), "
+                + (field.interval.map { "\"interval\": \(JSONEscaping.string($0)), " } ?? "")
+                + "\"from\": \(origin(field.origin))}"
         }
         members.append("\"fields\": [" + fields.joined(separator: ", ") + "]")
         return "{" + members.joined(separator: ", ") + "}"

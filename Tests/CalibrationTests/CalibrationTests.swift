@@ -34,6 +34,10 @@ struct CalibrationTests {
         #expect(profile.settings.missExit == values["missExit"])
         #expect(profile.settings.delivery?.median.seconds == values["delivery.median"])
         #expect(profile.settings == result.profile.settings)
+        // Each fitted value's interval is written as data too (issue 42), and `profile show` prints it.
+        func written(_ x: Double) -> Double { (x * 1e9).rounded() / 1e9 }  // as the file writes numbers
+        let intervals = result.parameters.map { ($0.parameter.name, written($0.low)...written($0.high)) }
+        #expect(profile.intervals == Dictionary(uniqueKeysWithValues: intervals))
     }
 
     /// Too few crossings names the parameter, how many it had and needs.

@@ -136,14 +136,13 @@ import Testing
 
     @Test("Revision 3's settings are described where set, after the interval")
     func revision3Settings() {
-        let overrides = MonitorOverrides(
-            phase: .fixed(.seconds(30)),
-            stationary: .some(Stationary(after: .seconds(300), within: 25, interval: .seconds(360))),
-            outliers: .some(
-                Outliers(
-                    every: .seconds(1800), duration: .seconds(20), median: 300,
-                    p90: 2000, accuracyScale: 0.5)),
-            delivery: .some(Delivery(median: .seconds(10), p90: .seconds(120))), missExit: 0.25)
+        let overrides = MonitorOverrides {
+            $0.phase = .fixed(.seconds(30));
+            $0.stationary = .some(Stationary(after: .seconds(300), within: 25, interval: .seconds(360)));
+            $0.outliers = .some(
+                Outliers(every: .seconds(1800), duration: .seconds(20), median: 300, p90: 2000, accuracyScale: 0.5));
+            $0.delivery = .some(Delivery(median: .seconds(10), p90: .seconds(120))); $0.missExit = 0.25
+        }
         let simulation = Simulation(regions: [], profile: .ideal, overrides: overrides, devices: [])
         #expect(
             RunDescription.settingsJSON(of: simulation)

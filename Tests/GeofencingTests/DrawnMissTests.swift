@@ -9,7 +9,9 @@ struct DrawnMissTests {
     static func walk(missEnter: Double, missExit: Double) -> Simulation {
         Simulation(
             regions: [Walk.circle("r", at: 500, radius: 100)],
-            overrides: MonitorOverrides(missEnter: missEnter, missExit: missExit),
+            overrides: MonitorOverrides {
+                $0.missEnter = missEnter; $0.missExit = missExit
+            },
             devices: [Device(id: "d", track: .timed([Walk.leg(0.5, at: 0, to: 1000.5, at: 1000)]))])
     }
 

@@ -49,7 +49,9 @@ let ruleCases: [RuleCase] = [
         id: "§5 hysteresis and confirmation: exit confirmed while still beyond",
         simulation: Simulation(
             regions: [Walk.circle("r", at: 500, radius: 100)],
-            overrides: MonitorOverrides(hysteresis: 50, confirmation: .seconds(5)),
+            overrides: MonitorOverrides {
+                $0.hysteresis = 50; $0.confirmation = .seconds(5)
+            },
             devices: [Device(id: "d", track: .timed([Walk.path((5.5, 0), (660.5, 655), (300.5, 1015))]))]),
         expected: [
             "0 d monitor-start r", "400 d enter r crossed=395", "650 d exit r crossed=645",
@@ -62,7 +64,9 @@ let ruleCases: [RuleCase] = [
         id: "§5 an exit candidate survives inside the hysteresis band",
         simulation: Simulation(
             regions: [Walk.circle("r", at: 500, radius: 100)],
-            overrides: MonitorOverrides(hysteresis: 50, confirmation: .seconds(20)),
+            overrides: MonitorOverrides {
+                $0.hysteresis = 50; $0.confirmation = .seconds(20)
+            },
             devices: [Device(id: "d", track: .timed([Walk.path((5.5, 0), (660.5, 655), (300.5, 1015))]))]),
         expected: [
             "0 d monitor-start r", "415 d enter r crossed=395", "665 d exit r crossed=645",
@@ -76,7 +80,9 @@ let ruleCases: [RuleCase] = [
         id: "§5 an exit candidate is dropped when the device comes back in",
         simulation: Simulation(
             regions: [Walk.circle("r", at: 500, radius: 100)],
-            overrides: MonitorOverrides(hysteresis: 50, confirmation: .seconds(80)),
+            overrides: MonitorOverrides {
+                $0.hysteresis = 50; $0.confirmation = .seconds(80)
+            },
             devices: [Device(id: "d", track: .timed([Walk.path((5.5, 0), (660.5, 655), (500.5, 815))]))]),
         expected: ["0 d monitor-start r", "475 d enter r crossed=395"]),
     // enterBuffer 30: the enter needs d ≤ -30, x ≥ 430: at 1 m/s from 0, t = 430.
@@ -84,7 +90,7 @@ let ruleCases: [RuleCase] = [
         id: "§5 enterBuffer delays the enter; the exit is at the boundary",
         simulation: Simulation(
             regions: [Walk.circle("r", at: 500, radius: 100)],
-            overrides: MonitorOverrides(enterBuffer: 30),
+            overrides: MonitorOverrides { $0.enterBuffer = 30 },
             devices: [Device(id: "d", track: .timed([Walk.leg(0.5, at: 0, to: 700.5, at: 700)]))]),
         expected: [
             "0 d monitor-start r", "430 d enter r crossed=430", "600 d exit r crossed=600",
@@ -119,7 +125,9 @@ let ruleCases: [RuleCase] = [
         id: "§5 rev 2: accuracy and confidence delay the enter and the exit",
         simulation: Simulation(
             regions: [Walk.circle("r", at: 500, radius: 100)],
-            overrides: MonitorOverrides(accuracy: 20, enterConfidence: 0.85, exitConfidence: 0.15),
+            overrides: MonitorOverrides {
+                $0.accuracy = 20; $0.enterConfidence = 0.85; $0.exitConfidence = 0.15
+            },
             devices: [Device(id: "d", track: .timed([Walk.leg(5.5, at: 0, to: 1005.5, at: 1000)]))]),
         expected: ["0 d monitor-start r", "407 d enter r crossed=407", "607 d exit r crossed=607", "607 d visit r 407-607"]),
     // The same from the region's own thresholds and the device's accuracy.
@@ -129,8 +137,8 @@ let ruleCases: [RuleCase] = [
             regions: [
                 {
                     var r = Walk.circle("r", at: 500, radius: 100)
-                    r.enterConfidence = 0.85
-                    r.exitConfidence = 0.15
+                    r.overrides.enterConfidence = 0.85
+                    r.overrides.exitConfidence = 0.15
                     return r
                 }()
             ],
@@ -147,7 +155,9 @@ let ruleCases: [RuleCase] = [
         id: "§2 §5 rev 2: a sample's accuracy is interpolated between its fixes",
         simulation: Simulation(
             regions: [Walk.circle("r", at: 500, radius: 100)],
-            overrides: MonitorOverrides(accuracy: 1000, enterConfidence: 0.85, exitConfidence: 0.15),
+            overrides: MonitorOverrides {
+                $0.accuracy = 1000; $0.enterConfidence = 0.85; $0.exitConfidence = 0.15
+            },
             devices: [
                 Device(
                     id: "d",
@@ -164,7 +174,7 @@ let ruleCases: [RuleCase] = [
         id: "§5 rev 2: accuracy alone changes nothing",
         simulation: Simulation(
             regions: [Walk.circle("r", at: 500, radius: 100)],
-            overrides: MonitorOverrides(accuracy: 50),
+            overrides: MonitorOverrides { $0.accuracy = 50 },
             devices: [Device(id: "d", track: .timed([Walk.leg(5.5, at: 0, to: 1005.5, at: 1000)]))]),
         expected: ["0 d monitor-start r", "395 d enter r crossed=395", "595 d exit r crossed=595", "595 d visit r 395-595"]),
     // Revision 2 §2, observation: with interval 2 s and tick 1 s only even ticks are observed. In at
@@ -173,7 +183,7 @@ let ruleCases: [RuleCase] = [
         id: "§2 rev 2: an interval of 2 ticks observes every other sample",
         simulation: Simulation(
             regions: [Walk.circle("r", at: 500, radius: 100)],
-            overrides: MonitorOverrides(interval: .seconds(2)),
+            overrides: MonitorOverrides { $0.interval = .seconds(2) },
             devices: [Device(id: "d", track: .timed([Walk.leg(5.5, at: 0, to: 1005.5, at: 1000)]))]),
         expected: ["0 d monitor-start r", "396 d enter r crossed=396", "596 d exit r crossed=596", "596 d visit r 396-596"]),
     // Tick 0.5 s, interval 1.5 s: ticks k = 0, 3, 6… at t = 0, 1.5, 3… From x = 5.25, d = 394.75 - t going
@@ -182,7 +192,7 @@ let ruleCases: [RuleCase] = [
         id: "§2 rev 2: an interval of 1.5 s with a tick of 0.5 s",
         simulation: Simulation(
             regions: [Walk.circle("r", at: 500, radius: 100)],
-            overrides: MonitorOverrides(interval: TimeSpan(microseconds: 1_500_000)),
+            overrides: MonitorOverrides { $0.interval = TimeSpan(microseconds: 1_500_000) },
             devices: [Device(id: "d", track: .timed([Walk.leg(5.25, at: 0, to: 1005.25, at: 1000)]))],
             tick: TimeSpan(microseconds: 500_000)),
         expected: [
@@ -209,7 +219,7 @@ let ruleCases: [RuleCase] = [
         id: "§2 rev 2: an interval of 6 s with a tick of 2 s",
         simulation: Simulation(
             regions: [Walk.circle("r", at: 500, radius: 100)],
-            overrides: MonitorOverrides(interval: .seconds(6)),
+            overrides: MonitorOverrides { $0.interval = .seconds(6) },
             devices: [Device(id: "d", track: .timed([Walk.leg(5.5, at: 0, to: 1005.5, at: 1000)]))],
             tick: .seconds(2)),
         expected: ["0 d monitor-start r", "396 d enter r crossed=396", "600 d exit r crossed=600", "600 d visit r 396-600"]),

@@ -67,7 +67,7 @@ func idealMatchesSignChanges() throws {
     try withEverySeed(seeds) { seed in
         var simulation = RandomScenario.make(seed: seed, profile: .ideal)
         simulation.regions = simulation.regions.map {
-            var r = $0; r.hysteresis = nil; return r
+            var r = $0; r.overrides.hysteresis = nil; return r
         }
         let log = EventLog()
         try simulation.run(into: log)

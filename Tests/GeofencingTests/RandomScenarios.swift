@@ -37,7 +37,7 @@ enum RandomScenario {
                 if Bool.random(using: &rng) { rings.append(square(half / 3, clockwise: true)) }
                 region = Region(id: "p\(i)", shape: .polygon(try! MultiPolygon([Polygon(rings: rings)])))
             }
-            if Int.random(in: 0..<4, using: &rng) == 0 { region.hysteresis = .random(in: 0...100, using: &rng) }
+            if Int.random(in: 0..<4, using: &rng) == 0 { region.overrides.hysteresis = .random(in: 0...100, using: &rng) }
             regions.append(region)
         }
 

@@ -41,8 +41,10 @@ struct Revision3Tests {
             (0..<6).map { Walk.circle("r\($0)", at: 150 + 250 * Double($0), radius: 80) }
             + [
                 Region(
-                    id: "edge", shape: Walk.circle("edge", at: 900, radius: 60, north: 40).shape, enterBuffer: -8,
-                    enterConfidence: 0.4, missEnter: 0.5, missExit: 0.2)
+                    id: "edge", shape: Walk.circle("edge", at: 900, radius: 60, north: 40).shape,
+                    overrides: MonitorOverrides {
+                        $0.enterBuffer = -8; $0.enterConfidence = 0.4; $0.missEnter = 0.5; $0.missExit = 0.2
+                    })
             ]
         let devices = (0..<5).map { i in
             Device(
@@ -60,16 +62,15 @@ struct Revision3Tests {
                 DwellRule(name: "long", duration: .seconds(200)),
             ],
             profile: .iosDocumented,
-            overrides: MonitorOverrides(
-                hysteresis: 30, enterBuffer: -5, confirmation: .seconds(4),
-                enterConfidence: 0.3, interval: .seconds(5), phase: .random,
-                stationary: .some(Stationary(after: .seconds(60), within: 20, interval: .seconds(120))),
-                outliers: .some(
-                    Outliers(
-                        every: .seconds(300), duration: .seconds(20), median: 300,
-                        p90: 2000, accuracyScale: 1)),
-                delivery: .some(Delivery(median: .seconds(10), p90: .seconds(120))),
-                missEnter: 0.1, missExit: 0.1),
+            overrides: MonitorOverrides {
+                $0.hysteresis = 30; $0.enterBuffer = -5; $0.confirmation = .seconds(4); $0.enterConfidence = 0.3;
+                $0.interval = .seconds(5); $0.phase = .random;
+                $0.stationary = .some(Stationary(after: .seconds(60), within: 20, interval: .seconds(120)));
+                $0.outliers = .some(
+                    Outliers(every: .seconds(300), duration: .seconds(20), median: 300, p90: 2000, accuracyScale: 1));
+                $0.delivery = .some(Delivery(median: .seconds(10), p90: .seconds(120))); $0.missEnter = 0.1;
+                $0.missExit = 0.1
+            },
             devices: devices, noise: Noise(sigma: 4, seed: 11, correlation: .seconds(20)))
     }()
 
@@ -131,7 +132,9 @@ struct Revision3Tests {
 func unenterableUnderRevision3(buffer: Double, confidence: Double, needed: Double?) {
     let simulation = Simulation(
         regions: [Walk.circle("kiosk", at: 500, radius: 5)], profile: .androidDocumented,
-        overrides: MonitorOverrides(enterBuffer: buffer, enterConfidence: confidence),
+        overrides: MonitorOverrides {
+            $0.enterBuffer = buffer; $0.enterConfidence = confidence
+        },
         devices: [Device(id: "d", track: .timed([Walk.line(from: 0, speed: 10, seconds: 100)]), accuracy: 20)])
     let found = simulation.unenterableRegions()
     #expect(found.map { ($0.neededDepth * 10).rounded() / 10 } == (needed.map { [$0] } ?? []))

@@ -26,7 +26,7 @@ let setAndClockCases: [RuleCase] = [
     // 360 (B 420.5, C 379.5). A: in at 129 (x = 903.5), out at 158 (1106.5); B: 272 (1904.5), 300 (2100.5).
     RuleCase(
         id: "§4 capacity 1 rotates the nearest region at each refresh",
-        simulation: Simulation(regions: abc, overrides: MonitorOverrides(capacity: 1), devices: [drive]),
+        simulation: Simulation(regions: abc, overrides: MonitorOverrides { $0.capacity = 1 }, devices: [drive]),
         expected: [
             "0 d monitor-start A", "129 d enter A crossed=129", "158 d exit A crossed=158",
             "158 d visit A 129-158", "216 d monitor-stop A", "216 d monitor-start B",
@@ -38,7 +38,10 @@ let setAndClockCases: [RuleCase] = [
     RuleCase(
         id: "§4 refreshDistance decides when the set changes",
         simulation: Simulation(
-            regions: abc, overrides: MonitorOverrides(capacity: 1, refreshDistance: 2000),
+            regions: abc,
+            overrides: MonitorOverrides {
+                $0.capacity = 1; $0.refreshDistance = 2000
+            },
             devices: [drive]),
         expected: [
             "0 d monitor-start A", "129 d enter A crossed=129", "158 d exit A crossed=158",
@@ -49,7 +52,10 @@ let setAndClockCases: [RuleCase] = [
     RuleCase(
         id: "§4 static selection: overflow regions get monitor-failed",
         simulation: Simulation(
-            regions: abc, overrides: MonitorOverrides(capacity: 2, selection: .static),
+            regions: abc,
+            overrides: MonitorOverrides {
+                $0.capacity = 2; $0.selection = .static
+            },
             devices: [drive]),
         expected: [
             "0 d monitor-failed C", "0 d monitor-start A", "0 d monitor-start B",
@@ -62,7 +68,7 @@ let setAndClockCases: [RuleCase] = [
         id: "§2 §5 a segment gap keeps the state and the pending candidate",
         simulation: Simulation(
             regions: [Walk.circle("r", at: 500, radius: 100)],
-            overrides: MonitorOverrides(confirmation: .seconds(60)),
+            overrides: MonitorOverrides { $0.confirmation = .seconds(60) },
             devices: [
                 Device(
                     id: "d",

@@ -126,7 +126,7 @@ import Testing
         var kinds: [Bool] = []
         let streamed = try Array(text.utf8).withUnsafeBufferPointer { buffer in
             var reader = JSONReader(buffer)
-            return try reader.forEachFeature(defaults: RegionOverrides()) { read, _ in
+            return try reader.forEachFeature(defaults: MonitorOverrides()) { read, _ in
                 if case .direct = read { kinds.append(true) } else { kinds.append(false) }
             }
         }
@@ -140,7 +140,7 @@ import Testing
 
     private func read(_ path: String, direct: Bool) -> ([Region], Problems) {
         let log = ProblemLog()
-        let placed = RegionFile.read(path, defaults: RegionOverrides(), diagnostics: log, direct: direct)
+        let placed = RegionFile.read(path, defaults: MonitorOverrides(), diagnostics: log, direct: direct)
         RegionFile.checkUniqueIDs(placed)
         return (placed.map(\.region), Problems(errors: log.errors, warnings: log.warnings))
     }

@@ -114,7 +114,7 @@ import Yams
         let root = try #require(try Yams.compose(yaml: text))
         let viaYAML = GeoJSON.regions(
             root: PlacedNode(node: DocumentNode(root), path: "", file: path, diagnostics: log),
-            defaults: RegionOverrides(), bareID: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+            defaults: MonitorOverrides(), bareID: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
         #expect(!log.hasErrors, "\(log.errors)")
         #expect(direct == viaYAML.map(\.region))
         #expect(!direct.isEmpty)

@@ -16,6 +16,8 @@ struct ValidProfileCase: Sendable, CustomTestStringConvertible {
     var settings: MonitorSettings
     /// Field → the file (relative to `profiles/valid/`) and line its value came from.
     var lines: [String: (file: String, line: Int)]
+    /// A fitted file's intervals, by parameter (issue 42: `profile show` prints them).
+    var intervals: [String: ClosedRange<Double>] = [:]
     var testDescription: String { fixture }
 }
 
@@ -58,6 +60,22 @@ private let validCases: [ValidProfileCase] = [
             $0.hysteresis = 30; $0.confirmation = .seconds(10); $0.enterConfidence = 0.7
         },
         lines: ["hysteresis": ("pixel-8.profile.yaml", 5)]),
+    ValidProfileCase(
+        fixture: "fitted.profile.yaml", name: "fitted", bases: ["ios-gps"],
+        source: "perimeter calibrate study.yaml on observed.jsonl",
+        settings: builtIn("ios-gps") {
+            $0.hysteresis = 90; $0.missExit = 0.13; $0.delivery = Delivery(median: .seconds(5), p90: .seconds(20))
+        },
+        lines: ["hysteresis": ("fitted.profile.yaml", 5), "delivery": ("fitted.profile.yaml", 7)],
+        intervals: ["hysteresis": 76.25...98.75, "missExit": 0.085...0.175, "delivery.median": 3.5...5.5]),
+    // Setting hysteresis again drops the base's interval of it; the others stay.
+    ValidProfileCase(
+        fixture: "refitted.profile.yaml", name: "refitted", bases: ["fitted.profile.yaml", "ios-gps"], source: nil,
+        settings: builtIn("ios-gps") {
+            $0.hysteresis = 80; $0.missExit = 0.13; $0.delivery = Delivery(median: .seconds(5), p90: .seconds(20))
+        },
+        lines: ["hysteresis": ("refitted.profile.yaml", 2), "missExit": ("fitted.profile.yaml", 6)],
+        intervals: ["missExit": 0.085...0.175, "delivery.median": 3.5...5.5]),
 ]
 
 /// Invalid profile files: each with the file, key path, line and message of its one error.
@@ -102,6 +120,15 @@ private let invalidCases: [InvalidCase] = [
         fixture: "bad-base-file.profile.yaml", keyPath: "hysterisis", line: 2,
         message: "did you mean \"hysteresis\"?", file: "invalid/unknown-key.profile.yaml"),
     InvalidCase(
+        fixture: "bad-interval-name.profile.yaml", keyPath: "intervals.hysterisis", line: 3,
+        message: "unknown key \"hysterisis\"; did you mean \"hysteresis\"?"),
+    InvalidCase(
+        fixture: "bad-interval-order.profile.yaml", keyPath: "intervals.missExit", line: 3,
+        message: "the interval's low end 0.3 is above its high end 0.1"),
+    InvalidCase(
+        fixture: "bad-interval-ends.profile.yaml", keyPath: "intervals.missExit", line: 3,
+        message: "expected an interval [low, high]: two numbers in missExit's unit, got"),
+    InvalidCase(
         fixture: "not-a-mapping.profile.yaml", keyPath: "", line: 1,
         message: "expected a profile: a mapping of base, name, source and monitor settings, got a list"),
     InvalidCase(
@@ -130,6 +157,7 @@ struct ProfileFileTests {
         #expect(loaded.bases.map { ($0 as NSString).lastPathComponent } == c.bases)
         #expect(loaded.source == c.source)
         #expect(loaded.settings == c.settings)
+        #expect(loaded.intervals == c.intervals)
         for (field, (file, line)) in c.lines {
             #expect(loaded.origins[field] == .file(path: fixture("profiles/valid/" + file), line: line), "\(field)")
         }
@@ -137,6 +165,13 @@ struct ProfileFileTests {
         for field in base.settings.fieldNames where c.lines[field] == nil && loaded.origins[field]?.isFile == false {
             #expect(loaded.origins[field] == base.origins[field], "\(field)")
         }
+    }
+
+    @Test("profile show prints a fitted value's interval beside it, in its unit (none for a share)")
+    func intervalsShown() throws {
+        let fields = try profile("valid/fitted.profile.yaml").get().fields
+        let shown = Dictionary(uniqueKeysWithValues: fields.compactMap { f in f.interval.map { (f.name, $0) } })
+        #expect(shown == ["hysteresis": "76.25 – 98.75 m", "missExit": "0.085 – 0.175", "delivery": "median 3.5 – 5.5 s"])
     }
 
     @Test("An invalid profile file is refused at its file, key path and line", arguments: invalidCases)

@@ -65,25 +65,33 @@ private let validCases: [ValidCase] = [
     ValidCase(
         fixture: "full.yaml", name: "Lunch at Lorrenzillo's", profile: .iosGPS, tick: TimeSpan(microseconds: 500_000),
         start: time("2016-01-10T12:00:00Z"),
-        overrides: MonitorOverrides(
-            capacity: .some(nil), selection: .static, refreshDistance: 1500, hysteresis: 50,
-            enterBuffer: 10, confirmation: TimeSpan(microseconds: 250_000),
-            initialTrigger: .enter),
+        overrides: MonitorOverrides {
+            $0.capacity = .some(nil); $0.selection = .static; $0.refreshDistance = 1500; $0.hysteresis = 50;
+            $0.enterBuffer = 10; $0.confirmation = TimeSpan(microseconds: 250_000); $0.initialTrigger = .enter
+        },
         regions: [
-            Region(id: "pizza", shape: circle(37.70, -121.75, 50), hysteresis: 20, confirmation: .seconds(5)),
+            Region(
+                id: "pizza", shape: circle(37.70, -121.75, 50),
+                overrides: MonitorOverrides {
+                    $0.hysteresis = 20; $0.confirmation = .seconds(5)
+                }),
             Region(
                 id: "7", shape: polygon([[-121.77, 37.69, -121.76, 37.69, -121.76, 37.70, -121.77, 37.69]]),
-                confirmation: .zero),
+                overrides: MonitorOverrides { $0.confirmation = .zero }),
             Region(
                 id: "mall",
                 shape: polygon(
                     [[0, 0, 10, 0, 10, 10, 0, 10, 0, 0], [2, 2, 3, 2, 3, 3, 2, 2]],
                     [[20, 20, 21, 20, 21, 21, 20, 20]]),
-                enterBuffer: 500, confirmation: .seconds(5)),
-            Region(id: "lorrenzillos", shape: circle(37.703026, -121.759735, 300), hysteresis: 50),
+                overrides: MonitorOverrides {
+                    $0.enterBuffer = 500; $0.confirmation = .seconds(5)
+                }),
+            Region(
+                id: "lorrenzillos", shape: circle(37.703026, -121.759735, 300),
+                overrides: MonitorOverrides { $0.hysteresis = 50 }),
             Region(
                 id: "square", shape: polygon([[-121.76, 37.70, -121.75, 37.70, -121.75, 37.71, -121.76, 37.70]]),
-                enterBuffer: 2),
+                overrides: MonitorOverrides { $0.enterBuffer = 2 }),
             Region(id: "park", shape: polygon([[1, 1, 2, 1, 2, 2, 1, 1]])),
         ],
         rules: [
@@ -107,7 +115,9 @@ private let validCases: [ValidCase] = [
         devices: [], noise: nil),
     ValidCase(
         fixture: "scenario.json", name: "JSON is YAML", profile: .android, tick: .seconds(2), start: nil,
-        overrides: MonitorOverrides(capacity: .some(5), confirmation: TimeSpan(microseconds: 1_500_000)),
+        overrides: MonitorOverrides {
+            $0.capacity = .some(5); $0.confirmation = TimeSpan(microseconds: 1_500_000)
+        },
         regions: [
             Region(id: "home", shape: circle(0, 0, 1000)),
             Region(id: "zone", shape: polygon([[1, 1, 2, 1, 2, 2, 1, 1]])),
@@ -184,8 +194,8 @@ struct ValidScenarioTests {
         let simulation = scenario.simulation
         #expect(simulation.settings.accuracy == 20)
         #expect(simulation.settings.enterConfidence == 0.85 && simulation.settings.exitConfidence == 0.15)
-        #expect(simulation.regions.map(\.enterConfidence) == [0.9, nil, nil, nil])
-        #expect(simulation.regions.map(\.exitConfidence) == [nil, 0.1, 0.1, 0.1])
+        #expect(simulation.regions.map(\.overrides.enterConfidence) == [0.9, nil, nil, nil])
+        #expect(simulation.regions.map(\.overrides.exitConfidence) == [nil, 0.1, 0.1, 0.1])
         #expect(simulation.devices.map(\.accuracy) == [35])
         #expect(simulation.noise == Noise(sigma: 8, seed: 3, correlation: .seconds(30)))
     }
@@ -205,9 +215,9 @@ struct ValidScenarioTests {
         #expect(settings.missEnter == 0.1 && settings.missExit == 0.2)
         #expect(settings.enterBuffer == -15 && settings.enterConfidence == 0.3)
         let regions = scenario.simulation.regions
-        #expect(regions[0].missEnter == 0.25 && regions[0].missExit == 0.5)
-        #expect(regions[0].enterBuffer == -5 && regions[0].enterConfidence == 0.4)
-        #expect(regions.dropFirst().allSatisfy { $0.missExit == 1 && $0.missEnter == nil })
+        #expect(regions[0].overrides.missEnter == 0.25 && regions[0].overrides.missExit == 0.5)
+        #expect(regions[0].overrides.enterBuffer == -5 && regions[0].overrides.enterConfidence == 0.4)
+        #expect(regions.dropFirst().allSatisfy { $0.overrides.missExit == 1 && $0.overrides.missEnter == nil })
         // No noise, but the scenario draws: its Monte Carlo runs vary.
         #expect(scenario.simulation.noise == nil && scenario.runs == 10)
     }
@@ -268,7 +278,7 @@ struct ValidScenarioTests {
         let regions = try RegionFile.load(path: fixture("regions/restaurants.geojson"))
         #expect(regions.map(\.id) == ["pizza", "7", "mall"])
         #expect(regions[0].shape == circle(37.70, -121.75, 50))
-        #expect(regions[0].confirmation == nil)
+        #expect(regions[0].overrides.confirmation == nil)
         let park = try RegionFile.load(path: fixture("regions/park.geojson"))
         #expect(park.map(\.id) == ["park"])
     }

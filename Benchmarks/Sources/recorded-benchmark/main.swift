@@ -97,7 +97,7 @@ func run(_ mode: String) -> Int {
     case "paths": return fleet(recorded: true, profile: .ideal).onTruePaths().devices.count
     case "settled":
         var settled = fleet(recorded: false, profile: .ideal)
-        settled.overrides = MonitorOverrides(confirmation: .seconds(60))
+        settled.overrides = MonitorOverrides { $0.confirmation = .seconds(60) }
         return settled.truth(threads: 1).events.count
     case "phones-recorded", "phones-plain":
         let sink = CountingSink()
