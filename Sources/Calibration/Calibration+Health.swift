@@ -29,7 +29,7 @@ extension Calibration {
                     misses.append(
                         "the held-out \(name) are reported at \(CalibrationResult.number((o * 1000).rounded() / 1000)), "
                             + "predicted \(CalibrationResult.number((p * 1000).rounded() / 1000))")
-                    suggest([k.kind == .enter ? "missEnter" : "missExit", "noise.sigma"])
+                    suggest([MonitorField.miss(of: k.kind)?.key, "noise.sigma"].compactMap { $0 })
                 }
             }
             guard let o = k.observed.delay, let p = k.predicted.delay,

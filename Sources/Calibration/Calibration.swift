@@ -97,7 +97,7 @@ public struct Calibration: Sendable {
             var profile = base
             profile.settings.delivery = measured.delivery
             run.simulation.profile = profile
-            run.simulation.overrides.clear(["delivery"])
+            run.simulation.overrides[\.delivery] = nil  // the measured delivery replaces the scenario's
             measuredDelivery = measured
         } else {
             measuredDelivery = nil

@@ -8,7 +8,9 @@ extension MonitorField {
     public struct Fit: Sendable {
         /// The unit of a fitted number (`1`: a share or a probability in [0, 1]).
         public enum Unit: String, Hashable, Sendable {
-            case meters = "m", seconds = "s", share = "1"
+            case meters = "m"
+            case seconds = "s"
+            case share = "1"
 
             /// An interval for people, with its unit (none for a share): `76.25 – 98.75 m`, `0.085 – 0.175`.
             public func interval(_ range: ClosedRange<Double>) -> String {

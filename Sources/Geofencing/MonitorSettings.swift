@@ -225,3 +225,15 @@ extension MonitorField {
                 meaning: "the probability that a confirmed exit is never reported")),
     ]
 }
+
+extension MonitorField {
+    /// The row of the probability that a decided event of `kind` is lost (SEMANTICS §5): enters' or exits';
+    /// nil for the other kinds. O(rows).
+    public static func miss(of kind: GeofenceEvent.Kind) -> MonitorField? {
+        switch kind {
+        case .enter: row(at: \MonitorSettings.missEnter)
+        case .exit: row(at: \MonitorSettings.missExit)
+        default: nil
+        }
+    }
+}

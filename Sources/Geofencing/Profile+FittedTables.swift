@@ -7,7 +7,8 @@ import Geodesy
 extension Profile {
     /// False fixes far off: the same for every fitted iOS state (its rate is not published).
     private static let iosOutliers = BuiltInTable.Row(
-        MonitorOverrides(\.outliers, Outliers(every: .seconds(6 * 3600), duration: .seconds(60), median: 500, p90: 2000, accuracyScale: 1)
+        MonitorOverrides(
+            \.outliers, Outliers(every: .seconds(6 * 3600), duration: .seconds(60), median: 500, p90: 2000, accuracyScale: 1)
         ),
         source:
             "assumption: a false fix every 6 h (no rate is published); far enters are seen: [owntracks-ios-76] \"although I am still some kilometers away.\" [radius-networks-2015] \"triggered across the river nearly 1000 meters away.\""
@@ -150,7 +151,9 @@ extension Profile {
                         "assumption: as enters; no count without background limits is published. The one production count found, [rnbg-2597] \"enters 2x more than exists\" from \"Mainly Android (90%+ of our clients use Android)\", is not adopted: the app state is not stated, iOS is pooled in, and the app itself drops events (\"we're limiting the sending of events in the mobile app\")"
                 ),
                 .init(
-                    MonitorOverrides(\.outliers, Outliers(
+                    MonitorOverrides(
+                        \.outliers,
+                        Outliers(
                             every: .seconds(6 * 3600), duration: .seconds(120), median: 300, p90: 1500, accuracyScale: 1.5)
                     ),
                     source:
@@ -215,7 +218,8 @@ extension Profile {
                         "assumption: as android-background; no count is published for an idle phone, and the night's exits all came, late: [location-samples-203] \"2019-08-07 13:18:09 Exited: Geofence A (8:56am, actual)\""
                 ),
                 .init(
-                    MonitorOverrides(\.stationary, Stationary(after: .seconds(3600), within: 25, interval: .seconds(20 * 60))),
+                    MonitorOverrides(
+                        \.stationary, Stationary(after: .seconds(3600), within: 25, interval: .seconds(20 * 60))),
                     source:
                         "fitted: once still for an hour, a check every 20 min, to the enters and exits after a night, from the actual crossing (exits 17 and 10 min late, enters 12 and 8): [location-samples-203] \"2019-08-07 07:08:08 Exited: Geofence A (6:51am, actual)\" \"2019-08-07 07:50:57 Exited: Geofence B (7:41am, actual)\" \"2019-08-07 07:08:08 Entered: Geofence B (6:56am, actual)\" \"2019-08-07 07:50:57 Entered: Geofence A (7:43am, actual)\""
                 ),

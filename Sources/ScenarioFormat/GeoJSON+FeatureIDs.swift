@@ -96,7 +96,9 @@ final class FeatureIDs {
             "\(count) feature\(count == 1 ? " has" : "s have") a number as \(count == 1 ? "its" : "their") id, "
             + "so \(count == 1 ? "its region is" : "their regions are") named \(span) (geojson.io numbers features "
             + "0, 1, 2…, and they change when the file is edited); "
-        let candidates = propertyNames.filter { $0 != "name" && $0 != "radius" && !MonitorField.keys(at: .geoJSON).contains($0) }
+        let candidates = propertyNames.filter {
+            $0 != "name" && $0 != "radius" && !MonitorField.keys(at: .geoJSON).contains($0)
+        }
         if let pick = candidates.first ?? propertyNames.first {
             message +=
                 "to take the ids from a property, give the scenario's geojson: entry idProperty: "

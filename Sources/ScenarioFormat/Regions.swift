@@ -4,7 +4,8 @@ import Geodesy
 import Geofencing
 
 extension ScenarioLoader {
-    static let regionKeys = ["id", "name", "geojson", "idProperty", "skip", "circle", "polygon"] + MonitorField.keys(at: .region)
+    static let regionKeys =
+        ["id", "name", "geojson", "idProperty", "skip", "circle", "polygon"] + MonitorField.keys(at: .region)
     /// Features a `skip: invalid` entry lists before counting the rest.
     static let skippedListed = 10
     static let regionShape = "a region: {geojson: PATH}, {id, circle: {lat, lon, radius}} or {id, polygon: GEOMETRY}"
