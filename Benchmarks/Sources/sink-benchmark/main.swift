@@ -65,7 +65,7 @@ func plainWrite(_ bytes: [UInt8], to path: String) -> Double {
     }
 }
 
-let allSinks: [(String, (String) throws -> EventSink)] = [
+let allSinks: [(String, (String) throws -> any LifecycleSink)] = [
     ("jsonl", { try JSONLinesSink(path: $0) }),
     ("csv", { try CSVSink(path: $0) }),
     ("geojson", { try GeoJSONSink(path: $0) }),
