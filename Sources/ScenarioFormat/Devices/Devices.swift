@@ -5,6 +5,53 @@ import Geodesy
 import Geofencing
 
 extension ScenarioLoader {
+    /// `devices:`, which must be there unless the devices come from elsewhere (`readsDevices`), with the
+    /// scenario's `recorded:` (their default, read between the list and its entries). GPX files are read a
+    /// batch ahead, in parallel; a fix table or a `tracks:` pattern gives many devices, a track entry one.
+    /// Each id is the device's once. O(the devices' fixes).
+    func readDevices(_ d: inout ScenarioDraft, _ key: String) {
+        let diagnostics = d.diagnostics
+        let before = diagnostics.errors.count
+        let list = readsDevices ? d.top.required(key, "a list of devices")?.list("a list of devices") ?? [] : []
+        let recordedByDefault = d.top["recorded"].map { $0.boolean(Self.recordedWhat) ?? false } ?? false
+        var tracks = PreloadedTracks()
+        var ids: [String: PlacedNode] = [:]
+        for (position, entry) in list.enumerated() {
+            if position % PreloadedTracks.batch == 0 {
+                tracks = PreloadedTracks(
+                    entries: list.dropFirst(position).prefix(PreloadedTracks.batch), loader: trackLoader,
+                    diagnostics: diagnostics)
+            }
+            let found: [(Device, id: PlacedNode, pace: PlacedNode?)]
+            if entry.mappingHasKey("fixes") {
+                found = fixTableDevices(
+                    entry, diagnostics: diagnostics, localZone: d.zone, tables: &d.fixTables,
+                    recordedByDefault: recordedByDefault)
+            } else if entry.mappingHasKey("tracks") {
+                found = trackFolderDevices(
+                    entry, diagnostics: diagnostics, zone: d.zone, recordedByDefault: recordedByDefault)
+            } else {
+                found =
+                    device(
+                        entry, diagnostics: diagnostics, preloaded: tracks, zone: d.zone,
+                        recordedByDefault: recordedByDefault
+                    ).map { [$0] } ?? []
+            }
+            for (device, idCursor, paceCursor) in found {
+                if let first = ids[device.id] {
+                    idCursor.fail(
+                        "device id \"\(device.id)\" is already used by \(first.path) at \(first.place); a device's fixes come from one source"
+                    )
+                } else {
+                    ids[device.id] = idCursor
+                    d.devices.append(device)
+                    d.deviceCursors.append((idCursor, paceCursor))
+                }
+            }
+        }
+        d.devicesComplete = readsDevices && diagnostics.errors.count == before
+    }
+
     /// One `devices[i]` entry: its id, its track read from GPX and converted (SEMANTICS §1), and the
     /// cursors of its id and pace (the run-size checks name them).
     /// Times its GPX writes without a zone are read in `zone` when all of them are (else as UTC, with a

@@ -85,198 +85,56 @@ public struct ScenarioLoader: Sendable {
         return try loader.load(path: path)
     }
 
-    static let topKeys = [
-        "name", "start", "timezone", "tick", "profile", "monitor", "regions", "rules", "devices",
-        "noise", "sinks", "expect", "runs", "recorded",
-    ]
-
-    /// Loads the scenario at `path`; paths inside it are relative to its folder.
+    /// Loads the scenario at `path`; paths inside it are relative to its folder. Reads each top-level key by
+    /// its row of `ScenarioKey.all`, then makes the simulation and checks it, then reads the keys that
+    /// need it (`expect:`, `runs:`). O(the scenario's regions, devices and fixes).
     public func load(path: String) throws(ScenarioErrors) -> Scenario {
         let d = ProblemLog()
         d.inputRoot = inputs.root(of: path)
         guard let root = YAMLDocument.compose(path, what: "a scenario (a YAML or JSON mapping)", diagnostics: d),
             let top = PlacedNode(node: root, path: "", file: path, diagnostics: d)
-                .mapping("a scenario: a mapping of name, regions, devices and the like", allowed: Self.topKeys)
+                .mapping("a scenario: a mapping of name, regions, devices and the like", allowed: ScenarioKey.names)
         else { throw ScenarioErrors(d.errors) }
 
+        var draft = ScenarioDraft(top: top)
+        for key in ScenarioKey.readingOrder {
+            if case let .draft(read) = key.reader { read(self, &draft, key.name) }
+        }
+        let simulation = simulation(of: draft)
+        for key in ScenarioKey.readingOrder {
+            if case let .simulation(read) = key.reader { read(self, &draft, key.name, simulation) }
+        }
+
+        if d.hasErrors { throw ScenarioErrors(d.errors) }
         let fileName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let name = top["name"]?.text("the scenario's name") ?? fileName
-        let zone = top["timezone"].flatMap(timeZone)
-        let start = top["start"].flatMap { c -> Timestamp? in
-            if let text = c.scalarText, let (time, hadZone) = Timestamp.parse(iso8601: text, localZone: zone) {
-                guard Timestamp.writable.contains(time) else {
-                    c.fail("\(text) is outside \(Timestamp.writableRangeText), the times an event log can show")
-                    return nil
-                }
-                if !hadZone, let zone { ZonelessTimes.warnIfSkipped(text, readAs: time, on: zone, at: c) }
-                if !hadZone && zone == nil {
-                    c.warn(
-                        "\(text) has no zone, so it is read as UTC (\(time.iso8601)); write it with Z or an offset, "
-                            + "or give the scenario timezone: NAME (such as Europe/Madrid) if it is a local time")
-                }
-                return time
-            }
-            c.expected("a time in ISO 8601 such as 2016-01-10T12:00:00Z")
-            return nil
-        }
-        let tick = top["tick"].map { $0.duration(.positive) } ?? .seconds(1)
-        let profile = top["profile"].map { ProfileFile.reference($0) } ?? .ideal
-        let overrides = top["monitor"].map { MonitorBlock.overrides($0, tick: tick ?? .seconds(1)) } ?? MonitorOverrides()
+        return Scenario(
+            name: draft.name ?? fileName, file: path, simulation: simulation, sinks: draft.sinks,
+            sinkPlaces: draft.sinkPlaces, expectations: draft.expectations,
+            outcomeExpectations: draft.outcomeExpectations, runs: draft.runs, timeZone: draft.zone,
+            warnings: d.warnings, inputs: d.inputs, warningKinds: d.warningKinds)
+    }
 
-        let before = d.errors.count
-        var placed: [PlacedRegion] = []
-        if let list = top.required("regions", "a list of regions")?.list("a list of regions") {
-            for entry in list { placed += regions(entry, diagnostics: d) }
-        }
-        let regionsComplete = d.errors.count == before
-        RegionFile.checkUniqueIDs(placed)
-        let regionIDs = placed.map(\.region.id)
-
-        let beforeRules = d.errors.count
-        let rules =
-            top["rules"]?.list("a list of dwell rules").map {
-                self.rules($0, regionIDs: regionsComplete ? regionIDs : nil)
-            } ?? []
-        let rulesComplete = d.errors.count == beforeRules
-
-        var devices: [Device] = []
-        var deviceCursors: [(id: PlacedNode, pace: PlacedNode?)] = []
-        var deviceIDs: [String: PlacedNode] = [:]
-        let beforeDevices = d.errors.count
-        let deviceList = readsDevices ? top.required("devices", "a list of devices")?.list("a list of devices") : nil
-        let recordedByDefault = top["recorded"].map { $0.boolean(Self.recordedWhat) ?? false } ?? false
-        var tracks = PreloadedTracks()
-        var fixTables: [ReadFixTable] = []
-        for (position, entry) in (deviceList ?? []).enumerated() {
-            // GPX files are read a batch ahead, in parallel; a fix table gives many devices, a track entry one.
-            if position % PreloadedTracks.batch == 0 {
-                tracks = PreloadedTracks(
-                    entries: (deviceList ?? []).dropFirst(position).prefix(PreloadedTracks.batch),
-                    loader: trackLoader, diagnostics: d)
-            }
-            let found: [(Device, id: PlacedNode, pace: PlacedNode?)]
-            if entry.mappingHasKey("fixes") {
-                found = fixTableDevices(
-                    entry, diagnostics: d, localZone: zone, tables: &fixTables, recordedByDefault: recordedByDefault)
-            } else if entry.mappingHasKey("tracks") {
-                found = trackFolderDevices(entry, diagnostics: d, zone: zone, recordedByDefault: recordedByDefault)
-            } else {
-                found =
-                    device(entry, diagnostics: d, preloaded: tracks, zone: zone, recordedByDefault: recordedByDefault)
-                    .map { [$0] } ?? []
-            }
-            for (device, idCursor, paceCursor) in found {
-                if let first = deviceIDs[device.id] {
-                    idCursor.fail(
-                        "device id \"\(device.id)\" is already used by \(first.path) at \(first.place); a device's fixes come from one source"
-                    )
-                } else {
-                    deviceIDs[device.id] = idCursor
-                    devices.append(device)
-                    deviceCursors.append((idCursor, paceCursor))
-                }
-            }
-        }
-
-        let devicesComplete = readsDevices && d.errors.count == beforeDevices
-
-        let noise = top["noise"].flatMap { self.noise($0, recorded: devices.filter(\.recorded).map(\.id)) }
-        var sinks: [String] = [], sinkPlaces: [KeyedPlace] = []
-        for node in top["sinks"]?.list("a list of sink specs such as console or jsonl:events.jsonl") ?? [] {
-            guard let text = node.text("a sink spec such as console or jsonl:events.jsonl") else { continue }
-            sinks.append(text)
-            sinkPlaces.append(node.keyedPlace)
-        }
+    /// The simulation the draft makes, checked: a tick that does not divide the interval (or a phase not
+    /// below it) at its key; then, when nothing else is wrong, its size and its likely mistakes.
+    private func simulation(of draft: ScenarioDraft) -> Simulation {
+        let top = draft.top, d = draft.diagnostics
         let simulation = Simulation(
-            regions: placed.map(\.region), rules: rules, profile: profile ?? .ideal,
-            overrides: overrides, devices: devices, start: start,
-            tick: tick ?? .seconds(1), noise: noise)
+            regions: draft.regions.map(\.region), rules: draft.rules, profile: draft.profile,
+            overrides: draft.overrides, devices: draft.devices, start: draft.start,
+            tick: draft.tick, noise: draft.noise)
         if let problem = simulation.intervalProblem {
             let phase = simulation.phaseProblem == problem ? top["monitor"]?.entry("phase") : nil
             if let place = phase ?? top["tick"] ?? top["profile"] ?? top["monitor"] { place.fail(problem) }
         }
         if !d.hasErrors {
-            checkRunSize(simulation, devices: deviceCursors, list: top["devices"])
+            checkRunSize(simulation, devices: draft.deviceCursors, list: top["devices"])
         }
         if !d.hasErrors {
             warnAboutLikelyMistakes(
-                simulation, regions: placed, fixTables: fixTables, diagnostics: d, list: top["regions"],
+                simulation, regions: draft.regions, fixTables: draft.fixTables, diagnostics: d, list: top["regions"],
                 rules: top["rules"]?.list("a list of dwell rules") ?? [],
                 startCursor: top["start"], devicesCursor: top["devices"])
         }
-        // Times of day in expect: are on the clock's start date, which may come from the tracks.
-        let known = KnownIDs(
-            regions: regionsComplete ? regionIDs : nil,
-            devices: devicesComplete ? devices.map(\.id) : nil,
-            rules: rulesComplete ? rules.map(\.name) : nil)
-        let runs = top["runs"].flatMap {
-            self.runs($0, noise: noise, hasNoiseKey: top["noise"] != nil, drawsRandomly: simulation.drawsRandomly)
-        }
-        let expectList = top["expect"]?.list("a list of expectations")
-        let expectations =
-            expectList.map {
-                self.expectations($0, clockStart: simulation.clockStart, known: known, runs: runs, zone: zone)
-            } ?? []
-        let outcomeExpectations = expectList.map { self.outcomeExpectations($0, known: known, runs: runs) } ?? []
-
-        if d.hasErrors { throw ScenarioErrors(d.errors) }
-        return Scenario(
-            name: name, file: path, simulation: simulation, sinks: sinks, sinkPlaces: sinkPlaces,
-            expectations: expectations, outcomeExpectations: outcomeExpectations, runs: runs, timeZone: zone,
-            warnings: d.warnings, inputs: d.inputs, warningKinds: d.warningKinds)
-    }
-
-    /// `timezone: Europe/Madrid`: an IANA name the system's tz database has.
-    private func timeZone(_ c: PlacedNode) -> LocalTimeZone? {
-        guard let name = c.text("an IANA time zone name such as Europe/Madrid") else { return nil }
-        if let zone = LocalTimeZone(identifier: name) { return zone }
-        c.expected("an IANA time zone name from the tz database, such as Europe/Madrid, America/New_York or UTC")
-        return nil
-    }
-
-    /// The most runs `runs:` may ask for: `perimeter check` runs them all.
-    static let maxRuns: Int64 = 100_000
-
-    /// `runs: N`, which needs noise or another random draw (SEMANTICS §2) to vary.
-    private func runs(_ c: PlacedNode, noise: Noise?, hasNoiseKey: Bool, drawsRandomly: Bool) -> Int? {
-        guard let n = c.integer(.positive, "a number of Monte Carlo runs, an integer") else { return nil }
-        guard n <= Self.maxRuns else {
-            c.fail("expected at most \(Self.maxRuns) runs, got \(n)")
-            return nil
-        }
-        if noise == nil && !hasNoiseKey && !drawsRandomly {
-            c.fail("Monte Carlo runs vary the noise seed, and this scenario has no noise; add noise: {sigma: 5m, seed: 1}")
-            return nil
-        }
-        return Int(n)
-    }
-
-    /// What `recorded:` takes, for its error.
-    static let recordedWhat = "true or false (whether the track was recorded on a phone, SEMANTICS §9)"
-
-    /// `noise: {sigma, seed, correlation, onRecorded}`, refused over `recorded` devices (SEMANTICS §9)
-    /// unless `onRecorded: true`: their fixes already carry a phone's error.
-    private func noise(_ c: PlacedNode, recorded: [String]) -> Noise? {
-        guard
-            let f = c.mapping(
-                "noise settings {sigma, seed, correlation, onRecorded}",
-                allowed: ["sigma", "seed", "correlation", "onRecorded"]),
-            let sigma = f.required("sigma", "a distance in metres of 0 or more")?.distance(.nonNegative)
-        else { return nil }
-        let onRecorded = f["onRecorded"].map { $0.boolean("true or false (add the noise to recorded tracks too)") ?? false }
-        if let first = recorded.first, onRecorded != true {
-            let who =
-                recorded.count > 1
-                ? "devices \"\(first)\" and \(recorded.count - 1) more are" : "device \"\(first)\" is"
-            c.fail(
-                "\(who) recorded (recorded: true): their fixes already carry the phone's GPS error, "
-                    + "and noise would add a second error on top of theirs; remove noise, or add onRecorded: true to the noise to add it anyway"
-            )
-            return nil
-        }
-        guard let seed = f["seed"].map({ $0.integer(.nonNegative, "a seed, an integer") }) ?? 0 else { return nil }
-        let correlation = f["correlation"].map { $0.duration(.nonNegative) } ?? .zero
-        guard let correlation else { return nil }
-        return Noise(sigma: sigma, seed: UInt64(seed), correlation: correlation)
+        return simulation
     }
 }

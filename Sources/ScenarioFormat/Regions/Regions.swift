@@ -10,6 +10,25 @@ extension ScenarioLoader {
     static let skippedListed = 10
     static let regionShape = "a region: {geojson: PATH}, {id, circle: {lat, lon, radius}} or {id, polygon: GEOMETRY}"
 
+    /// `regions:`, which must be there (an empty list is fine): every entry's regions in order, then their
+    /// ids checked unique (a duplicate leaves the list complete: its ids are all known).
+    func readRegions(_ d: inout ScenarioDraft, _ key: String) {
+        let before = d.diagnostics.errors.count
+        if let list = d.top.required(key, "a list of regions")?.list("a list of regions") {
+            for entry in list { d.regions += regions(entry, diagnostics: d.diagnostics) }
+        }
+        d.regionsComplete = d.diagnostics.errors.count == before
+        RegionFile.checkUniqueIDs(d.regions)
+    }
+
+    /// `rules:`, read after `regions:` (whose ids they name).
+    func readRules(_ d: inout ScenarioDraft, _ key: String) {
+        let before = d.diagnostics.errors.count
+        let regionIDs = d.regionsComplete ? d.regions.map(\.region.id) : nil
+        d.rules = d.top[key]?.list("a list of dwell rules").map { rules($0, regionIDs: regionIDs) } ?? []
+        d.rulesComplete = d.diagnostics.errors.count == before
+    }
+
     /// One `regions[i]` entry: a GeoJSON file's regions, or one inline circle or polygon.
     /// The entry's own settings (those the settings table allows a region) apply to each of its regions; a
     /// GeoJSON feature's own properties override them.
