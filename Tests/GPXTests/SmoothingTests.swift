@@ -37,32 +37,30 @@ struct SmoothingTests {
         return (length, fastest)
     }
 
-    @Test("the same length and top speed as sorting every window, on 300 seeded tracks")
-    func sameAsSortingEachWindow() {
-        for seed: UInt64 in 1...300 {
-            var random = SplitMix64(seed: seed)
-            // Few distinct values (repeats, both zeros) as well as many; segments shorter than the window too.
-            let distinct = seed % 3 == 0 ? 4 : 1_000
-            let segments: [[TrackPoint]] = (0..<Int.random(in: 1...4, using: &random)).map { _ in
-                (0..<Int.random(in: 0...60, using: &random)).map { i in
-                    let north = Double(Int.random(in: 0..<distinct, using: &random)) * 7
-                    let east = Double(Int.random(in: 0..<distinct, using: &random)) * 5
-                    let origin =
-                        seed % 5 == 0 ? Coordinate(latitude: 0, longitude: 0) : Coordinate(latitude: 52.5, longitude: 13.4)
-                    var coordinate = origin.offset(northMeters: north, eastMeters: east)
-                    if seed % 5 == 0, north == 0 { coordinate = Coordinate(latitude: -0.0, longitude: coordinate.longitude) }
-                    let time =
-                        seed % 7 == 0 ? nil : Timestamp(microsecondsSince1970: 1_700_000_000_000_000 + Int64(i) * 1_000_000)
-                    return TrackPoint(coordinate: coordinate, time: time, elevation: nil, ordinal: i, line: i + 1, column: 1)
-                }
+    @Test("the same length and top speed as sorting every window, on 300 seeded tracks", arguments: UInt64(1)...300)
+    func sameAsSortingEachWindow(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        // Few distinct values (repeats, both zeros) as well as many; segments shorter than the window too.
+        let distinct = seed % 3 == 0 ? 4 : 1_000
+        let segments: [[TrackPoint]] = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+            (0..<Int.random(in: 0...60, using: &random)).map { i in
+                let north = Double(Int.random(in: 0..<distinct, using: &random)) * 7
+                let east = Double(Int.random(in: 0..<distinct, using: &random)) * 5
+                let origin =
+                    seed % 5 == 0 ? Coordinate(latitude: 0, longitude: 0) : Coordinate(latitude: 52.5, longitude: 13.4)
+                var coordinate = origin.offset(northMeters: north, eastMeters: east)
+                if seed % 5 == 0, north == 0 { coordinate = Coordinate(latitude: -0.0, longitude: coordinate.longitude) }
+                let time =
+                    seed % 7 == 0 ? nil : Timestamp(microsecondsSince1970: 1_700_000_000_000_000 + Int64(i) * 1_000_000)
+                return TrackPoint(coordinate: coordinate, time: time, elevation: nil, ordinal: i, line: i + 1, column: 1)
             }
-            let moving = TrackSummary.smoothed(segments), sorted = Self.reference(segments)
-            #expect(
-                moving.length.bitPattern == sorted.length.bitPattern, "seed \(seed): \(moving.length) ≠ \(sorted.length)")
-            #expect(
-                moving.maximumSpeed?.bitPattern == sorted.maximumSpeed?.bitPattern,
-                "seed \(seed): \(String(describing: moving.maximumSpeed)) ≠ \(String(describing: sorted.maximumSpeed))")
         }
+        let moving = TrackSummary.smoothed(segments), sorted = Self.reference(segments)
+        #expect(
+            moving.length.bitPattern == sorted.length.bitPattern, "seed \(seed): \(moving.length) ≠ \(sorted.length)")
+        #expect(
+            moving.maximumSpeed?.bitPattern == sorted.maximumSpeed?.bitPattern,
+            "seed \(seed): \(String(describing: moving.maximumSpeed)) ≠ \(String(describing: sorted.maximumSpeed))")
     }
 
     @Test(
