@@ -203,7 +203,7 @@ let package = Package(
         .testTarget(
             name: "EventSinksHTTPTests",
             dependencies: ["EventSinksHTTP", "EventSinks", "WireFormat", "Geodesy", "Geofencing", "TestSupport"]),
-        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "NumberText", "Geodesy"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "NumberText", "Geodesy", "TestSupport"]),
         .testTarget(
             name: "ScenarioFormatTests",
             dependencies: [

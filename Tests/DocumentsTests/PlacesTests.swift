@@ -1,5 +1,6 @@
 import Documents
 import Foundation
+import TestSupport
 import Testing
 
 /// One step down a document: a mapping's key or a list's index.
@@ -71,13 +72,10 @@ struct ReadDocument {
     }
 }
 
-/// Files for these tests, each in a folder of its own under the temporary folder.
+/// Files for these tests, each in a folder of its own (`TemporaryFolders`: removed when the tests end).
 enum DocumentFiles {
     static func write(_ bytes: [UInt8], name: String = "document.yaml") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "perimeter-documents-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent(name).path
+        let path = try TemporaryFolders.make("documents").appendingPathComponent(name).path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
     }
