@@ -15,6 +15,10 @@ one process with its reference (the fleet on two threads against one thread and 
 tracks: fleet-benchmark); its command runs once, outside callgrind and after it, so that it has the cores
 to itself. Its tolerance is wide and its ceiling is what it is held to.
 
+A counted figure may also hold `allocations`: heap allocations per unit, from the same callgrind run (how
+many times glibc's allocators were entered inside the toggle, `allocations()`), with `today` and a
+`ceiling`; the figure fails when they rise above the ceiling.
+
 A figure fails when it exceeds `today × (1 + tolerance)`, or its `ceiling` when it has one. Instruction
 counts are steady on a shared machine where wall times are not: the same binary and input give the same
 count to within a few hundred instructions (Swift's hashing is made deterministic here). `--update`
@@ -37,6 +41,12 @@ BENCHMARKS = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file
 THRESHOLDS = os.path.join(BENCHMARKS, "thresholds.json")
 MEASURED = re.compile(r"^measured: (\d+) (\w+)$", re.MULTILINE)
 TIMED = re.compile(r"^ratio: ([\w-]+) ([\d.]+)$", re.MULTILINE)
+# glibc's allocators, one entry an allocation: malloc, calloc, realloc, and _int_memalign, where
+# posix_memalign, aligned_alloc and memalign go past 16-byte alignment (at 16 bytes or less they call malloc,
+# counted there). Swift's swift_slowAlloc calls malloc, or posix_memalign past 16 bytes. free is not counted;
+# a realloc of nothing, which calls malloc, counts twice (Swift makes none).
+ALLOCATORS = {"malloc", "calloc", "realloc", "_int_memalign"}
+NAMED = re.compile(r"^(c?fn)=\((\d+)\)(?: (.*))?$")
 
 
 def fail(message):
@@ -55,6 +65,12 @@ def load(path):
         for key in ("id", "per", "today", "tolerance", "measured"):
             if key not in figure:
                 fail(f"{path}: the figure {figure.get('id', '?')} has no '{key}'")
+        if "allocations" in figure:
+            if "command" not in figure or "timed" in figure:
+                fail(f"{path}: the figure {figure['id']} counts allocations but runs no command under callgrind")
+            for key in ("today", "ceiling"):
+                if not isinstance(figure["allocations"].get(key), (int, float)):
+                    fail(f"{path}: the figure {figure['id']}'s allocations have no number '{key}'")
         if ("command" in figure) == ("ratio" in figure):
             fail(f"{path}: the figure {figure['id']} needs either 'command' or 'ratio'")
         for other in figure.get("ratio", []) + ([figure["units_from"]] if "units_from" in figure else []):
@@ -94,10 +110,59 @@ def expand(arguments, bin_dir, work, stripped=False):
     return words
 
 
+def allocations(lines):
+    """Heap allocations in a callgrind profile written with --dump-instr=yes: how many times the first
+    instruction of each allocator (`ALLOCATORS`) ran while callgrind collected, that is, its calls inside the
+    toggle. Not the `calls=` counts of the profile's arcs: callgrind goes on counting an arc's calls while
+    collection is off (a benchmark's input made before its `measured` would count). The entry is the
+    address the profile's calls of the function go to; a cost line is `ADDRESS LINE COST`, an address
+    absolute (`0x…`), relative to the one before (`+N`, `-N`) or the same (`*`); the line after a `calls=`
+    is that call's inclusive cost, not the caller's own. O(lines)."""
+    names, function, callee, entries, counts = {}, None, None, {}, {}
+    address, inclusive = 0, False
+    for line in lines:
+        named = NAMED.match(line)
+        if named:
+            kind, number, name = named.groups()
+            if name is not None:
+                names[number] = name
+            if kind == "fn":
+                function = names.get(number)
+            else:
+                callee = names.get(number)
+            continue
+        if line.startswith("calls="):
+            target = line.split()[1]
+            if callee in ALLOCATORS:
+                entries.setdefault(callee, set()).add(position(target, address))
+            inclusive = True
+            continue
+        if line[:1] not in ("0", "+", "-", "*"):
+            continue
+        words = line.split()
+        address = position(words[0], address)
+        if inclusive:
+            inclusive = False
+        elif function in ALLOCATORS:
+            costs = counts.setdefault(function, {})
+            costs[address] = costs.get(address, 0) + int(words[-1])
+    return sum(counts.get(f, {}).get(a, 0) for f in ALLOCATORS for a in entries.get(f, ()))
+
+
+def position(token, last):
+    """An instruction address of a cost or call line: absolute, relative to `last`, or `last` itself."""
+    if token == "*":
+        return last
+    if token[0] in "+-":
+        return last + int(token)
+    return int(token, 16) if token.startswith("0x") else int(token)
+
+
 def callgrind(figure, bin_dir, work, environment):
-    """(instructions counted, units reported or None, seconds) of one figure's command under callgrind."""
+    """(instructions counted, units reported or None, seconds, heap allocations) of one figure's command
+    under callgrind."""
     out = os.path.join(work, f"callgrind.{figure['id'].replace('/', '.')}")
-    command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--collect-atstart=no",
+    command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--collect-atstart=no", "--dump-instr=yes",
                f"--toggle-collect={figure.get('toggle', 'perimeter_benchmark_measured')}"]
     command += expand(figure["command"], bin_dir, work, stripped=True)
     began = time.monotonic()
@@ -106,13 +171,14 @@ def callgrind(figure, bin_dir, work, environment):
     if result.returncode != 0:
         fail(f"{figure['id']}: {' '.join(command)} exited {result.returncode}:\n{result.stdout}{result.stderr}")
     with open(out) as f:
-        totals = re.search(r"^(?:totals|summary): (\d+)", f.read(), re.MULTILINE)
+        text = f.read()
+    totals = re.search(r"^(?:totals|summary): (\d+)", text, re.MULTILINE)
     if totals is None or int(totals.group(1)) == 0:
         fail(f"{figure['id']}: callgrind counted nothing inside {figure.get('toggle', 'perimeter_benchmark_measured')}")
     units = MEASURED.search(result.stdout)
     if units and units.group(2) != figure["per"]:
         fail(f"{figure['id']}: the command counts {units.group(2)}s, the figure is per {figure['per']}")
-    return int(totals.group(1)), (int(units.group(1)) if units else None), seconds
+    return int(totals.group(1)), (int(units.group(1)) if units else None), seconds, allocations(text.splitlines())
 
 
 def timed(command, bin_dir, work, environment):
@@ -202,20 +268,21 @@ def main():
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    values = {}
+    values, allocated = {}, {}
     for figure in (figures[i] for i in figures if i in wanted and "timed" in figures[i]):
         found, seconds = ratios[tuple(figure["command"])]
         if figure["timed"] not in found:
             fail(f"{figure['id']}: the command printed no 'ratio: {figure['timed']} VALUE' line")
         values[figure["id"]] = found[figure["timed"]]
-        counts[figure["id"]] = (None, None, seconds)
+        counts[figure["id"]] = (None, None, seconds, None)
     for figure in (figures[i] for i in figures if i in wanted and "command" in figures[i] and "timed" not in figures[i]):
-        instructions, units, _ = counts[figure["id"]]
+        instructions, units, _, allocation_calls = counts[figure["id"]]
         if "units_from" in figure:
             units = counts[figure["units_from"]][1]
         if not units:
             fail(f"{figure['id']}: no units (the command printed no 'measured:' line and names no units_from)")
         values[figure["id"]] = instructions / units
+        allocated[figure["id"]] = allocation_calls / units
     for figure in (figures[i] for i in figures if i in wanted and "ratio" in figures[i]):
         numerator, denominator = figure["ratio"]
         values[figure["id"]] = values[numerator] / values[denominator]
@@ -237,6 +304,18 @@ def main():
               f" {limit:12.{digits}f}  {'ok' if ok else 'FAIL':6}{seconds}")
         if options.update:
             figure["today"] = round(value, digits)
+    counted = [f for f in document["figures"] if f["id"] in wanted and "allocations" in f]
+    if counted:
+        print(f"\n{'heap allocations':34} {'per':>7} {'measured':>12} {'today':>12} {'calls':>12} {'ceiling':>12}  result")
+    for figure in counted:
+        value, bounds = allocated[figure["id"]], figure["allocations"]
+        ok = value <= bounds["ceiling"]
+        failures += not ok
+        calls = counts[figure["id"]][3]
+        print(f"{figure['id']:34} {figure['per']:>7} {value:12.4f} {bounds['today']:12.4f} {calls:12d}"
+              f" {bounds['ceiling']:12.4f}  {'ok' if ok else 'FAIL'}")
+        if options.update:
+            bounds["today"] = round(value, 4)
     print(f"== {time.monotonic() - began:.0f} s in all")
     if options.update:
         document["recorded"] = provenance()

@@ -28,8 +28,8 @@ extension EventSpread {
             return JSONText.object([
                 ("device", JSONText.string(entry.key.device)), ("region", JSONText.string(entry.key.region)),
                 ("kind", JSONText.string(entry.key.kind.description)), ("rule", JSONText.string(entry.key.rule)),
-                ("group", JSONText.string(group)), ("n", String(entry.n)), ("crossing", JSONText.time(crossing)),
-                ("count", String(entry.count)), ("share", JSONText.number(entry.share)),
+                ("group", JSONText.string(group)), ("n", JSONText.integer(entry.n)), ("crossing", JSONText.time(crossing)),
+                ("count", JSONText.integer(entry.count)), ("share", JSONText.number(entry.share)),
                 ("p5", JSONText.time(entry.p5)), ("p50", JSONText.time(entry.p50)), ("p95", JSONText.time(entry.p95)),
                 (
                     "delay",
@@ -40,7 +40,9 @@ extension EventSpread {
                 ),
             ])
         }
-        return JSONText.object([("runs", String(runs)), ("seed", String(seed)), ("events", JSONText.array(events))])
+        return JSONText.object([
+            ("runs", JSONText.integer(runs)), ("seed", JSONText.integer(seed)), ("events", JSONText.array(events)),
+        ])
     }
 
     /// The spread for people: a heading, then one line per row, with its share of runs, its time's p5,

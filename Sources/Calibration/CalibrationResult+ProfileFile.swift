@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import Geofencing
+import TextEscaping
 
 extension CalibrationResult {
     /// The fitted profile as a profile file (ScenarioFormat/ProfileFile.swift) that `run --profile FILE`
@@ -69,8 +70,7 @@ extension CalibrationResult {
         }
     }
 
-    /// A YAML double-quoted scalar.
-    static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
+    /// A YAML double-quoted scalar: a JSON string (`JSONText.string`), whose escapes YAML 1.2's double-quoted
+    /// scalars share.
+    static func quoted(_ text: String) -> String { JSONText.string(text) }
 }

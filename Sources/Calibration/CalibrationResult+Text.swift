@@ -53,7 +53,10 @@ extension CalibrationResult {
         return JSONText.object([
             ("base", JSONText.string(base.name)),
             ("parameters", JSONText.object(parameters)),
-            ("crossings", JSONText.object([("fit", String(crossings.fit)), ("holdout", String(crossings.holdout))])),
+            (
+                "crossings",
+                JSONText.object([("fit", JSONText.integer(crossings.fit)), ("holdout", JSONText.integer(crossings.holdout))])
+            ),
             ("holdout", JSONText.object(holdout)),
             ("discrepancy", JSONText.object(discrepancy)),
             ("runs", String(runs)), ("seed", String(seed)), ("replicates", String(replicates)),

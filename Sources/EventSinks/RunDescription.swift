@@ -57,28 +57,30 @@ public struct RunDescription: Hashable, Sendable {
     /// ```
     public static func settingsJSON(of simulation: Simulation) -> String {
         let settings = simulation.settings
-        func number(_ value: Double) -> String { EventFormatting.number(value) ?? "null" }
         var members: [(String, String)] = MonitorField.all.compactMap { field in
             let value = field.value(in: settings)
             if field.describedOnlyWhenSet && value == field.defaultValue { return nil }
             return (field.key, json(value))
         }
         members += [
-            ("regions", String(simulation.regions.count)),
-            ("rules", String(simulation.rules.count)),
-            ("devices", String(simulation.devices.count)),
-            ("tick", EventFormatting.seconds(simulation.tick) ?? "null"),
+            ("regions", JSONText.integer(simulation.regions.count)),
+            ("rules", JSONText.integer(simulation.rules.count)),
+            ("devices", JSONText.integer(simulation.devices.count)),
+            ("tick", JSONText.seconds(simulation.tick)),
         ]
         if let noise = simulation.noise {
             members.append(
                 (
                     "noise",
-                    "{\"sigma\":\(number(noise.sigma)),\"seed\":\(noise.seed),\"correlation\":\(EventFormatting.seconds(noise.correlation) ?? "null")}"
+                    JSONText.object([
+                        ("sigma", JSONText.number(noise.sigma)), ("seed", JSONText.integer(noise.seed)),
+                        ("correlation", JSONText.seconds(noise.correlation)),
+                    ])
                 ))
         } else {
-            members.append(("noise", "null"))
+            members.append(("noise", JSONText.null))
         }
-        return object(members)
+        return JSONText.object(members)
     }
 
     /// A setting's value as JSON, by its kind: a count (or `"unlimited"`), a word, metres and shares as
@@ -86,28 +88,26 @@ public struct RunDescription: Hashable, Sendable {
     /// `{"after":s,"within":m,"interval":s}`, `outliers` as `{"every":s,"duration":s,"median":m,"p90":m,
     /// "accuracy":share}`, `delivery` as `{"median":s,"p90":s}`; none as `null`.
     static func json(_ value: MonitorValue) -> String {
-        func number(_ value: Double) -> String { EventFormatting.number(value) ?? "null" }
-        func seconds(_ span: TimeSpan) -> String { EventFormatting.seconds(span) ?? "null" }
+        let number = JSONText.number, seconds = JSONText.seconds
         switch value {
-        case let .count(count): return count.map(String.init) ?? JSONEscaping.string("unlimited")
-        case let .choice(word): return JSONEscaping.string(word)
+        case let .count(count): return count.map(JSONText.integer) ?? JSONText.string("unlimited")
+        case let .choice(word): return JSONText.string(word)
         case let .meters(v), let .share(v): return number(v)
         case let .span(span): return seconds(span)
-        case .phase(.random): return JSONEscaping.string("random")
+        case .phase(.random): return JSONText.string("random")
         case let .phase(.fixed(span)): return seconds(span)
         case let .stationary(s?):
-            return object([("after", seconds(s.after)), ("within", number(s.within)), ("interval", seconds(s.interval))])
-        case let .outliers(o?):
-            return object([
-                ("every", seconds(o.every)), ("duration", seconds(o.duration)), ("median", number(o.median)),
-                ("p90", number(o.p90)), ("accuracy", number(o.accuracyScale)),
+            return JSONText.object([
+                ("after", seconds(s.after)), ("within", number(s.within)), ("interval", seconds(s.interval)),
             ])
-        case let .delivery(d?): return object([("median", seconds(d.median)), ("p90", seconds(d.p90))])
-        case .stationary(nil), .outliers(nil), .delivery(nil): return "null"
+        case let .outliers(o?):
+            return JSONText.object(
+                [
+                    ("every", seconds(o.every)), ("duration", seconds(o.duration)), ("median", number(o.median)),
+                    ("p90", number(o.p90)), ("accuracy", number(o.accuracyScale)),
+                ])
+        case let .delivery(d?): return JSONText.object([("median", seconds(d.median)), ("p90", seconds(d.p90))])
+        case .stationary(nil), .outliers(nil), .delivery(nil): return JSONText.null
         }
-    }
-
-    static func object(_ members: [(String, String)]) -> String {
-        "{" + members.map { JSONEscaping.string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 }

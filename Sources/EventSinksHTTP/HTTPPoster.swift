@@ -158,7 +158,7 @@ final class HTTPPoster: @unchecked Sendable {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         text = String(text.unicodeScalars.map { $0.value < 0x20 ? " " : Character($0) })
         guard !text.isEmpty else { return "" }
-        return ": " + JSONEscaping.string(text)
+        return ": " + JSONText.string(text)
     }
 
     /// A NUL-terminated C array field as a string.

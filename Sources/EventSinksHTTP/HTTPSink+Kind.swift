@@ -1,17 +1,11 @@
 import EventSinks
 import Foundation
+import TextEscaping
 
 extension HTTPSink {
     /// `{"events":[…]}`.
     static func body(_ lines: [String]) -> Data {
-        var text = "{\"events\":["
-        text.reserveCapacity(lines.reduce(16) { $0 + $1.utf8.count + 1 })
-        for (i, line) in lines.enumerated() {
-            if i > 0 { text.append(",") }
-            text.append(line)
-        }
-        text.append("]}")
-        return Data(text.utf8)
+        Data(JSONText.object([("events", JSONText.array(lines))]).utf8)
     }
 
     static func randomPrefix() -> String {
@@ -20,15 +14,6 @@ extension HTTPSink {
             let hex = String(generator.next() as UInt64, radix: 16)
             return String(repeating: "0", count: 16 - hex.count) + hex
         }.joined()
-    }
-
-    /// `text` as one shell word (single-quoted unless it is plain).
-    static func shellQuoted(_ text: String) -> String {
-        let plain = text.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_./:@%+=,".unicodeScalars.contains($0)
-        }
-        if plain && !text.isEmpty { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
 

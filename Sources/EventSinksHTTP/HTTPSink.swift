@@ -2,6 +2,7 @@ import EventSinks
 import FileSystem
 import Foundation
 import Geofencing
+import TextEscaping
 import WireFormat
 
 /// Sends events to an HTTP endpoint as JSON batches; what cannot be delivered is kept in a spool file.
@@ -231,7 +232,7 @@ public final class HTTPSink: LifecycleSink, @unchecked Sendable {
         let keptPath = unappended?.path ?? spoolPath
         if spooled > 0 {
             let command =
-                "perimeter deliver \(Self.shellQuoted(keptPath)) --sink \(Self.shellQuoted(configuration.specWithoutSpool))"
+                "perimeter deliver \(ShellText.word(keptPath)) --sink \(ShellText.word(configuration.specWithoutSpool))"
             reason +=
                 "; the other \(spooled) \(spooled == 1 ? "is" : "are") in the spool file \"\(keptPath)\" (send \(spooled == 1 ? "it" : "them") later with: \(command))"
         }

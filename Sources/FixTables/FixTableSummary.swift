@@ -62,15 +62,16 @@ public struct FixTableSummary: Sendable {
     /// One JSON object: `file`, `format`, `rows`, `fixes`, `dropped`, `start`, `end`, and `devices`, each
     /// `{"device", "fixes", "start", "end"}`; times in ISO 8601 UTC.
     public var json: String {
-        func time(_ t: Timestamp?) -> String { t.map { JSONEscaping.string($0.iso8601) } ?? "null" }
+        func time(_ t: Timestamp?) -> String { JSONText.string(t?.iso8601) }
         let list = devices.map {
             JSONText.object([
-                "device": JSONText.string($0.id), "fixes": "\($0.fixes)", "start": time($0.start), "end": time($0.end),
+                "device": JSONText.string($0.id), "fixes": JSONText.integer($0.fixes), "start": time($0.start),
+                "end": time($0.end),
             ])
         }
         return JSONText.object([
-            "file": JSONText.string(file), "format": JSONText.string(format.rawValue), "rows": "\(rows)",
-            "fixes": "\(fixes)", "dropped": "\(dropped)", "start": time(start), "end": time(end),
+            "file": JSONText.string(file), "format": JSONText.string(format.rawValue), "rows": JSONText.integer(rows),
+            "fixes": JSONText.integer(fixes), "dropped": JSONText.integer(dropped), "start": time(start), "end": time(end),
             "devices": JSONText.array(list),
         ])
     }

@@ -51,42 +51,45 @@ extension TrackSummary {
     /// One JSON object, keys in a fixed (alphabetical) order, times in ISO 8601 UTC, numbers in SI units.
     public var json: String {
         var fields: [(String, String)] = []
-        fields.append(("averageSpeed", averageSpeed.map { format($0, 3) } ?? "null"))
+        fields.append(("averageSpeed", averageSpeed.map { format($0, 3) } ?? JSONText.null))
         if let b = bounds {
             fields.append(
                 (
                     "bounds",
                     JSONText.object([
-                        "maxLatitude": "\(b.maxLatitude)", "maxLongitude": "\(b.maxLongitude)",
-                        "minLatitude": "\(b.minLatitude)", "minLongitude": "\(b.minLongitude)",
+                        "maxLatitude": JSONText.number(b.maxLatitude), "maxLongitude": JSONText.number(b.maxLongitude),
+                        "minLatitude": JSONText.number(b.minLatitude), "minLongitude": JSONText.number(b.minLongitude),
                     ])
                 ))
         } else {
-            fields.append(("bounds", "null"))
+            fields.append(("bounds", JSONText.null))
         }
-        let drops = dropped.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, "\($0.value)") }
+        let drops = dropped.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+            ($0.key.rawValue, JSONText.integer($0.value))
+        }
         fields.append(("dropped", JSONText.object(drops)))
-        fields.append(("duration", duration.map { "\($0.seconds)" } ?? "null"))
-        fields.append(("end", end.map { JSONEscaping.string($0.iso8601) } ?? "null"))
-        fields.append(("file", JSONEscaping.string(file)))
+        fields.append(("duration", JSONText.number(duration?.seconds)))
+        fields.append(("end", JSONText.string(end?.iso8601)))
+        fields.append(("file", JSONText.string(file)))
         let gapList = gaps.map {
             JSONText.object([
-                "betweenSegments": "\($0.betweenSegments)", "duration": "\($0.duration.seconds)",
-                "from": JSONText.string($0.from.iso8601), "line": "\($0.line)", "to": JSONText.string($0.to.iso8601),
+                "betweenSegments": JSONText.bool($0.betweenSegments), "duration": JSONText.number($0.duration.seconds),
+                "from": JSONText.string($0.from.iso8601), "line": JSONText.integer($0.line),
+                "to": JSONText.string($0.to.iso8601),
             ])
         }
         fields.append(("gaps", JSONText.array(gapList)))
-        fields.append(("kind", JSONEscaping.string(kind.rawValue)))
+        fields.append(("kind", JSONText.string(kind.rawValue)))
         fields.append(("length", format(length, 3)))
-        fields.append(("maximumSpeed", maximumSpeed.map { format($0, 3) } ?? "null"))
-        fields.append(("noiseInflatesLength", "\(noiseInflatesLength)"))
-        fields.append(("noiseInflatesSpeed", "\(noiseInflatesSpeed)"))
-        fields.append(("points", "\(points)"))
-        fields.append(("segments", "\(segments)"))
+        fields.append(("maximumSpeed", maximumSpeed.map { format($0, 3) } ?? JSONText.null))
+        fields.append(("noiseInflatesLength", JSONText.bool(noiseInflatesLength)))
+        fields.append(("noiseInflatesSpeed", JSONText.bool(noiseInflatesSpeed)))
+        fields.append(("points", JSONText.integer(points)))
+        fields.append(("segments", JSONText.integer(segments)))
         fields.append(("smoothedLength", format(smoothedLength, 3)))
-        fields.append(("smoothedMaximumSpeed", smoothedMaximumSpeed.map { format($0, 3) } ?? "null"))
-        fields.append(("start", start.map { JSONEscaping.string($0.iso8601) } ?? "null"))
-        fields.append(("timing", JSONEscaping.string(timing.rawValue)))
+        fields.append(("smoothedMaximumSpeed", smoothedMaximumSpeed.map { format($0, 3) } ?? JSONText.null))
+        fields.append(("start", JSONText.string(start?.iso8601)))
+        fields.append(("timing", JSONText.string(timing.rawValue)))
         return JSONText.object(fields)
     }
 }

@@ -49,11 +49,17 @@ public struct GoldenInputs: Hashable, Sendable {
     /// well in a pull request's diff.
     public var json: String {
         let lines = files.map { file in
-            "    {\"kind\": \(JSONEscaping.string(file.kind)), \"path\": \(JSONEscaping.string(file.path)), "
-                + "\"sha256\": \(JSONEscaping.string(file.sha256))}"
+            JSONText.object(
+                [
+                    ("kind", JSONText.string(file.kind)), ("path", JSONText.string(file.path)),
+                    ("sha256", JSONText.string(file.sha256)),
+                ], layout: .spaced)
         }
-        return "{\n  \"scenario\": \(JSONEscaping.string(scenario)),\n  \"profile\": \(JSONEscaping.string(profile)),\n"
-            + "  \"files\": [" + (lines.isEmpty ? "]" : "\n" + lines.joined(separator: ",\n") + "\n  ]") + "\n}\n"
+        return JSONText.object(
+            [
+                ("scenario", JSONText.string(scenario)), ("profile", JSONText.string(profile)),
+                ("files", JSONText.array(lines, layout: .lines(depth: 1))),
+            ], layout: .lines(depth: 0)) + "\n"
     }
 
     /// A sidecar read back; nil when the text is not one.

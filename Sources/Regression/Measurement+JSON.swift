@@ -12,15 +12,15 @@ extension Measurement {
     /// "unit":"m","runs":196,"statistics":{"median":{"value":64.2,"atLeast":55,"atMost":80}}}],"passed":true}`
     public func jsonLine(scenario: String) -> String {
         func bounds(_ b: Bounds<Double>?) -> String {
-            guard let b else { return "null" }
+            guard let b else { return JSONText.null }
             return JSONText.object([
-                "atLeast": b.atLeast.map(JSONText.number) ?? "null",
-                "atMost": b.atMost.map(JSONText.number) ?? "null",
+                "atLeast": JSONText.number(b.atLeast),
+                "atMost": JSONText.number(b.atMost),
             ])
         }
         let quantities = quantities.map { q in
             JSONText.object([
-                ("key", JSONText.string(q.key)), ("unit", JSONText.string(q.unit)), ("runs", "\(q.runs)"),
+                ("key", JSONText.string(q.key)), ("unit", JSONText.string(q.unit)), ("runs", JSONText.integer(q.runs)),
                 (
                     "statistics",
                     JSONText.object(
@@ -28,9 +28,9 @@ extension Measurement {
                             (
                                 v.statistic.rawValue,
                                 JSONText.object([
-                                    "value": v.value.map(JSONText.number) ?? "null",
-                                    "atLeast": v.bounds.atLeast.map(JSONText.number) ?? "null",
-                                    "atMost": v.bounds.atMost.map(JSONText.number) ?? "null",
+                                    "value": JSONText.number(v.value),
+                                    "atLeast": JSONText.number(v.bounds.atLeast),
+                                    "atMost": JSONText.number(v.bounds.atMost),
                                 ])
                             )
                         })
@@ -39,9 +39,9 @@ extension Measurement {
         }
         return JSONText.object([
             ("scenario", JSONText.string(scenario)), ("place", JSONText.string(place)),
-            ("statement", JSONText.string(statement)), ("runs", "\(runs)"), ("held", "\(held)"),
+            ("statement", JSONText.string(statement)), ("runs", JSONText.integer(runs)), ("held", JSONText.integer(held)),
             ("share", JSONText.number(share)), ("probability", bounds(probability)),
-            ("quantities", JSONText.array(quantities)), ("passed", passed ? "true" : "false"),
+            ("quantities", JSONText.array(quantities)), ("passed", JSONText.bool(passed)),
         ])
     }
 }

@@ -38,21 +38,6 @@ public struct CalibrationPage: Sendable {
     private static func rate(_ share: Double?) -> String { share.map { Readable.number($0, decimals: 3) } ?? "–" }
     private static func value(_ v: Double) -> String { Readable.number(v, decimals: 3) }
 
-    /// The command line as a shell would take it back: words with anything but `[A-Za-z0-9_./,:=@+-]` in
-    /// single quotes.
-    static func shellWords(_ words: [String]) -> String {
-        words.map { word in
-            let plain =
-                !word.isEmpty
-                && word.unicodeScalars.allSatisfy {
-                    $0.isASCII
-                        && ($0.properties.isAlphabetic
-                            || ("0"..."9").contains($0) || "_./,:=@+-".unicodeScalars.contains($0))
-                }
-            return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        }.joined(separator: " ")
-    }
-
     /// The template's values, every text already escaped.
     var model: [String: Any] {
         let r = result
@@ -85,7 +70,7 @@ public struct CalibrationPage: Sendable {
             "subtitle": Self.e(
                 "\(r.base.name) fitted to \(r.files.joined(separator: ", ")): \(r.runs) runs a candidate from seed \(r.seed), "
                     + "\(r.evaluations) candidates, \(r.replicates) bootstrap replicates"),
-            "commandLine": Self.e(Self.shellWords(commandLine)),
+            "commandLine": Self.e(ShellText.line(commandLine)),
             "seed": String(r.seed), "runs": String(r.runs),
             "parameters": parameters,
             "fitCrossings": String(r.crossings.fit), "holdoutCrossings": String(r.crossings.holdout),

@@ -156,10 +156,11 @@ public struct ReportBuilder: Sendable {
                 "Tracks are simplified for drawing (to \(Readable.distance(tolerance * projection.metresPerUnit))); markers are where each event's sample was."
             )
         }
-        let settings =
-            "{\"metresPerUnit\":\(projection.metresPerUnit),\"originX\":\(projection.originX),\"originY\":\(projection.originY),\"tiles\":"
-            + JSONText.string(tiles) + ",\"day\":\(ReportData.millis(start)),\"timeZone\":"
-            + JSONText.string(timeZone?.identifier) + "}"
+        let settings = JSONText.object([
+            ("metresPerUnit", JSONText.number(projection.metresPerUnit)), ("originX", JSONText.number(projection.originX)),
+            ("originY", JSONText.number(projection.originY)), ("tiles", JSONText.string(tiles)),
+            ("day", JSONText.integer(ReportData.millis(start))), ("timeZone", JSONText.string(timeZone?.identifier)),
+        ])
         var model = ReportModel(
             title: scenario.name,
             subtitle:
@@ -171,7 +172,7 @@ public struct ReportBuilder: Sendable {
             monteCarlo: runs.map {
                 "Bands: the p5–p95 spread of each event's time over \($0) Monte Carlo runs (noise seeds from \(seed ?? simulation.noise?.seed ?? 0))."
             },
-            notes: notes, settingsJSON: settings.replacingOccurrences(of: "<", with: "\\u003c"), dataJSON: data.json)
+            notes: notes, settingsJSON: JSONText.inScript(settings), dataJSON: data.json)
         var report = OutcomeReport(
             scenario: scenario.name, runs: runs ?? 1, seed: seed ?? simulation.noise?.seed ?? 0, day: start,
             outcomes: outcomes.outcomes)

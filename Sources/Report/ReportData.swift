@@ -33,37 +33,29 @@ struct ReportData {
 
     /// The JSON text, with `<` escaped so that it can stand inside a `<script>` element.
     var json: String {
-        var out = "{"
-        func list(_ name: String, _ values: [String]) {
-            out += "\"\(name)\":[" + values.map(JSONText.string).joined(separator: ",") + "],"
-        }
-        list("profiles", profiles)
-        list("devices", devices)
-        list("regions", regions)
-        list("rules", rules)
-        list("kinds", Self.kinds.map(\.description))
+        func list(_ values: [String]) -> String { JSONText.array(values.map(JSONText.string)) }
         let deviceIndex = Dictionary(uniqueKeysWithValues: devices.enumerated().map { ($1, $0) })
         let regionIndex = Dictionary(uniqueKeysWithValues: regions.enumerated().map { ($1, $0) })
-        out += "\"events\":["
-        var first = true
+        var rows: [String] = []
         for (p, log) in events.enumerated() {
             for event in log {
                 guard let kind = Self.kinds.firstIndex(of: event.kind) else { continue }
                 let point = projection.point(event.coordinate)
-                if !first { out += "," }
-                first = false
-                out += "[\(p),\(svgNumber(point.x)),\(svgNumber(point.y)),\(deviceIndex[event.device] ?? 0),"
-                out += "\(regionIndex[event.region] ?? 0),\(kind),\(Self.millis(event.time)),"
-                out += (event.distance.isFinite ? svgNumber(event.distance) : "null") + ","
-                out += (event.crossedAt.map { String(Self.millis($0)) } ?? "null") + ","
-                out += (event.rule.flatMap { rules.firstIndex(of: $0) }.map(String.init) ?? "null") + "]"
+                rows.append(
+                    JSONText.array([
+                        JSONText.integer(p), svgNumber(point.x), svgNumber(point.y),
+                        JSONText.integer(deviceIndex[event.device] ?? 0), JSONText.integer(regionIndex[event.region] ?? 0),
+                        JSONText.integer(kind), JSONText.integer(Self.millis(event.time)),
+                        event.distance.isFinite ? svgNumber(event.distance) : JSONText.null,
+                        event.crossedAt.map { JSONText.integer(Self.millis($0)) } ?? JSONText.null,
+                        event.rule.flatMap { rules.firstIndex(of: $0) }.map(JSONText.integer) ?? JSONText.null,
+                    ]))
             }
         }
-        out +=
-            "],\"spans\":["
-            + spans.map { span in
-                span.map { "[\(Self.millis($0.0)),\(Self.millis($0.1))]" } ?? "null"
-            }.joined(separator: ",") + "],\"bands\":["
+        let spanRows = spans.map { span in
+            span.map { JSONText.array([JSONText.integer(Self.millis($0.0)), JSONText.integer(Self.millis($0.1))]) }
+                ?? JSONText.null
+        }
         var bands: [String] = []
         for (p, spread) in spreads.enumerated() {
             for entry in spread.entries {
@@ -72,12 +64,18 @@ struct ReportData {
                     let p5 = entry.p5, let p50 = entry.p50, let p95 = entry.p95
                 else { continue }
                 bands.append(
-                    "[\(p),\(d),\(r),\(kind),\(entry.n),\(Self.millis(p5)),\(Self.millis(p50)),\(Self.millis(p95)),\(JSONText.number(entry.share))]"
-                )
+                    JSONText.array(
+                        [p, d, r, kind, entry.n].map(JSONText.integer)
+                            + [p5, p50, p95].map { JSONText.integer(Self.millis($0)) }
+                            + [JSONText.number(entry.share)]))
             }
         }
-        out += bands.joined(separator: ",") + "]}"
-        return out.replacingOccurrences(of: "<", with: "\\u003c")
+        let out = JSONText.object([
+            ("profiles", list(profiles)), ("devices", list(devices)), ("regions", list(regions)), ("rules", list(rules)),
+            ("kinds", list(Self.kinds.map(\.description))), ("events", JSONText.array(rows)),
+            ("spans", JSONText.array(spanRows)), ("bands", JSONText.array(bands)),
+        ])
+        return JSONText.inScript(out)
     }
 
     static func millis(_ t: Timestamp) -> Int64 {

@@ -18,7 +18,7 @@ public enum SpoolLines {
     /// `eventLine` (a JSON Lines object, `{…}`) with `"idempotencyKey":KEY` added as its last member.
     /// O(length of the line).
     public static func line(_ eventLine: String, key: String) -> String {
-        String(eventLine.dropLast()) + ",\"" + keyMember + "\":" + JSONEscaping.string(key) + "}"
+        JSONText.appending(keyMember, JSONText.string(key), to: eventLine)
     }
 
     /// One spool line read back: the event and its batch's key (nil for a line without one).

@@ -27,7 +27,7 @@ enum InspectStays {
             }
             tracks.append((nil, Device(id: path, track: .timed(segments)).track.fixes(start: .epoch)))
         }
-        var lines = [path], objects: [String] = []
+        var lines = [path], objects: [[(String, String?)]] = []
         let rules = RecordedTrackRules.standard
         for (device, segments) in tracks {
             let stays = segments.flatMap { rules.stays(in: $0) }
@@ -48,18 +48,21 @@ enum InspectStays {
             let list = stays.map {
                 JSONText.object([
                     "arrival": JSONText.string($0.arrival.iso8601), "departure": JSONText.string($0.departure.iso8601),
-                    "fixes": "\($0.near)", "lat": "\($0.coordinate.latitude)", "lon": "\($0.coordinate.longitude)",
+                    "fixes": JSONText.integer($0.near), "lat": JSONText.number($0.coordinate.latitude),
+                    "lon": JSONText.number($0.coordinate.longitude),
                 ])
             }
-            objects.append(
-                (device.map { "{\"device\":\(JSONEscaping.string($0))," } ?? "{")
-                    + "\"jitter\":\(jitter.map { "\($0)" } ?? "null"),\"looksRecorded\":\(looksRecorded),"
-                    + "\"stays\":[\(list.joined(separator: ","))]}")
+            objects.append([
+                ("device", device.map(JSONText.string)), ("jitter", JSONText.number(jitter)),
+                ("looksRecorded", JSONText.bool(looksRecorded)), ("stays", JSONText.array(list)),
+            ])
         }
+        // One GPX track's members stand beside the file's; a table's devices are listed.
+        let file: (String, String?) = ("file", JSONText.string(path))
         let json =
-            "{\"file\":\(JSONEscaping.string(path)),"
-            + (tracks.count == 1 && tracks[0].device == nil
-                ? String(objects[0].dropFirst()) : "\"devices\":[\(objects.joined(separator: ","))]}")
+            tracks.count == 1 && tracks[0].device == nil
+            ? JSONText.object([file] + objects[0])
+            : JSONText.object([file, ("devices", JSONText.array(objects.map { JSONText.object($0) }))])
         return (lines.joined(separator: "\n"), json)
     }
 }

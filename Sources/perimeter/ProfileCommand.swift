@@ -47,8 +47,9 @@ struct ProfileCommand: ParsableCommand {
             for profile in Profile.builtIns {
                 if json {
                     print(
-                        "{\"name\": \(JSONEscaping.string(profile.name)), \"source\": \(JSONEscaping.string(profile.source ?? ""))}"
-                    )
+                        JSONText.object(
+                            [("name", JSONText.string(profile.name)), ("source", JSONText.string(profile.source ?? ""))],
+                            layout: .spaced))
                 } else {
                     print(ProfileTable.padded(profile.name, to: ProfileTable.nameWidth) + "  " + (profile.source ?? ""))
                 }
@@ -93,27 +94,30 @@ enum ProfileTable {
     }
 
     static func json(_ profile: Profile) -> String {
-        var members = ["\"name\": " + JSONEscaping.string(profile.name)]
-        members.append("\"file\": " + (profile.file.map(JSONEscaping.string) ?? "null"))
-        members.append("\"bases\": [" + profile.bases.map(JSONEscaping.string).joined(separator: ", ") + "]")
-        members.append("\"source\": " + (profile.source.map(JSONEscaping.string) ?? "null"))
-        members.append("\"appState\": " + (profile.appState.map(JSONEscaping.string) ?? "null"))
         let fields = profile.fields.map { field in
-            "{\"field\": \(JSONEscaping.string(field.name)), \"value\": \(JSONEscaping.string(field.value)), "
-                + (field.interval.map { "\"interval\": \(JSONEscaping.string($0)), " } ?? "")
-                + "\"from\": \(origin(field.origin))}"
+            JSONText.object(
+                [
+                    ("field", JSONText.string(field.name)), ("value", JSONText.string(field.value)),
+                    ("interval", field.interval.map(JSONText.string)), ("from", origin(field.origin)),
+                ], layout: .spaced)
         }
-        members.append("\"fields\": [" + fields.joined(separator: ", ") + "]")
-        return "{" + members.joined(separator: ", ") + "}"
+        return JSONText.object(
+            [
+                ("name", JSONText.string(profile.name)), ("file", JSONText.string(profile.file)),
+                ("bases", JSONText.array(profile.bases.map(JSONText.string), layout: .spaced)),
+                ("source", JSONText.string(profile.source)), ("appState", JSONText.string(profile.appState)),
+                ("fields", JSONText.array(fields, layout: .spaced)),
+            ], layout: .spaced)
     }
 
     /// `{"profile": NAME, "source": TEXT}` or `{"file": PATH, "line": N}`.
     private static func origin(_ origin: ProfileOrigin?) -> String {
         switch origin {
         case let .builtIn(name, source)?:
-            "{\"profile\": \(JSONEscaping.string(name)), \"source\": \(JSONEscaping.string(source))}"
-        case let .file(path, line)?: "{\"file\": \(JSONEscaping.string(path)), \"line\": \(line)}"
-        case nil: "null"
+            JSONText.object([("profile", JSONText.string(name)), ("source", JSONText.string(source))], layout: .spaced)
+        case let .file(path, line)?:
+            JSONText.object([("file", JSONText.string(path)), ("line", JSONText.integer(line))], layout: .spaced)
+        case nil: JSONText.null
         }
     }
 

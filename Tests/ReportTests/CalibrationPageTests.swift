@@ -5,6 +5,7 @@ import Geofencing
 import Runs
 import TestSupport
 import Testing
+
 @testable import Report
 
 private func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
@@ -82,15 +83,5 @@ struct CalibrationPageTests {
         let one = CalibrationPage(try calibration(study, threads: 1), commandLine: ["perimeter"]).html()
         let two = CalibrationPage(try calibration(study, threads: 2), commandLine: ["perimeter"]).html()
         #expect(one == two)
-    }
-
-    @Test(arguments: [
-        (["plain", "a/b.yaml", "--seed=3"], "plain a/b.yaml --seed=3"),
-        (["two words"], "'two words'"),
-        (["it's"], "'it'\\''s'"),
-        ([""], "''"),
-    ])
-    func shellWords(words: [String], expected: String) {
-        #expect(CalibrationPage.shellWords(words) == expected)
     }
 }

@@ -72,23 +72,28 @@ extension FenceInspection {
             case .circle: shape = "circle"
             case .polygon: shape = "polygon"
             }
-            let neighbours = fence.neighbours.map { "{\"id\":\(JSONEscaping.string($0.id)),\"gap\":\(number($0.gap))}" }
-            let verdicts = fence.verdicts.map { verdict in
-                "{\"profile\":\(JSONEscaping.string(verdict.profile)),\"enters\":\(verdict.canEnter),"
-                    + "\"enterDepth\":\(number(verdict.enter.neededDepth)),\"exitDistance\":\(number(verdict.exit.needed)),"
-                    + "\"exitsLate\":\(verdict.exitsLate(fence)),"
-                    + "\"neighboursWithin\":[\(verdict.neighboursWithin.map(JSONEscaping.string).joined(separator: ","))]}"
+            let neighbours = fence.neighbours.map {
+                JSONText.object([("id", JSONText.string($0.id)), ("gap", number($0.gap))])
             }
-            return "{\"id\":\(JSONEscaping.string(region.id)),"
-                + "\"name\":\(region.name.map(JSONEscaping.string) ?? "null"),\"shape\":\"\(shape)\","
-                + "\"area\":\(number(fence.area)),\"depth\":\(number(fence.depth)),"
-                + "\"enclosingRadius\":\(number(fence.enclosingRadius)),"
-                + "\"neighbours\":[\(neighbours.joined(separator: ","))],"
-                + "\"profiles\":[\(verdicts.joined(separator: ","))]}"
+            let verdicts = fence.verdicts.map { verdict in
+                JSONText.object([
+                    ("profile", JSONText.string(verdict.profile)), ("enters", JSONText.bool(verdict.canEnter)),
+                    ("enterDepth", number(verdict.enter.neededDepth)), ("exitDistance", number(verdict.exit.needed)),
+                    ("exitsLate", JSONText.bool(verdict.exitsLate(fence))),
+                    ("neighboursWithin", JSONText.array(verdict.neighboursWithin.map(JSONText.string))),
+                ])
+            }
+            return JSONText.object([
+                ("id", JSONText.string(region.id)), ("name", JSONText.string(region.name)),
+                ("shape", JSONText.string(shape)), ("area", number(fence.area)), ("depth", number(fence.depth)),
+                ("enclosingRadius", number(fence.enclosingRadius)), ("neighbours", JSONText.array(neighbours)),
+                ("profiles", JSONText.array(verdicts)),
+            ])
         }
-        return "{\"file\":\(JSONEscaping.string(file)),"
-            + "\"profiles\":[\(profiles.map { JSONEscaping.string($0.name) }.joined(separator: ","))],"
-            + "\"fences\":[\(fenceObjects.joined(separator: ","))]}"
+        return JSONText.object([
+            ("file", JSONText.string(file)), ("profiles", JSONText.array(profiles.map { JSONText.string($0.name) })),
+            ("fences", JSONText.array(fenceObjects)),
+        ])
     }
 
     /// An area for people: `1,963 m²`, `2.5 km²` from a square kilometre up.
