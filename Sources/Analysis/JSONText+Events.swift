@@ -1,5 +1,5 @@
-import Geodesy
 import TextEscaping
+import Time
 import WireFormat
 
 /// The JSON values of the analysis reports (`compare --json`, Monte Carlo `--json`) in the event log's

@@ -1,6 +1,6 @@
 import Foundation
-import Geodesy
 import Geofencing
+import Time
 
 extension CalibrationResult {
     /// The fitted profile as a profile file (ScenarioFormat/ProfileFile.swift) that `run --profile FILE`

@@ -3,6 +3,7 @@ import FileSystem
 import GPX
 import Geodesy
 import Geofencing
+import Time
 
 extension ScenarioLoader {
     /// One `devices[i]` entry: its id, its track read from GPX and converted (SEMANTICS §1), and the

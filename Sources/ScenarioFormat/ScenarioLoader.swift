@@ -2,8 +2,8 @@ import Documents
 import FileSystem
 import Foundation
 import GPX
-import Geodesy
 import Geofencing
+import Time
 
 /// A scenario file, decoded and checked: the engine's `Simulation` and what the tools need besides.
 public struct Scenario: Sendable {

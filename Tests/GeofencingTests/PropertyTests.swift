@@ -1,5 +1,6 @@
-import Geodesy
 import Testing
+import Time
+
 @testable import Geofencing
 
 private let seeds: ClosedRange<UInt64> = 1...60

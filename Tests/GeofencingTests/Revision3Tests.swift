@@ -1,5 +1,5 @@
-import Geodesy
 import Testing
+
 @testable import Geofencing
 
 /// Revision 3's random parts (SEMANTICS §2 outliers, §7 delivery) where a single hand-computed log cannot

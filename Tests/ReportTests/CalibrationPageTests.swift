@@ -1,10 +1,10 @@
 import Calibration
 import Foundation
-import Geodesy
 import Geofencing
 import Runs
 import TestSupport
 import Testing
+
 @testable import Report
 
 private func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
