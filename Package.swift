@@ -3,7 +3,8 @@ import PackageDescription
 
 // The tree reads like the pipeline (docs/ARCHITECTURE.md draws it):
 //
-//   NumberText ─▶ Geodesy ─▶ ReadableText, TextEscaping, FileSystem   the small things, one implementation each
+//   NumberText ─▶ Time; Draws ─▶ Geodesy; Parallel           the small things, one implementation each: time,
+//     ─▶ ReadableText, TextEscaping, FileSystem              draws and hashes, geometry, a map over the cores, text
 //     ─▶ GPX, FixTables, Geofencing (the engine), TrackSynthesis   tracks in, events out
 //     ─▶ WireFormat                                          events as JSON Lines and CSV, written and read
 //     ─▶ EventSinks ─▶ EventSinksSQLite, EventSinksHTTP      where events go (GRDB and libcurl only there)
