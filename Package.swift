@@ -3,7 +3,8 @@ import PackageDescription
 
 // The tree reads like the pipeline (docs/ARCHITECTURE.md draws it):
 //
-//   NumberText ─▶ Geodesy ─▶ ReadableText, TextEscaping, FileSystem   the small things, one implementation each
+//   NumberText ─▶ Time; Draws ─▶ Geodesy; Parallel           the small things, one implementation each: time,
+//     ─▶ ReadableText, TextEscaping, FileSystem              draws and hashes, geometry, a map over the cores, text
 //     ─▶ GPX, FixTables, Geofencing (the engine), TrackSynthesis   tracks in, events out
 //     ─▶ WireFormat                                          events as JSON Lines and CSV, written and read
 //     ─▶ EventSinks ─▶ EventSinksSQLite, EventSinksHTTP      where events go (GRDB and libcurl only there)
@@ -19,6 +20,9 @@ let package = Package(
     products: [
         .executable(name: "perimeter", targets: ["perimeter"]),
         .library(name: "NumberText", targets: ["NumberText"]),
+        .library(name: "Time", targets: ["Time"]),
+        .library(name: "Draws", targets: ["Draws"]),
+        .library(name: "Parallel", targets: ["Parallel"]),
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "ReadableText", targets: ["ReadableText"]),
         .library(name: "TextEscaping", targets: ["TextEscaping"]),
@@ -50,11 +54,11 @@ let package = Package(
     targets: [
         // The small things.
         .target(name: "NumberText"),
-        .target(
-            name: "Geodesy",
-            dependencies: ["NumberText", .product(name: "HeapModule", package: "swift-collections")]
-        ),
-        .target(name: "ReadableText", dependencies: ["Geodesy"]),
+        .target(name: "Time", dependencies: ["NumberText"]),
+        .target(name: "Draws"),
+        .target(name: "Parallel"),
+        .target(name: "Geodesy", dependencies: ["Draws", .product(name: "HeapModule", package: "swift-collections")]),
+        .target(name: "ReadableText", dependencies: ["Geodesy", "Time"]),
         .target(name: "TextEscaping"),
         .target(
             name: "FileSystem", dependencies: ["TextEscaping", .product(name: "SystemPackage", package: "swift-system")]),
@@ -66,38 +70,39 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        .target(name: "GPX", dependencies: ["Geodesy", "CLibXML2", "CZlib", "TextEscaping", "FileSystem", "ReadableText"]),
+        .target(
+            name: "GPX",
+            dependencies: ["Geodesy", "Time", "CLibXML2", "CZlib", "TextEscaping", "FileSystem", "ReadableText"]),
         .target(
             name: "FixTables",
             dependencies: [
-                "Geodesy", "NumberText", "ReadableText", "FileSystem", "TextEscaping",
+                "Geodesy", "Draws", "Parallel", "Time", "NumberText", "ReadableText", "FileSystem", "TextEscaping",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        .target(name: "Geofencing", dependencies: ["Geodesy", "ReadableText"]),
-        .target(name: "TrackSynthesis", dependencies: ["Geodesy"]),
+        .target(name: "Geofencing", dependencies: ["Geodesy", "Draws", "Parallel", "Time", "ReadableText"]),
+        .target(name: "TrackSynthesis", dependencies: ["Geodesy", "Draws", "Time"]),
 
         // Events on the wire, and where they go.
         .target(
             name: "WireFormat",
             dependencies: [
-                "Geodesy", "NumberText", "Geofencing", "TextEscaping", "FileSystem",
+                "Geodesy", "Draws", "Time", "NumberText", "Geofencing", "TextEscaping", "FileSystem",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .target(
             name: "EventSinks",
             dependencies: [
-                "Geodesy", "ReadableText", "Geofencing", "WireFormat", "TextEscaping", "FileSystem",
+                "ReadableText", "Time", "Geofencing", "WireFormat", "TextEscaping", "FileSystem",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .target(
             name: "EventSinksSQLite",
             dependencies: [
-                "Geodesy", "Geofencing", "EventSinks", "WireFormat", "FileSystem",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "Geofencing", "Time", "EventSinks", "WireFormat", "FileSystem",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -105,129 +110,134 @@ let package = Package(
         .target(name: "CCurlTransfer"),
         .target(
             name: "EventSinksHTTP",
-            dependencies: [
-                "CCurlTransfer", "Geodesy", "Geofencing", "EventSinks", "WireFormat", "TextEscaping", "FileSystem",
-            ]),
+            dependencies: ["CCurlTransfer", "Draws", "Geofencing", "EventSinks", "WireFormat", "TextEscaping", "FileSystem"]),
 
         // Scenario files, running them, checking them.
         // YAML and JSON documents with their places, the problem log and the scenario family's error.
         .target(
             name: "Documents",
             dependencies: [
-                "Geodesy", "NumberText", "ReadableText", "FileSystem", "TextEscaping",
+                "Geodesy", "Time", "NumberText", "ReadableText", "FileSystem", "TextEscaping",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(
             name: "ScenarioFormat",
             dependencies: [
-                "Documents", "Geodesy", "NumberText", "ReadableText", "Geofencing", "GPX", "FixTables",
+                "Documents", "Geodesy", "Parallel", "Time", "NumberText", "ReadableText", "Geofencing", "GPX", "FixTables",
                 "TrackSynthesis", "FileSystem", "TextEscaping",
             ]
         ),
         .target(
             name: "Runs",
             dependencies: [
-                "Geodesy", "ReadableText", "Geofencing", "FixTables", "Documents", "ScenarioFormat", "EventSinks",
-                "FileSystem",
+                "Geodesy", "Parallel", "Time", "ReadableText", "Geofencing", "FixTables", "Documents", "ScenarioFormat",
+                "EventSinks", "FileSystem",
             ]),
         .target(
             name: "Analysis",
             dependencies: [
-                "Geodesy", "ReadableText", "Geofencing", "Documents", "ScenarioFormat", "Runs", "WireFormat", "TextEscaping",
+                "Geodesy", "Time", "ReadableText", "Geofencing", "Documents", "ScenarioFormat", "Runs", "WireFormat",
+                "TextEscaping",
             ]
         ),
         .target(
             name: "Report",
             dependencies: [
-                "Geodesy", "ReadableText", "Geofencing", "Documents", "ScenarioFormat", "Runs", "Analysis", "TextEscaping",
-                "Calibration", .product(name: "Mustache", package: "swift-mustache"),
+                "Geodesy", "Time", "ReadableText", "Geofencing", "Documents", "ScenarioFormat", "Runs", "Analysis",
+                "TextEscaping", "Calibration", .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .target(
             name: "Regression",
             dependencies: [
-                "Geodesy", "ReadableText", "Geofencing", "ScenarioFormat", "Runs", "Analysis", "WireFormat", "TextEscaping",
-                "FileSystem",
+                "ReadableText", "Draws", "Time", "Geofencing", "ScenarioFormat", "Runs", "Analysis", "WireFormat",
+                "TextEscaping", "FileSystem",
             ]
         ),
         // Fitting a profile to a field log, by simulation (docs/CALIBRATE.md).
         .target(
             name: "Calibration",
             dependencies: [
-                "Geodesy", "Geofencing", "Documents", "ScenarioFormat", "Runs", "Analysis", "WireFormat", "TextEscaping",
+                "Geodesy", "Draws", "Time", "Geofencing", "ScenarioFormat", "Runs", "Analysis", "WireFormat", "TextEscaping",
                 "FileSystem", "FixTables",
             ]
         ),
         .executableTarget(
             name: "perimeter",
             dependencies: [
-                "Geodesy", "ReadableText", "GPX", "FixTables", "Geofencing", "WireFormat", "EventSinks", "EventSinksSQLite",
-                "EventSinksHTTP", "Documents", "ScenarioFormat", "TrackSynthesis", "Runs", "Analysis", "Regression",
-                "Report",
-                "Calibration", "FileSystem", "TextEscaping",
+                "Geodesy", "Time", "ReadableText", "GPX", "FixTables", "Geofencing", "WireFormat", "EventSinks",
+                "EventSinksSQLite", "EventSinksHTTP", "Documents", "ScenarioFormat", "TrackSynthesis", "Runs", "Analysis",
+                "Regression", "Report", "Calibration", "FileSystem", "TextEscaping",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // Tests follow their code; only end-to-end tests (PerimeterTests) run the `perimeter` executable.
-        .target(name: "TestSupport", dependencies: ["Geodesy", "Geofencing", "WireFormat"], path: "Tests/TestSupport"),
-        .testTarget(name: "NumberTextTests", dependencies: ["NumberText", "Geodesy"]),
-        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReadableTextTests", dependencies: ["ReadableText", "Geodesy"]),
+        .target(
+            name: "TestSupport", dependencies: ["Geodesy", "Time", "Geofencing", "WireFormat"], path: "Tests/TestSupport"),
+        .testTarget(name: "NumberTextTests", dependencies: ["NumberText", "Draws"]),
+        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "Draws"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ReadableTextTests", dependencies: ["ReadableText", "Time"]),
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
         .testTarget(
             name: "FileSystemTests",
             dependencies: ["FileSystem", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]
         ),
-        .testTarget(name: "GPXTests", dependencies: ["GPX", "Geodesy", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "FixTablesTests", dependencies: ["FixTables", "Geodesy", "FileSystem", "TestSupport"],
+            name: "GPXTests", dependencies: ["GPX", "Geodesy", "Draws", "Time", "TestSupport"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "Geodesy"]),
         .testTarget(
-            name: "TrackSynthesisTests", dependencies: ["TrackSynthesis", "GPX", "Geodesy", "ScenarioFormat", "TestSupport"]),
+            name: "FixTablesTests", dependencies: ["FixTables", "Draws", "Time", "FileSystem", "TestSupport"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(name: "GeofencingTests", dependencies: ["Geofencing", "Geodesy", "Draws", "Parallel", "Time"]),
         .testTarget(
-            name: "WireFormatTests", dependencies: ["WireFormat", "Geofencing", "Geodesy", "TextEscaping", "TestSupport"]),
+            name: "TrackSynthesisTests",
+            dependencies: ["TrackSynthesis", "GPX", "Geodesy", "Time", "ScenarioFormat", "TestSupport"]),
+        .testTarget(
+            name: "WireFormatTests",
+            dependencies: ["WireFormat", "Geofencing", "Geodesy", "Draws", "Time", "TextEscaping", "TestSupport"]),
         .testTarget(
             name: "EventSinksTests",
-            dependencies: ["EventSinks", "WireFormat", "FileSystem", "ReadableText", "Geodesy", "Geofencing", "TestSupport"]
+            dependencies: [
+                "EventSinks", "WireFormat", "FileSystem", "ReadableText", "Geodesy", "Time", "Geofencing", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "EventSinksSQLiteTests",
             dependencies: [
-                "EventSinksSQLite", "EventSinks", "WireFormat", "FileSystem", "Geodesy", "Geofencing", "TestSupport",
+                "EventSinksSQLite", "Time", "EventSinks", "WireFormat", "FileSystem", "Geofencing", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "EventSinksHTTPTests",
-            dependencies: ["EventSinksHTTP", "EventSinks", "WireFormat", "Geodesy", "Geofencing", "TestSupport"]),
-        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "NumberText", "Geodesy", "TestSupport"]),
+            dependencies: ["EventSinksHTTP", "EventSinks", "WireFormat", "Geodesy", "Time", "Geofencing", "TestSupport"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Draws", "NumberText", "TestSupport"]),
         .testTarget(
             name: "ScenarioFormatTests",
             dependencies: [
-                "ScenarioFormat", "Documents", "GPX", "Geodesy", "Geofencing", "TrackSynthesis", "FileSystem", "FixTables",
-                "TestSupport", .product(name: "Yams", package: "Yams"),
+                "ScenarioFormat", "Documents", "GPX", "Geodesy", "Draws", "Time", "Geofencing", "TrackSynthesis",
+                "FileSystem", "FixTables", "TestSupport", .product(name: "Yams", package: "Yams"),
             ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "RunsTests",
-            dependencies: ["Runs", "EventSinks", "Documents", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
+            dependencies: ["Runs", "Time", "EventSinks", "Documents", "ScenarioFormat", "Geofencing", "TestSupport"]),
         .testTarget(
             name: "ReportTests",
             dependencies: ["Report", "Calibration", "Runs", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport"]),
         .testTarget(
             name: "AnalysisTests",
             dependencies: [
-                "Analysis", "Runs", "Documents", "ReadableText", "ScenarioFormat", "Geofencing", "Geodesy", "TestSupport",
+                "Analysis", "Runs", "Documents", "ReadableText", "ScenarioFormat", "Geofencing", "Geodesy", "Draws", "Time",
+                "TestSupport",
             ]),
         .testTarget(
             name: "RegressionTests",
             dependencies: [
-                "Regression", "Runs", "ScenarioFormat", "WireFormat", "Geofencing", "Geodesy", "ReadableText",
-                "TextEscaping",
+                "Regression", "Time", "Runs", "ScenarioFormat", "WireFormat", "Geofencing", "ReadableText", "TextEscaping",
                 "TestSupport",
             ],
             resources: [.copy("Fixtures")]
@@ -235,7 +245,7 @@ let package = Package(
         .testTarget(
             name: "CalibrationTests",
             dependencies: [
-                "Calibration", "Runs", "Documents", "ScenarioFormat", "Geofencing", "Geodesy", "WireFormat", "TestSupport",
+                "Calibration", "Runs", "ScenarioFormat", "Geofencing", "Geodesy", "Time", "WireFormat", "TestSupport",
                 "FixTables",
             ],
             resources: [.copy("Fixtures")]
@@ -243,7 +253,7 @@ let package = Package(
         .testTarget(
             name: "PerimeterTests",
             dependencies: [
-                "perimeter", "Regression", "GPX", "Calibration", "Geodesy", "WireFormat", "TestSupport",
+                "perimeter", "Draws", "Regression", "GPX", "Calibration", "WireFormat", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]

@@ -35,6 +35,8 @@ let package = Package(
                 .product(name: "EventSinksSQLite", package: "Perimeter"),
                 .product(name: "Geofencing", package: "Perimeter"),
                 .product(name: "Geodesy", package: "Perimeter"),
+                .product(name: "Draws", package: "Perimeter"),
+                .product(name: "Time", package: "Perimeter"),
                 .product(name: "WireFormat", package: "Perimeter"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -67,6 +69,7 @@ let package = Package(
                 "BenchmarkSupport",
                 .product(name: "Geofencing", package: "Perimeter"),
                 .product(name: "Geodesy", package: "Perimeter"),
+                .product(name: "Time", package: "Perimeter"),
             ]
         ),
         .executableTarget(
@@ -84,6 +87,8 @@ let package = Package(
                 "BenchmarkSupport",
                 .product(name: "Geofencing", package: "Perimeter"),
                 .product(name: "Geodesy", package: "Perimeter"),
+                .product(name: "Draws", package: "Perimeter"),
+                .product(name: "Time", package: "Perimeter"),
             ]
         ),
     ]

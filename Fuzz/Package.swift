@@ -22,7 +22,7 @@ let package = Package(
         .executableTarget(
             name: "scenario-fuzz",
             dependencies: ["FuzzSupport", .product(name: "ScenarioFormat", package: "Perimeter"),
-                           .product(name: "Geofencing", package: "Perimeter"), .product(name: "Geodesy", package: "Perimeter")]
+                           .product(name: "Geofencing", package: "Perimeter"), .product(name: "Time", package: "Perimeter")]
         ),
         .executableTarget(
             name: "regions-fuzz",
@@ -34,12 +34,13 @@ let package = Package(
                 "FuzzSupport",
                 .product(name: "Geofencing", package: "Perimeter"),
                 .product(name: "Geodesy", package: "Perimeter"),
+                .product(name: "Time", package: "Perimeter"),
             ]
         ),
         .executableTarget(
             name: "fixtable-fuzz",
             dependencies: ["FuzzSupport", .product(name: "FixTables", package: "Perimeter"),
-                           .product(name: "Geodesy", package: "Perimeter")]
+                           .product(name: "Time", package: "Perimeter")]
         ),
     ]
 )

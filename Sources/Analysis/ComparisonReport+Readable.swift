@@ -1,6 +1,7 @@
 import Geodesy
 import Geofencing
 import ReadableText
+import Time
 
 extension ComparisonReport {
     /// The comparison for people: a heading, per profile a table by kind (paired, missed, spurious, the

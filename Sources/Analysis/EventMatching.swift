@@ -1,5 +1,6 @@
 import Geodesy
 import Geofencing
+import Time
 
 /// One event of the reference run and what the profile made of it: the profile's time, or nil (missed).
 public struct EventPair: Hashable, Sendable {

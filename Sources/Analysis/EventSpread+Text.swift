@@ -1,6 +1,6 @@
-import Geodesy
 import ReadableText
 import TextEscaping
+import Time
 
 extension EventSpread {
     /// The spread as one JSON object (`perimeter run --runs N --json`), on one line:

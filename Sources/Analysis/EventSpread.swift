@@ -1,5 +1,5 @@
-import Geodesy
 import Geofencing
+import Time
 
 /// The spread of a Monte Carlo batch's events, grouped by crossing: for each enter, exit and dwell of the
 /// exact reference run (the n-th of its key: device, region, kind, rule), the share of runs whose event

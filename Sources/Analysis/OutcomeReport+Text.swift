@@ -1,6 +1,6 @@
-import Geodesy
 import ReadableText
 import TextEscaping
+import Time
 
 extension OutcomeReport {
     /// The report as one JSON object (`perimeter outcomes --json`), on one line:

@@ -1,8 +1,8 @@
 import Documents
-import Geodesy
 import Geofencing
 import Runs
 import ScenarioFormat
+import Time
 
 /// `perimeter compare`: a scenario run under several profiles and under a reference profile (default
 /// `ideal`: the crossings themselves), each profile's events paired with the reference's

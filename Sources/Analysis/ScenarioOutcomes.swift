@@ -1,8 +1,8 @@
 import Documents
-import Geodesy
 import Geofencing
 import Runs
 import ScenarioFormat
+import Time
 
 /// `perimeter outcomes`: how many devices get each outcome (each dwell rule, each region's enter and
 /// visit) in the truth and under each profile over a Monte Carlo batch (SEMANTICS "Outcomes"). Run r of

@@ -1,5 +1,6 @@
 import Geodesy
 import Geofencing
+import Time
 
 /// The true signed distance from a region's boundary at an event's time, in metres (negative inside): the
 /// device's exact position then (SEMANTICS §2's interpolation, by a `SampleStream` without noise started

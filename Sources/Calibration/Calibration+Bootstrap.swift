@@ -1,4 +1,4 @@
-import Geodesy
+import Draws
 
 extension Calibration {
     /// The offsets, in steps, at which each parameter's profile line is evaluated around the optimum (the

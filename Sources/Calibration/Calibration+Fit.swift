@@ -1,5 +1,3 @@
-import Geodesy
-
 extension Calibration {
     /// One evaluated candidate: its steps, its discrepancy on the fit's crossings, its simulated pools
     /// (kept for the bootstrap and the holdout).

@@ -1,5 +1,6 @@
-import Geodesy
+import Draws
 import Geofencing
+import Time
 
 /// The delivery delay read from a field log's own lags (`time − detectedAt`) rather than searched (issue
 /// 42, item 2): its median and 90th percentile are the lags' (the first lag whose share reaches 0.5 and

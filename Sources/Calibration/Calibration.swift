@@ -1,4 +1,4 @@
-import Geodesy
+import Draws
 import Geofencing
 import Runs
 import ScenarioFormat

@@ -1,5 +1,5 @@
-import Geodesy
 import Geofencing
+import Time
 
 /// A parameter `calibrate` can fit, named by the profile file's key (`hysteresis`, `delivery.median`): a
 /// fit of a monitor setting from the settings table (`MonitorField.Fit`: unit, bounds, resolution,

@@ -1,7 +1,7 @@
 import Foundation
-import Geodesy
 import Geofencing
 import TextEscaping
+import Time
 
 extension CalibrationResult {
     /// The fitted profile as a profile file (ScenarioFormat/ProfileFile.swift) that `run --profile FILE`

@@ -1,5 +1,4 @@
 import Analysis
-import Geodesy
 import TextEscaping
 
 extension CalibrationResult {

@@ -1,6 +1,6 @@
-import Geodesy
 import Geofencing
 import TextEscaping
+import Time
 
 extension ObservedLog {
     /// How many skipped rows a warning names (file:line:column and the problem).

@@ -1,7 +1,6 @@
 import FileSystem
 import FixTables
 import Foundation
-import Geodesy
 import Geofencing
 import TextEscaping
 import WireFormat

@@ -3,6 +3,7 @@ import Foundation
 import Geodesy
 import Geofencing
 import TextEscaping
+import Time
 
 extension ObservedLog {
     /// One row's cells (keyed by the file's column names), made an event, skipped (a kind the fit does

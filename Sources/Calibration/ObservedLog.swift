@@ -2,6 +2,7 @@ import FileSystem
 import FixTables
 import Geodesy
 import Geofencing
+import Time
 
 /// One event a phone reported in the field, as the field log gives it (docs/CALIBRATE.md "The field log").
 public struct ObservedEvent: Hashable, Sendable {

@@ -1,5 +1,7 @@
+import Draws
 import Foundation
 import Geodesy
+import Time
 
 /// A field study made up, for the recovery tests, the benchmark and examples: `fences` circular stores in
 /// a row 600 m apart (radius 40 to 60 m), and `walks` walkers, each walking east from 300 m before one

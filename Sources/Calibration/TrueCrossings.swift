@@ -1,6 +1,6 @@
 import Analysis
-import Geodesy
 import Geofencing
+import Time
 
 /// The true enter and exit crossings of a scenario: its tracks without noise through an exact monitor
 /// (the `ideal` profile: h = e = 0, no confirmation, no draws), and the pairing of reported events with

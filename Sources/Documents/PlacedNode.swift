@@ -2,6 +2,7 @@ import FileSystem
 import Geodesy
 import NumberText
 import TextEscaping
+import Time
 
 /// A node of a scenario, region file or journey with its place: the file and the key path.
 ///

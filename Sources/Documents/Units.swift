@@ -1,5 +1,6 @@
 import Geodesy
 import NumberText
+import Time
 
 /// The scenario format's units (README "A first run" and "Commands"): durations and distances, as numbers or as text.
 public enum ScenarioUnits {

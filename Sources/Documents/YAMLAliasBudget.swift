@@ -1,4 +1,3 @@
-import Geodesy
 import ReadableText
 import Yams
 

@@ -1,7 +1,7 @@
-import Geodesy
 import Geofencing
 import ReadableText
 import TextEscaping
+import Time
 import WireFormat
 
 /// A readable timeline for a person: a date line whenever the UTC day changes, then one line per event

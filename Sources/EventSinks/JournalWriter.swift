@@ -1,6 +1,6 @@
 import Foundation
-import Geodesy
 import Geofencing
+import Time
 import WireFormat
 
 /// What the journal hands its writer: events to encode, or `count` JSON Lines already made by the run

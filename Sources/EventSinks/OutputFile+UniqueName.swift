@@ -1,5 +1,5 @@
 import Foundation
-import Geodesy
+import Time
 
 extension OutputFile {
     /// A file name unique to this process and second, for spool files and run journals:

@@ -1,6 +1,6 @@
 import FileSystem
-import Geodesy
 import SystemPackage
+import Time
 import WireFormat
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
-import Geodesy
 import Geofencing
 import TextEscaping
+import Time
 import WireFormat
 
 /// What a run was, as a sink may record it (the SQLite sink, in its `runs` row): the scenario, the profile, the clock's

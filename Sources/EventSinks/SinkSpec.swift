@@ -1,6 +1,6 @@
 import FileSystem
-import Geodesy
 import Geofencing
+import Time
 
 /// A sink as written on the command line (`--sink`) or in a scenario's `sinks:` list: `console`,
 /// `jsonl:PATH`, `https://…`. Parsed by a `SinkRegistry`, which knows the schemes; opened by it too.

@@ -1,7 +1,7 @@
 import CCurlTransfer
+import Draws
 import EventSinks
 import Foundation
-import Geodesy
 import TextEscaping
 
 /// POSTs one batch with the retry rules of an HTTP sink, synchronously (on the sink's delivery thread).

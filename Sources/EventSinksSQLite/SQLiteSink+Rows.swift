@@ -1,7 +1,7 @@
 import GRDB
 import GRDBSQLite
-import Geodesy
 import Geofencing
+import Time
 import WireFormat
 
 extension SQLiteSink {

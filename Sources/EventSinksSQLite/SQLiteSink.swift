@@ -1,7 +1,6 @@
 import EventSinks
 import FileSystem
 import GRDB
-import Geodesy
 import Geofencing
 import SystemPackage
 import WireFormat

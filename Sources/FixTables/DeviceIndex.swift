@@ -1,5 +1,5 @@
+import Draws
 import Foundation
-import Geodesy
 
 /// Device ids seen in a fix table, each stored once, found by their bytes without making a `String`
 /// per row: an open-addressing table of FNV-1a hashes over one byte arena. O(length of the id) a lookup.

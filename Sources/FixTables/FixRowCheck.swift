@@ -1,7 +1,7 @@
 import Foundation
-import Geodesy
 import NumberText
 import TextEscaping
+import Time
 
 /// A field of a row as a reader found it: its bytes and its place (1-based line and column).
 struct RowField {

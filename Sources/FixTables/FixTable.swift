@@ -1,5 +1,6 @@
 import FileSystem
 import Geodesy
+import Time
 
 /// The fixes of many devices read from one fix table (SEMANTICS §1): a CSV or JSON Lines file with the
 /// columns `device`, `time`, `lat`, `lon` and optionally `accuracy`. Each device's rows, in file order,

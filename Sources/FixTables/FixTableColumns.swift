@@ -1,6 +1,6 @@
-import Geodesy
 import NumberText
 import ReadableText
+import Time
 
 /// How a fix table (or a field log, `calibrate --observed`) is read: the names of the columns (CSV header
 /// fields, JSON keys) that hold each value (by default the value's own name), the unit of numeric times,

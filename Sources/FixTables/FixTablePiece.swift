@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Geodesy
+import Parallel
 
 /// The rows of one piece of a fix table (a run of whole lines), read on its own thread for a parallel
 /// read: each row's device, as an index among the piece's own devices in order of first appearance, and

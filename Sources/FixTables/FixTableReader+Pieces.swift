@@ -1,5 +1,5 @@
 import Foundation
-import Geodesy
+import Parallel
 
 extension FixTableReader {
     /// A file smaller than this is read on one thread (unless `pieces` is given): 4 MiB.

@@ -1,6 +1,6 @@
-import Geodesy
 import ReadableText
 import TextEscaping
+import Time
 
 /// What a fix table holds, for `perimeter inspect`: devices, rows, kept and dropped fixes, the time span
 /// of all and of each device. O(fixes).

@@ -1,7 +1,7 @@
 import Foundation
-import Geodesy
 import NumberText
 import TextEscaping
+import Time
 
 /// Reads a table's time field as `FixTableColumns` says: an ISO 8601 time (one without a zone read in
 /// `localZone`, else as UTC, and counted), or a number of `timeUnit` since 1970 read exactly; a time

@@ -1,6 +1,5 @@
 import CLibXML2
 import FileSystem
-import Geodesy
 import ReadableText
 
 #if canImport(Glibc)

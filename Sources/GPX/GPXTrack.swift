@@ -1,5 +1,6 @@
 import FileSystem
 import Geodesy
+import Time
 
 // CONTRACT (public API other modules build on). `load` is built on `GPXReader` (GPXReader.swift) and
 // `TrackBuilder` (TrackBuilder.swift).

@@ -1,6 +1,7 @@
 import FileSystem
 import Geodesy
 import TextEscaping
+import Time
 
 /// Writes a GPX 1.1 file as it goes, in bounded memory: waypoints (Xcode's untimed format) and/or one or
 /// more tracks of segments of points. Coordinates have 7 decimal places (about 1 cm), times are UTC

@@ -1,5 +1,5 @@
 import CLibXML2
-import Geodesy
+import Time
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
 import CLibXML2
-import Geodesy
+import Time
 
 /// The parser's side of a `GPXReader`: the libxml2 push context, what the SAX callbacks found so far,
 /// and where in the GPX structure the parser stands. Internal: libxml2 types stay in this module.

@@ -1,5 +1,3 @@
-import Geodesy
-
 /// Applies SEMANTICS §1 to the points of a GPX file as a `GPXReader` yields them: picks the point
 /// kind (trkpt, else rtept, else wpt), decides the timing, and drops out-of-range coordinates,
 /// backward times and the earlier of equal times. O(n) time; memory for the points only.

@@ -1,5 +1,6 @@
 import Geodesy
 import TextEscaping
+import Time
 
 extension TrackSummary {
     /// A few aligned lines for a person: counts, span, length, speeds, gaps, drops and bounds.

@@ -1,4 +1,5 @@
 import Geodesy
+import Time
 
 extension TrackSummary {
     /// Points each side of a point in the moving median.

@@ -1,4 +1,5 @@
 import Geodesy
+import Time
 
 /// What `perimeter inspect` shows about a loaded track: counts, span, length, speeds, gaps, drops
 /// and bounds. Built in one pass over the kept points: O(n) time, O(gaps) memory.

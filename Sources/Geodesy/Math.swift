@@ -11,5 +11,3 @@
 @usableFromInline func _cos(_ x: Double) -> Double { cos(x) }
 @usableFromInline func _asin(_ x: Double) -> Double { asin(x) }
 @usableFromInline func _acos(_ x: Double) -> Double { acos(x) }
-@usableFromInline func _log(_ x: Double) -> Double { log(x) }
-@usableFromInline func _exp(_ x: Double) -> Double { exp(x) }

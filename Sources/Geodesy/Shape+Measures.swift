@@ -1,3 +1,4 @@
+import Draws
 import HeapModule
 
 /// What a fence measures, for people checking a region file before a run (`perimeter inspect`): its

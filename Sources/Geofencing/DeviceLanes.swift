@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Geodesy
+import Time
 
 /// One device's moving parts during a run.
 struct DeviceLane: Sendable {

@@ -1,4 +1,5 @@
-import Geodesy
+import Draws
+import Time
 
 /// A device's draws for its monitor's reports (SEMANTICS §5 "Misses" and §7 "Delivery", revision 3): whether
 /// a confirmed enter or exit is never reported, and how late the app hears each enter, exit and dwell.

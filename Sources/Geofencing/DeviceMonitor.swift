@@ -1,4 +1,5 @@
 import Geodesy
+import Time
 
 /// One device's monitor: which regions it watches, and each one's `RegionMonitor` (SEMANTICS §4–§6).
 ///

@@ -1,4 +1,5 @@
 import Geodesy
+import Time
 
 /// One thing a device's monitor reported (SEMANTICS §7). A typed value: formatting lives in the sinks.
 public struct GeofenceEvent: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Geodesy
+import Time
 
 extension MonitorField {
     /// A number of a setting that `calibrate` can fit (docs/CALIBRATE.md "Parameters"): the setting itself

@@ -1,4 +1,5 @@
 import Geodesy
+import Time
 
 /// One monitor setting as a row of the settings table (`MonitorField.all`, in `MonitorSettings.swift`):
 /// its key, the kind of value with its unit and range, its neutral default, the levels that may set it,

@@ -1,5 +1,3 @@
-import Geodesy
-
 /// Settings given at one level (a `monitor:` block, a profile file, a built-in's row, a region entry, a
 /// GeoJSON feature): each field set here replaces the value below. Sparse, in the table's order
 /// (`MonitorField.all`): O(fields set) to apply.

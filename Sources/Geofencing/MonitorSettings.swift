@@ -1,4 +1,5 @@
 import Geodesy
+import Time
 
 /// The monitor's numbers, resolved: a profile's defaults with the scenario's overrides applied. The plain
 /// struct the engine reads; `MonitorField.all` below describes each field once (key, kind, range, default,

@@ -1,4 +1,6 @@
+import Draws
 import Geodesy
+import Time
 
 /// Which of a device's samples it observes (SEMANTICS §2 "Observation"): those on its grid, tick indices k
 /// with (k − p) mod n = 0, and with a stationary slow-down only those at which it moved recently or has

@@ -1,4 +1,6 @@
+import Draws
 import Geodesy
+import Time
 
 /// How a device picks the regions it monitors (SEMANTICS §4).
 public enum Selection: String, Hashable, Sendable, CaseIterable {

@@ -1,5 +1,3 @@
-import Geodesy
-
 /// The built-in profiles (SEMANTICS §8 table), each a table of fields: a value beside its provenance.
 /// Each built-in models one app state (`appState`). A provenance names its source as `[ID]`
 /// (docs/sources/ID.md) and quotes it verbatim, or starts `fitted:` (chosen so that rows of

@@ -1,5 +1,3 @@
-import Geodesy
-
 /// The documented thresholds (revision 2's profiles, kept as `NAME-documented`), each row beside the
 /// document it comes from (docs/sources/).
 extension Profile {

@@ -1,5 +1,3 @@
-import Geodesy
-
 /// The built-ins fitted to field measurements, one per app state: each row's value beside the excerpt
 /// of docs/sources/ it reproduces, or labelled `fitted:` / `assumption:`. docs/FIDELITY.md shows each
 /// against the published figures (`Fidelity/`), and `Scripts/fit-profiles.py` re-derives the fitted

@@ -1,4 +1,3 @@
-import Geodesy
 import ReadableText
 
 /// A device profile (SEMANTICS §8): a name, the monitor's settings, and where each setting's value came

@@ -1,4 +1,5 @@
 import Geodesy
+import Time
 
 /// A monitored area: a circle or a (multi)polygon, with its own optional overrides (SEMANTICS §5).
 public struct Region: Hashable, Sendable {

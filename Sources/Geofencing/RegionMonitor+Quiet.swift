@@ -1,4 +1,5 @@
 import Geodesy
+import Time
 
 /// How long a monitored region can go without its exact distance being computed: until the device has
 /// travelled `distanceLimit` on its odometer, and not at or after `timeLimit`. Within the window the

@@ -1,4 +1,5 @@
 import Geodesy
+import Time
 
 /// One region's monitor on one device: a small value that reduces samples to crossings (SEMANTICS §4–§6).
 ///

@@ -1,4 +1,6 @@
+import Draws
 import Geodesy
+import Time
 
 /// Seeded Gaussian displacement of a device's samples (SEMANTICS §2), identical on every machine and
 /// thread count.

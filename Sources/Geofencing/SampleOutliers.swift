@@ -1,5 +1,7 @@
+import Draws
 import Foundation
 import Geodesy
+import Time
 
 /// A device's outlier episodes (SEMANTICS §2 "Outliers", revision 3): over all of its samples in order,
 /// an episode begins at a sample not already in one with probability tick / every (draw k of stream

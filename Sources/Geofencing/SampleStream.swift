@@ -1,4 +1,6 @@
+import Draws
 import Geodesy
+import Time
 
 /// A device's position at one tick of the clock (SEMANTICS §2).
 public struct Sample: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Geodesy
+import Time
 
 /// Runs devices one at a time against one world, built once: for fleets that arrive device by device
 /// (`perimeter stream`), whose devices are not known in advance. The clock's start is given, since one

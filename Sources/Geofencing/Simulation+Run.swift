@@ -1,5 +1,7 @@
+import Draws
 import Foundation
-import Geodesy
+import Parallel
+import Time
 
 /// How a run is carried out; none of these changes what it emits.
 public struct RunOptions: Sendable {

@@ -1,4 +1,5 @@
-import Geodesy
+import Parallel
+import Time
 
 extension SampleStream {
     /// The number of ticks `start + k × tick` (k ≥ 0) that lie within one of `segments` (SEMANTICS §2),

@@ -1,4 +1,4 @@
-import Geodesy
+import Time
 
 extension Simulation {
     /// Whether any device's track was recorded on a phone (SEMANTICS §9, revision 4).

@@ -1,5 +1,5 @@
-import Geodesy
 import ReadableText
+import Time
 
 /// Everything a run needs, resolved into engine values: regions, rules, devices, the clock, the monitor.
 ///

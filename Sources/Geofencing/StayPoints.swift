@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import Time
 
 /// A place where a recorded device stayed (SEMANTICS §9, revision 4): the fixes from `first` to `last`
 /// of one segment, the core of those within the stay radius of an anchor fix but for short excursions.

@@ -1,4 +1,5 @@
 import Geodesy
+import Time
 
 /// A position at an exact time: one point of a timed track, with its own accuracy when it has one.
 public struct Fix: Hashable, Sendable {

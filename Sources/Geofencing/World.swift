@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import Time
 
 /// What every device's monitor shares, read-only: the regions with their resolved thresholds, the rules
 /// that cover each region, the resolved settings, and the spatial index for nearest-set queries.

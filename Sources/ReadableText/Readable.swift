@@ -1,4 +1,5 @@
 import Geodesy
+import Time
 
 /// Times, durations and numbers as messages show them to people (`perimeter check`, `compare`, Monte Carlo).
 public enum Readable {

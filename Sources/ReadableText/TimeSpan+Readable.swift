@@ -1,4 +1,4 @@
-import Geodesy
+import Time
 
 extension TimeSpan {
     /// The span for people: `10 s`, `0.25 s`, `4 min 20 s`, `1 h 5 s`, `2 d 3 h`, `-1 min 30 s`; zero parts

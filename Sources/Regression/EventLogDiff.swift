@@ -1,7 +1,7 @@
-import Geodesy
 import Geofencing
 import ReadableText
 import TextEscaping
+import Time
 import WireFormat
 
 /// How a run's events differ from a golden log, as a person would read it rather than a line diff.

@@ -1,7 +1,7 @@
-import Geodesy
 import Geofencing
 import ReadableText
 import ScenarioFormat
+import Time
 import WireFormat
 
 extension EventExpectation {

@@ -1,9 +1,9 @@
 import Analysis
-import Geodesy
 import Geofencing
 import ReadableText
 import Runs
 import ScenarioFormat
+import Time
 import WireFormat
 
 /// What one expectation measured over a scenario's Monte Carlo runs: the share of runs in which it held,

@@ -1,9 +1,9 @@
 import FileSystem
 import Foundation
-import Geodesy
 import Geofencing
 import Runs
 import ScenarioFormat
+import Time
 import WireFormat
 
 /// What `perimeter check` found for one scenario.

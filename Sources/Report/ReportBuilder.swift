@@ -7,6 +7,7 @@ import ReadableText
 import Runs
 import ScenarioFormat
 import TextEscaping
+import Time
 
 /// Builds a report's model: runs the scenario under each profile (and, with `runs`, a Monte Carlo batch
 /// of each), compares the profiles with `ideal`, projects regions, tracks and events onto the map, and

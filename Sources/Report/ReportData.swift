@@ -1,8 +1,8 @@
 import Analysis
 import Foundation
-import Geodesy
 import Geofencing
 import TextEscaping
+import Time
 
 /// The page's events, track spans and Monte Carlo bands as one compact JSON object, from which its
 /// script makes the event markers (one `circle.event` per enter, exit, dwell and visit of each profile)

@@ -1,6 +1,6 @@
 import Documents
-import Geodesy
 import Geofencing
+import Parallel
 import ScenarioFormat
 import Synchronization
 

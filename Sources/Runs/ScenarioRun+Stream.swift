@@ -2,6 +2,7 @@ import EventSinks
 import FixTables
 import Geodesy
 import Geofencing
+import Time
 
 /// How far a stream has come, after each device: for a progress line.
 public struct StreamProgress: Sendable {

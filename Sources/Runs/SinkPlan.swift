@@ -1,8 +1,8 @@
 import EventSinks
 import FileSystem
 import Foundation
-import Geodesy
 import Geofencing
+import Time
 
 /// Why a run into sinks did not complete, with every sentence for people.
 public enum RunFailure: Error, Sendable {

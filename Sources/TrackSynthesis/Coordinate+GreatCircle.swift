@@ -1,4 +1,5 @@
 import Geodesy
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,5 @@
 import Geodesy
+import Time
 
 /// A journey described instead of recorded: where it starts, then moves, stops and fix losses, in order.
 ///

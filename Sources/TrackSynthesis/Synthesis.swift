@@ -1,4 +1,7 @@
+import Draws
 import Geodesy
+import Time
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -97,7 +100,7 @@ struct Timeline {
     }
 }
 
-/// The journey's GPS noise: Geodesy's seeded Gaussian offsets, keyed by the journey's seed. Fix k's fresh
+/// The journey's GPS noise: Draws' seeded Gaussian offsets, keyed by the journey's seed. Fix k's fresh
 /// pair w_k (N(0, σ²) north and east, by Box–Muller from a SplitMix64 stream keyed by the seed and k)
 /// depends only on (seed, k). Without a correlation time the offset is w_k; with one, T, it is
 /// `ρ × n_{k−1} + sqrt(1 − ρ²) × w_k` with `ρ = exp(−interval / T)` from the second fix on (SEMANTICS §2's

@@ -1,6 +1,6 @@
-import Geodesy
 import NumberText
 import TextEscaping
+import Time
 
 /// Writes one record's UTF-8 bytes (an event's JSON object or CSV record) into memory made for the whole
 /// record at once (`EventFormatting.append(atMost:to:_:)`): a field is a copy, with no capacity or

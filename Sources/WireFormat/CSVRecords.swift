@@ -1,5 +1,5 @@
-import Geodesy
 import Geofencing
+import Time
 
 /// Events as CSV per RFC 4180 (the `csv:` sink): a header, then one record per event, CRLF line ends; a
 /// field is quoted when it holds a comma, a quote, CR or LF (quotes doubled), and empty where the event's

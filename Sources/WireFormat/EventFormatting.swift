@@ -1,7 +1,7 @@
-import Geodesy
 import Geofencing
 import NumberText
 import TextEscaping
+import Time
 
 /// The one place where event values become text, shared by every sink (SEMANTICS §7). Everything is
 /// written into UTF-8 bytes in place (`append(…to:)`, no allocation beyond the buffer's growth); the

@@ -1,5 +1,4 @@
 import FileSystem
-import Geodesy
 
 /// An event log read back whole: a golden log, JSON Lines as `jsonl:` writes them, read by `check` (a
 /// spool file or a journal, which may be larger than memory, is streamed by `SpoolFile`); a file with one

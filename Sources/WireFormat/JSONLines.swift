@@ -1,6 +1,6 @@
-import Geodesy
 import Geofencing
 import TextEscaping
+import Time
 
 /// JSON Lines, the event log's format (SEMANTICS §7): one JSON object per event and per line (`\n`), keys
 /// in wire order: `time, device, region, kind, lat, lon, distance`, then `crossedAt` (enter, exit);

@@ -1,4 +1,4 @@
-import Geodesy
+import Time
 import TextEscaping
 
 /// JSON values in the event log's forms (SEMANTICS §7), for the JSON written beside it (`compare --json`,

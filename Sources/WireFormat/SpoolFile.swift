@@ -1,5 +1,5 @@
+import Draws
 import FileSystem
-import Geodesy
 import SystemPackage
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
-import Geodesy
 import Geofencing
+import Time
 
 /// A line of an event log that is not an event: `line 3: "crossedAt" is missing (an enter event has it)`.
 public struct WireFormatError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
-import Geodesy
 import Geofencing
+import Time
 
 /// An event as it is on the wire: the fields of SEMANTICS §7 and nothing else (no region or rule index),
 /// times at millisecond resolution. What `JSONLines.decode(line:)` reads back, and what `check`

@@ -1,5 +1,6 @@
 import Geodesy
 import Geofencing
+import Time
 
 /// An event's fields on the wire (SEMANTICS §7), as the record writers (`JSONLines`, `CSVRecords`, the
 /// GeoJSON sink's features) read them: a `WireEvent` stores them; a `GeofenceEvent` has them too, read in

@@ -1,5 +1,5 @@
-import Geodesy
 import Geofencing
+import Time
 
 /// One field of an event on the wire (SEMANTICS §7), in wire order: the order of CSV's columns, the SQLite
 /// sink's `events` columns after `run, seq`, and the Spark stage's schema; JSON Lines' keys and GeoJSON's

@@ -3,12 +3,12 @@ import ArgumentParser
 import Documents
 import FileSystem
 import Foundation
-import Geodesy
 import Geofencing
 import ReadableText
 import Runs
 import ScenarioFormat
 import TextEscaping
+import Time
 
 /// `perimeter compare SCENARIO`: the scenario under several profiles against a reference profile, event
 /// by event: what each phone said, how late, what it missed, what it said that did not happen.

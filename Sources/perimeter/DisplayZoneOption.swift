@@ -1,6 +1,6 @@
 import ArgumentParser
-import Geodesy
 import ScenarioFormat
+import Time
 
 /// `--timezone NAME`: whose clocks the times people read are shown on (the console, the summaries of
 /// `compare`, `outcomes` and of a Monte Carlo batch, the report page), else the scenario's `timezone:`;

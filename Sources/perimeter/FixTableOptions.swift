@@ -1,6 +1,5 @@
 import ArgumentParser
 import FixTables
-import Geodesy
 
 extension FixTimeUnit: ExpressibleByArgument {}
 

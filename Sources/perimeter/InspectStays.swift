@@ -4,6 +4,7 @@ import Geodesy
 import Geofencing
 import ReadableText
 import TextEscaping
+import Time
 
 /// `perimeter inspect --stays`: where each track stopped and how much its fixes scatter there (SEMANTICS §9),
 /// for a GPX track or each device of a fix table: the stays the truth of a recorded device holds still, the

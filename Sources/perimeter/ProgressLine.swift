@@ -1,5 +1,4 @@
 import FileSystem
-import Geodesy
 import ReadableText
 
 /// The progress line every long verb shows on a terminal (`run`, `stream`, Monte Carlo), as

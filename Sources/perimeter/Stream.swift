@@ -1,11 +1,12 @@
 import ArgumentParser
 import FileSystem
 import FixTables
-import Geodesy
 import Geofencing
 import ReadableText
 import Runs
 import ScenarioFormat
+import Time
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

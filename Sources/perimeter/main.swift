@@ -3,6 +3,7 @@ import EventSinks
 import EventSinksHTTP
 import EventSinksSQLite
 import FileSystem
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -1,6 +1,6 @@
 import Analysis
+import Draws
 import Foundation
-import Geodesy
 import Geofencing
 import Testing
 

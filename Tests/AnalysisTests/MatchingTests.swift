@@ -1,7 +1,9 @@
 import Analysis
+import Draws
 import Geodesy
 import Geofencing
 import Testing
+import Time
 
 /// A compact event: `e("enter", 100)` is an enter of phone at cafe, 100 s after noon.
 private func e(

@@ -3,6 +3,7 @@ import Geodesy
 import Geofencing
 import ScenarioFormat
 import Testing
+import Time
 
 private let noon: Int64 = 1_452_427_200_000_000
 

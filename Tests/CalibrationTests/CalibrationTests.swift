@@ -1,6 +1,5 @@
 import Calibration
 import Foundation
-import Geodesy
 import Geofencing
 import Runs
 import ScenarioFormat

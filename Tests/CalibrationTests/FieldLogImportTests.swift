@@ -6,6 +6,7 @@ import Geofencing
 import Runs
 import TestSupport
 import Testing
+import Time
 
 /// The study the fixtures of `Fixtures/field-logs/` are written against (their README).
 private let study: (scenario: String, folder: URL) = {

@@ -5,6 +5,7 @@ import Geofencing
 import Runs
 import TestSupport
 import Testing
+import Time
 
 /// The scenario of the reader's tests: the synthetic study's 2 walks through 2 stores (store-1, store-2;
 /// walker-1, walker-2), the first walk from 09:00:00 to about 09:25.

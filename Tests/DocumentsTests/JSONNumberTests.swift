@@ -1,5 +1,5 @@
 import Documents
-import Geodesy
+import Draws
 import NumberText
 import Testing
 

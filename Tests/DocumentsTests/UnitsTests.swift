@@ -1,5 +1,4 @@
 import Documents
-import Geodesy
 import Testing
 
 struct DurationCase: Sendable, CustomTestStringConvertible {

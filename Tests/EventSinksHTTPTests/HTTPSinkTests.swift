@@ -4,6 +4,7 @@ import Geodesy
 import Geofencing
 import TestSupport
 import Testing
+import Time
 import WireFormat
 
 @testable import EventSinksHTTP

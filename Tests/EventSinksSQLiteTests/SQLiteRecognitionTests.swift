@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import TestSupport
 import Testing
+
 @testable import EventSinksSQLite
 
 /// A scenario's `sqlite:` sink may replace (append to) only a database the SQLite sink wrote (issue 37

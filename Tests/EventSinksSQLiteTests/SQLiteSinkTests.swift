@@ -2,10 +2,10 @@ import EventSinks
 import FileSystem
 import Foundation
 import GRDB
-import Geodesy
 import Geofencing
 import TestSupport
 import Testing
+import Time
 
 @testable import EventSinksSQLite
 @testable import WireFormat

@@ -5,7 +5,9 @@ import Geofencing
 import ReadableText
 import TestSupport
 import Testing
+import Time
 import WireFormat
+
 @testable import EventSinks
 
 @Suite struct ConsoleSinkTests {

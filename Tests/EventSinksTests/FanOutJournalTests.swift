@@ -4,7 +4,9 @@ import Geodesy
 import Geofencing
 import TestSupport
 import Testing
+import Time
 import WireFormat
+
 @testable import EventSinks
 
 /// A walker going east through five cafés and back: 35 events under the `ideal` profile (5 starts, then

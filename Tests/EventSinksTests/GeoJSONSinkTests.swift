@@ -1,10 +1,10 @@
 import FileSystem
 import Foundation
-import Geodesy
 import Geofencing
 import TestSupport
 import Testing
 import WireFormat
+
 @testable import EventSinks
 
 @Suite struct GeoJSONSinkTests {

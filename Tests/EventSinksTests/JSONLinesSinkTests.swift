@@ -4,6 +4,7 @@ import Geofencing
 import TestSupport
 import Testing
 import WireFormat
+
 @testable import EventSinks
 
 @Suite struct JSONLinesSinkTests {

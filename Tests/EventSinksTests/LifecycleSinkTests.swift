@@ -1,6 +1,7 @@
 import Geofencing
 import TestSupport
 import Testing
+
 @testable import EventSinks
 
 /// `LifecycleSink`: one protocol for every step of a sink's life, each with a default that does nothing,

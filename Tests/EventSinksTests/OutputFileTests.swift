@@ -1,10 +1,11 @@
 import FileSystem
 import Foundation
-import Geodesy
 import Geofencing
 import TestSupport
 import Testing
+import Time
 import WireFormat
+
 @testable import EventSinks
 
 @Suite struct OutputFileTests {

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WireFormat
+
 @testable import EventSinks
 
 /// Whether a file holds a sink's own output, by its start (issue 37 G2): what a scenario's own sink may

@@ -4,6 +4,7 @@ import Geofencing
 import TestSupport
 import Testing
 import WireFormat
+
 @testable import EventSinks
 
 @Suite("The run's journal when it cannot be written, and its stale partial files")

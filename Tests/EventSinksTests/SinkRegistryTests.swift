@@ -4,6 +4,7 @@ import Geofencing
 import TestSupport
 import Testing
 import WireFormat
+
 @testable import EventSinks
 
 /// A sink a library user might add: counts events, writes the count to PATH. One file and one line.

@@ -1,7 +1,7 @@
 import FixTables
 import Foundation
-import Geodesy
 import Testing
+import Time
 
 @Suite("Fix tables in CSV")
 struct CSVTests {

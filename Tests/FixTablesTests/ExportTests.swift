@@ -1,7 +1,7 @@
 import FixTables
 import Foundation
-import Geodesy
 import Testing
+import Time
 
 /// Fix tables as real exports write them: epoch milliseconds, Excel's byte order mark and `;`, mapped
 /// columns the header lacks, swapped coordinates, times without a zone; each read on one thread and in

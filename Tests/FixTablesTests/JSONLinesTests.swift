@@ -1,6 +1,5 @@
 import FixTables
 import Foundation
-import Geodesy
 import Testing
 
 @Suite("Fix tables in JSON Lines")

@@ -1,6 +1,7 @@
+import Draws
 import Foundation
-import Geodesy
 import Testing
+import Time
 
 @testable import FixTables
 

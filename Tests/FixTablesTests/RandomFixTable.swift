@@ -1,5 +1,6 @@
+import Draws
 import FixTables
-import Geodesy
+import Time
 
 /// A random fix table from a seed, for comparing reads in pieces with the read on one thread: several
 /// devices interleaved, times that go back and repeat, ISO 8601 and numeric times, coordinates out of

@@ -1,7 +1,7 @@
 import FixTables
 import Foundation
-import Geodesy
 import TestSupport
+import Time
 
 /// Writes `text` to a file named `name` in a fresh folder and returns its path.
 func table(_ text: String, name: String = "fixes.csv") throws -> String {

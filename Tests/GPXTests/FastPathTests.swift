@@ -1,5 +1,5 @@
-import Geodesy
 import Testing
+import Time
 
 @testable import GPX
 

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import GPX
 
 /// `.gpx.gz` read as it streams (zlib), and files that are not GPX said for what they are.

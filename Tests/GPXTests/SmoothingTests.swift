@@ -1,5 +1,7 @@
+import Draws
 import Geodesy
 import Testing
+import Time
 
 @testable import GPX
 

@@ -2,6 +2,7 @@ import Foundation
 import GPX
 import Geodesy
 import Testing
+import Time
 
 @Suite("TrackSummary")
 struct SummaryTests {

@@ -1,6 +1,6 @@
 import GPX
-import Geodesy
 import Testing
+import Time
 
 /// ISO 8601 times as they reach a point through GPX: fraction digits, offsets, no zone.
 struct TimeCase: CustomTestStringConvertible, Sendable {

@@ -1,3 +1,4 @@
+import Draws
 import Foundation
 import Geodesy
 import Testing

@@ -1,5 +1,7 @@
+import Draws
 import Foundation
 import Testing
+
 @testable import Geodesy
 
 /// One line of Karney's GeodTest: `lat1 lon1 azi1 lat2 lon2 azi2 s12 a12 m12 S12` (WGS84 ellipsoid).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Geodesy
 
 /// A ring in (lon, lat) pairs (closed by the test) and where it first crosses itself.

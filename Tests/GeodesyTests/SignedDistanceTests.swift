@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Geodesy
 
 /// Signed distance by hand (SEMANTICS §3), and polygon validation.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Geodesy
 
 /// Random regions for the property tests: circles, polygons and points, crowded near the antimeridian,

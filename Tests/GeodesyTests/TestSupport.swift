@@ -1,7 +1,9 @@
+import Draws
 import Foundation
+
 @testable import Geodesy
 
-/// Geodesy's SplitMix64, with the seed offset these tests' seeds were chosen with.
+/// Draws' SplitMix64, with the seed offset these tests' seeds were chosen with.
 struct SeededGenerator: RandomNumberGenerator {
     private var base: SplitMix64
     init(seed: UInt64) { base = SplitMix64(seed: seed &+ 0x9E37_79B9_7F4A_7C15) }

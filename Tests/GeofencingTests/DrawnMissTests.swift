@@ -1,5 +1,5 @@
-import Geodesy
 import Testing
+
 @testable import Geofencing
 
 /// Issue 40: when a miss draw keeps a decided crossing from the app, the run says so (`RunSummary.drawnMisses`,

@@ -1,5 +1,4 @@
 import Foundation
-import Geodesy
 import Testing
 
 @testable import Geofencing

@@ -1,5 +1,6 @@
-import Geodesy
 import Testing
+import Time
+
 @testable import Geofencing
 
 /// One hand-computed case: a short track, the regions, and the expected event log.

@@ -1,5 +1,7 @@
 import Geodesy
 import Testing
+import Time
+
 @testable import Geofencing
 
 /// SEMANTICS §2's noise by hand: the standard pairs w_k of device "d" with seed 1 (from the page's

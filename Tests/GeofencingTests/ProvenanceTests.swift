@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Geofencing
 
 /// Provenance (docs/sources/README.md): every provenance string of the built-ins, of SEMANTICS §8's

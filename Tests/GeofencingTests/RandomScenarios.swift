@@ -1,5 +1,8 @@
+import Draws
 import Foundation
 import Geodesy
+import Time
+
 @testable import Geofencing
 
 typealias SeededRandom = SplitMix64

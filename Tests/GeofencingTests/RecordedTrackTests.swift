@@ -1,5 +1,5 @@
-import Geodesy
 import Testing
+
 @testable import Geofencing
 
 /// SEMANTICS §9 (revision 4) by hand: the stays of a recorded segment and the truth with settled crossings,

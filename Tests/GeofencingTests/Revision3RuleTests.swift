@@ -1,5 +1,5 @@
-import Geodesy
 import Testing
+
 @testable import Geofencing
 
 /// SEMANTICS revision 3's rules by hand (§2 phase, stationary, outliers; §5 signed enterBuffer, misses;

@@ -1,4 +1,3 @@
-import Geodesy
 import Testing
 
 @testable import Geofencing

@@ -1,5 +1,6 @@
-import Geodesy
 import Testing
+import Time
+
 @testable import Geofencing
 
 /// A simulation and the samples each device must make (SEMANTICS §2), counted without running.

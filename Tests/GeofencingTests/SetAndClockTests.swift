@@ -1,5 +1,6 @@
 import Geodesy
 import Testing
+
 @testable import Geofencing
 
 private let abc = [

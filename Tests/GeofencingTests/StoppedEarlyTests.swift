@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import Geofencing
 
 /// A window's events are sent while the next window is simulated (`DeviceLanes.advance(…meanwhile:)`). A run

@@ -1,4 +1,6 @@
 import Geodesy
+import Time
+
 @testable import Geofencing
 
 /// Helpers that make hand-computed cases readable: positions are metres east of (0, 0) on the equator,

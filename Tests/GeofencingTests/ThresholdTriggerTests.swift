@@ -1,5 +1,7 @@
 import Geodesy
 import Testing
+import Time
+
 @testable import Geofencing
 
 /// SEMANTICS §5's thresholds, each stated once (`RegionMonitor.Thresholds.trigger`), as hand-computed cases:

@@ -1,4 +1,4 @@
-import Geodesy
+import Parallel
 import Testing
 
 @testable import Geofencing

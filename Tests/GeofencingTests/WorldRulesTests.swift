@@ -1,5 +1,6 @@
 import Geodesy
 import Testing
+
 @testable import Geofencing
 
 /// One hand-computed case of which rules cover which regions (SEMANTICS §6: a rule lists its regions by

@@ -1,4 +1,4 @@
-import Geodesy
+import Draws
 import NumberText
 import Testing
 

@@ -1,5 +1,5 @@
+import Draws
 import Foundation
-import Geodesy
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
+import Draws
 import Foundation
-import Geodesy
 import Testing
 
 /// One adversarial input for `perimeter`: the files it is made of, the command, and what must happen.

@@ -1,6 +1,6 @@
-import Geodesy
 import ReadableText
 import Testing
+import Time
 
 /// `Readable.time` with `--timezone`'s zone: computed by hand from the tz database's offsets.
 @Suite("Readable times")

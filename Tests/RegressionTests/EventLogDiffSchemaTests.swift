@@ -1,7 +1,7 @@
-import Geodesy
 import Geofencing
 import Testing
 import WireFormat
+
 @testable import Regression
 
 /// The log diff's fields are the wire schema's (`WireField`): a matched pair that differs in every field but

@@ -1,9 +1,9 @@
-import Geodesy
 import Geofencing
 import ReadableText
 import Regression
 import ScenarioFormat
 import Testing
+import Time
 import WireFormat
 
 /// The day of the README's scenario, plus a pizzeria visited later by the phone and by a tablet.

@@ -1,11 +1,11 @@
 import Foundation
-import Geodesy
 import Geofencing
 import Regression
 import Runs
 import ScenarioFormat
 import TestSupport
 import Testing
+import Time
 
 @Suite("check: delay and distance measured over a scenario's runs")
 struct MeasureTests {

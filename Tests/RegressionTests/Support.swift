@@ -1,7 +1,7 @@
 import Foundation
-import Geodesy
 import Geofencing
 import ScenarioFormat
+import Time
 import WireFormat
 
 /// `2016-01-10T` + `hh:mm:ss`, UTC.

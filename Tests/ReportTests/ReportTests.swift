@@ -5,6 +5,7 @@ import Runs
 import ScenarioFormat
 import TestSupport
 import Testing
+
 @testable import Report
 
 private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

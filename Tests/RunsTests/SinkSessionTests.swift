@@ -1,12 +1,12 @@
 import EventSinks
 import Foundation
-import Geodesy
 import Geofencing
 import Runs
 import ScenarioFormat
 import Synchronization
 import TestSupport
 import Testing
+import Time
 
 /// A sink that takes `limit` events, then fails: a full disk, as a sink sees one.
 private final class FailingSink: LifecycleSink {

@@ -1,9 +1,11 @@
 import Documents
+import Draws
 import Foundation
 import Geodesy
 import Geofencing
 import TestSupport
 import Testing
+
 @testable import ScenarioFormat
 
 /// Features of the common shape are read straight from their bytes into regions (`directFeature`), and

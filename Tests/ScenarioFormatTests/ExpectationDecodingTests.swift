@@ -1,10 +1,10 @@
 import Documents
 import Foundation
-import Geodesy
 import Geofencing
 import ScenarioFormat
 import TestSupport
 import Testing
+import Time
 
 /// A scenario of the README's visit with `entries` as its `expect:` list (one per line, from line 11).
 private func load(

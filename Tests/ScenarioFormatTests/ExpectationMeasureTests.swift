@@ -1,10 +1,10 @@
 import Documents
 import Foundation
-import Geodesy
 import Geofencing
 import ScenarioFormat
 import TestSupport
 import Testing
+import Time
 
 /// A scenario of the README's visit with one `expect:` entry (on line 13) and `top` above it.
 private func load(_ entry: String, top: String = "noise: {sigma: 10m, seed: 3}\nruns: 50") throws(ScenarioErrors) -> Scenario

@@ -1,9 +1,9 @@
 import Documents
 import FixTables
 import Foundation
-import Geodesy
 import TestSupport
 import Testing
+import Time
 import Yams
 
 @testable import ScenarioFormat

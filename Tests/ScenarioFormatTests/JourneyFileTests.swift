@@ -4,6 +4,7 @@ import Geodesy
 import ScenarioFormat
 import TestSupport
 import Testing
+import Time
 import TrackSynthesis
 
 @Suite("Journey files")

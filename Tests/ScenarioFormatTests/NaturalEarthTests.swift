@@ -4,6 +4,7 @@ import Geodesy
 import Geofencing
 import ScenarioFormat
 import Testing
+import Time
 
 /// Natural Earth's 1:110m countries, the most used free borders, read as they are published (see
 /// Fixtures/natural-earth/README.md), and flights across them entering and leaving each country where a

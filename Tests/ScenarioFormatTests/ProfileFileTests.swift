@@ -1,10 +1,10 @@
 import Documents
 import Foundation
-import Geodesy
 import Geofencing
 import ScenarioFormat
 import TestSupport
 import Testing
+import Time
 
 /// What a valid profile file must resolve to: its name, the bases below it, the settings, and the line
 /// each field it sets came from.

@@ -3,6 +3,7 @@ import Foundation
 import GPX
 import Geodesy
 import ScenarioFormat
+import Time
 
 /// The folder of the copied fixtures.
 let fixtures: String = {

@@ -5,6 +5,7 @@ import Geodesy
 import Geofencing
 import ScenarioFormat
 import Testing
+import Time
 
 /// What a valid fixture must load into.
 struct ValidCase: Sendable, CustomTestStringConvertible {

@@ -1,8 +1,8 @@
 import Documents
 import Foundation
-import Geodesy
 import ScenarioFormat
 import Testing
+import Time
 
 /// Times a scenario writes without a zone (issue 42 item 10, README "Scenario files"): an expectation's
 /// ISO time read as UTC gets one warning for the list, at the first; with `timezone:` they are read on its

@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import Geofencing
+import Time
 import WireFormat
 
 // Events and helpers shared by the tests of the sinks (core, SQLite, HTTP) and of the wire format.

@@ -1,6 +1,5 @@
 import Foundation
 import GPX
-import Geodesy
 import ScenarioFormat
 import TestSupport
 import Testing

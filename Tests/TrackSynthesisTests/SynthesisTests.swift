@@ -3,6 +3,7 @@ import GPX
 import Geodesy
 import ScenarioFormat
 import Testing
+import Time
 
 @testable import TrackSynthesis
 

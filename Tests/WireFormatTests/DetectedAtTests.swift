@@ -1,6 +1,8 @@
 import Geodesy
 import Geofencing
 import Testing
+import Time
+
 @testable import WireFormat
 
 /// SEMANTICS §7 "Delivery" (revision 3) on the wire: `detectedAt` is written only when set and different

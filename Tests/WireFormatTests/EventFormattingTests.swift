@@ -1,5 +1,6 @@
-import Geodesy
+import Draws
 import Testing
+import Time
 import WireFormat
 
 /// Numbers and times written into bytes in place are exactly the `String` forms SEMANTICS §7 names.

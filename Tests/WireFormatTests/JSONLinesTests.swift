@@ -1,5 +1,4 @@
 import Foundation
-import Geodesy
 import Geofencing
 import TestSupport
 import Testing

@@ -1,7 +1,9 @@
+import Draws
 import Geodesy
 import Geofencing
 import Testing
 import TextEscaping
+import Time
 import WireFormat
 
 /// The record writers read an engine's event in place (`WireRecord`) instead of copying it into a

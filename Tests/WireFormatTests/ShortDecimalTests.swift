@@ -1,4 +1,4 @@
-import Geodesy
+import Draws
 import Testing
 import WireFormat
 

@@ -1,7 +1,8 @@
+import Draws
 import Foundation
-import Geodesy
 import TestSupport
 import Testing
+
 @testable import WireFormat
 
 /// `SpoolFile`, the stream `perimeter deliver` reads (G5 of issue 37): every line checked before any is

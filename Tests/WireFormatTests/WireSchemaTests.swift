@@ -1,8 +1,8 @@
 import Foundation
-import Geodesy
 import Geofencing
 import TestSupport
 import Testing
+
 @testable import WireFormat
 
 /// Every format's fields in the order and for the kinds of the one table, `WireField` (SEMANTICS §7): CSV's

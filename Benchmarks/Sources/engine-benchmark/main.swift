@@ -8,9 +8,11 @@
 // world's size changes: the regions and the devices' walks both fill the larger square; --once: the first N's
 // run alone, once, inside `measured` for callgrind, then `measured: SAMPLES sample`)
 import BenchmarkSupport
+import Draws
 import Foundation
 import Geodesy
 import Geofencing
+import Time
 
 final class CountingSink: EventSink {
     var count = 0

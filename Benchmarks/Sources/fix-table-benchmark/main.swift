@@ -8,6 +8,7 @@
 import BenchmarkSupport
 import FixTables
 import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #endif

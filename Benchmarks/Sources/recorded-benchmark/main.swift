@@ -14,6 +14,7 @@ import BenchmarkSupport
 import Foundation
 import Geodesy
 import Geofencing
+import Time
 
 let arguments = CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("--") }
 let numbers = arguments.compactMap { Int($0) }

@@ -7,11 +7,13 @@
 // (--once: one sink's events sent once into a new file, inside `measured` for callgrind, then
 // `measured: EVENTS event`)
 import BenchmarkSupport
+import Draws
 import EventSinks
 import EventSinksSQLite
 import Foundation
 import Geodesy
 import Geofencing
+import Time
 
 let count = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 500_000
 /// The sinks to measure (all when not given).

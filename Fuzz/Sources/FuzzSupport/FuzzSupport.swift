@@ -3,9 +3,11 @@
 import Foundation
 
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
 
 nonisolated(unsafe) private var fuzzBody: (UnsafePointer<UInt8>, Int) -> CInt = { _, _ in 0 }
 
@@ -16,10 +18,11 @@ public func runLibFuzzer(_ body: @escaping (UnsafePointer<UInt8>, Int) -> CInt) 
     fuzzBody = body
     var argc = CommandLine.argc
     var argv = CommandLine.unsafeArgv
-    exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-        var empty: UInt8 = 0
-        return data.map { fuzzBody($0, size) } ?? fuzzBody(&empty, 0)
-    })
+    exit(
+        LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+            var empty: UInt8 = 0
+            return data.map { fuzzBody($0, size) } ?? fuzzBody(&empty, 0)
+        })
 }
 
 /// A fresh scratch folder for this process: `NAME-PID` in the temporary directory.

@@ -12,6 +12,7 @@ import Foundation
 import FuzzSupport
 import Geodesy
 import Geofencing
+import Time
 
 struct Bytes {
     var data: UnsafeBufferPointer<UInt8>
@@ -27,14 +28,16 @@ struct Bytes {
 }
 
 /// Places near which the regions and tracks lie: an ordinary city, the antimeridian, near a pole, the equator.
-let bases = [Coordinate(latitude: 37.703, longitude: -121.76), Coordinate(latitude: -16.5, longitude: 179.995),
-             Coordinate(latitude: 89.99, longitude: 10), Coordinate(latitude: 0, longitude: 0)]
+let bases = [
+    Coordinate(latitude: 37.703, longitude: -121.76), Coordinate(latitude: -16.5, longitude: 179.995),
+    Coordinate(latitude: 89.99, longitude: 10), Coordinate(latitude: 0, longitude: 0),
+]
 
 func decode(_ b: inout Bytes) -> Simulation? {
     let header = b.byte()
     let base = bases[Int(header & 3)]
     let profile = Profile.allCases[Int(header >> 2) % Profile.allCases.count]
-    let scale = [0.0005, 0.003, 0.02][Int(header >> 4) % 3]   // degrees: tens of metres to a few kilometres
+    let scale = [0.0005, 0.003, 0.02][Int(header >> 4) % 3]  // degrees: tens of metres to a few kilometres
     func position(_ b: inout Bytes) -> Coordinate {
         var lon = base.longitude + b.unit() * scale
         if lon >= 180 { lon -= 360 }
@@ -46,7 +49,7 @@ func decode(_ b: inout Bytes) -> Simulation? {
     let flags = b.byte()
     if flags & 1 != 0 {
         let c = Int(b.byte() % 5)
-        overrides.capacity = c == 0 ? .some(nil) : .some(c)   // unlimited, or 1 to 4 regions
+        overrides.capacity = c == 0 ? .some(nil) : .some(c)  // unlimited, or 1 to 4 regions
     }
     if flags & 2 != 0 { overrides.selection = b.byte() & 1 == 0 ? .nearest : .static }
     if flags & 4 != 0 { overrides.initialTrigger = b.byte() & 1 == 0 ? InitialTrigger.none : .enter }
@@ -61,7 +64,7 @@ func decode(_ b: inout Bytes) -> Simulation? {
         let kind = b.byte()
         let shape: Shape
         if kind & 1 == 0 {
-            let radius = 1 + Double(b.u16()) * scale * 2   // up to ~2.6 km at the largest scale
+            let radius = 1 + Double(b.u16()) * scale * 2  // up to ~2.6 km at the largest scale
             guard let circle = try? Circle(center: position(&b), radius: radius) else { return nil }
             shape = .circle(circle)
         } else {
@@ -69,7 +72,7 @@ func decode(_ b: inout Bytes) -> Simulation? {
             var ring = (0..<vertexCount).map { _ in position(&b) }
             ring.append(ring[0])
             var rings = [ring]
-            if kind & 2 != 0 {   // a second ring: a hole, or an overlapping ring (even-odd rule)
+            if kind & 2 != 0 {  // a second ring: a hole, or an overlapping ring (even-odd rule)
                 var hole = (0..<3).map { _ in position(&b) }
                 hole.append(hole[0])
                 rings.append(hole)
@@ -88,8 +91,10 @@ func decode(_ b: inout Bytes) -> Simulation? {
     for i in 0..<Int(b.byte() % 3) {
         let covered = b.byte()
         let ids = regions.indices.filter { covered & (1 << $0) != 0 }.map { regions[$0].id }
-        rules.append(DwellRule(name: "rule\(i)", duration: .seconds(Int64(b.byte() % 60)),
-                               regions: covered & 0x80 != 0 ? nil : ids))
+        rules.append(
+            DwellRule(
+                name: "rule\(i)", duration: .seconds(Int64(b.byte() % 60)),
+                regions: covered & 0x80 != 0 ? nil : ids))
     }
 
     var devices: [Device] = []
@@ -124,15 +129,19 @@ func decode(_ b: inout Bytes) -> Simulation? {
     let noiseByte = b.byte()
     let noise = noiseByte & 1 != 0 ? Noise(sigma: Double(noiseByte >> 1), seed: UInt64(b.u16())) : nil
     let explicitStart: Timestamp? = b.byte() & 1 != 0 ? start - TimeSpan(microseconds: 1_500_000) : nil
-    return Simulation(regions: regions, rules: rules, profile: profile, overrides: overrides, devices: devices,
-                      start: explicitStart, tick: tick, noise: noise)
+    return Simulation(
+        regions: regions, rules: rules, profile: profile, overrides: overrides, devices: devices,
+        start: explicitStart, tick: tick, noise: noise)
 }
 
 func check(_ events: [GeofenceEvent], _ simulation: Simulation) {
     for (a, b) in zip(events, events.dropFirst()) where GeofenceEvent.precedes(b, a) {
         fatalError("events out of SEMANTICS §7 order: \(b) after \(a)")
     }
-    enum State { case unmonitored, outside, inside(announced: Bool, enteredAt: Timestamp?, dwelt: Set<String>) }
+    enum State {
+        case unmonitored, outside
+        case inside(announced: Bool, enteredAt: Timestamp?, dwelt: Set<String>)
+    }
     struct Key: Hashable { var device: String; var region: String }
     var states: [Key: State] = [:]
     var lastExit: [Key: (time: Timestamp, announced: Bool)] = [:]
@@ -183,8 +192,10 @@ func check(_ events: [GeofenceEvent], _ simulation: Simulation) {
 
 /// The time of the latest monitor-start of `key` before `event` (for the initial-trigger enter).
 func lastStartTime(_ key: some Hashable, _ events: [GeofenceEvent], before event: GeofenceEvent) -> Timestamp? {
-    events.last { $0.kind == .monitorStart && $0.device == event.device && $0.region == event.region
-        && !GeofenceEvent.precedes(event, $0) }?.time
+    events.last {
+        $0.kind == .monitorStart && $0.device == event.device && $0.region == event.region
+            && !GeofenceEvent.precedes(event, $0)
+    }?.time
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -4,24 +4,27 @@
 // seeds' relative paths (../Tracks/…, ../tracks/…, ../regions/…) reach the real tracks and region files.
 import Foundation
 import FuzzSupport
-import Geodesy
 import Geofencing
 import ScenarioFormat
+import Time
 
 /// The loader's sample budget here: runs stay well under a second.
 let maximumSamples: Int64 = 20_000
 
 /// The repository: PERIMETER_ROOT, or else four folders up from this file (Fuzz/Sources/scenario-fuzz/).
-let root: String = ProcessInfo.processInfo.environment["PERIMETER_ROOT"]
+let root: String =
+    ProcessInfo.processInfo.environment["PERIMETER_ROOT"]
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
+    .deletingLastPathComponent().deletingLastPathComponent().path
 
 let inputPath: String = {
     let dir = scratchFolder("scenario-fuzz")
     let fm = FileManager.default
     try? fm.createDirectory(atPath: dir + "/s", withIntermediateDirectories: true)
-    let links = ["Tracks": "Tracks", "tracks": "Tests/ScenarioFormatTests/Fixtures/tracks",
-                 "regions": "Tests/ScenarioFormatTests/Fixtures/regions"]
+    let links = [
+        "Tracks": "Tracks", "tracks": "Tests/ScenarioFormatTests/Fixtures/tracks",
+        "regions": "Tests/ScenarioFormatTests/Fixtures/regions",
+    ]
     for (name, target) in links where !fm.fileExists(atPath: dir + "/" + name) {
         try? fm.createSymbolicLink(atPath: dir + "/" + name, withDestinationPath: root + "/" + target)
     }
@@ -37,7 +40,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let scenario = try ScenarioLoader.load(path: inputPath, maxSamples: maximumSamples)
         let ids = scenario.simulation.regions.map(\.id)
         if Set(ids).count != ids.count { fatalError("ScenarioLoader.load accepted duplicate region ids \(ids)") }
-        if scenario.simulation.tick.microseconds <= 0 { fatalError("ScenarioLoader.load accepted tick \(scenario.simulation.tick)") }
+        if scenario.simulation.tick.microseconds <= 0 {
+            fatalError("ScenarioLoader.load accepted tick \(scenario.simulation.tick)")
+        }
         let log = EventLog()
         guard let summary = try? scenario.simulation.run(into: log, options: RunOptions(threads: 1)) else {
             fatalError("Simulation.run into an EventLog threw")

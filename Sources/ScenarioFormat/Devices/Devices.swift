@@ -3,6 +3,7 @@ import FileSystem
 import GPX
 import Geodesy
 import Geofencing
+import Time
 
 extension ScenarioLoader {
     /// `devices:`, which must be there unless the devices come from elsewhere (`readsDevices`), with the

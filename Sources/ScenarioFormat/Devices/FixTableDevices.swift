@@ -3,7 +3,9 @@ import FileSystem
 import FixTables
 import Geodesy
 import Geofencing
+import Parallel
 import ReadableText
+import Time
 
 extension ScenarioLoader {
     /// The keys of a fix-table entry of `devices:` (SEMANTICS §1, revision 2).

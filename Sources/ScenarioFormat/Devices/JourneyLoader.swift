@@ -1,6 +1,7 @@
 import Documents
 import Geodesy
 import NumberText
+import Time
 import TrackSynthesis
 
 /// Reads journey files (`perimeter track synth`) into `Journey`s, checked like scenarios: unknown keys and

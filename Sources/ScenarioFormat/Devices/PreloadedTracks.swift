@@ -2,7 +2,7 @@ import Documents
 import FileSystem
 import Foundation
 import GPX
-import Geodesy
+import Parallel
 
 /// The GPX tracks of a batch of `devices:` entries, read in parallel (one thread per core) before the
 /// entries are checked one by one in order: what a fleet of GPX files costs to load is then its slowest

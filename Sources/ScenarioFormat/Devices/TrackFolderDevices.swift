@@ -1,8 +1,8 @@
 import Documents
 import FileSystem
 import Foundation
-import Geodesy
 import Geofencing
+import Time
 
 #if canImport(Glibc)
     import Glibc

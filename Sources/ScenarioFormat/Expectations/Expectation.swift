@@ -1,5 +1,5 @@
-import Geodesy
 import Geofencing
+import Time
 
 /// One entry of a scenario's `expect:` list, decoded: which events it is about and what must hold of
 /// them. `perimeter check` (the `Regression` module) evaluates it against a run's events.

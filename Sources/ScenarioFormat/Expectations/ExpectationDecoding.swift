@@ -1,6 +1,6 @@
 import Documents
-import Geodesy
 import Geofencing
+import Time
 
 /// Decoding of the `expect:` list into `EventExpectation`s, with every problem reported at its key path and line.
 ///

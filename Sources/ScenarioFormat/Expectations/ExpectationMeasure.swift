@@ -1,6 +1,6 @@
 import Documents
-import Geodesy
 import Geofencing
+import Time
 
 /// A quantity an expectation measures once per Monte Carlo run, with bounds on its statistics over the
 /// runs: how field studies report a phone ("the exit fires a median 65 m past the boundary", "the enter

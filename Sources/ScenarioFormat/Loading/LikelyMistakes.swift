@@ -1,7 +1,9 @@
 import Documents
 import Geodesy
 import Geofencing
+import Parallel
 import ReadableText
+import Time
 
 /// Warnings for what loads but is almost certainly a slip of the pen, which a run would otherwise take
 /// silently: a radius in kilometres written as metres, latitude and longitude swapped, a dwell in

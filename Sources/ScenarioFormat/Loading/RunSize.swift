@@ -1,8 +1,8 @@
 import Documents
 import Foundation
-import Geodesy
 import Geofencing
 import ReadableText
+import Time
 
 extension Timestamp {
     /// `writable` as a person reads it, for messages.

@@ -1,6 +1,7 @@
 import Documents
 import Geodesy
 import Geofencing
+import Time
 
 /// One top-level key of a scenario file and its reader: a row of the loader's table (`ScenarioKey.all`).
 ///

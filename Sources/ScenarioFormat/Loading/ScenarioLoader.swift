@@ -3,6 +3,7 @@ import FileSystem
 import Foundation
 import GPX
 import Geodesy
+import Time
 import Geofencing
 
 /// A scenario file, decoded and checked: the engine's `Simulation` and what the tools need besides.

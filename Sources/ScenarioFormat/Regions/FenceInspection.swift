@@ -1,5 +1,6 @@
 import Geodesy
 import Geofencing
+import Parallel
 import ReadableText
 import TextEscaping
 

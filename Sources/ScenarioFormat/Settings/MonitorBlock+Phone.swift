@@ -1,7 +1,7 @@
 import Documents
-import Geodesy
 import Geofencing
 import ReadableText
+import Time
 
 /// The readers of revision 3's composite device settings (SEMANTICS §2, §7): `phase`, `stationary`,
 /// `outliers` and `delivery`, each part with its unit and range, errors at the key path

@@ -1,8 +1,8 @@
 import Documents
-import Geodesy
 import Geofencing
 import NumberText
 import ReadableText
+import Time
 
 /// Monitor settings as a scenario or a profile file gives them (SEMANTICS §5, §8): a `monitor:` block, a
 /// profile file's fields, a region entry's or a GeoJSON feature's own settings. Each key of the settings

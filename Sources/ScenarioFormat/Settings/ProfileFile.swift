@@ -1,10 +1,10 @@
 import Documents
 import FileSystem
 import Foundation
-import Geodesy
 import Geofencing
 import NumberText
 import TextEscaping
+import Time
 
 /// A profile file (`phones/pixel-8.profile.yaml`): a built-in profile or another profile file as its
 /// `base:`, with any of the `monitor:` block's fields replaced, each error at its file, line, column and key.

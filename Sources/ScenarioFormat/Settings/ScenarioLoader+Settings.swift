@@ -1,6 +1,7 @@
 import Documents
 import Geodesy
 import Geofencing
+import Time
 
 /// The readers of a scenario's settings, rows of `ScenarioKey.all`: `timezone:`, `start:`, `monitor:`,
 /// `noise:`, `sinks:` and `runs:`. Each records its problems at its key and leaves the draft's default

@@ -1,5 +1,5 @@
 import Documents
-import Geodesy
+import Time
 
 /// Times a scenario writes without a zone (`start:`, an expectation's ISO time): read on the clocks of its
 /// `timezone:`, else as UTC, and said so (README "Scenario files"), each warning at its file, line and key

@@ -37,16 +37,16 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 /// Box–Muller transform two independent N(0, σ²) values. GPS noise of samples and of synthetic fixes.
 public struct GaussianNoise: Sendable {
     /// The standard deviation of each offset, in metres.
-    public let sigma: Meters
+    public let sigma: Double
     public let key: UInt64
 
-    public init(sigma: Meters, key: UInt64) {
+    public init(sigma: Double, key: UInt64) {
         self.sigma = sigma
         self.key = key
     }
 
     /// The (north, east) offset number `index`, in metres. O(1).
-    public func offset(index: UInt64) -> (north: Meters, east: Meters) {
+    public func offset(index: UInt64) -> (north: Double, east: Double) {
         var random = SplitMix64(seed: SplitMix64.mix(key ^ (index &* 0x9E37_79B9_7F4A_7C15)))
         let u1 = random.nextUnitOpen()
         let u2 = random.nextUnitOpen()

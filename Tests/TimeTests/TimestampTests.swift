@@ -1,5 +1,7 @@
+import Draws
 import Testing
-@testable import Geodesy
+
+@testable import Time
 
 @Suite("Timestamp ISO 8601")
 struct TimestampTests {

@@ -1,5 +1,6 @@
 import Testing
-@testable import Geodesy
+
+@testable import Draws
 
 /// SEMANTICS §2 "Random draws" by hand. The expected values come from the page's text alone, in Python:
 ///

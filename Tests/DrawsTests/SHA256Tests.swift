@@ -1,4 +1,4 @@
-import Geodesy
+import Draws
 import Testing
 
 /// SHA-256 against FIPS 180-4's examples, fed whole and in pieces (`GoldenInputsTests` compare a file's

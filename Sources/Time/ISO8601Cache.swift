@@ -3,7 +3,7 @@
 ///
 /// Consecutive times share `YYYY-MM-DDThh:mm:` and the zone; only the seconds and the fraction
 /// differ. After a full parse of one text, a text with the same prefix and zone is the same minute's
-/// start plus its seconds and fraction (truncated to microseconds, as Geodesy does). Anything else
+/// start plus its seconds and fraction (truncated to microseconds, as `Timestamp(iso8601:)` does). Anything else
 /// (other punctuation, whitespace, second 60, a new minute or zone) goes to `Timestamp(iso8601:)`.
 /// O(length of the text); no allocation on a hit.
 public struct ISO8601Cache {

@@ -1,5 +1,5 @@
-import Geodesy
 import Testing
+import Time
 
 /// Times written without a zone, read in an IANA zone from the system's tz database: hand-checked against
 /// the rules of Europe/Madrid (CET +1, CEST +2 from the last Sunday of March 01:00 UTC to the last Sunday
