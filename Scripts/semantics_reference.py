@@ -70,13 +70,8 @@ def fnv1a(text):
 
 
 def standard_pair(key, k):
-    """§2: the standard normal pair w_k (north, east) of tick k."""
-    s = mix(key ^ ((k * GOLDEN) & M64))
-    xs = []
-    for _ in range(2):
-        s = (s + GOLDEN) & M64
-        xs.append(mix(s))
-    u1, u2 = [((x >> 11) + 1) / 2.0 ** 53 for x in xs]
+    """§2: the standard normal pair w_k (north, east) of tick k: draw k of the noise's key itself."""
+    u1, u2 = draw_u(key, k, 2)
     r, theta = math.sqrt(-2 * math.log(u1)), 2 * math.pi * u2
     return r * math.cos(theta), r * math.sin(theta)
 

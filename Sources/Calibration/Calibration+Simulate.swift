@@ -24,11 +24,27 @@ extension Calibration {
         return run
     }
 
+    /// Whether every candidate's run r draws the same samples as the base's run r (SEMANTICS §2: the same
+    /// noise, accuracy, outliers and slow-down), so that the samples can be drawn once and replayed: no
+    /// parameter moves them at either end of its bounds. `noise.sigma`, an outlier or slow-down fit, or
+    /// the accuracy's, does. O(parameters).
+    static func samplesAlike(_ simulation: Simulation, under parameters: [CalibrationParameter]) -> Bool {
+        parameters.allSatisfy { parameter in
+            [parameter.lower, parameter.upper].allSatisfy { value in
+                var settings = simulation.settings, noise = simulation.noise
+                parameter.set(value, in: &settings, noise: &noise, tick: simulation.tick)
+                return simulation.drawsSameSamples(settings: settings, noise: noise)
+            }
+        }
+    }
+
     /// A candidate's per-crossing outcomes over `options.runs` Monte Carlo runs, run r with the seed
     /// `options.seed + r`: common random numbers across candidates. The one place a candidate is simulated,
     /// through the batch `compare`, `report` and `run --runs` share (`ProfileBatch`: the loaded world and
     /// tracks, nothing parsed again). A run that draws nothing (no noise, no random draws) is simulated once
-    /// and counted as every run. O(runs × the scenario's samples).
+    /// and counted as every run. When no fitted parameter moves a sample (`samplesAlike`), the candidates
+    /// replay the samples the first one drew (`Simulation.recordsSamples`): the same outcomes, without the
+    /// noise's cost. O(runs × the scenario's samples).
     func simulate(_ steps: [Int]) -> CrossingOutcomes {
         let run = scenarioRun(steps)
         var outcomes = CrossingOutcomes(crossings: truth.crossings.count, runs: options.runs)

@@ -25,6 +25,10 @@ public struct Calibration: Sendable {
         public var threads = RunOptions.defaultThreads
         /// The fewest crossings (or events with detectedAt) a parameter needs.
         public var fewest = 5
+        /// The most bytes of sample streams recorded by the first candidate and replayed by the others when
+        /// no fitted parameter moves a sample (`Simulation.recordsSamples(budget:)`): 40 bytes a sample of
+        /// each run; runs beyond it draw their samples as before, with the same results. 0 records none.
+        public var sampleMemory = 512 << 20
 
         public init() {}
     }
@@ -101,6 +105,9 @@ public struct Calibration: Sendable {
             measuredDelivery = measured
         } else {
             measuredDelivery = nil
+        }
+        if options.sampleMemory > 0, Self.samplesAlike(run.simulation, under: self.parameters) {
+            run.simulation.recordsSamples(budget: options.sampleMemory)
         }
         self.run = run
         try checkParameters(requested)

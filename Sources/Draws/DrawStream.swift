@@ -1,11 +1,17 @@
-/// One named stream of SEMANTICS §2's "Random draws" (revision 3): a device's draws for one purpose
-/// (`phase`, `outlier`, `miss-enter`, …) and one region or none, independent of every other stream, of
-/// the thread count and of the order in which devices run. O(1) a draw, nothing allocated.
+/// One stream of SEMANTICS §2's draws, Perimeter's one random scheme: a device's GPS noise (the stream
+/// keyed by key_D itself, `init(key:)`), or its draws for one purpose (`phase`, `outlier`, `miss-enter`,
+/// …) and one region or none (revision 3), each independent of every other stream, of the thread count
+/// and of the order in which devices run. A synthetic track's noise is a stream too. O(1) a draw, nothing
+/// allocated.
 ///
 /// `streamKey(D, W, r) = mix(mix(key_D ⊕ fnv1a(W)) ⊕ r)` with `key_D = mix(S ⊕ fnv1a(D))`, the noise's key.
 public struct DrawStream: Hashable, Sendable {
-    /// streamKey(D, W, r).
+    /// streamKey(D, W, r), or the noise's key_D.
     public let key: UInt64
+
+    /// The stream whose draws start from `key` itself: the noise's of a device, `key` = key_D (SEMANTICS §2
+    /// "Noise"), or a synthetic track's.
+    public init(key: UInt64) { self.key = key }
 
     /// The stream of device `device` under run seed `seed`, name `name`, number `r` (a region index, or 0).
     public init(seed: UInt64, device: String, name: String, r: UInt64 = 0) {
@@ -49,6 +55,10 @@ public struct DrawStream: Hashable, Sendable {
         (-2 * _log(u1)).squareRoot() * _cos(2 * Double.pi * u2)
     }
 
+    /// ρ = exp(`exponent`): how much of an offset survives `Δt` later in a first-order Gauss–Markov
+    /// process with time constant T, given `exponent = −Δt / T` (the noise's correlation). O(1).
+    public static func correlation(exponent: Double) -> Double { _exp(exponent) }
+
     /// The standard normal distribution's 90th percentile.
     public static let normal90 = 1.2815515655446004
 
@@ -75,5 +85,15 @@ public struct Draw: Sendable {
     public mutating func standardNormal() -> Double {
         let u1 = u()
         return DrawStream.standardNormal(u1, u())
+    }
+
+    /// Two independent normal values of standard deviation `sigma` (north, east) from the next two
+    /// outputs, by Box–Muller: `r = sigma × sqrt(−2 ln u_1)`, `θ = 2π u_2`, `(r cos θ, r sin θ)`; with
+    /// sigma 1, the noise's standard pair w_k (SEMANTICS §2), whose first value is `standardNormal()`'s.
+    public mutating func normalPair(sigma: Double = 1) -> (north: Double, east: Double) {
+        let u1 = u(), u2 = u()
+        let radius = sigma * (-2 * _log(u1)).squareRoot()
+        let angle = 2 * Double.pi * u2
+        return (radius * _cos(angle), radius * _sin(angle))
     }
 }

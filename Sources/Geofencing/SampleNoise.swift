@@ -5,13 +5,13 @@ import Time
 /// Seeded Gaussian displacement of a device's samples (SEMANTICS §2), identical on every machine and
 /// thread count.
 ///
-/// Each sample's standard pair w_k depends only on (seed, device id, tick index): a SplitMix64 stream
-/// keyed by those three gives two uniforms, and the Box–Muller transform two independent N(0, 1) values,
-/// north and east. The offset is `sigma × w_k` at the first sample; after it, with a correlation time,
+/// Each sample's standard pair w_k depends only on (seed, device id, tick index): draw k of the device's
+/// noise stream (`DrawStream(key: key_D)`) gives two uniforms, and the Box–Muller transform two
+/// independent N(0, 1) values, north and east (`Draw.normalPair`). The offset is `sigma × w_k` at the first sample; after it, with a correlation time,
 /// `ρ × n_k′ + sigma × sqrt(1 − ρ²) × w_k` with `ρ = exp(−(k − k′) × tick / correlation)`, over every
 /// sample of the device in order, across segment gaps. O(1) a sample; the state is the last offset.
 struct SampleNoise: Sendable {
-    let noise: GaussianNoise
+    let stream: DrawStream
     let sigma: Meters
     let tickSeconds: Double
     let correlationSeconds: Double
@@ -19,7 +19,7 @@ struct SampleNoise: Sendable {
     private var last: (tick: Int64, north: Meters, east: Meters)?
 
     init(_ noise: Noise, deviceID: String, tick: TimeSpan) {
-        self.noise = GaussianNoise(sigma: 1, key: DrawStream.deviceKey(seed: noise.seed, device: deviceID))
+        stream = DrawStream(key: DrawStream.deviceKey(seed: noise.seed, device: deviceID))
         sigma = noise.sigma
         tickSeconds = tick.seconds
         correlationSeconds = noise.correlation.seconds
@@ -29,10 +29,11 @@ struct SampleNoise: Sendable {
     /// unchanged: a noise of sigma 0 only sets the run's seed). Samples come in tick order.
     mutating func offset(tickIndex k: Int64) -> (north: Meters, east: Meters)? {
         guard sigma > 0 else { return nil }
-        let w = noise.offset(index: UInt64(bitPattern: k))
+        var draw = stream.draw(k)
+        let w = draw.normalPair()
         var north = sigma * w.north, east = sigma * w.east
         if let last, correlationSeconds > 0 {
-            let rho = GaussianNoise.correlation(exponent: -(Double(k - last.tick) * tickSeconds) / correlationSeconds)
+            let rho = DrawStream.correlation(exponent: -(Double(k - last.tick) * tickSeconds) / correlationSeconds)
             let scale = sigma * (1 - rho * rho).squareRoot()
             north = rho * last.north + scale * w.north
             east = rho * last.east + scale * w.east

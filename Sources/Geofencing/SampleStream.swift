@@ -36,6 +36,10 @@ public struct SampleStream: IteratorProtocol, Sendable {
     private var fixIndex = 0
     private var nextTick: Int64 = 0
     private var lastTick: Int64 = -1
+    /// Whether the samples come from `recorded` (`replay(_:)`), not from the segments; `replayIndex` is the next one's.
+    private var replaying = false
+    private var recorded = RecordedSamples()
+    private var replayIndex = 0
 
     /// - Parameters:
     ///   - segments: timed fixes, times never decreasing (as `Track.fixes(start:)` gives them).
@@ -74,6 +78,7 @@ public struct SampleStream: IteratorProtocol, Sendable {
 
     /// The next sample, or nil when the track is over.
     public mutating func next() -> Sample? {
+        if replaying { return nextRecorded(before: .max) }
         while segmentIndex < segments.count {
             if nextTick <= lastTick {
                 let k = nextTick
@@ -87,6 +92,7 @@ public struct SampleStream: IteratorProtocol, Sendable {
 
     /// The next sample if its tick index is below `limit`; nil (and nothing consumed) otherwise.
     public mutating func next(before limit: Int64) -> Sample? {
+        if replaying { return nextRecorded(before: limit) }
         while segmentIndex < segments.count {
             if nextTick <= lastTick {
                 guard nextTick < limit else { return nil }
@@ -104,11 +110,49 @@ public struct SampleStream: IteratorProtocol, Sendable {
     /// Lets a run skip stretches of time in which no device has a sample (a scenario `start` years
     /// before the tracks). O(1) amortised.
     public mutating func upcomingTick() -> Int64? {
+        if replaying { return replayIndex < recorded.samples.count ? recorded.samples[replayIndex].tickIndex : nil }
         while segmentIndex < segments.count {
             if nextTick <= lastTick { return nextTick }
             advanceSegment()
         }
         return nil
+    }
+
+    /// At most how many samples the stream gives in all: the sum of its segments' ticks. O(segments).
+    var sampleBound: Int {
+        segments.reduce(0) { sum, segment in
+            guard let (k0, k1) = Self.ticks(of: segment, from: 0, start: start, tick: tick) else { return sum }
+            return sum + Int(clamping: k1 - k0 + 1)
+        }
+    }
+
+    /// Every sample from where the stream stands to its end, with the exact positions when it keeps them
+    /// (`SampleRecordings`). O(samples).
+    mutating func recordAll() -> RecordedSamples {
+        var all = RecordedSamples()
+        all.samples.reserveCapacity(sampleBound)
+        if tracksExact { all.exact.reserveCapacity(sampleBound) }
+        while let sample = next() {
+            all.samples.append(sample)
+            if tracksExact { all.exact.append(exactCoordinate) }
+        }
+        return all
+    }
+
+    /// From now on, gives `samples` (what `recordAll()` gave on a stream made the same way) instead of
+    /// drawing them: the same samples and exact positions, with no noise, outlier or interpolation cost.
+    mutating func replay(_ samples: RecordedSamples) {
+        recorded = samples
+        replaying = true
+        replayIndex = 0
+    }
+
+    /// The next recorded sample if its tick index is below `limit`. O(1).
+    private mutating func nextRecorded(before limit: Int64) -> Sample? {
+        guard replayIndex < recorded.samples.count, recorded.samples[replayIndex].tickIndex < limit else { return nil }
+        if tracksExact { exactCoordinate = recorded.exact[replayIndex] }
+        replayIndex += 1
+        return recorded.samples[replayIndex - 1]
     }
 
     /// The first and last tick index `k ≥ floor` with `start + k × tick` within `segment` (first fix

@@ -100,22 +100,38 @@ extension Simulation {
         let world = world(settings: settings, skipsQuietRegions: options.skipsQuietRegions)
         summary.start = start
         // a pass over each track
-        let lanes = concurrentMap(devices.count) { [self] i in lane(for: devices[i], start: start) }
+        let lanes = concurrentMap(devices.count) { [self] i in lane(for: devices[i], index: i, start: start) }
         try drive(
             DeviceLanes(lanes), world: world, into: sink,
             options: options, summary: &summary)
     }
 
-    /// The moving parts of `device` on the clock that starts at `start`.
-    func lane(for device: Device, start: Timestamp) -> DeviceLane {
+    /// The moving parts of `device` (number `index` of `devices`, nil for another) on the clock that
+    /// starts at `start`. Its samples are replayed when the simulation records them (`recordsSamples`).
+    func lane(for device: Device, index: Int? = nil, start: Timestamp) -> DeviceLane {
         let fixes = device.track.fixes(start: start)
         let settings = settings
         let deviceKey = DrawStream.deviceKey(seed: noise?.seed ?? 0, device: device.id)
+        var stream = SampleStream(
+            segments: fixes, start: start, tick: tick, noise: noise,
+            deviceID: device.id, accuracy: device.accuracy ?? settings.accuracy,
+            outliers: settings.outliers, tracksExact: settings.stationary != nil)
+        if let index, let recordings {
+            let fresh = stream
+            let bound = RecordedSamples.bytes(samples: stream.sampleBound, exact: settings.stationary != nil)
+            let key = SampleStreamKey(settings, noise: noise)
+            if let recorded = recordings.samples(
+                key, device: index, bound: bound,
+                record: { [fresh] in
+                    var stream = fresh
+                    return stream.recordAll()
+                })
+            {
+                stream.replay(recorded)
+            }
+        }
         return DeviceLane(
-            stream: SampleStream(
-                segments: fixes, start: start, tick: tick, noise: noise,
-                deviceID: device.id, accuracy: device.accuracy ?? settings.accuracy,
-                outliers: settings.outliers, tracksExact: settings.stationary != nil),
+            stream: stream,
             monitor: DeviceMonitor(deviceID: device.id, deviceKey: deviceKey, settings: settings),
             observation: Observation(settings, tick: tick, deviceKey: deviceKey),
             dropped: device.track.fixCount - fixes.reduce(0) { $0 + $1.count })

@@ -10,17 +10,21 @@ public struct Simulation: Sendable {
     public var rules: [DwellRule] { didSet { geometry = WorldGeometryCache() } }
     public var profile: Profile
     public var overrides: MonitorOverrides
-    public var devices: [Device]
+    public var devices: [Device] { didSet { recordings = recordings.map { SampleRecordings(budget: $0.budget) } } }
     /// The clock's start; nil derives it from the tracks (SEMANTICS §1).
-    public var start: Timestamp?
+    public var start: Timestamp? { didSet { recordings = recordings.map { SampleRecordings(budget: $0.budget) } } }
     /// The clock's step; greater than zero.
-    public var tick: TimeSpan
+    public var tick: TimeSpan { didSet { recordings = recordings.map { SampleRecordings(budget: $0.budget) } } }
     public var noise: Noise?
     /// The shapes, R-tree and rules by region of `regions` and `rules`, built by the first run and shared
     /// by every copy of this simulation (each run of a batch, each profile, each candidate profile), on
     /// any thread: a run rebuilds only what depends on the profile. Replaced when the regions or rules
     /// change.
     private var geometry = WorldGeometryCache()
+    /// The devices' sample streams, recorded by the first run that draws each and replayed by every copy's
+    /// runs with the same stream (`recordsSamples(budget:)`); nil: every run draws its own. Replaced (empty)
+    /// when the devices, start or tick change.
+    private(set) var recordings: SampleRecordings?
 
     public init(
         regions: [Region], rules: [DwellRule] = [], profile: Profile = .ideal,
@@ -35,6 +39,24 @@ public struct Simulation: Sendable {
         self.start = start
         self.tick = tick
         self.noise = noise
+    }
+
+    /// Makes every copy of this simulation from here on record each device's sample stream once and replay
+    /// it in later runs whose stream is the same (`SampleStreamKey`: the noise with its seed, the accuracy,
+    /// the outliers, a stationary slow-down), holding at most `budget` bytes of samples; the streams that
+    /// do not fit are drawn as usual. For a batch that runs the same seeds under many monitors
+    /// (calibrate's candidates): the same events, without drawing each run's noise again. Memory: the
+    /// recorded runs' samples, 40 bytes each.
+    public mutating func recordsSamples(budget: Int) { recordings = SampleRecordings(budget: budget) }
+
+    /// Whether its runs record and replay their sample streams (`recordsSamples(budget:)`).
+    public var replaysSamples: Bool { recordings != nil }
+
+    /// Whether a run of this simulation under `settings` and `noise` draws the samples its own runs draw
+    /// (`SampleStreamKey`: the noise, the accuracy, the outliers, a slow-down), so that they can be
+    /// recorded once and replayed. O(1).
+    public func drawsSameSamples(settings: MonitorSettings, noise: Noise?) -> Bool {
+        SampleStreamKey(settings, noise: noise) == SampleStreamKey(self.settings, noise: self.noise)
     }
 
     /// The world of a run under `settings`: the shared geometry, and the thresholds resolved. O(regions)

@@ -40,7 +40,7 @@ extension Journey {
             } else {
                 let exact = line.position(at: offset)
                 let fix =
-                    noise.noise.sigma > 0
+                    noise.sigma > 0
                     ? exact.offset(northMeters: displacement.north, eastMeters: displacement.east) : exact
                 current.append(SyntheticFix(fix, at: start + TimeSpan(microseconds: offset)))
             }
@@ -100,28 +100,31 @@ struct Timeline {
     }
 }
 
-/// The journey's GPS noise: Draws' seeded Gaussian offsets, keyed by the journey's seed. Fix k's fresh
-/// pair w_k (N(0, σ²) north and east, by Box–Muller from a SplitMix64 stream keyed by the seed and k)
-/// depends only on (seed, k). Without a correlation time the offset is w_k; with one, T, it is
+/// The journey's GPS noise: draws of one `DrawStream` keyed by `mix(seed)`. Fix k's fresh pair w_k
+/// (N(0, σ²) north and east, by Box–Muller from draw k, `Draw.normalPair`) depends only on (seed, k). Without a correlation time the offset is w_k; with one, T, it is
 /// `ρ × n_{k−1} + sqrt(1 − ρ²) × w_k` with `ρ = exp(−interval / T)` from the second fix on (SEMANTICS §2's
 /// process over the fixes' clock). Offsets are drawn for every k in order, lost fixes too. O(1) a fix.
 struct FixNoise {
-    let noise: GaussianNoise
+    let stream: DrawStream
+    /// σ of each offset, in metres.
+    let sigma: Meters
     /// ρ between two fixes; 0 without a correlation time.
     let rho: Double
     private var last: (north: Meters, east: Meters)?
 
     init(sigma: Meters, seed: UInt64, correlation: TimeSpan = .zero, interval: TimeSpan = .seconds(1)) {
-        noise = GaussianNoise(sigma: sigma, key: SplitMix64.mix(seed))
+        stream = DrawStream(key: SplitMix64.mix(seed))
+        self.sigma = sigma
         rho =
             correlation.microseconds > 0
-            ? GaussianNoise.correlation(exponent: -interval.seconds / correlation.seconds) : 0
+            ? DrawStream.correlation(exponent: -interval.seconds / correlation.seconds) : 0
     }
 
     /// The (north, east) offset of fix `index`, in metres; fixes come in order, each once.
     mutating func next(index: UInt64) -> (north: Meters, east: Meters) {
-        guard noise.sigma > 0 else { return (0, 0) }
-        var offset = noise.offset(index: index)
+        guard sigma > 0 else { return (0, 0) }
+        var draw = stream.draw(Int64(bitPattern: index))
+        var offset = draw.normalPair(sigma: sigma)
         if let last, rho > 0 {
             let scale = (1 - rho * rho).squareRoot()
             offset = (rho * last.north + scale * offset.north, rho * last.east + scale * offset.east)

@@ -60,4 +60,26 @@ struct DrawStreamTests {
     func deviceKeyIsTheNoiseKey() {
         #expect(DrawStream.deviceKey(seed: 9, device: "van-3") == SplitMix64.mix(9 ^ FNV1a.hash("van-3".utf8)))
     }
+
+    /// The noise is a stream too (one random scheme, issue 38): w_k is draw k of the stream keyed by key_D
+    /// itself, `r = sqrt(−2 ln u1)`, `θ = 2π u2`, `(r cos θ, r sin θ)`; the values are the Python
+    /// reference's `standard_pair(mix(7 ^ fnv("phone")), k)`.
+    @Test(
+        "the noise's standard pair: draw k of key_D = key(7, phone)",
+        arguments: [
+            (Int64(42), -1.2769000974620126, -0.10371532483748358),
+            (Int64(-3), -0.8597850675986244, -0.15443524471952838),
+        ])
+    func noisePair(k: Int64, north: Double, east: Double) {
+        let stream = DrawStream(key: DrawStream.deviceKey(seed: 7, device: "phone"))
+        #expect(stream.key == 0x3014_BBB6_D461_0F76)
+        var draw = stream.draw(k)
+        let w = draw.normalPair()
+        #expect(abs(w.north - north) < 1e-15 && abs(w.east - east) < 1e-15, "k \(k): \(w)")
+        var again = stream.draw(k)
+        #expect(again.standardNormal() == w.north, "the pair's north is the standard normal of the same draw")
+        var scaled = stream.draw(k)
+        let s = scaled.normalPair(sigma: 6)
+        #expect(abs(s.north - 6 * north) < 1e-13 && abs(s.east - 6 * east) < 1e-13)
+    }
 }
