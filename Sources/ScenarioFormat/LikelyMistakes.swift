@@ -39,7 +39,8 @@ extension ScenarioLoader {
         // What both checks need of each device's fixes on the clock, the devices on all cores.
         let start = simulation.clockStart
         let devices = simulation.devices
-        let tracks = concurrentMap(devices.count) { i in TrackExtent(devices[i].track.fixes(start: start), id: devices[i].id)
+        let tracks = concurrentMap(devices.count, threads: threads) { i in
+            TrackExtent(devices[i].track.fixes(start: start), id: devices[i].id)
         }
         warnAboutUnreachableRegions(tracks, regions: regions, fixTables: fixTables, diagnostics: diagnostics, list: list)
         warnAboutEndlessRules(simulation.rules, tracks: tracks, rules: rules)

@@ -68,6 +68,14 @@ public struct ScenarioLoader: Sendable {
     /// Where the scenario's inputs may come from (`anywhere` unless confined: every command confines them).
     public var inputs = InputConfinement.anywhere
 
+    /// The threads that read the scenario's tracks and check them (default: one a core): `--threads`, so
+    /// that a run on one thread is one thread from its first file to its last event.
+    public var threads = ProcessInfo.processInfo.activeProcessorCount
+
+    /// The pieces a fix table is read in: as many as `threads` when fewer than the cores (one: on one
+    /// thread), else the reader's choice (one a core for a large file).
+    var fixTablePieces: Int? { threads < ProcessInfo.processInfo.activeProcessorCount ? max(1, threads) : nil }
+
     public init(
         trackLoader: @escaping TrackLoader = { path in try GPXTrack.load(path: path) },
         maxSamples: Int64 = ScenarioLoader.defaultMaxSamples
@@ -123,6 +131,13 @@ public struct ScenarioLoader: Sendable {
         let profile = top["profile"].map { ProfileFile.reference($0) } ?? .ideal
         let overrides = top["monitor"].map { MonitorBlock.overrides($0, tick: tick ?? .seconds(1)) } ?? MonitorOverrides()
 
+        // The GPX tracks of `devices:` are read ahead on the other threads while the regions are read.
+        var tracks = PreloadedTracks()
+        if readsDevices, let list = top["devices"], case .sequence = list.node {
+            tracks = PreloadedTracks(
+                entries: list.list("") ?? [], loader: trackLoader, threads: threads, diagnostics: d)
+        }
+
         let before = d.errors.count
         var placed: [PlacedRegion] = []
         if let list = top.required("regions", "a list of regions")?.list("a list of regions") {
@@ -145,15 +160,9 @@ public struct ScenarioLoader: Sendable {
         let beforeDevices = d.errors.count
         let deviceList = readsDevices ? top.required("devices", "a list of devices")?.list("a list of devices") : nil
         let recordedByDefault = top["recorded"].map { $0.boolean(Self.recordedWhat) ?? false } ?? false
-        var tracks = PreloadedTracks()
         var fixTables: [ReadFixTable] = []
-        for (position, entry) in (deviceList ?? []).enumerated() {
-            // GPX files are read a batch ahead, in parallel; a fix table gives many devices, a track entry one.
-            if position % PreloadedTracks.batch == 0 {
-                tracks = PreloadedTracks(
-                    entries: (deviceList ?? []).dropFirst(position).prefix(PreloadedTracks.batch),
-                    loader: trackLoader, diagnostics: d)
-            }
+        for entry in deviceList ?? [] {
+            // A fix table gives many devices, a track entry one (its GPX file read ahead).
             let found: [(Device, id: PlacedNode, pace: PlacedNode?)]
             if entry.mappingHasKey("fixes") {
                 found = fixTableDevices(
