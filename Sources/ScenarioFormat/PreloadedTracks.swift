@@ -102,8 +102,9 @@ final class TracksReadAhead: @unchecked Sendable {
         }
     }
 
-    /// The read of `path`, waiting for it (or reading it, and those before it no thread has started,
-    /// here); nil when it is not among the paths or was handed out before.
+    /// The read of `path`, reading it here (and those before it no thread has started) when no thread has
+    /// started it, else reading the next ones here until it is read; nil when it is not among the paths or
+    /// was handed out before.
     func take(_ path: String) -> Result<GPXTrack, any Error>? {
         guard let place = places[path] else { return nil }
         condition.lock()
@@ -118,7 +119,8 @@ final class TracksReadAhead: @unchecked Sendable {
             case .handedOut:
                 return nil
             case .waiting:
-                if started <= place { readNext() } else { condition.wait() }
+                // While another thread reads it, read the next one rather than wait.
+                if started <= place || started < min(limit, paths.count) { readNext() } else { condition.wait() }
             }
         }
     }
