@@ -13,8 +13,8 @@
 #            files, fix tables, GPX (libxml2, zlib), geodesy, the engine, the wire format, the sinks
 #            (SQLite, libcurl), documents and scenarios;
 #   thread   the targets that run work on threads: geodesy (ConcurrentMap), the engine (DeviceLanes),
-#            fix tables (pieces read in parallel), the sinks (the journal writer, the HTTP sender), runs
-#            (batches, streams, interruption) and compare.
+#            fix tables (pieces read in parallel), a scenario's GPX tracks read ahead (TrackReadAheadTests),
+#            the sinks (the journal writer, the HTTP sender), runs (batches, streams, interruption) and compare.
 # Logs go to .build-asan/test.log and .build-tsan/test.log; the exit status is non-zero when either failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +29,7 @@ for kind in "${kinds[@]}"; do
     address) scratch=.build-asan
              filter='TextEscapingTests|NumberTextTests|FileSystemTests|FixTablesTests|GPXTests|GeodesyTests|GeofencingTests|WireFormatTests|EventSinksTests|EventSinksSQLiteTests|EventSinksHTTPTests|DocumentsTests|ScenarioFormatTests' ;;
     thread) scratch=.build-tsan
-            filter='GeodesyTests|GeofencingTests|FixTablesTests|EventSinksTests|EventSinksHTTPTests|RunsTests|AnalysisTests' ;;
+            filter='GeodesyTests|GeofencingTests|FixTablesTests|TrackReadAheadTests|EventSinksTests|EventSinksHTTPTests|RunsTests|AnalysisTests' ;;
     *) echo "sanitizers.sh: unknown sanitizer $kind (address, thread)" >&2; exit 2 ;;
   esac
   selection=(--filter "$filter")
