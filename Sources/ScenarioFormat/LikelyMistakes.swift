@@ -28,11 +28,11 @@ extension ScenarioLoader {
     ) {
         warnAboutTinyCircles(regions)
         warnAboutHugeCircles(regions)
-        for unenterable in simulation.unenterableRegions() {
+        for unenterable in simulation.unenterableRegions(threads: threads) {
             let placed = regions[unenterable.index]
             placed.origin.warn(Self.neverEntered(placed.region, unenterable, profile: simulation.profile))
         }
-        for unexitable in simulation.unexitableRegions() {
+        for unexitable in simulation.unexitableRegions(threads: threads) {
             let placed = regions[unexitable.index]
             placed.origin.warn(Self.neverExited(placed.region, unexitable, profile: simulation.profile))
         }
