@@ -177,6 +177,9 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["Geodesy", "Time", "Geofencing", "WireFormat"], path: "Tests/TestSupport"),
         .testTarget(name: "NumberTextTests", dependencies: ["NumberText", "Draws"]),
+        .testTarget(name: "TimeTests", dependencies: ["Time", "Draws"]),
+        .testTarget(name: "DrawsTests", dependencies: ["Draws"]),
+        .testTarget(name: "ParallelTests", dependencies: ["Parallel"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "Draws"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ReadableTextTests", dependencies: ["ReadableText", "Time"]),
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),

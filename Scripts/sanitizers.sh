@@ -12,9 +12,10 @@
 #   address  the targets with unsafe pointers, C libraries or byte-level parsing: escapers, number text,
 #            files, fix tables, GPX (libxml2, zlib), time (ISO 8601 bytes), draws (SHA-256's blocks),
 #            geodesy, the engine, the wire format, the sinks (SQLite, libcurl), documents and scenarios;
-#   thread   the targets that run work on threads: geodesy (the shape table every lane reads), the engine
-#            (DeviceLanes, concurrentMap), fix tables (pieces read in parallel), the sinks (the journal
-#            writer, the HTTP sender), runs (batches, streams, interruption) and compare.
+#   thread   the targets that run work on threads: geodesy (the shape table every lane reads), parallel
+#            (concurrentMap), the engine (DeviceLanes), fix tables (pieces read in parallel), a scenario's
+#            GPX tracks read ahead (TrackReadAheadTests), the sinks (the journal writer, the HTTP sender),
+#            runs (batches, streams, interruption) and compare.
 # Logs go to .build-asan/test.log and .build-tsan/test.log; the exit status is non-zero when either failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +30,7 @@ for kind in "${kinds[@]}"; do
     address) scratch=.build-asan
              filter='TextEscapingTests|NumberTextTests|FileSystemTests|FixTablesTests|GPXTests|TimeTests|DrawsTests|GeodesyTests|GeofencingTests|WireFormatTests|EventSinksTests|EventSinksSQLiteTests|EventSinksHTTPTests|DocumentsTests|ScenarioFormatTests' ;;
     thread) scratch=.build-tsan
-            filter='GeodesyTests|GeofencingTests|FixTablesTests|EventSinksTests|EventSinksHTTPTests|RunsTests|AnalysisTests' ;;
+            filter='GeodesyTests|ParallelTests|GeofencingTests|FixTablesTests|TrackReadAheadTests|EventSinksTests|EventSinksHTTPTests|RunsTests|AnalysisTests' ;;
     *) echo "sanitizers.sh: unknown sanitizer $kind (address, thread)" >&2; exit 2 ;;
   esac
   selection=(--filter "$filter")

@@ -112,7 +112,8 @@ def measure(args, python, folder):
         out.write("name: peers\nprofile: ideal\nregions:\n")
         for c in circles:
             out.write(f"  - {{id: {c['id']}, circle: {{lat: {c['lat']}, lon: {c['lon']}, radius: {c['radius']}}}}}\n")
-        out.write(f"  - geojson: {os.path.join(folder, 'squares.geojson')}\ndevices:\n  - fixes: {fleet}\n")
+        # beside the scenario: a scenario reads only files inside the folder that holds it
+        out.write("  - geojson: squares.geojson\ndevices:\n  - fixes: fleet.csv\n")
     rows = sum(1 for _ in open(fleet)) - 1
     zones_json = os.path.join(folder, "zones.json")
     print(f"{args.vans} vans × 1 h, {rows:,} rows, 100 zones, ideal; {os.cpu_count()} cores, "

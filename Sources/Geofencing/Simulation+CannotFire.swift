@@ -1,4 +1,5 @@
 import Geodesy
+import Parallel
 import ReadableText
 
 /// A region that no fix of any device can ever enter under the run's monitor (SEMANTICS §5): an enter
@@ -43,9 +44,10 @@ extension Simulation {
     /// The regions that cannot get an enter under this monitor, whatever the tracks: by the smallest
     /// accuracy any fix plays with (its own, else its device's, else the monitor's, SEMANTICS §2) and each
     /// region's enter thresholds. A region the depth search cannot settle is not listed. Noise moves fixes,
-    /// not the region's depth, so it changes nothing here. O(fixes + regions × the search).
-    public func unenterableRegions() -> [UnenterableRegion] {
-        guard let accuracy = smallestAccuracy() else { return [] }
+    /// not the region's depth, so it changes nothing here. O(fixes + regions × the search); the fixes on
+    /// `threads` threads.
+    public func unenterableRegions(threads: Int = RunOptions.defaultThreads) -> [UnenterableRegion] {
+        guard let accuracy = smallestAccuracy(threads: threads) else { return [] }
         let settings = self.settings
         var found: [UnenterableRegion] = []
         var depths = ConfidenceDepths()
@@ -62,16 +64,15 @@ extension Simulation {
     /// the smallest accuracy circle any fix plays with inside, and no device's track goes that far from it
     /// (iOS's 200 m past a café whose street the walk never leaves). Measured on each track's box, its
     /// corners and edges' midpoints with 2 % to spare, so a region listed surely cannot exit.
-    /// O(fixes + regions × devices).
-    public func unexitableRegions() -> [UnexitableRegion] {
-        guard let accuracy = smallestAccuracy() else { return [] }
-        let settings = self.settings, start = clockStart
-        var boxes: [BoundingBox] = []
-        for device in devices {
+    /// O(fixes + regions × devices); the fixes on `threads` threads.
+    public func unexitableRegions(threads: Int = RunOptions.defaultThreads) -> [UnexitableRegion] {
+        guard let accuracy = smallestAccuracy(threads: threads) else { return [] }
+        let settings = self.settings, start = clockStart, devices = devices
+        let boxes = concurrentMap(devices.count, threads: threads) { i in
             var box = BoundingBox.empty
-            for segment in device.track.fixes(start: start) { for fix in segment { box.extend(to: fix.coordinate) } }
-            if box.minLatitude <= box.maxLatitude { boxes.append(box) }
-        }
+            for segment in devices[i].track.fixes(start: start) { for fix in segment { box.extend(to: fix.coordinate) } }
+            return box
+        }.filter { $0.minLatitude <= $0.maxLatitude }
         guard !boxes.isEmpty else { return [] }
         // Every point of a box has a corner at least half its diagonal away, so no region is nearer than
         // that to the farthest fix: a quick answer for most regions of a fleet whose tracks span kilometres.
@@ -108,19 +109,20 @@ extension Simulation {
         return found
     }
 
-    /// The smallest accuracy a fix of any device plays with, in metres; nil without fixes. O(fixes).
-    func smallestAccuracy() -> Meters? {
-        let fallback = settings.accuracy, start = clockStart
-        var smallest: Meters?
-        for device in devices {
-            for segment in device.track.fixes(start: start) {
+    /// The smallest accuracy a fix of any device plays with, in metres; nil without fixes. O(fixes), the
+    /// devices on `threads` threads.
+    func smallestAccuracy(threads: Int) -> Meters? {
+        let fallback = settings.accuracy, start = clockStart, devices = devices
+        return concurrentMap(devices.count, threads: threads) { i -> Meters? in
+            var smallest: Meters?
+            for segment in devices[i].track.fixes(start: start) {
                 for fix in segment {
-                    let accuracy = fix.accuracy ?? device.accuracy ?? fallback
+                    let accuracy = fix.accuracy ?? devices[i].accuracy ?? fallback
                     if smallest.map({ accuracy < $0 }) ?? true { smallest = accuracy }
                 }
             }
-        }
-        return smallest
+            return smallest
+        }.compactMap { $0 }.min()
     }
 }
 

@@ -100,7 +100,9 @@ extension Simulation {
         let world = world(settings: settings, skipsQuietRegions: options.skipsQuietRegions)
         summary.start = start
         // a pass over each track
-        let lanes = concurrentMap(devices.count) { [self] i in lane(for: devices[i], index: i, start: start) }
+        let lanes = concurrentMap(devices.count, threads: options.threads) { [self] i in
+            lane(for: devices[i], index: i, start: start)
+        }
         try drive(
             DeviceLanes(lanes), world: world, into: sink,
             options: options, summary: &summary)

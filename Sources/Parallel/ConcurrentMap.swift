@@ -1,12 +1,39 @@
 import Dispatch
+import Foundation
 
-/// `body(i)` for every i in `0..<count`, on up to one thread a core (`DispatchQueue.concurrentPerform`),
-/// the results in index order: which thread ran what never shows in the output. Each task writes only
-/// its own slot. Memory: the `count` results.
-public func concurrentMap<Value>(_ count: Int, _ body: @Sendable (Int) -> Value) -> [Value] {
+/// `body(i)` for every i in `0..<count`, on up to `threads` threads (default: one a core; 1: in order on
+/// the calling thread), the results in index order: which thread ran what never shows in the output.
+/// Each task writes only its own slot; the calling thread takes tasks too. Memory: the `count` results.
+public func concurrentMap<Value>(
+    _ count: Int, threads: Int = ProcessInfo.processInfo.activeProcessorCount, _ body: @Sendable (Int) -> Value
+) -> [Value] {
+    if threads <= 1 || count <= 1 { return (0..<count).map(body) }
     let slots = Slots<Value>(count: count)
-    DispatchQueue.concurrentPerform(iterations: count) { i in slots.store(i, body(i)) }
+    if threads >= ProcessInfo.processInfo.activeProcessorCount {
+        DispatchQueue.concurrentPerform(iterations: count) { i in slots.store(i, body(i)) }
+    } else {
+        // Fewer threads than cores: `threads` workers (the calling thread one of them) take the next index.
+        let next = IndexQueue()
+        DispatchQueue.concurrentPerform(iterations: min(threads, count)) { _ in
+            while let i = next.take(below: count) { slots.store(i, body(i)) }
+        }
+    }
     return slots.values()
+}
+
+/// The indices of `concurrentMap`'s tasks, handed out in order to whichever worker asks. O(1) a task.
+private final class IndexQueue: @unchecked Sendable {
+    // Safety: `next` is read and written only under `lock`.
+    private let lock = NSLock()
+    private var next = 0
+
+    func take(below count: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < count else { return nil }
+        next += 1
+        return next - 1
+    }
 }
 
 /// One slot per task of `concurrentMap`.

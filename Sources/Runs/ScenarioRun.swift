@@ -40,14 +40,16 @@ public struct ScenarioRun: Sendable {
     /// of more than `maxSamples` samples before it starts.
     /// Without `readsDevices` (`perimeter stream`), the scenario's `devices:` are not read and may be absent.
     /// `inputs`: where its tracks, tables, region and profile files may come from (its repository).
+    /// `threads`: how many threads read and check its tracks (`--threads`; default one a core).
     public init(
         loading path: String, profile: Profile? = nil,
         maxSamples: Int64 = ScenarioLoader.defaultMaxSamples, readsDevices: Bool = true,
-        inputs: InputConfinement = .anywhere
+        inputs: InputConfinement = .anywhere, threads: Int = RunOptions.defaultThreads
     ) throws(ScenarioErrors) {
         var loader = ScenarioLoader(maxSamples: maxSamples)
         loader.readsDevices = readsDevices
         loader.inputs = inputs
+        loader.threads = threads
         self.init(try loader.load(path: path), profile: profile)
         if let problem = simulation.intervalProblem {
             throw ScenarioErrors([ScenarioError(file: path, keyPath: "tick", line: 0, column: 0, message: problem)])

@@ -116,7 +116,8 @@ struct Run: ParsableCommand {
         var scenarioRun: ScenarioRun, chosen = try profile.map(resolvedProfile)
         do {
             scenarioRun = try ScenarioRun(
-                loading: scenario, profile: chosen, maxSamples: maxSamples, inputs: inputs.confinement())
+                loading: scenario, profile: chosen, maxSamples: maxSamples, inputs: inputs.confinement(),
+                threads: threads.count)
         } catch {
             throw error.reported
         }

@@ -2,7 +2,8 @@ import ArgumentParser
 import Geofencing
 
 /// `--threads N`, which every command that runs scenarios takes alike: how many worker threads run the
-/// devices (and the runs of a batch). The output is byte-identical for any number (SEMANTICS §7).
+/// devices (and the runs of a batch); `run` also reads and checks the scenario's tracks on them. The output
+/// is byte-identical for any number (SEMANTICS §7).
 struct ThreadsOption: ParsableArguments {
     @Option(
         name: .customLong("threads"),

@@ -33,7 +33,7 @@ struct SHA256Tests {
 
     @Test("Lengths around a block's edges give the same digest fed whole or in pieces of any size")
     func pieces() {
-        var generator = SeededGenerator(seed: 11)
+        var generator = SplitMix64(seed: 11 &+ 0x9E37_79B9_7F4A_7C15)  // the seed GeodesyTests' SeededGenerator gave
         for length in [1, 55, 56, 63, 64, 65, 119, 120, 128, 1000] {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             var pieces = SHA256()

@@ -48,9 +48,9 @@ func timed(_ body: () throws -> Void) rethrows -> (cpu: Double, wall: Double) {
 }
 
 /// `perimeter run SCENARIO --threads N --sink jsonl:OUTPUT`, without the command line: the scenario loaded
-/// (its tracks read), the run, the events written. Returns the events.
+/// (its tracks read on N threads), the run, the events written. Returns the events.
 func run(threads: Int) throws -> Int {
-    let loaded = try ScenarioRun(loading: scenario)
+    let loaded = try ScenarioRun(loading: scenario, threads: threads)
     let sink = try JSONLinesSink(path: output)
     return try loaded.simulation.run(into: sink, options: RunOptions(threads: threads)).events
 }

@@ -7,22 +7,16 @@ import Time
 
 extension ScenarioLoader {
     /// `devices:`, which must be there unless the devices come from elsewhere (`readsDevices`), with the
-    /// scenario's `recorded:` (their default, read between the list and its entries). GPX files are read a
-    /// batch ahead, in parallel; a fix table or a `tracks:` pattern gives many devices, a track entry one.
+    /// scenario's `recorded:` (their default, read between the list and its entries). GPX files are read
+    /// ahead from the load's start (`ScenarioDraft.tracks`); a fix table or a `tracks:` pattern gives many devices, a track entry one.
     /// Each id is the device's once. O(the devices' fixes).
     func readDevices(_ d: inout ScenarioDraft, _ key: String) {
         let diagnostics = d.diagnostics
         let before = diagnostics.errors.count
         let list = readsDevices ? d.top.required(key, "a list of devices")?.list("a list of devices") ?? [] : []
         let recordedByDefault = d.top["recorded"].map { $0.boolean(Self.recordedWhat) ?? false } ?? false
-        var tracks = PreloadedTracks()
         var ids: [String: PlacedNode] = [:]
-        for (position, entry) in list.enumerated() {
-            if position % PreloadedTracks.batch == 0 {
-                tracks = PreloadedTracks(
-                    entries: list.dropFirst(position).prefix(PreloadedTracks.batch), loader: trackLoader,
-                    diagnostics: diagnostics)
-            }
+        for entry in list {
             let found: [(Device, id: PlacedNode, pace: PlacedNode?)]
             if entry.mappingHasKey("fixes") {
                 found = fixTableDevices(
@@ -34,7 +28,7 @@ extension ScenarioLoader {
             } else {
                 found =
                     device(
-                        entry, diagnostics: diagnostics, preloaded: tracks, zone: d.zone,
+                        entry, diagnostics: diagnostics, preloaded: d.tracks, zone: d.zone,
                         recordedByDefault: recordedByDefault
                     ).map { [$0] } ?? []
             }

@@ -86,7 +86,7 @@ extension ScenarioLoader {
         }
         let table: FixTable
         do {
-            table = try FixTableReader(path: resolved, format: format, columns: columns).read()
+            table = try FixTableReader(path: resolved, format: format, columns: columns, pieces: fixTablePieces).read()
         } catch {
             pathCursor.fail("cannot read the fix table: \(error)")
             return []
@@ -100,7 +100,8 @@ extension ScenarioLoader {
         tables.append(ReadFixTable(file: resolved, columns: columns, devices: Set(table.devices)))
         // Each device's fixes made on all cores (a fleet's are tens of megabytes, their pages new);
         // the first device whose time overflows, in table order, is the one reported.
-        let tracks = concurrentMap(table.devices.count) { [table] index -> (fixes: [Fix], overflow: TableFix?) in
+        let tracks = concurrentMap(table.devices.count, threads: threads) {
+            [table] index -> (fixes: [Fix], overflow: TableFix?) in
             var fixes: [Fix] = []
             fixes.reserveCapacity(table.ranges[index].count)
             for fix in table.fixes(ofDevice: index) {

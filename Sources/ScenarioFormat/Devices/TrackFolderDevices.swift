@@ -40,7 +40,7 @@ extension ScenarioLoader {
             diagnostics.refusal(reading: $0, resolved: FileNames.resolve($0, besideFile: c.file), naming: c.file) == nil
         }
         let preloaded = PreloadedTracks(
-            paths: readable.map { FileNames.resolve($0, besideFile: c.file) }, loader: trackLoader)
+            paths: readable.map { FileNames.resolve($0, besideFile: c.file) }, loader: trackLoader, threads: threads)
         var devices: [(Device, id: PlacedNode, pace: PlacedNode?)] = []
         for (name, path) in zip(names, written) {
             if let device = trackDevice(

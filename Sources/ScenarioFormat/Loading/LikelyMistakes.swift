@@ -30,18 +30,19 @@ extension ScenarioLoader {
     ) {
         warnAboutTinyCircles(regions)
         warnAboutHugeCircles(regions)
-        for unenterable in simulation.unenterableRegions() {
+        for unenterable in simulation.unenterableRegions(threads: threads) {
             let placed = regions[unenterable.index]
             placed.origin.warn(Self.neverEntered(placed.region, unenterable, profile: simulation.profile))
         }
-        for unexitable in simulation.unexitableRegions() {
+        for unexitable in simulation.unexitableRegions(threads: threads) {
             let placed = regions[unexitable.index]
             placed.origin.warn(Self.neverExited(placed.region, unexitable, profile: simulation.profile))
         }
         // What both checks need of each device's fixes on the clock, the devices on all cores.
         let start = simulation.clockStart
         let devices = simulation.devices
-        let tracks = concurrentMap(devices.count) { i in TrackExtent(devices[i].track.fixes(start: start), id: devices[i].id)
+        let tracks = concurrentMap(devices.count, threads: threads) { i in
+            TrackExtent(devices[i].track.fixes(start: start), id: devices[i].id)
         }
         warnAboutUnreachableRegions(tracks, regions: regions, fixTables: fixTables, diagnostics: diagnostics, list: list)
         warnAboutEndlessRules(simulation.rules, tracks: tracks, rules: rules)
@@ -146,6 +147,24 @@ extension ScenarioLoader {
         }
     }
 
+    /// The least bound over the tracks' boxes (not empty): the point's cosine once, not once a box, and no
+    /// array made (with 100,000 regions this check took a sixth of a run's instructions). O(boxes).
+    private static func nearest(_ point: Coordinate, _ boxes: [BoundingBox]) -> Meters {
+        let cosLatitude = PreparedCoordinate(point).cosLatitude
+        var least = boxes[0].lowerBoundDistance(from: point, cosLatitude: cosLatitude)
+        for box in boxes.dropFirst() {
+            let bound = box.lowerBoundDistance(from: point, cosLatitude: cosLatitude)
+            if bound < least { least = bound }
+        }
+        return least
+    }
+
+    /// Whether `point` is farther than `metres` from `union` (the box holding every track's), with room for
+    /// rounding. O(1).
+    private static func surelyBeyond(_ point: Coordinate, _ metres: Meters, _ union: BoundingBox) -> Bool {
+        union.safeLowerBoundDistance(from: point, cosLatitude: PreparedCoordinate(point).cosLatitude) > metres
+    }
+
     /// One warning for the regions no device comes near (a region with latitude and longitude swapped
     /// gets one of its own, saying so).
     private func warnAboutUnreachableRegions(
@@ -154,24 +173,11 @@ extension ScenarioLoader {
     ) {
         let boxes = tracks.compactMap(\.box)
         guard !boxes.isEmpty else { return }
-        /// The least bound over the tracks' boxes: the point's cosine once, not once a box, and no array
-        /// made (with 100,000 regions this check took a sixth of a run's instructions).
-        func nearest(_ point: Coordinate) -> Meters {
-            let cosLatitude = PreparedCoordinate(point).cosLatitude
-            var least = boxes[0].lowerBoundDistance(from: point, cosLatitude: cosLatitude)
-            for box in boxes.dropFirst() {
-                let bound = box.lowerBoundDistance(from: point, cosLatitude: cosLatitude)
-                if bound < least { least = bound }
-            }
-            return least
-        }
+        func nearest(_ point: Coordinate) -> Meters { Self.nearest(point, boxes) }
         // The box holding every track's: its bound is at most each box's (the gaps only shrink), so a point
         // beyond reach of it, with room for rounding, is beyond reach of them all without a bound a box.
-        var union = BoundingBox.empty
-        for box in boxes { union.extend(to: box) }
-        func surelyBeyond(_ point: Coordinate, _ metres: Meters) -> Bool {
-            union.safeLowerBoundDistance(from: point, cosLatitude: PreparedCoordinate(point).cosLatitude) > metres
-        }
+        let union = boxes.reduce(into: BoundingBox.empty) { $0.extend(to: $1) }
+        func surelyBeyond(_ point: Coordinate, _ metres: Meters) -> Bool { Self.surelyBeyond(point, metres, union) }
         /// The region's centre and how far it reaches from it.
         func extent(_ index: Int) -> (centre: Coordinate, reach: Meters) {
             let bounds = regions[index].region.shape.bounds
@@ -191,13 +197,19 @@ extension ScenarioLoader {
                 return box.lowerBoundDistance(from: centre) - reach <= Self.reachableDistance
             }
         }
+        // Which regions some track comes near (most of them), measured on the loader's threads, in chunks.
+        let extents = regions.indices.map(extent)
+        let chunk = 1024
+        let near = concurrentMap((extents.count + chunk - 1) / chunk, threads: threads) { [boxes, union] c in
+            extents[c * chunk..<min(extents.count, (c + 1) * chunk)].map { centre, reach in
+                !Self.surelyBeyond(centre, Self.reachableDistance + reach, union)
+                    && Self.nearest(centre, boxes) - reach <= Self.reachableDistance
+            }
+        }.joined()
         var far: [Int] = []  // their distances are measured for the ones listed only
         var tablesWarned: Set<String> = []
-        for index in regions.indices {
-            let (centre, reach) = extent(index)
-            if !surelyBeyond(centre, Self.reachableDistance + reach) {
-                guard nearest(centre) - reach > Self.reachableDistance else { continue }
-            }
+        for (index, isNear) in zip(regions.indices, near) where !isNear {
+            let (centre, reach) = extents[index]
             let swapped = Coordinate(latitude: centre.longitude, longitude: centre.latitude)
             if abs(centre.longitude) <= 90, !surelyBeyond(swapped, Self.reachableDistance),
                 nearest(swapped) <= Self.reachableDistance

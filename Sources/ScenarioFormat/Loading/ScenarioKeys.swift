@@ -95,6 +95,8 @@ struct ScenarioDraft {
     /// Each device's id and pace, where the run-size check names them.
     var deviceCursors: [(id: PlacedNode, pace: PlacedNode?)] = []
     var fixTables: [ReadFixTable] = []
+    /// The GPX files of `devices:`, read ahead from the start of the load (`PreloadedTracks`).
+    var tracks = PreloadedTracks()
     var devicesComplete = false
     var noise: Noise? = nil
     var sinks: [String] = []

@@ -69,6 +69,14 @@ public struct ScenarioLoader: Sendable {
     /// Where the scenario's inputs may come from (`anywhere` unless confined: every command confines them).
     public var inputs = InputConfinement.anywhere
 
+    /// The threads that read the scenario's tracks and check them (default: one a core): `--threads`, so
+    /// that a run on one thread is one thread from its first file to its last event.
+    public var threads = ProcessInfo.processInfo.activeProcessorCount
+
+    /// The pieces a fix table is read in: as many as `threads` when fewer than the cores (one: on one
+    /// thread), else the reader's choice (one a core for a large file).
+    var fixTablePieces: Int? { threads < ProcessInfo.processInfo.activeProcessorCount ? max(1, threads) : nil }
+
     public init(
         trackLoader: @escaping TrackLoader = { path in try GPXTrack.load(path: path) },
         maxSamples: Int64 = ScenarioLoader.defaultMaxSamples
@@ -98,6 +106,11 @@ public struct ScenarioLoader: Sendable {
         else { throw ScenarioErrors(d.errors) }
 
         var draft = ScenarioDraft(top: top)
+        // The GPX tracks of `devices:` are read ahead on the other threads while the keys before it are read.
+        if readsDevices, let list = top["devices"], case .sequence = list.node {
+            draft.tracks = PreloadedTracks(
+                entries: list.list("") ?? [], loader: trackLoader, threads: threads, diagnostics: d)
+        }
         for key in ScenarioKey.readingOrder {
             if case let .draft(read) = key.reader { read(self, &draft, key.name) }
         }
