@@ -1,5 +1,5 @@
-import Time
 import TextEscaping
+import Time
 
 /// JSON values in the event log's forms (SEMANTICS §7), for the JSON written beside it (`compare --json`,
 /// Monte Carlo `--json`, the run description): times as the event log writes them, durations in seconds

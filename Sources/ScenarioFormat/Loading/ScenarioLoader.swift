@@ -3,8 +3,8 @@ import FileSystem
 import Foundation
 import GPX
 import Geodesy
-import Time
 import Geofencing
+import Time
 
 /// A scenario file, decoded and checked: the engine's `Simulation` and what the tools need besides.
 public struct Scenario: Sendable {
