@@ -36,7 +36,7 @@ let bases = [
 func decode(_ b: inout Bytes) -> Simulation? {
     let header = b.byte()
     let base = bases[Int(header & 3)]
-    let profile = Profile.allCases[Int(header >> 2) % Profile.allCases.count]
+    let profile = Profile.builtIns[Int(header >> 2) % Profile.builtIns.count]
     let scale = [0.0005, 0.003, 0.02][Int(header >> 4) % 3]  // degrees: tens of metres to a few kilometres
     func position(_ b: inout Bytes) -> Coordinate {
         var lon = base.longitude + b.unit() * scale
@@ -81,9 +81,9 @@ func decode(_ b: inout Bytes) -> Simulation? {
             shape = .polygon(multi)
         }
         var region = Region(id: "r\(i)", shape: shape)
-        if kind & 4 != 0 { region.hysteresis = Double(b.byte()) }
-        if kind & 8 != 0 { region.confirmation = .seconds(Int64(b.byte() % 30)) }
-        if kind & 16 != 0 { region.enterBuffer = Double(b.byte() % 30) }
+        if kind & 4 != 0 { region.overrides.hysteresis = Double(b.byte()) }
+        if kind & 8 != 0 { region.overrides.confirmation = .seconds(Int64(b.byte() % 30)) }
+        if kind & 16 != 0 { region.overrides.enterBuffer = Double(b.byte() % 30) }
         regions.append(region)
     }
 
