@@ -18,9 +18,20 @@ struct DecimalTextTests {
             ("-.5", -0.5), (".", nil), ("-.", nil), ("123456789012345", 123_456_789_012_345),
             ("1234567890123456", 1_234_567_890_123_456),
             ("0.000000000000001", 1e-15), ("00000000000000.5", 0.5), ("+.5", 0.5), ("1.2-", nil), ("--1", nil),
+            // The general path (more than 15 significant digits), read by the C library from a copy.
+            ("59.900999999999996", 59.900999999999996), ("-0.10000000000000000555", -0.1),
+            ("2.2250738585072014e-308", 2.2250738585072014e-308),
         ])
     func table(text: String, value: Double?) {
         #expect(double(text) == value)
+    }
+
+    /// Texts longer than the C library's copy fits on the stack (1 KiB) read the same as shorter ones.
+    @Test(arguments: [20, 1_000, 5_000])
+    func longTexts(digits: Int) {
+        let text = "0." + String(repeating: "1", count: digits) + "9"
+        #expect(double(text) == Double(text))
+        #expect(double(text + "x") == nil)
     }
 
     /// Seeded: the fast path gives the correctly rounded double, as the C library does.

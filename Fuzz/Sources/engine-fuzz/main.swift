@@ -145,7 +145,12 @@ func check(_ events: [GeofenceEvent], _ simulation: Simulation) {
     struct Key: Hashable { var device: String; var region: String }
     var states: [Key: State] = [:]
     var lastExit: [Key: (time: Timestamp, announced: Bool)] = [:]
-    for e in events {
+    // The states follow the phone's decisions: with a delivery delay (revision 3) an enter, exit or dwell
+    // reaches the app later than the monitor-* events decided after it, which are not delayed (SEMANTICS §5).
+    let decided = events.enumerated().sorted {
+        ($0.element.detectedAt ?? $0.element.time, $0.offset) < ($1.element.detectedAt ?? $1.element.time, $1.offset)
+    }.map(\.element)
+    for e in decided {
         let key = Key(device: e.device, region: e.region)
         let state = states[key] ?? .unmonitored
         switch (e.kind, state) {
@@ -163,8 +168,9 @@ func check(_ events: [GeofenceEvent], _ simulation: Simulation) {
             fatalError("monitor-failed for a monitored region: \(e)")
         case (.enter, .outside):
             states[key] = .inside(announced: true, enteredAt: e.time, dwelt: [])
-        case (.enter, .inside(false, _, _)) where e.time == lastStartTime(key, events, before: e):
-            // initialTrigger: enter announces the initial inside state on the monitor-start sample.
+        case (.enter, .inside(false, _, _)) where (e.detectedAt ?? e.time) == lastStartTime(key, events, before: e):
+            // initialTrigger: enter announces the initial inside state on the monitor-start sample (detected
+            // there; a profile's delivery delay may hand it over later, SEMANTICS §5 revision 3).
             states[key] = .inside(announced: true, enteredAt: e.time, dwelt: [])
         case (.enter, _):
             fatalError("enter without an outside state: \(e) in state \(state)")
