@@ -33,10 +33,15 @@ let bases = [
     Coordinate(latitude: 89.99, longitude: 10), Coordinate(latitude: 0, longitude: 0),
 ]
 
+/// The built-in profiles without misses: a missed enter (revision 3) makes an exit without its enter right,
+/// which a state machine read from the events alone cannot tell from a bug (the engine's own invariants,
+/// PERIMETER_INVARIANTS, run those profiles in CI). Delays are kept: the states follow `detectedAt`.
+let profiles = Profile.builtIns.filter { $0.settings.missEnter == 0 && $0.settings.missExit == 0 }
+
 func decode(_ b: inout Bytes) -> Simulation? {
     let header = b.byte()
     let base = bases[Int(header & 3)]
-    let profile = Profile.builtIns[Int(header >> 2) % Profile.builtIns.count]
+    let profile = profiles[Int(header >> 2) % profiles.count]
     let scale = [0.0005, 0.003, 0.02][Int(header >> 4) % 3]  // degrees: tens of metres to a few kilometres
     func position(_ b: inout Bytes) -> Coordinate {
         var lon = base.longitude + b.unit() * scale
@@ -145,6 +150,7 @@ func check(_ events: [GeofenceEvent], _ simulation: Simulation) {
     struct Key: Hashable { var device: String; var region: String }
     var states: [Key: State] = [:]
     var lastExit: [Key: (time: Timestamp, announced: Bool)] = [:]
+    var startedAt: [Key: Timestamp] = [:]  // the latest monitor-start, for the initial-trigger enter
     // The states follow the phone's decisions: with a delivery delay (revision 3) an enter, exit or dwell
     // reaches the app later than the monitor-* events decided after it, which are not delayed (SEMANTICS §5).
     let decided = events.enumerated().sorted {
@@ -155,6 +161,7 @@ func check(_ events: [GeofenceEvent], _ simulation: Simulation) {
         let state = states[key] ?? .unmonitored
         switch (e.kind, state) {
         case (.monitorStart, .unmonitored):
+            startedAt[key] = e.time
             states[key] = e.distance <= 0 ? .inside(announced: false, enteredAt: nil, dwelt: []) : .outside
         case (.monitorStart, _):
             fatalError("monitor-start of a region already monitored: \(e)")
@@ -168,7 +175,7 @@ func check(_ events: [GeofenceEvent], _ simulation: Simulation) {
             fatalError("monitor-failed for a monitored region: \(e)")
         case (.enter, .outside):
             states[key] = .inside(announced: true, enteredAt: e.time, dwelt: [])
-        case (.enter, .inside(false, _, _)) where (e.detectedAt ?? e.time) == lastStartTime(key, events, before: e):
+        case (.enter, .inside(false, _, _)) where (e.detectedAt ?? e.time) == startedAt[key]:
             // initialTrigger: enter announces the initial inside state on the monitor-start sample (detected
             // there; a profile's delivery delay may hand it over later, SEMANTICS §5 revision 3).
             states[key] = .inside(announced: true, enteredAt: e.time, dwelt: [])
@@ -194,14 +201,6 @@ func check(_ events: [GeofenceEvent], _ simulation: Simulation) {
             fatalError("dwell outside of an announced stay: \(e) in state \(state)")
         }
     }
-}
-
-/// The time of the latest monitor-start of `key` before `event` (for the initial-trigger enter).
-func lastStartTime(_ key: some Hashable, _ events: [GeofenceEvent], before event: GeofenceEvent) -> Timestamp? {
-    events.last {
-        $0.kind == .monitorStart && $0.device == event.device && $0.region == event.region
-            && !GeofenceEvent.precedes(event, $0)
-    }?.time
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
