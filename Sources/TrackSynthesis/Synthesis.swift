@@ -101,7 +101,8 @@ struct Timeline {
 }
 
 /// The journey's GPS noise: draws of one `DrawStream` keyed by `mix(seed)`. Fix k's fresh pair w_k
-/// (N(0, σ²) north and east, by Box–Muller from draw k, `Draw.normalPair`) depends only on (seed, k). Without a correlation time the offset is w_k; with one, T, it is
+/// (N(0, σ²) north and east, by Box–Muller from draw k, `Draw.normalPair`) depends only on (seed, k).
+/// Without a correlation time the offset is w_k; with one, T, it is
 /// `ρ × n_{k−1} + sqrt(1 − ρ²) × w_k` with `ρ = exp(−interval / T)` from the second fix on (SEMANTICS §2's
 /// process over the fixes' clock). Offsets are drawn for every k in order, lost fixes too. O(1) a fix.
 struct FixNoise {
