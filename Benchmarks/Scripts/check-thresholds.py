@@ -13,7 +13,9 @@ run (the GPX read by xmllint's on the same file), so it does not depend on the m
 A timed figure (`timed`: NAME) is a ratio of times a command prints as `ratio: NAME VALUE`, measured in
 one process with its reference (the fleet on two threads against one thread and against reading its
 tracks: fleet-benchmark); its command runs once, outside callgrind and after it, so that it has the cores
-to itself. Its tolerance is wide and its ceiling is what it is held to.
+to itself. Its tolerance is wide and its ceiling is what it is held to. A timed command with a figure over
+its limit is timed once more, and the second timing is the one judged and printed (marked `retimed`): a
+shared machine's neighbour can take a core for a few seconds, a regression holds in both timings.
 
 A counted figure may also hold `allocations`: heap allocations per unit, from the same callgrind run (how
 many times glibc's allocators were entered inside the toggle, `allocations()`), with `today` and a
@@ -191,6 +193,22 @@ def timed(command, bin_dir, work, environment):
     return {name: float(value) for name, value in TIMED.findall(result.stdout)}, time.monotonic() - began
 
 
+def limit_of(figure):
+    """What a figure is held to: today × (1 + tolerance), or its ceiling when that is lower."""
+    limit = figure["today"] * (1 + figure["tolerance"])
+    return min(limit, figure["ceiling"]) if "ceiling" in figure else limit
+
+
+def retime(ratios, figures, wanted):
+    """The timed commands with a figure over its limit (or missing), to be timed once more."""
+    over = []
+    for command, (found, _) in ratios.items():
+        shared = [figures[i] for i in wanted if "timed" in figures[i] and tuple(figures[i]["command"]) == command]
+        if any(found.get(f["timed"], float("inf")) > limit_of(f) for f in shared):
+            over.append(command)
+    return over
+
+
 def dumped(value, indent=""):
     """The thresholds file's text: JSON indented by two, a list of plain values (a command) on one line."""
     inner = indent + "  "
@@ -261,10 +279,14 @@ def main():
             counts = dict(zip([f["id"] for f in measured],
                               pool.map(lambda f: callgrind(f, bin_dir, work, environment), measured)))
         # Timed figures: each command once, alone (the figures that share a command share its run).
-        ratios = {}
+        ratios, retimed = {}, set()
         for command in {tuple(figures[i]["command"]) for i in wanted if "timed" in figures[i]}:
             print(f"== timing {' '.join(command)}", flush=True)
             ratios[command] = timed(list(command), bin_dir, work, environment)
+        for command in retime(ratios, figures, wanted):
+            print(f"== timing again (a figure over its limit) {' '.join(command)}", flush=True)
+            ratios[command] = timed(list(command), bin_dir, work, environment)
+            retimed.add(command)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -293,15 +315,14 @@ def main():
         if figure["id"] not in wanted:
             continue
         value, today = values[figure["id"]], figure["today"]
-        limit = today * (1 + figure["tolerance"])
-        if "ceiling" in figure:
-            limit = min(limit, figure["ceiling"])
+        limit = limit_of(figure)
         ok = value <= limit
         failures += not ok
         digits = 3 if "ratio" in figure or "timed" in figure else 1
         seconds = f"{counts[figure['id']][2]:11.1f}" if figure["id"] in counts else ""
         print(f"{figure['id']:34} {figure['per']:>7} {value:12.{digits}f} {today:12.{digits}f} {value / today:8.3f}"
-              f" {limit:12.{digits}f}  {'ok' if ok else 'FAIL':6}{seconds}")
+              f" {limit:12.{digits}f}  {'ok' if ok else 'FAIL':6}{seconds}"
+              f"{'  retimed' if tuple(figure.get('command', [])) in retimed and 'timed' in figure else ''}")
         if options.update:
             figure["today"] = round(value, digits)
     counted = [f for f in document["figures"] if f["id"] in wanted and "allocations" in f]
