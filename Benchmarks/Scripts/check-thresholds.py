@@ -2,6 +2,7 @@
 """Checks the benchmarks' instruction counts against Benchmarks/thresholds.json.
 
     python3 Benchmarks/Scripts/check-thresholds.py [--update] [--only ID ...] [--jobs N] [--no-build]
+                                                   [--scratch-path DIR] [--static-swift-stdlib]
 
 Builds the benchmarks in release, makes each input once natively (a GPX file, fix tables), then runs
 each figure's command under `valgrind --tool=callgrind`, counting only what runs inside the figure's
@@ -81,17 +82,26 @@ def load(path):
     return document
 
 
-def build():
+def swift_build(options):
+    """`swift build` of the benchmarks in release, with the options' scratch path and static runtime."""
+    words = ["swift", "build", "-c", "release", "--package-path", BENCHMARKS]
+    if options.scratch_path:
+        words += ["--scratch-path", os.path.abspath(options.scratch_path)]
+    if options.static_swift_stdlib:
+        words.append("--static-swift-stdlib")
+    return words
+
+
+def build(options):
     print("== building the benchmarks (release)", flush=True)
     began = time.monotonic()
-    subprocess.run(["swift", "build", "-c", "release", "--package-path", BENCHMARKS], check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(swift_build(options), check=True, stdout=subprocess.DEVNULL)
     print(f"   {time.monotonic() - began:.0f} s", flush=True)
 
 
-def bin_path():
-    return subprocess.run(["swift", "build", "-c", "release", "--package-path", BENCHMARKS, "--show-bin-path"],
-                          check=True, capture_output=True, text=True).stdout.strip()
+def bin_path(options):
+    return subprocess.run(swift_build(options) + ["--show-bin-path"], check=True, capture_output=True,
+                          text=True).stdout.strip()
 
 
 def expand(arguments, bin_dir, work, stripped=False):
@@ -241,6 +251,11 @@ def main():
     parser.add_argument("--only", nargs="+", metavar="ID", help="measure these figures (and what they need)")
     parser.add_argument("--jobs", type=int, default=2, help="callgrind runs at once (default 2)")
     parser.add_argument("--no-build", action="store_true", help="use the benchmarks as built")
+    parser.add_argument("--scratch-path", metavar="DIR",
+                        help="build in DIR (the project's .build: the modules a release build of perimeter made "
+                             "with the same flags are reused, not compiled again)")
+    parser.add_argument("--static-swift-stdlib", action="store_true",
+                        help="link the Swift runtime in, as the binary shipped to CI servers and Spark is")
     options = parser.parse_args()
     for tool in ("valgrind", "swift"):
         if shutil.which(tool) is None:
@@ -262,8 +277,8 @@ def main():
 
     began = time.monotonic()
     if not options.no_build:
-        build()
-    bin_dir = bin_path()
+        build(options)
+    bin_dir = bin_path(options)
     environment = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
     work = tempfile.mkdtemp(prefix="check-thresholds.")
     try:
