@@ -5,7 +5,7 @@ import FileSystem
 /// file's extension; columns mapped by `columns`. The first bad row stops the read with an error naming
 /// the file, line and column; dropped fixes are counted and the first of them kept as warnings.
 ///
-/// A file of 4 MiB or more is read in pieces, one a core (at most 8), on several threads, then merged
+/// A file of 4 MiB or more is read in pieces, four a core (at most 32), on all cores, then merged
 /// in file order (`FixTableReader+Pieces.swift`): the table, its warnings and any error are the same as
 /// on one thread.
 ///
@@ -20,7 +20,7 @@ public struct FixTableReader: Sendable {
     public let path: String
     public let format: FixTableFormat?
     public let columns: FixTableColumns
-    /// How many pieces to read the file in, whatever its size (1: on one thread); nil: one a core for a
+    /// How many pieces to read the file in, whatever its size (1: on one thread); nil: four a core for a
     /// file of 4 MiB or more. Where a file cannot be cut (a CSV with quotes, a very long row) it is read
     /// on one thread.
     public let pieces: Int?

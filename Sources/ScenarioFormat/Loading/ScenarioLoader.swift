@@ -74,7 +74,7 @@ public struct ScenarioLoader: Sendable {
     public var threads = ProcessInfo.processInfo.activeProcessorCount
 
     /// The pieces a fix table is read in: as many as `threads` when fewer than the cores (one: on one
-    /// thread), else the reader's choice (one a core for a large file).
+    /// thread), else the reader's choice (four pieces a core for a large file).
     var fixTablePieces: Int? { threads < ProcessInfo.processInfo.activeProcessorCount ? max(1, threads) : nil }
 
     public init(
