@@ -1,5 +1,4 @@
 import Geodesy
-import Parallel
 import ReadableText
 
 /// A region that no fix of any device can ever enter under the run's monitor (SEMANTICS §5): an enter
@@ -47,7 +46,13 @@ extension Simulation {
     /// not the region's depth, so it changes nothing here. O(fixes + regions × the search); the fixes on
     /// `threads` threads.
     public func unenterableRegions(threads: Int = RunOptions.defaultThreads) -> [UnenterableRegion] {
-        guard let accuracy = smallestAccuracy(threads: threads) else { return [] }
+        unenterableRegions(facts: trackFacts(threads: threads))
+    }
+
+    /// `unenterableRegions` from the tracks' `facts` (`trackFacts`), read once for several checks.
+    /// O(devices + regions × the search).
+    public func unenterableRegions(facts: [TrackFacts]) -> [UnenterableRegion] {
+        guard let accuracy = facts.compactMap(\.smallestAccuracy).min() else { return [] }
         let settings = self.settings
         var found: [UnenterableRegion] = []
         var depths = ConfidenceDepths()
@@ -66,13 +71,15 @@ extension Simulation {
     /// corners and edges' midpoints with 2 % to spare, so a region listed surely cannot exit.
     /// O(fixes + regions × devices); the fixes on `threads` threads.
     public func unexitableRegions(threads: Int = RunOptions.defaultThreads) -> [UnexitableRegion] {
-        guard let accuracy = smallestAccuracy(threads: threads) else { return [] }
-        let settings = self.settings, start = clockStart, devices = devices
-        let boxes = concurrentMap(devices.count, threads: threads) { i in
-            var box = BoundingBox.empty
-            for segment in devices[i].track.fixes(start: start) { for fix in segment { box.extend(to: fix.coordinate) } }
-            return box
-        }.filter { $0.minLatitude <= $0.maxLatitude }
+        unexitableRegions(facts: trackFacts(threads: threads))
+    }
+
+    /// `unexitableRegions` from the tracks' `facts` (`trackFacts`), read once for several checks.
+    /// O(regions × devices).
+    public func unexitableRegions(facts: [TrackFacts]) -> [UnexitableRegion] {
+        guard let accuracy = facts.compactMap(\.smallestAccuracy).min() else { return [] }
+        let settings = self.settings
+        let boxes = facts.compactMap(\.box)
         guard !boxes.isEmpty else { return [] }
         // Every point of a box has a corner at least half its diagonal away, so no region is nearer than
         // that to the farthest fix: a quick answer for most regions of a fleet whose tracks span kilometres.
@@ -107,22 +114,6 @@ extension Simulation {
             }
         }
         return found
-    }
-
-    /// The smallest accuracy a fix of any device plays with, in metres; nil without fixes. O(fixes), the
-    /// devices on `threads` threads.
-    func smallestAccuracy(threads: Int) -> Meters? {
-        let fallback = settings.accuracy, start = clockStart, devices = devices
-        return concurrentMap(devices.count, threads: threads) { i -> Meters? in
-            var smallest: Meters?
-            for segment in devices[i].track.fixes(start: start) {
-                for fix in segment {
-                    let accuracy = fix.accuracy ?? devices[i].accuracy ?? fallback
-                    if smallest.map({ accuracy < $0 }) ?? true { smallest = accuracy }
-                }
-            }
-            return smallest
-        }.compactMap { $0 }.min()
     }
 }
 

@@ -1,4 +1,3 @@
-import Parallel
 import Time
 
 extension SampleStream {
@@ -20,22 +19,12 @@ extension SampleStream {
 
 extension Simulation {
     /// How many samples each device makes in a run, in device order, counted without running:
-    /// what a run's time and its log's size grow with. O(points), the devices on all cores.
+    /// what a run's time and its log's size grow with (`TrackFacts.samples`). O(points), the devices on
+    /// `threads` threads.
     ///
     /// Times are taken from the tracks as the run takes them (`Track.fixes(start:)`), so the count is
     /// exact; a paced track whose times would overflow counts as `Int64.max`.
-    public func sampleCounts() -> [Int64] {
-        let (start, devices, tick) = (clockStart, devices, tick)
-        return concurrentMap(devices.count) { i in
-            let device = devices[i]
-            if case let .paced(segments, pace, offset) = device.track {
-                let lastOrdinal = Int64(segments.lazy.compactMap(\.last?.ordinal).max() ?? 0)
-                guard let span = pace.multiplied(by: lastOrdinal),
-                    case let (first, o1) = start.microsecondsSince1970.addingReportingOverflow(offset.microseconds), !o1,
-                    first.addingReportingOverflow(span.microseconds).overflow == false
-                else { return .max }
-            }
-            return SampleStream.sampleCount(of: device.track.fixes(start: start), start: start, tick: tick)
-        }
+    public func sampleCounts(threads: Int = RunOptions.defaultThreads) -> [Int64] {
+        trackFacts(threads: threads).map(\.samples)
     }
 }

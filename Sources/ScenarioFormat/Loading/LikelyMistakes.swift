@@ -19,31 +19,28 @@ extension ScenarioLoader {
     /// Regions named one by one before the rest are counted.
     static let farRegionsListed = 10
 
-    /// Records the warnings; O(regions × devices + fixes).
+    /// Records the warnings; O(regions × devices). `facts`: the tracks' (`Simulation.trackFacts`), which
+    /// the run's size was checked with.
     /// `startCursor` is the scenario's `start:` (nil when the clock starts at the tracks' first fix),
     /// `devicesCursor` its `devices:`. `fixTables` are the tables the scenario read into `diagnostics`, its
     /// own log: a region read into a log of its own (a region file's feature) is not measured against them.
     func warnAboutLikelyMistakes(
-        _ simulation: Simulation, regions: [PlacedRegion], fixTables: [ReadFixTable],
+        _ simulation: Simulation, facts: [TrackFacts], regions: [PlacedRegion], fixTables: [ReadFixTable],
         diagnostics: ProblemLog, list: PlacedNode?, rules: [PlacedNode],
         startCursor: PlacedNode? = nil, devicesCursor: PlacedNode? = nil
     ) {
         warnAboutTinyCircles(regions)
         warnAboutHugeCircles(regions)
-        for unenterable in simulation.unenterableRegions(threads: threads) {
+        for unenterable in simulation.unenterableRegions(facts: facts) {
             let placed = regions[unenterable.index]
             placed.origin.warn(Self.neverEntered(placed.region, unenterable, profile: simulation.profile))
         }
-        for unexitable in simulation.unexitableRegions(threads: threads) {
+        for unexitable in simulation.unexitableRegions(facts: facts) {
             let placed = regions[unexitable.index]
             placed.origin.warn(Self.neverExited(placed.region, unexitable, profile: simulation.profile))
         }
-        // What both checks need of each device's fixes on the clock, the devices on all cores.
         let start = simulation.clockStart
-        let devices = simulation.devices
-        let tracks = concurrentMap(devices.count, threads: threads) { i in
-            TrackExtent(devices[i].track.fixes(start: start), id: devices[i].id)
-        }
+        let tracks = zip(simulation.devices, facts).map { TrackExtent($1, id: $0.id) }
         warnAboutUnreachableRegions(tracks, regions: regions, fixTables: fixTables, diagnostics: diagnostics, list: list)
         warnAboutEndlessRules(simulation.rules, tracks: tracks, rules: rules)
         if let place = startCursor ?? devicesCursor { warnAboutTracksBeforeTheClock(tracks, start: start, at: place) }
@@ -88,16 +85,11 @@ extension ScenarioLoader {
         /// The time of its last fix.
         var end: Timestamp?
 
-        /// O(fixes).
-        init(_ segments: [[Fix]], id: String) {
+        init(_ facts: TrackFacts, id: String) {
             self.id = id
-            var box = BoundingBox.empty
-            for segment in segments { for fix in segment { box.extend(to: fix.coordinate) } }
-            self.box = box.minLatitude <= box.maxLatitude ? box : nil
-            if let first = segments.first?.first?.time, let last = segments.last?.last?.time {
-                span = last - first
-                end = last
-            }
+            box = facts.box
+            span = facts.span
+            end = facts.last
         }
     }
 

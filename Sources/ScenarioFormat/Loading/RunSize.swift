@@ -12,8 +12,12 @@ extension Timestamp {
 extension ScenarioLoader {
     /// Refuses a scenario whose run could not end or could not be written: a paced track whose times
     /// pass 9999-12-31, or more samples in all than `maxSamples` (a track of two fixes a thousand years
-    /// apart makes 3 × 10¹⁰ of them). Each error names the device that makes it so. O(points).
-    func checkRunSize(_ simulation: Simulation, devices: [(id: PlacedNode, pace: PlacedNode?)], list: PlacedNode?) {
+    /// apart makes 3 × 10¹⁰ of them). Each error names the device that makes it so. `facts`: the tracks'
+    /// (`Simulation.trackFacts`). O(devices).
+    func checkRunSize(
+        _ simulation: Simulation, facts: [TrackFacts], devices: [(id: PlacedNode, pace: PlacedNode?)],
+        list: PlacedNode?
+    ) {
         let clockStart = simulation.clockStart
         var playable = true
         for (device, cursors) in zip(simulation.devices, devices) {
@@ -34,7 +38,7 @@ extension ScenarioLoader {
         }
         guard playable else { return }
 
-        let counts = simulation.sampleCounts()
+        let counts = facts.map(\.samples)
         var total: Int64 = 0
         for count in counts { total = total.addingReportingOverflow(count).overflow ? .max : total + count }
         guard total > maxSamples, let largest = counts.indices.max(by: { counts[$0] < counts[$1] }) else { return }
@@ -43,8 +47,7 @@ extension ScenarioLoader {
         let tick = "\(simulation.tick) s"
         if counts[largest] > maxSamples {
             let device = simulation.devices[largest]
-            let fixes = device.track.fixes(start: clockStart)
-            let span = (fixes.first?.first?.time).flatMap { first in fixes.last?.last.map { (first, $0.time) } }
+            let span = facts[largest].first.flatMap { first in facts[largest].last.map { (first, $0) } }
             let spanText = span.map { " spans \(describe($0.1 - $0.0)) (\($0.0) … \($0.1)) and" } ?? ""
             devices[largest].id.fail(
                 """

@@ -9,10 +9,11 @@ extension Scenario {
         guard profile != simulation.profile else { return [] }
         var simulation = self.simulation
         simulation.profile = profile
-        return simulation.unenterableRegions().map {
+        let facts = simulation.trackFacts()
+        return simulation.unenterableRegions(facts: facts).map {
             "\(file): " + ScenarioLoader.neverEntered(simulation.regions[$0.index], $0, profile: profile)
         }
-            + simulation.unexitableRegions().map {
+            + simulation.unexitableRegions(facts: facts).map {
                 "\(file): " + ScenarioLoader.neverExited(simulation.regions[$0.index], $0, profile: profile)
             }
     }

@@ -140,13 +140,14 @@ public struct ScenarioLoader: Sendable {
             let phase = simulation.phaseProblem == problem ? top["monitor"]?.entry("phase") : nil
             if let place = phase ?? top["tick"] ?? top["profile"] ?? top["monitor"] { place.fail(problem) }
         }
-        if !d.hasErrors {
-            checkRunSize(simulation, devices: draft.deviceCursors, list: top["devices"])
-        }
+        guard !d.hasErrors else { return simulation }
+        // What the checks need of each device's fixes, read once, the devices on the loader's threads.
+        let facts = simulation.trackFacts(threads: threads)
+        checkRunSize(simulation, facts: facts, devices: draft.deviceCursors, list: top["devices"])
         if !d.hasErrors {
             warnAboutLikelyMistakes(
-                simulation, regions: draft.regions, fixTables: draft.fixTables, diagnostics: d, list: top["regions"],
-                rules: top["rules"]?.list("a list of dwell rules") ?? [],
+                simulation, facts: facts, regions: draft.regions, fixTables: draft.fixTables, diagnostics: d,
+                list: top["regions"], rules: top["rules"]?.list("a list of dwell rules") ?? [],
                 startCursor: top["start"], devicesCursor: top["devices"])
         }
         return simulation

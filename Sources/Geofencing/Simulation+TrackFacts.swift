@@ -1,0 +1,58 @@
+import Geodesy
+import Parallel
+import Time
+
+/// What the loader's checks need of one device's fixes as a run plays them (`Track.fixes(start:)`), read
+/// in one pass: their box, their first and last times, the smallest accuracy they play with, and the
+/// samples they make. A fleet's checks (its size, the regions that cannot fire, the unreachable regions,
+/// the tracks before the clock) then read each fix once, not once a check.
+public struct TrackFacts: Hashable, Sendable {
+    /// The box of the fixes; nil without fixes.
+    public var box: BoundingBox?
+    /// The time of the first fix and of the last; nil without fixes.
+    public var first: Timestamp?
+    public var last: Timestamp?
+    /// The smallest accuracy a fix plays with (its own, else its device's, else the monitor's, SEMANTICS
+    /// §2), in metres; nil without fixes.
+    public var smallestAccuracy: Meters?
+    /// The samples the device makes in a run; `Int64.max` for a paced track whose times would overflow
+    /// (its fixes are then not read: the other facts are nil).
+    public var samples: Int64
+
+    /// The time from the first fix to the last; nil without fixes.
+    public var span: TimeSpan? { first.flatMap { first in last.map { $0 - first } } }
+}
+
+extension Simulation {
+    /// Each device's `TrackFacts`, in device order. O(fixes), the devices on `threads` threads.
+    public func trackFacts(threads: Int = RunOptions.defaultThreads) -> [TrackFacts] {
+        let (start, devices, tick, fallback) = (clockStart, devices, tick, settings.accuracy)
+        return concurrentMap(devices.count, threads: threads) { i in
+            let device = devices[i]
+            var facts = TrackFacts(box: nil, first: nil, last: nil, smallestAccuracy: nil, samples: .max)
+            if case let .paced(segments, pace, offset) = device.track {
+                let lastOrdinal = Int64(segments.lazy.compactMap(\.last?.ordinal).max() ?? 0)
+                guard let span = pace.multiplied(by: lastOrdinal),
+                    case let (first, o1) = start.microsecondsSince1970.addingReportingOverflow(offset.microseconds), !o1,
+                    first.addingReportingOverflow(span.microseconds).overflow == false
+                else { return facts }
+            }
+            let segments = device.track.fixes(start: start)
+            var box = BoundingBox.empty
+            var smallest: Meters?
+            for segment in segments {
+                for fix in segment {
+                    box.extend(to: fix.coordinate)
+                    let accuracy = fix.accuracy ?? device.accuracy ?? fallback
+                    if smallest.map({ accuracy < $0 }) ?? true { smallest = accuracy }
+                }
+            }
+            facts.box = box.minLatitude <= box.maxLatitude ? box : nil
+            facts.first = segments.first?.first?.time
+            facts.last = segments.last?.last?.time
+            facts.smallestAccuracy = smallest
+            facts.samples = SampleStream.sampleCount(of: segments, start: start, tick: tick)
+            return facts
+        }
+    }
+}
