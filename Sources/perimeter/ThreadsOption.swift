@@ -13,4 +13,13 @@ struct ThreadsOption: ParsableArguments {
 
     /// The threads asked for, else one per core (`RunOptions.defaultThreads`).
     var count: Int { given ?? RunOptions.defaultThreads }
+
+    /// `--threads 0` (or fewer) is a usage error, not one thread in disguise.
+    func validate() throws {
+        if let given, given < 1 {
+            throw ValidationError(
+                "--threads must be a number of threads of 1 or more, not \(given); "
+                    + "without it, one per core (\(RunOptions.defaultThreads) here).")
+        }
+    }
 }

@@ -215,6 +215,12 @@ struct CompareCommandTests {
                 "--window: expected a duration of 0 or more, in seconds or as \"90s\", \"10m\", \"1h\", got \"ten minutes\"."
         ),
         CommandRefusal(
+            arguments: ["run", "Scenarios/lorrenzillos.yaml", "--threads", "0"], status: 64,
+            message: "--threads must be a number of threads of 1 or more, not 0; without it, one per core"),
+        CommandRefusal(
+            arguments: ["compare", "Scenarios/restaurant-welcome.yaml", "--threads=-2"], status: 64,
+            message: "--threads must be a number of threads of 1 or more, not -2; without it, one per core"),
+        CommandRefusal(
             arguments: ["compare", "Scenarios/restaurant-welcome.yaml", "--seed", "3"], status: 64,
             message: "--seed goes with --runs: it is the noise seed of run 0."),
         CommandRefusal(
