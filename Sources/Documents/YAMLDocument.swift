@@ -36,8 +36,11 @@ package enum YAMLDocument {
         }
         do {
             // Yams.compose, with the parser kept while the aliases are counted: a node's anchor is weak,
-            // held by the parser that made it.
-            let parser = try Yams.Parser(yaml: text)
+            // held by the parser that made it. The basic resolver: no tag is read here (a scalar means
+            // what its loader reads in its text, `DocumentNode`), and the default one matched every key
+            // against seven regular expressions (it took more than the parse), and saw `1:` and `"1":` as
+            // two keys where a loader sees one.
+            let parser = try Yams.Parser(yaml: text, resolver: .basic)
             guard let root = try parser.singleRoot() else {
                 fail(0, 0, "the file is empty; expected \(what)")
                 return nil

@@ -10,10 +10,10 @@ struct CSVFixes {
     private let mapping: FixTableColumns.Box
     /// The delimiter, and it in every byte of a word when `skipPlainBytes` must look for it (it is `-`
     /// or above: `;`, `|`), else 0.
-    private let delimiter: UInt8
-    private let delimiterLanes: UInt64
+    let delimiter: UInt8
+    let delimiterLanes: UInt64
     /// Column positions of device, time, lat, lon, accuracy (-1: absent).
-    private var positions = [Int](repeating: -1, count: 5)
+    private(set) var positions = [Int](repeating: -1, count: 5)
     /// The record's fields (memory reused from record to record; a copy of this reader makes its own).
     private var fields = CSVFields()
     private typealias Field = CSVFields.Field
@@ -25,13 +25,15 @@ struct CSVFixes {
     /// The last field the header names for device, time, lat and lon: a row with more fields has them all.
     private var lastRequired = 0
     /// The header's fields: a row may have no more.
-    private var headerFields = 0
+    private(set) var headerFields = 0
+    /// What each of the header's fields holds: 0 to 4 for device, time, lat, lon, accuracy, else -1.
+    private(set) var roles: [Int8] = []
     /// The line the unread bytes start at (1-based).
     var line = 1
     private var sawHeader = false
     /// The longest record read, in bytes with its line end; past `FixTableReader.maximumRowLength` when
     /// one was refused for its length.
-    private(set) var longestRecord = 0
+    var longestRecord = 0
 
     init(path: String, names: FixTableColumns) {
         self.path = path
@@ -48,8 +50,17 @@ struct CSVFixes {
     @discardableResult
     mutating func read(_ file: inout ChunkedFile, into builder: inout some FixRowSink) throws(FixTableError) -> Bool {
         if !sawHeader { try readHeader(&file) }
+        // Plain rows on their fast path (`plainRecord`); each other row, read in full, tells its error.
+        let plain = builder.takesPlainRows && !names.decimalComma && headerFields > 1
         do {
-            while let (length, lines) = try nextRecord(&file) {
+            while true {
+                if plain, let length = plainRecord(file, into: &builder) {
+                    file.consume(length)
+                    line += 1
+                    longestRecord = max(longestRecord, length)
+                    continue
+                }
+                guard let (length, lines) = try nextRecord(&file) else { break }
                 let recordLine = line
                 defer {
                     file.consume(length)
@@ -215,7 +226,7 @@ struct CSVFixes {
     /// nothing, and a byte of n + 128 or more has its own top bit clear in ~word); a byte equal to the
     /// delimiter is a zero byte of word ^ delimiterLanes, found alike with n = 1. O(bytes / 8).
     @inline(__always)
-    private static func skipPlainBytes(
+    static func skipPlainBytes(
         _ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
         delimiterLanes: UInt64
     ) -> Int {
@@ -290,6 +301,7 @@ struct CSVFixes {
         }
         lastRequired = positions[0..<4].max() ?? 0  // four columns
         headerFields = found.count
+        roles = (0..<found.count).map { field in Int8(positions.firstIndex(of: field) ?? -1) }
     }
 
     /// One data row.

@@ -31,17 +31,8 @@ struct DeviceIndex {
 
     /// The index of the device whose id is `bytes`, adding it when new.
     mutating func index(of bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
-        if last >= 0, equals(last, bytes) { return .found(last) }
-        let hash = FNV1a.hash(bytes)
-        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-        while slots[slot] != 0 {
-            let candidate = Int(slots[slot]) - 1
-            if hashes[candidate] == hash, equals(candidate, bytes) {
-                last = candidate
-                return .found(candidate)
-            }
-            slot = (slot + 1) & (slots.count - 1)
-        }
+        let (found, slot, hash) = find(bytes)
+        if let found { return .found(found) }
         guard ids.count < Self.maximumDevices else { return .tooMany }
         guard let id = String(validating: bytes, as: UTF8.self) else { return .notUTF8 }
         let index = ids.count
@@ -53,6 +44,29 @@ struct DeviceIndex {
         if ids.count * 2 > slots.count { grow() }
         last = index
         return .added(index)
+    }
+
+    /// The index of the device whose id is `bytes`, when it has been added; nothing is added (only the
+    /// last id looked up is remembered).
+    @inline(__always)
+    mutating func existing(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? { find(bytes).found }
+
+    /// The device whose id is `bytes` (remembered as the last), else the empty slot where it would go
+    /// and its hash. O(length of the id), about one probe.
+    @inline(__always)
+    private mutating func find(_ bytes: UnsafeBufferPointer<UInt8>) -> (found: Int?, slot: Int, hash: UInt64) {
+        if last >= 0, equals(last, bytes) { return (last, 0, 0) }
+        let hash = FNV1a.hash(bytes)
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] != 0 {
+            let candidate = Int(slots[slot]) - 1
+            if hashes[candidate] == hash, equals(candidate, bytes) {
+                last = candidate
+                return (candidate, slot, hash)
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return (nil, slot, hash)
     }
 
     private func equals(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -24,6 +24,24 @@ protocol FixRowSink {
     /// A row refused before `add` took it (too few fields, cut short by the end of the input, not
     /// JSON): `device` is its device field when the reader got that far, else nil.
     mutating func refused(device: RowField?)
+    /// Whether `addPlain` takes rows (else the reader does not offer them).
+    var takesPlainRows: Bool { get }
+    /// Adds a plain row (`CSVFixes.plainRecord`: unquoted, every field present) when each check passes on
+    /// its common path: a device already seen, numbers and a time that read. False, having changed nothing,
+    /// for any other row, which the reader then hands to `add` to be checked in full (and its error made).
+    mutating func addPlain(
+        device: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>, lat: UnsafeBufferPointer<UInt8>,
+        lon: UnsafeBufferPointer<UInt8>, accuracy: UnsafeBufferPointer<UInt8>?, line: Int
+    ) -> Bool
+}
+
+extension FixRowSink {
+    var takesPlainRows: Bool { false }
+
+    mutating func addPlain(
+        device: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>, lat: UnsafeBufferPointer<UInt8>,
+        lon: UnsafeBufferPointer<UInt8>, accuracy: UnsafeBufferPointer<UInt8>?, line: Int
+    ) -> Bool { false }
 }
 
 /// Checks one row's fields in the order SEMANTICS §1 and the messages fix (first that the values are
@@ -40,10 +58,14 @@ struct FixRowCheck {
     /// Rows whose lat is past ±90 while their lon is within it: a lat column that holds longitudes.
     private(set) var latitudesLikeLongitudes = 0
 
+    /// The table writes decimal commas (`names.decimalComma`), read at every row.
+    private let decimalComma: Bool
+
     init(path: String, names: FixTableColumns) {
         self.path = path
         mapping = FixTableColumns.Box(names)
         times = FixTimeReader(names)
+        decimalComma = names.decimalComma
     }
 
     func fail(_ field: RowField, _ message: String) -> FixTableError {
@@ -101,6 +123,31 @@ struct FixRowCheck {
     /// The error for a device past `DeviceIndex.maximumDevices`, at `field`.
     func tooMany(at field: RowField) -> FixTableError {
         fail(field, "more than \(DeviceIndex.maximumDevices) devices in one fix table; split the fleet over several files")
+    }
+
+    /// The index of the device whose id is `bytes` when it has been seen, else nil (nothing is added).
+    @inline(__always)
+    mutating func knownDevice(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? { devices.existing(bytes) }
+
+    /// `fix` for a row whose fields are all present, when every value reads: its numbers (a point, not a
+    /// comma) and its time. Nil, having changed nothing, where `fix` would throw (or read a decimal
+    /// comma): the time is read last, as it counts a time without a zone. The same fix as `fix` otherwise.
+    @inline(__always)
+    mutating func plainFix(
+        time: UnsafeBufferPointer<UInt8>, lat: UnsafeBufferPointer<UInt8>, lon: UnsafeBufferPointer<UInt8>,
+        accuracy: UnsafeBufferPointer<UInt8>?, line: Int
+    ) -> TableFix? {
+        guard !decimalComma, let latitude = DecimalText.double(lat), latitude.isFinite,
+            let longitude = DecimalText.double(lon), longitude.isFinite
+        else { return nil }
+        var metres: Double?
+        if let accuracy, !accuracy.isEmpty {
+            guard let value = DecimalText.double(accuracy), value.isFinite, value >= 0 else { return nil }
+            metres = value
+        }
+        guard let instant = times.instant(time) else { return nil }
+        if abs(latitude) > 90, abs(longitude) <= 90 { latitudesLikeLongitudes += 1 }
+        return TableFix(time: instant, latitude: latitude, longitude: longitude, accuracy: metres, line: line)
     }
 
     /// The row's fix (its coordinates possibly out of range: `isInRange` tells).

@@ -87,6 +87,22 @@ struct FixTableBuilder: FixRowSink {
         keep(fix, device: index)
     }
 
+    /// Not streaming (a stream's device changes are `add`'s).
+    var takesPlainRows: Bool { !streaming }
+
+    mutating func addPlain(
+        device: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>, lat: UnsafeBufferPointer<UInt8>,
+        lon: UnsafeBufferPointer<UInt8>, accuracy: UnsafeBufferPointer<UInt8>?, line: Int
+    ) -> Bool {
+        guard !streaming, !device.isEmpty, !time.isEmpty, !lat.isEmpty, !lon.isEmpty,
+            let index = check.knownDevice(device),
+            let fix = check.plainFix(time: time, lat: lat, lon: lon, accuracy: accuracy, line: line)
+        else { return false }
+        rows += 1
+        keep(fix, device: index)
+        return true
+    }
+
     /// Streaming: a bad row that names a device other than the one being read (even one cut short by the
     /// end of the input) ends that device's rows, which are handed over (`completed`) before the error,
     /// as when the row is whole; a row of the same device, or with no device, ends nothing. O(id length).

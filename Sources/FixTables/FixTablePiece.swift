@@ -101,6 +101,21 @@ struct FixTablePiece: FixRowSink {
         owners.append(Int32(index))
         fixes.append(fix)
     }
+
+    var takesPlainRows: Bool { true }
+
+    mutating func addPlain(
+        device: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>, lat: UnsafeBufferPointer<UInt8>,
+        lon: UnsafeBufferPointer<UInt8>, accuracy: UnsafeBufferPointer<UInt8>?, line: Int
+    ) -> Bool {
+        guard !device.isEmpty, !time.isEmpty, !lat.isEmpty, !lon.isEmpty, let index = check.knownDevice(device),
+            let fix = check.plainFix(time: time, lat: lat, lon: lon, accuracy: accuracy, line: line)
+        else { return false }
+        rows += 1
+        owners.append(Int32(index))
+        fixes.append(fix)
+        return true
+    }
 }
 
 extension FixTableBuilder {

@@ -31,7 +31,9 @@ public struct FixTimeReader {
     @inline(__always)
     public mutating func instant(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
         let instant: Timestamp?
-        if Self.isNumber(bytes) {
+        if let same = times.sameMinute(bytes) {  // the last time's minute: ISO 8601 (it has colons)
+            instant = same
+        } else if Self.isNumber(bytes) {
             instant = DecimalText.microseconds(bytes, unitDigits: unitDigits).map(Timestamp.init(microsecondsSince1970:))
         } else {
             instant = times.time(bytes)

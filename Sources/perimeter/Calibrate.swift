@@ -12,6 +12,7 @@ import TextEscaping
 /// (docs/CALIBRATE.md).
 struct Calibrate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "calibrate",
         abstract: "Fits a phone profile to a field log of what real phones reported, by simulation.",
         discussion: """
             SCENARIO holds the regions and each device's true track (and the GPS noise, if known). Each \

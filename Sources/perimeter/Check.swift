@@ -9,6 +9,7 @@ import TextEscaping
 /// expectations; a readable report on standard output, optionally JUnit XML.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Runs scenarios and checks their events against golden logs and expectations.",
         discussion: """
             Each scenario NAME.yaml is run with its own profile and compared, event by event, with its golden \

@@ -14,6 +14,7 @@ import Time
 /// by event: what each phone said, how late, what it missed, what it said that did not happen.
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "compare",
         abstract: "Compares a scenario's events under several profiles with a reference run.",
         discussion: """
             The scenario runs under each profile and under the reference profile (--against, default ideal: \

@@ -9,6 +9,7 @@ import WireFormat
 /// that `run` kept for a failed sink) to an HTTP sink, with the batching, retry and idempotency rules of `run`.
 struct Deliver: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "deliver",
         abstract:
             "Sends the events of a spool file (an HTTP sink's, or a run's journal kept for a failed sink) to an HTTP sink.",
         discussion: """

@@ -10,6 +10,7 @@ import TextEscaping
 /// visit, in the truth and under each profile over a Monte Carlo batch.
 struct Outcomes: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "outcomes",
         abstract: "Counts the devices that get each dwell rule, enter and visit: the truth and each profile's spread.",
         discussion: """
             For each dwell rule (by name), and for each region's enter and visit: how many devices got it in the \

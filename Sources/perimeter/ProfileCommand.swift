@@ -14,6 +14,7 @@ struct ProfileCommand: ParsableCommand {
     /// `perimeter profile show NAME|FILE [--json]`.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Prints a profile's settings, each with its unit and where its value came from.",
             discussion: """
                 NAME is a built-in profile (\(Profile.builtInNames.joined(separator: ", "))); FILE a profile file \
@@ -38,6 +39,7 @@ struct ProfileCommand: ParsableCommand {
     /// `perimeter profile list [--json]`.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "Lists the built-in profiles, each with what it reproduces.")
 
         @Flag(help: "Print one JSON object per profile, one per line.")

@@ -11,6 +11,7 @@ import TextEscaping
 /// `perimeter run SCENARIO`: runs a scenario and sends its events to sinks; a summary on standard error.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Runs a scenario and sends its events to sinks.",
         discussion: """
             Sinks: \(Perimeter.sinks.forms); '-' as \

@@ -19,6 +19,7 @@ extension FixTableFormat: ExpressibleByArgument {}
 /// the scenario's regions and rules; each device's events as soon as its rows end.
 struct Stream: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "stream",
         abstract: "Runs a fix table from standard input, device by device, as a stage of a pipeline.",
         discussion: """
             Standard input is a fix table (README "Fleets in a table"): CSV with a header row, or JSON Lines, with \

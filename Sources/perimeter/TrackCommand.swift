@@ -15,6 +15,7 @@ struct TrackCommand: ParsableCommand {
     /// `perimeter track synth JOURNEY.yaml -o TRACK.gpx [--untimed]`.
     struct Synth: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "synth",
             abstract: "Makes a GPX track from a journey file (a route of moves, stops and fix losses).",
             discussion: """
                 A journey has start, seed, interval, noise and a route of steps: {at: [lat, lon]} first, then \

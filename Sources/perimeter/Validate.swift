@@ -7,6 +7,7 @@ import TextEscaping
 /// `perimeter validate PATH...`: checks scenarios, region files and tracks without running them.
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Checks scenarios, GeoJSON region files and GPX tracks without running them.",
         discussion: """
             Files are told apart by their extension: .yaml, .yml and .json are scenarios (with their region \

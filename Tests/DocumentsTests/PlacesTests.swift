@@ -119,6 +119,21 @@ struct PlacesTests {
         #expect(document.log.errors.isEmpty)
     }
 
+    /// Keys are text (a loader reads `1` and `"1"` alike), so two keys of one text are one key given twice,
+    /// however each is written; keys of different texts are different keys, `~` and `null` too.
+    @Test(
+        "YAML: a key given twice is refused whatever its quotes",
+        arguments: [
+            ("1: a\n\"1\": b\n", true), ("true: a\n'true': b\n", true), ("a: 1\n\"a\": 2\n", true),
+            ("~: a\nnull: b\n", false), ("1: a\n1.0: b\n", false), ("a: 1\nb: 1\n", false),
+        ])
+    func yamlDuplicateKeys(text: String, refused: Bool) throws {
+        let document = try ReadDocument.yaml(text)
+        let messages = document.log.errors.map(\.message)
+        #expect(messages.contains { $0.hasPrefix("a key appears more than once in one mapping") } == refused, "\(messages)")
+        #expect((document.root == nil) == refused)
+    }
+
     static let jsonCases: [PlaceCase] = [
         PlaceCase(
             label: "a value in a list in an object",

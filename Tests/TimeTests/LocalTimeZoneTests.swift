@@ -42,7 +42,10 @@ struct LocalTimeZoneTests {
     @Test("The cache counts times without a zone and reads them in its zone, a minute at a time")
     func cache() throws {
         var cache = ISO8601Cache(localZone: LocalTimeZone(identifier: "Europe/Madrid"))
-        let texts = ["2026-11-20T12:00:01", "2026-11-20T12:00:02.5", "2026-11-20T12:00:03Z", "2026-11-20T12:01:00"]
+        let texts = [
+            "2026-11-20T12:00:01", "2026-11-20T12:00:02.5", "2026-11-20T12:00:03Z", "2026-11-20T12:01:00",
+            "2026-11-20T12:01:05",  // the last minute, whole seconds: `sameMinute`
+        ]
         let read = texts.map { text in
             text.utf8CString.withUnsafeBufferPointer { chars in
                 chars.withMemoryRebound(to: UInt8.self) { cache.time(UnsafeBufferPointer(rebasing: $0.dropLast()))?.iso8601 }
@@ -51,8 +54,8 @@ struct LocalTimeZoneTests {
         #expect(
             read == [
                 "2026-11-20T11:00:01.000Z", "2026-11-20T11:00:02.500Z", "2026-11-20T12:00:03.000Z",
-                "2026-11-20T11:01:00.000Z",
+                "2026-11-20T11:01:00.000Z", "2026-11-20T11:01:05.000Z",
             ])
-        #expect(cache.zonelessCount == 3)
+        #expect(cache.zonelessCount == 4)
     }
 }
