@@ -46,6 +46,9 @@ case $target in
   *) echo "fuzz.sh: unknown target $target (gpx, scenario, regions, engine, fixtable)" >&2; exit 2 ;;
 esac
 
+# The build plan is made again: SwiftPM keeps the one it made for a path dependency (the Perimeter package)
+# and does not see a source file added to it since, which then fails to compile as missing.
+rm -f Fuzz/.build-fuzz/release.yaml
 swift build -c release --package-path Fuzz --scratch-path Fuzz/.build-fuzz --product "$target-fuzz" \
   -Xswiftc -sanitize=fuzzer,address
 binary=Fuzz/.build-fuzz/release/$target-fuzz

@@ -33,7 +33,7 @@ struct CSVFixes {
     private var sawHeader = false
     /// The longest record read, in bytes with its line end; past `FixTableReader.maximumRowLength` when
     /// one was refused for its length.
-    var longestRecord = 0
+    private(set) var longestRecord = 0
 
     init(path: String, names: FixTableColumns) {
         self.path = path
