@@ -24,10 +24,10 @@ struct CSVFixes {
     private var recordHasEscapes = false
     /// The last field the header names for device, time, lat and lon: a row with more fields has them all.
     private var lastRequired = 0
-    /// The header's fields: a row may have no more.
-    private(set) var headerFields = 0
     /// What each of the header's fields holds: 0 to 4 for device, time, lat, lon, accuracy, else -1.
     private(set) var roles: [Int8] = []
+    /// The header's fields: a row may have no more.
+    var headerFields: Int { roles.count }
     /// The line the unread bytes start at (1-based).
     var line = 1
     private var sawHeader = false
@@ -226,7 +226,7 @@ struct CSVFixes {
     /// nothing, and a byte of n + 128 or more has its own top bit clear in ~word); a byte equal to the
     /// delimiter is a zero byte of word ^ delimiterLanes, found alike with n = 1. O(bytes / 8).
     @inline(__always)
-    static func skipPlainBytes(
+    private static func skipPlainBytes(
         _ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
         delimiterLanes: UInt64
     ) -> Int {
@@ -300,7 +300,6 @@ struct CSVFixes {
                 1, 1, "\(mapped) (it has \(listed)); name the columns \(names.columnsAdvice) if they are called otherwise")
         }
         lastRequired = positions[0..<4].max() ?? 0  // four columns
-        headerFields = found.count
         roles = (0..<found.count).map { field in Int8(positions.firstIndex(of: field) ?? -1) }
     }
 

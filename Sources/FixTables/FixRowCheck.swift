@@ -125,15 +125,24 @@ struct FixRowCheck {
         fail(field, "more than \(DeviceIndex.maximumDevices) devices in one fix table; split the fleet over several files")
     }
 
-    /// The index of the device whose id is `bytes` when it has been seen, else nil (nothing is added).
+    /// A plain row's device (one already seen) and fix, when its four values are present and every value
+    /// reads: its numbers (a point, not a comma) and its time. Nil, having changed nothing, where `present`,
+    /// `device` or `fix` would throw, add a device, or read a decimal comma: the time is read last, as it
+    /// counts a time without a zone. The same device and fix as those otherwise. The one check behind
+    /// every sink's `addPlain`.
     @inline(__always)
-    mutating func knownDevice(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? { devices.existing(bytes) }
+    mutating func plainRow(
+        device: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>, lat: UnsafeBufferPointer<UInt8>,
+        lon: UnsafeBufferPointer<UInt8>, accuracy: UnsafeBufferPointer<UInt8>?, line: Int
+    ) -> (device: Int, fix: TableFix)? {
+        guard !device.isEmpty, !time.isEmpty, !lat.isEmpty, !lon.isEmpty, let index = devices.existing(device),
+            let fix = plainFix(time: time, lat: lat, lon: lon, accuracy: accuracy, line: line)
+        else { return nil }
+        return (index, fix)
+    }
 
-    /// `fix` for a row whose fields are all present, when every value reads: its numbers (a point, not a
-    /// comma) and its time. Nil, having changed nothing, where `fix` would throw (or read a decimal
-    /// comma): the time is read last, as it counts a time without a zone. The same fix as `fix` otherwise.
     @inline(__always)
-    mutating func plainFix(
+    private mutating func plainFix(
         time: UnsafeBufferPointer<UInt8>, lat: UnsafeBufferPointer<UInt8>, lon: UnsafeBufferPointer<UInt8>,
         accuracy: UnsafeBufferPointer<UInt8>?, line: Int
     ) -> TableFix? {

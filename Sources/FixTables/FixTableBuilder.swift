@@ -94,9 +94,8 @@ struct FixTableBuilder: FixRowSink {
         device: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>, lat: UnsafeBufferPointer<UInt8>,
         lon: UnsafeBufferPointer<UInt8>, accuracy: UnsafeBufferPointer<UInt8>?, line: Int
     ) -> Bool {
-        guard !streaming, !device.isEmpty, !time.isEmpty, !lat.isEmpty, !lon.isEmpty,
-            let index = check.knownDevice(device),
-            let fix = check.plainFix(time: time, lat: lat, lon: lon, accuracy: accuracy, line: line)
+        guard !streaming,
+            let (index, fix) = check.plainRow(device: device, time: time, lat: lat, lon: lon, accuracy: accuracy, line: line)
         else { return false }
         rows += 1
         keep(fix, device: index)
