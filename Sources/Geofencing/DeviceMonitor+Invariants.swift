@@ -7,8 +7,8 @@ extension DeviceMonitor {
     /// Checks the monitored slots, their quiet windows and the wake-ups against their definitions:
     /// - slots sorted: the monitored regions by strictly ascending index (the refresh's merge reads them so);
     /// - one quiet window per monitored region (`quiets` side by side with `monitors`);
-    /// - each group's wake equal to the earliest of its slots' windows, recomputed, and `nextWake` equal to
-    ///   the earliest of the groups' wakes (a later wake would skip a region that could act).
+    /// - each group's wake equal to its slots' windows seen from its anchor, recomputed, and `nextWake` equal
+    ///   to the groups' wakes seen from its own (a longer reach would skip a region that could act).
     /// O(monitors) with the flag, nothing without it.
     @inline(__always)
     func checkInvariants() {
@@ -26,16 +26,19 @@ extension DeviceMonitor {
             precondition(
                 groupWakes.count == groups,
                 "DeviceMonitor invariant: one wake-up per group of \(Self.groupSize) slots (\(deviceID))")
-            var wake = QuietWindow.never
             for group in 0..<groups {
+                let wake = groupWakes[group]
                 precondition(
-                    groupWakes[group] == earliestWindow(of: slots(inGroup: group)),
-                    "DeviceMonitor invariant: group \(group)'s wake-up equals the earliest of its windows (\(deviceID))")
-                wake = wake.earliest(with: groupWakes[group])
+                    wake == groupWake(group, anchoredAt: wake.anchor, cosLatitude: wake.cosLatitude),
+                    "DeviceMonitor invariant: group \(group)'s wake-up equals its windows seen from its anchor (\(deviceID))"
+                )
+            }
+            let wake = groupWakes.withUnsafeBufferPointer {
+                QuietWindow(anchoredAt: nextWake.anchor, cosLatitude: nextWake.cosLatitude, covering: $0)
             }
             precondition(
                 nextWake == wake,
-                "DeviceMonitor invariant: the next wake-up equals the earliest of the groups' (\(deviceID))")
+                "DeviceMonitor invariant: the next wake-up equals the groups' seen from its anchor (\(deviceID))")
         #endif
     }
 }

@@ -10,18 +10,16 @@ struct DeviceMonitor: Sendable {
     /// The monitored regions with their state, by ascending region index.
     private(set) var monitors: [MonitoredRegion] = []
     /// `quiets[slot]`: the window in which the exact distance to `monitors[slot]`'s region need not be
-    /// computed (`QuietWindow`). Kept apart, 16 bytes a region: looking at a group reads its windows side by
+    /// computed (`QuietWindow`). Kept apart, 40 bytes a region: looking at a group reads its windows side by
     /// side, not one from each monitor's record.
     private(set) var quiets: [QuietWindow] = []
-    /// Metres travelled between observed samples, bounded above for every local plane (`QuietWindow.step`).
-    private(set) var odometer: Meters = 0
-    /// No later than every monitored region's window (their earliest limits): while it holds, the sample
-    /// looks at no region.
+    /// The window in which every group's wake holds, anchored where it was last renewed: while it holds,
+    /// the sample looks at no region.
     private(set) var nextWake = QuietWindow.none
-    /// For each run of `groupSize` consecutive slots of `monitors`, the earliest of their windows: when
-    /// `nextWake` has passed, only the groups whose own wake has passed are looked at (about 16 comparisons
-    /// and a few group checks instead of one per region, where 100 regions are monitored). Rebuilt exactly
-    /// whenever the set changes.
+    /// For each run of `groupSize` consecutive slots of `monitors`, the window in which all of theirs hold,
+    /// anchored where the group was last looked at: when `nextWake` has closed, only the groups whose own
+    /// wake has closed are looked at (a few distance bounds instead of one per region, where 100 regions
+    /// are monitored). Rebuilt whenever the set changes.
     private(set) var groupWakes: [QuietWindow] = []
     static let groupSize = 16
     /// The last observed sample's position, with an upper bound on the cosine of its latitude: exact
@@ -58,8 +56,38 @@ struct DeviceMonitor: Sendable {
         reports.deliver(&events, from: first, tickIndex: k)
     }
 
-    /// Applies one sample, appending its events (in no particular order) to `events`.
+    /// Applies one sample, appending its events (in no particular order) to `events`. Most samples change
+    /// nothing: no refresh may be due and the next wake holds. Such a sample only moves the device, here,
+    /// before `observeAwake` sets anything up. O(1) then.
+    @inline(__always)
     mutating func observe(_ sample: Sample, in world: World, into events: inout [GeofenceEvent]) {
+        if let last = lastObserved, let refreshedAt = lastRefresh {
+            let position = sample.coordinate
+            let cosLatitudeAtMost = Self.cosLatitudeAtMost(at: position, after: last)
+            if !mayRefresh(from: refreshedAt, to: position, cosLatitudeAtMost, in: world),
+                nextWake.holds(
+                    distance: nextWake.distance(to: position, cosLatitudeAtMost: cosLatitudeAtMost), at: sample.time)
+            {
+                lastObserved = (position, cosLatitudeAtMost)
+                checkInvariants()
+                return
+            }
+        }
+        observeAwake(sample, in: world, into: &events)
+    }
+
+    /// An upper bound on the cosine of `position`'s latitude from the last observed sample's: cosine is
+    /// 1-Lipschitz. O(1).
+    @inline(__always)
+    private static func cosLatitudeAtMost(
+        at position: Coordinate, after last: (coordinate: Coordinate, cosLatitudeAtMost: Double)
+    ) -> Double {
+        min(1, last.cosLatitudeAtMost + abs((position.latitude - last.coordinate.latitude).radians))
+    }
+
+    /// `observe` for a sample that may change something. Out of line: the quiet samples' loop stays small.
+    @inline(never)
+    private mutating func observeAwake(_ sample: Sample, in world: World, into events: inout [GeofenceEvent]) {
         let position = sample.coordinate
         // The sample's trigonometry, done the first time an exact distance needs it.
         var prepared = LazyPreparedCoordinate(position)
@@ -67,14 +95,7 @@ struct DeviceMonitor: Sendable {
         let before = events.count
         var emit = EventEmitter(sample: sample, world: world)
         swap(&emit.events, &events)
-        var cosLatitudeAtMost = 1.0
-        if let last = lastObserved {
-            cosLatitudeAtMost = min(1, last.cosLatitudeAtMost + abs((position.latitude - last.coordinate.latitude).radians))
-            if world.skipsQuietRegions {
-                let cosLatitudes = last.cosLatitudeAtMost * cosLatitudeAtMost
-                odometer += QuietWindow.step(last.coordinate.distanceBound(to: position, cosLatitudes: cosLatitudes))
-            }
-        }
+        let cosLatitudeAtMost = lastObserved.map { Self.cosLatitudeAtMost(at: position, after: $0) } ?? 1
         defer {
             swap(&emit.events, &events)
             for index in before..<events.count { events[index].device = deviceID }
@@ -96,13 +117,12 @@ struct DeviceMonitor: Sendable {
                 }
             }
             for region in chosen.sorted() { start(region, at: p, in: world, emit: &emit) }
-            rebuildWakes()
+            rebuildWakes(at: p.coordinate, cosLatitude: p.cosLatitude)
             return
         }
 
         var joining: [Int]?  // nil unless the set was refreshed: a sample without a refresh holds no array
-        if world.settings.selection == .nearest, !world.monitorsAll,
-            Self.mayHaveMoved(world.settings.refreshDistance, from: refreshedAt, to: position, cosLatitudeAtMost),
+        if mayRefresh(from: refreshedAt, to: position, cosLatitudeAtMost, in: world),
             prepared.get().distance(to: refreshedAt) >= world.settings.refreshDistance
         {
             let p = prepared.get()
@@ -133,44 +153,66 @@ struct DeviceMonitor: Sendable {
             if !joined.isEmpty { joining = joined }  // (iterating an empty array still retains it)
             monitors.removeLast(monitors.count - kept)
             quiets.removeLast(quiets.count - kept)
-            rebuildWakes()
+            rebuildWakes(at: p.coordinate, cosLatitude: p.cosLatitude)
         }
 
-        // While every monitored region's window holds, none is looked at: one comparison, not one a region.
-        if !nextWake.holds(odometer: odometer, at: sample.time) {
-            var wake = QuietWindow.never
+        // While every monitored region's window holds, none is looked at: one distance bound, not one a region.
+        let cosLatitude = prepared.made?.cosLatitude ?? cosLatitudeAtMost
+        if !nextWake.holds(distance: nextWake.distance(to: position, cosLatitudeAtMost: cosLatitude), at: sample.time) {
+            var reach = Meters.infinity, timeLimit = Timestamp(microsecondsSince1970: .max)
             for group in groupWakes.indices {
-                if !groupWakes[group].holds(odometer: odometer, at: sample.time) {
-                    evaluateDue(inGroup: group, sample, &prepared, in: world, emit: &emit)
+                var distance = groupWakes[group].distance(to: position, cosLatitudeAtMost: cosLatitude)
+                if !groupWakes[group].holds(distance: distance, at: sample.time) {
+                    evaluateDue(inGroup: group, sample, &prepared, cosLatitude: cosLatitude, in: world, emit: &emit)
+                    distance = groupWakes[group].distance(to: position, cosLatitudeAtMost: cosLatitude)
                 }
-                wake = wake.earliest(with: groupWakes[group])
+                reach = min(reach, groupWakes[group].seen(from: distance))
+                timeLimit = min(timeLimit, groupWakes[group].timeLimit)
             }
-            nextWake = wake
+            nextWake = QuietWindow(anchor: position, cosLatitude: cosLatitude, reach: reach, timeLimit: timeLimit)
         }
         if let joining {
-            for region in joining { start(region, at: prepared.get(), in: world, emit: &emit) }
+            let p = prepared.get()
+            for region in joining { start(region, at: p, in: world, emit: &emit) }
             let order = monitors.indices.sorted { monitors[$0].region < monitors[$1].region }
             monitors = order.map { monitors[$0] }
             quiets = order.map { quiets[$0] }
-            rebuildWakes()
+            rebuildWakes(at: p.coordinate, cosLatitude: p.cosLatitude)
         }
     }
 
     /// Evaluates the regions of group `group` whose window has closed (within its quiet window nothing this
-    /// sample could do to a region matters), and renews the group's wake. Out of line: `observe`'s loop over
-    /// the groups then stays a few instructions a group, its registers not spilled for this. O(groupSize).
+    /// sample could do to a region matters), and renews the group's wake, anchored at the sample
+    /// (`cosLatitude`: an upper bound on its latitude's cosine). Out of line: `observe`'s loop over the
+    /// groups then stays a few instructions a group, its registers not spilled for this. O(groupSize).
     @inline(never)
     private mutating func evaluateDue(
-        inGroup group: Int, _ sample: Sample, _ prepared: inout LazyPreparedCoordinate,
+        inGroup group: Int, _ sample: Sample, _ prepared: inout LazyPreparedCoordinate, cosLatitude: Double,
         in world: World, emit: inout EventEmitter
     ) {
-        let slots = slots(inGroup: group)
-        var due = dueSlots(slots, at: sample.time)
-        while due != 0 {
-            evaluate(slots.lowerBound + due.trailingZeroBitCount, sample, prepared.get(), in: world, emit: &emit)
-            due &= due - 1
+        let slots = slots(inGroup: group), position = sample.coordinate
+        // The windows that hold, read side by side, give the group's reach; the others are evaluated.
+        var reach = Meters.infinity, timeLimit = Timestamp(microsecondsSince1970: .max)
+        var due: UInt32 = 0
+        quiets.withUnsafeBufferPointer { windows in
+            for slot in slots {
+                let distance = windows[slot].distance(to: position, cosLatitudeAtMost: cosLatitude)
+                if windows[slot].holds(distance: distance, at: sample.time) {
+                    reach = min(reach, windows[slot].seen(from: distance))
+                    timeLimit = min(timeLimit, windows[slot].timeLimit)
+                } else {
+                    due |= 1 << UInt32(slot - slots.lowerBound)
+                }
+            }
         }
-        groupWakes[group] = earliestWindow(of: slots)
+        while due != 0 {
+            let slot = slots.lowerBound + due.trailingZeroBitCount
+            due &= due - 1
+            evaluate(slot, sample, prepared.get(), in: world, emit: &emit)
+            reach = min(reach, quiets[slot].seen(from: quiets[slot].distance(to: position, cosLatitudeAtMost: cosLatitude)))
+            timeLimit = min(timeLimit, quiets[slot].timeLimit)
+        }
+        groupWakes[group] = QuietWindow(anchor: position, cosLatitude: cosLatitude, reach: reach, timeLimit: timeLimit)
     }
 
     /// The exact distance to the region in `monitors[slot]` at this sample, its monitor's step (SEMANTICS §5)
@@ -187,9 +229,7 @@ struct DeviceMonitor: Sendable {
         if world.skipsQuietRegions, monitors[slot].state.waitsOutside,
             let box = world.shapes.distanceBounds(region, from: p), monitors[slot].state.trigger.margin(from: box.lower) > 0
         {
-            quiets[slot] = monitors[slot].quietWindow(
-                distanceAtLeast: box.lower, atMost: box.upper,
-                latitude: p.coordinate.latitude, odometer: odometer)
+            quiets[slot] = monitors[slot].quietWindow(distanceAtLeast: box.lower, atMost: box.upper, at: p)
             return
         }
         let d = world.distance(region, p)
@@ -214,16 +254,18 @@ struct DeviceMonitor: Sendable {
         quiets[slot] = quietWindow(slot, distance: d, at: p, in: world)
     }
 
-    /// Whether the device may be `metres` or more from `refresh` at `position` (whose latitude's cosine is at
-    /// most `cosLatitudeAtMost`): false only when an upper bound on the haversine distance, with a micrometre
-    /// of room for the haversine's rounding (nanometres), is short of it, so that the exact distance need
-    /// not be computed. O(1), no trigonometry.
-    private static func mayHaveMoved(
-        _ metres: Meters, from refresh: PreparedCoordinate, to position: Coordinate,
-        _ cosLatitudeAtMost: Double
+    /// Whether the nearest set may be due for a refresh (SEMANTICS §4): it may change, and the device may be
+    /// `refreshDistance` or more from `refresh` at `position` (whose latitude's cosine is at most
+    /// `cosLatitudeAtMost`). False only when an upper bound on the haversine distance, with a micrometre of
+    /// room for the haversine's rounding (nanometres), is short of it, so that the exact distance need not
+    /// be computed. O(1), no trigonometry.
+    @inline(__always)
+    private func mayRefresh(
+        from refresh: PreparedCoordinate, to position: Coordinate, _ cosLatitudeAtMost: Double, in world: World
     ) -> Bool {
+        guard world.settings.selection == .nearest, !world.monitorsAll else { return false }
         let bound = refresh.coordinate.distanceBound(to: position, cosLatitudes: refresh.cosLatitude * cosLatitudeAtMost)
-        return bound * (1 + 1e-9) + 1e-6 >= metres
+        return bound * (1 + 1e-9) + 1e-6 >= world.settings.refreshDistance
     }
 
     /// A region joins the set: `monitor-start`, its state from this sample, and with
@@ -250,39 +292,25 @@ struct DeviceMonitor: Sendable {
         group * Self.groupSize..<min(monitors.count, (group + 1) * Self.groupSize)
     }
 
-    /// `groupWakes` and `nextWake` from the monitors' windows, after the set has changed. O(monitors).
-    private mutating func rebuildWakes() {
+    /// `groupWakes` and `nextWake` from the monitors' windows, all anchored at `position` (`cosLatitude`: an
+    /// upper bound on its latitude's cosine), after the set has changed. O(monitors).
+    private mutating func rebuildWakes(at position: Coordinate, cosLatitude: Double) {
         let groups = (monitors.count + Self.groupSize - 1) / Self.groupSize
         groupWakes.removeAll(keepingCapacity: true)
-        var wake = QuietWindow.never
         for group in 0..<groups {
-            let groupWake = earliestWindow(of: slots(inGroup: group))
-            groupWakes.append(groupWake)
-            wake = wake.earliest(with: groupWake)
+            groupWakes.append(groupWake(group, anchoredAt: position, cosLatitude: cosLatitude))
         }
-        nextWake = wake
-    }
-
-    /// The slots among `slots` (at most `groupSize`) whose window has closed at `time`, as bits from
-    /// `slots.lowerBound`. A tight read of the windows side by side. O(slots).
-    @inline(__always)
-    private func dueSlots(_ slots: Range<Int>, at time: Timestamp) -> UInt32 {
-        quiets.withUnsafeBufferPointer { windows in
-            var due: UInt32 = 0
-            for slot in slots where !windows[slot].holds(odometer: odometer, at: time) {
-                due |= 1 << UInt32(slot - slots.lowerBound)
-            }
-            return due
+        nextWake = groupWakes.withUnsafeBufferPointer {
+            QuietWindow(anchoredAt: position, cosLatitude: cosLatitude, covering: $0)
         }
     }
 
-    /// The earliest of the windows of `slots`. O(slots).
-    @inline(__always)
-    func earliestWindow(of slots: Range<Int>) -> QuietWindow {
+    /// The window of the slots of group `group` anchored at `position`. O(groupSize).
+    func groupWake(_ group: Int, anchoredAt position: Coordinate, cosLatitude: Double) -> QuietWindow {
         quiets.withUnsafeBufferPointer { windows in
-            var wake = QuietWindow.never
-            for slot in slots { wake = wake.earliest(with: windows[slot]) }
-            return wake
+            QuietWindow(
+                anchoredAt: position, cosLatitude: cosLatitude,
+                covering: UnsafeBufferPointer(rebasing: windows[slots(inGroup: group)]))
         }
     }
 
@@ -292,9 +320,7 @@ struct DeviceMonitor: Sendable {
         _ slot: Int, distance d: Meters, at p: PreparedCoordinate, in world: World
     ) -> QuietWindow {
         guard world.skipsQuietRegions else { return .none }
-        return monitors[slot].quietWindow(
-            distance: d, latitude: p.coordinate.latitude, odometer: odometer,
-            durations: world.ruleDurationsByRegion)
+        return monitors[slot].quietWindow(distance: d, at: p, durations: world.ruleDurationsByRegion)
     }
 
     /// The dwells due for the region in `monitors[slot]`.
@@ -309,38 +335,6 @@ struct DeviceMonitor: Sendable {
                 .dwell(rule: world.ruleNames[rule], ruleIndex: rule, duration: emit.sample.time - began),
                 region: region, distance: d)
         }
-    }
-}
-
-/// A region a device monitors: its index and its monitor's state. A struct, not a tuple: a tuple's copies
-/// go through the runtime's generic value witnesses.
-struct MonitoredRegion: Sendable {
-    let region: Int
-    var state: RegionMonitor
-
-    /// The region's quiet window while it waits outside (`RegionMonitor.waitsOutside`), from bounds on its
-    /// d instead of d: the margin d + e is at least `lower + e`, and the plane's stretch grows with |d| ≤
-    /// `upper`, so the window is never longer than the exact one's. No dwell or confirmation is due outside
-    /// without a candidate, so there is no deadline. O(1); `mutating` for the reason below.
-    mutating func quietWindow(
-        distanceAtLeast lower: Meters, atMost upper: Meters, latitude: Degrees, odometer: Meters
-    ) -> QuietWindow {
-        QuietWindow(
-            after: state.trigger.margin(from: lower), distance: upper, latitude: latitude, odometer: odometer,
-            deadline: state.deadline(durations: []))
-    }
-
-    /// The region's quiet window after its exact distance `d` at a sample at `latitude` (`durations`: the
-    /// rules' D by region). Changes nothing: `mutating` only so that `monitors[slot].quietWindow(…)` runs in
-    /// place, where a non-mutating call works on a copy (retaining and releasing the fired rules). O(rules).
-    mutating func quietWindow(
-        distance d: Meters, latitude: Degrees, odometer: Meters, durations: [[TimeSpan]]
-    ) -> QuietWindow {
-        let deadline =
-            state.firedRules.isEmpty ? state.deadline(durations: []) : state.deadline(durations: durations[region])
-        return QuietWindow(
-            after: state.quietMargin(distance: d), distance: d, latitude: latitude, odometer: odometer,
-            deadline: deadline)
     }
 }
 

@@ -1,29 +1,46 @@
 import Geodesy
 import Time
 
-/// How long a monitored region can go without its exact distance being computed: until the device has
-/// travelled `distanceLimit` on its odometer, and not at or after `timeLimit`. Within the window the
-/// region's monitor cannot act (no candidate starts, none is cancelled or confirmed, no dwell is due), so
-/// skipping its samples changes nothing: the run's output is bit-identical to evaluating every sample.
+/// How long a monitored region can go without its exact distance being computed: while the device is
+/// closer than `reach` to `anchor`, where the window was made, and not at or after `timeLimit`. Within the
+/// window the region's monitor cannot act (no candidate starts, none is cancelled or confirmed, no dwell is
+/// due), so skipping its samples changes nothing: the run's output is bit-identical to evaluating every
+/// sample.
+///
+/// The reach is a distance from the anchor, not a length of path: d depends only on where a sample is, and
+/// a device within `reach` of the anchor could have come there in one step. A parked phone's 5 to 10 m of
+/// jitter a fix then never closes a window, where counting every metre travelled closed it within seconds.
+///
+/// The same window, anchored where it was last renewed, stands for a group of slots (`DeviceMonitor`'s
+/// group wakes) and for all of them (its next wake): by the triangle inequality a device closer than
+/// `reach − distance(anchor, A)` to A is closer than `reach` to the anchor (`seen(from:)`).
 struct QuietWindow: Equatable, Sendable {
-    /// On the device's odometer (`QuietWindow.step`), in metres.
-    var distanceLimit: Meters
+    /// Where the window was made (a sample's position), with an upper bound on the cosine of its latitude.
+    var anchor: Coordinate
+    var cosLatitude: Double
+    /// Metres of haversine distance from `anchor`; −∞ for no window.
+    var reach: Meters
     var timeLimit: Timestamp
 
     /// No window: the next sample is evaluated.
-    static let none = QuietWindow(distanceLimit: -.infinity, timeLimit: .epoch)
-    /// A window that never closes: where `earliest(with:)` starts.
-    static let never = QuietWindow(distanceLimit: .infinity, timeLimit: Timestamp(microsecondsSince1970: .max))
+    static let none = QuietWindow(
+        anchor: Coordinate(latitude: 0, longitude: 0), cosLatitude: 1, reach: -.infinity, timeLimit: .epoch)
 
-    /// The window that holds only while both hold.
+    /// An upper bound on the haversine distance from the anchor to `position` (whose latitude's cosine is
+    /// at most `cosLatitudeAtMost`), in metres: `Coordinate.distanceBound`. O(1), no trigonometry.
     @inline(__always)
-    func earliest(with other: QuietWindow) -> QuietWindow {
-        QuietWindow(distanceLimit: min(distanceLimit, other.distanceLimit), timeLimit: min(timeLimit, other.timeLimit))
+    func distance(to position: Coordinate, cosLatitudeAtMost: Double) -> Meters {
+        anchor.distanceBound(to: position, cosLatitudes: cosLatitude * cosLatitudeAtMost)
     }
 
-    /// True when a sample at `time`, with the odometer at `odometer`, may be skipped.
+    /// True when a sample at `time`, `distance` (`distance(to:…)`) from the anchor, may be skipped.
     @inline(__always)
-    func holds(odometer: Meters, at time: Timestamp) -> Bool { odometer < distanceLimit && time < timeLimit }
+    func holds(distance: Meters, at time: Timestamp) -> Bool { distance < reach && time < timeLimit }
+
+    /// This window's reach as seen from a point `distance` (`distance(to:…)`) from its anchor: closer than
+    /// that to the point is closer than `reach` to the anchor. O(1).
+    @inline(__always)
+    func seen(from distance: Meters) -> Meters { reach - distance }
 
     /// Above this latitude (degrees) no window is opened: the local plane's stretch (1 / cos lat) grows
     /// without bound toward the poles.
@@ -33,30 +50,47 @@ struct QuietWindow: Equatable, Sendable {
     static let maximumTravel: Meters = 100_000
     static let stretch = 6.5
 
-    /// How much the odometer advances for a move of `metres` (at least the haversine distance:
-    /// `PreparedCoordinate.distanceBound(to:)`) between two observed samples: a
-    /// bound on how far the sample moved in any local plane along the way (SEMANTICS §3's polygons are
-    /// measured in the plane at each sample), with room for rounding.
+    /// A bound on how far a move of `metres` (at least the haversine distance:
+    /// `PreparedCoordinate.distanceBound(to:)`) goes in any local plane along the way (SEMANTICS §3's
+    /// polygons are measured in the plane at each sample), with room for rounding.
     @inline(__always)
     static func step(_ metres: Meters) -> Meters {
-        metres * (1.01 + metres * (stretch / Earth.radius)) + 1e-9  // a constant, not a division per sample
+        metres * (1.01 + metres * (stretch / Earth.radius)) + 1e-9
     }
 }
 
 extension QuietWindow {
-    /// The window after an exact evaluation: `d` at a sample at `latitude`, with the monitor able to act
-    /// only once d has changed by `margin` (or at `deadline`). A signed distance changes by at most the
-    /// distance travelled, plus the plane's stretch times its own size for polygons:
-    /// |Δd| ≤ M · (1.01 + (|d| + margin) · 6.5 / R) over M metres of odometer. O(1).
-    init(after margin: Meters, distance d: Meters, latitude: Degrees, odometer: Meters, deadline: Timestamp) {
+    /// The window after an exact evaluation at `p`: `d` there, with the monitor able to act only once d has
+    /// changed by `margin` (or at `deadline`). A signed distance changes by at most the plane distance
+    /// moved (`step`), plus the plane's stretch times its own size for polygons: |Δd| ≤ M · (1.01 + (|d| +
+    /// margin) · 6.5 / R) for a move of M plane metres. The reach is the largest haversine distance m with
+    /// step(m) under the M that keeps |Δd| under the margin, less a micrometre for rounding (step(m) ≤ m ·
+    /// (1.01 + M · 6.5 / R) + 1 nm for m ≤ M). `.none` when there is no room, or above `maximumLatitude`. O(1).
+    init(after margin: Meters, distance d: Meters, at p: PreparedCoordinate, deadline: Timestamp) {
         let room = min(margin, Self.maximumTravel) - (1e-6 + 1e-9 * abs(d))
-        guard room > 0, abs(latitude) <= Self.maximumLatitude else {
+        guard room > 0, abs(p.coordinate.latitude) <= Self.maximumLatitude else {
             self = .none
             return
         }
         let travel = room / (1.01 + (abs(d) + room) * Self.stretch / Earth.radius)
-        distanceLimit = odometer + travel
-        timeLimit = deadline
+        let reach = travel / (1.01 + travel * Self.stretch / Earth.radius) - 1e-6
+        guard reach > 0 else {
+            self = .none
+            return
+        }
+        self.init(anchor: p.coordinate, cosLatitude: p.cosLatitude, reach: reach, timeLimit: deadline)
+    }
+
+    /// The window of `windows` (their reaches and time limits) anchored at `position` (`cosLatitude`: an
+    /// upper bound on its latitude's cosine): it holds only where all of them hold. O(windows).
+    init(anchoredAt position: Coordinate, cosLatitude: Double, covering windows: UnsafeBufferPointer<QuietWindow>) {
+        var reach = Meters.infinity
+        var timeLimit = Timestamp(microsecondsSince1970: .max)
+        for window in windows {
+            reach = min(reach, window.seen(from: window.distance(to: position, cosLatitudeAtMost: cosLatitude)))
+            timeLimit = min(timeLimit, window.timeLimit)
+        }
+        self.init(anchor: position, cosLatitude: cosLatitude, reach: reach, timeLimit: timeLimit)
     }
 }
 
