@@ -38,9 +38,10 @@ struct Observation: Sendable {
         self.init(every: every, phase: phase, stationary: settings.stationary)
     }
 
-    /// Whether tick `k` is on the grid: (k − p) mod n = 0 (a zero remainder has no sign).
+    /// Whether tick `k` is on the grid: (k − p) mod n = 0 (a zero remainder has no sign). Every tick is
+    /// when n = 1, the usual case: no division then.
     @inline(__always)
-    func isOnGrid(_ k: Int64) -> Bool { (k - phase) % every == 0 }
+    func isOnGrid(_ k: Int64) -> Bool { every == 1 || (k - phase) % every == 0 }
 
     /// Whether the device observes `sample` (its samples come in tick order, each asked once); `exact` is
     /// its exact position (`SampleStream.exactCoordinate`), read only with a slow-down: the phone learns at

@@ -36,8 +36,9 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public static let earliest = Timestamp(microsecondsSince1970: -62_167_219_200_000_000)
     /// 9999-12-31T23:59:59.999999Z, the latest time ISO 8601's four-digit years can write.
     public static let latest = Timestamp(microsecondsSince1970: 253_402_300_799_999_999)
-    /// `earliest...latest`: the times an event log can show and read back.
-    public static let writable = earliest...latest
+    /// `earliest...latest`: the times an event log can show and read back. Computed, not stored: a stored
+    /// range is a lazily made global, checked at every read (a fleet's every fix, in `adding`).
+    public static var writable: ClosedRange<Timestamp> { earliest...latest }
 
     /// `self + span`, or nil when the sum leaves `writable` (or Int64).
     public func adding(_ span: TimeSpan) -> Timestamp? {

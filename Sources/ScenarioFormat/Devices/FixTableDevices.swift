@@ -102,14 +102,22 @@ extension ScenarioLoader {
         // the first device whose time overflows, in table order, is the one reported.
         let tracks = concurrentMap(table.devices.count, threads: threads) {
             [table] index -> (fixes: [Fix], overflow: TableFix?) in
-            var fixes: [Fix] = []
-            fixes.reserveCapacity(table.ranges[index].count)
-            for fix in table.fixes(ofDevice: index) {
-                guard let time = fix.time.adding(offset) else { return ([], fix) }
-                fixes.append(
-                    Fix(Coordinate(latitude: fix.latitude, longitude: fix.longitude), at: time, accuracy: fix.accuracy))
+            table.fixes.withUnsafeBufferPointer { all in
+                let own = UnsafeBufferPointer(rebasing: all[table.ranges[index]])
+                var overflow: TableFix?
+                let fixes = [Fix](unsafeUninitializedCapacity: own.count) { buffer, made in
+                    for fix in own {
+                        guard let time = fix.time.adding(offset) else {
+                            overflow = fix
+                            return
+                        }
+                        let coordinate = Coordinate(latitude: fix.latitude, longitude: fix.longitude)
+                        buffer.initializeElement(at: made, to: Fix(coordinate, at: time, accuracy: fix.accuracy))
+                        made += 1
+                    }
+                }
+                return overflow.map { ([], $0) } ?? (fixes, nil)
             }
-            return (fixes, nil)
         }
         var devices: [(Device, id: PlacedNode, pace: PlacedNode?)] = []
         for (id, track) in zip(table.devices, tracks) {
