@@ -92,7 +92,7 @@ struct HaversineTests {
         #expect(abs(c.b.distance(to: c.a) - c.metres) <= c.tolerance, "\(c.name), reversed")
     }
 
-    /// The quiet windows' odometer adds `distanceBound` per step: it must never fall below the haversine
+    /// The quiet windows measure with `distanceBound` (from their anchors, and between anchors): it must never fall below the haversine
     /// distance (beyond the haversine's own rounding, a few nanometres) (here over GeodTest's pairs, which reach the antipodes, and a million seeded steps of up to
     /// 20 km at every latitude and across the antimeridian), and stay within 10⁻⁵ of it for steps under 5 km up to 80° of latitude (where windows open).
     @Test("distanceBound is never below the haversine distance, and tight for short steps")
