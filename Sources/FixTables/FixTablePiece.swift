@@ -269,8 +269,12 @@ private struct RunOutcome: Sendable {
         kept.reserveCapacity(devices.count)
         for device in devices {
             let run = table + starts[device]
+            // The usual run first: every fix in range and later than the one before, kept where it lies.
             var count = 0
-            for index in 0..<counts[device] {
+            while count < counts[device], run[count].isInRange, count == 0 || run[count].time > run[count - 1].time {
+                count += 1
+            }
+            for index in count..<counts[device] {
                 let fix = run[index]
                 let last = count > 0 ? run[count - 1] : nil
                 let (keeping, drop) = FixTableBuilder.rule(for: fix, after: last)

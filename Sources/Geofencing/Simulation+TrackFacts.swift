@@ -39,18 +39,23 @@ extension Simulation {
             }
             let segments = device.track.fixes(start: start)
             var box = BoundingBox.empty
-            var smallest: Meters?
+            // The smallest accuracy: the first fix's, then any smaller one (read in place, one pass).
+            let otherwise = device.accuracy ?? fallback
+            var smallest = Meters.infinity, any = false
             for segment in segments {
-                for fix in segment {
-                    box.extend(to: fix.coordinate)
-                    let accuracy = fix.accuracy ?? device.accuracy ?? fallback
-                    if smallest.map({ accuracy < $0 }) ?? true { smallest = accuracy }
+                segment.withUnsafeBufferPointer { fixes in
+                    for fix in fixes {
+                        box.extend(to: fix.coordinate)
+                        let accuracy = fix.accuracy ?? otherwise
+                        if !any || accuracy < smallest { smallest = accuracy }
+                        any = true
+                    }
                 }
             }
             facts.box = box.minLatitude <= box.maxLatitude ? box : nil
             facts.first = segments.first?.first?.time
             facts.last = segments.last?.last?.time
-            facts.smallestAccuracy = smallest
+            facts.smallestAccuracy = any ? smallest : nil
             facts.samples = SampleStream.sampleCount(of: segments, start: start, tick: tick)
             return facts
         }
