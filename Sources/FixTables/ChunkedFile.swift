@@ -16,6 +16,8 @@ import SystemPackage
 /// own offsets, so that several windows over one file are read at once on several threads.
 struct ChunkedFile: ~Copyable {
     static let chunkSize = 1 << 20
+    /// The bytes read at a time (`chunkSize` unless given).
+    private let chunk: Int
     /// How often a read that waits for input (a pipe) wakes to ask `isCancelled`: 100 ms.
     static let wakeInterval: Duration = .milliseconds(100)
 
@@ -49,10 +51,11 @@ struct ChunkedFile: ~Copyable {
         path = name
         ownsDescriptor = false
         self.isCancelled = isCancelled
-        buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+        chunk = Self.chunkSize
+        buffer = Self.unwrittenBuffer(chunk)
     }
 
-    init(path: String) throws(FixTableError) {
+    init(path: String, chunkSize: Int = Self.chunkSize) throws(FixTableError) {
         if let problem = FileCheck.problemReading(path) {
             throw FixTableError(file: path, line: 0, column: 0, message: "cannot read the fix table: \(problem)")
         }
@@ -64,18 +67,29 @@ struct ChunkedFile: ~Copyable {
         self.path = path
         ownsDescriptor = true
         isCancelled = nil
-        buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+        chunk = chunkSize
+        buffer = Self.unwrittenBuffer(chunk)
     }
 
     /// Reads the bytes `window` of the file at `path` (offsets in bytes), as if they were the whole file;
-    /// with `stop`, it ends (`stopped`) before the first chunk that holds that byte.
-    init(path: String, window: Range<Int>, stoppingAt stop: UInt8? = nil) throws(FixTableError) {
-        try self.init(path: path)
+    /// with `stop`, it ends (`stopped`) before the first chunk that holds that byte. `chunkSize`: the bytes
+    /// read at a time (less for a look at a window's first line).
+    init(
+        path: String, window: Range<Int>, stoppingAt stop: UInt8? = nil, chunkSize: Int = Self.chunkSize
+    ) throws(FixTableError) {
+        try self.init(path: path, chunkSize: chunkSize)
         self.window = window
         stopByte = stop
     }
 
     deinit { if ownsDescriptor { try? descriptor.close() } }
+
+    /// A buffer of `count` bytes not set to zero first: only `buffer[start..<end]` is ever read, and read(2)
+    /// writes every byte of it (a chunk's megabyte was set to zero for nothing, a piece of a fleet's read
+    /// and each look at where a piece starts). O(1).
+    private static func unwrittenBuffer(_ count: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+    }
 
     private static func readError(_ error: any Error, _ path: String) -> FixTableError {
         FixTableError(
@@ -138,8 +152,8 @@ struct ChunkedFile: ~Copyable {
             start = 0
             end = left
         }
-        if buffer.count - end < Self.chunkSize / 2 {
-            buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+        if buffer.count - end < chunk / 2 {
+            buffer.append(contentsOf: repeatElement(0, count: chunk))
         }
         try awaitInput()
         let n: Int

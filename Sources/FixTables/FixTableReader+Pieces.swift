@@ -50,7 +50,8 @@ extension FixTableReader {
         for k in 1..<count {
             let target = start + (end - start) * k / count
             guard target >= cuts[cuts.count - 1] else { continue }
-            var window = try ChunkedFile(path: path, window: target..<end)
+            // A look at the window's first line: 64 KiB at a time, not a megabyte.
+            var window = try ChunkedFile(path: path, window: target..<end, chunkSize: 64 << 10)
             guard let newline = try window.firstIndex(of: UInt8(ascii: "\n"), within: Self.maximumRowLength) else {
                 if window.end - window.start > Self.maximumRowLength { return nil }
                 break
