@@ -78,10 +78,19 @@ extension Coordinate {
     /// at most (relative): under 10⁻⁵ for steps under 5 km up to 80° of latitude. O(1).
     @inlinable
     public func distanceBound(to other: Coordinate, cosLatitudes: Double) -> Meters {
+        let bound = nearDistanceBound(to: other, cosLatitudes: cosLatitudes)
+        return bound.isFinite ? bound : distance(to: other)
+    }
+
+    /// `distanceBound(to:cosLatitudes:)` where it needs no trigonometry, +∞ (an upper bound all the same)
+    /// beyond: for a caller that only asks whether a point is near, such as a quiet window whose anchor may
+    /// be half the globe away. O(1), never any trigonometry.
+    @inlinable
+    public func nearDistanceBound(to other: Coordinate, cosLatitudes: Double) -> Meters {
         let dPhi = (other.latitude - latitude).radians
         let dLambda = (other.longitude - longitude).radians
         let s = dPhi * dPhi + cosLatitudes * dLambda * dLambda
-        guard s <= 1 else { return distance(to: other) }
+        guard s <= 1 else { return .infinity }
         return Earth.radius * s.squareRoot() * (1 + s / 4)
     }
 }

@@ -27,10 +27,11 @@ struct QuietWindow: Equatable, Sendable {
         anchor: Coordinate(latitude: 0, longitude: 0), cosLatitude: 1, reach: -.infinity, timeLimit: .epoch)
 
     /// An upper bound on the haversine distance from the anchor to `position` (whose latitude's cosine is
-    /// at most `cosLatitudeAtMost`), in metres: `Coordinate.distanceBound`. O(1), no trigonometry.
+    /// at most `cosLatitudeAtMost`), in metres; +∞ beyond 6,000 km (`Coordinate.nearDistanceBound`), where
+    /// no window reaches: `.none`'s anchor may be half the globe away. O(1), no trigonometry.
     @inline(__always)
     func distance(to position: Coordinate, cosLatitudeAtMost: Double) -> Meters {
-        anchor.distanceBound(to: position, cosLatitudes: cosLatitude * cosLatitudeAtMost)
+        anchor.nearDistanceBound(to: position, cosLatitudes: cosLatitude * cosLatitudeAtMost)
     }
 
     /// True when a sample at `time`, `distance` (`distance(to:…)`) from the anchor, may be skipped.
