@@ -41,21 +41,21 @@ extension Simulation {
             var box = BoundingBox.empty
             // The smallest accuracy: the first fix's, then any smaller one (read in place, one pass).
             let otherwise = device.accuracy ?? fallback
-            var smallest = Meters.infinity, any = false
+            var smallest = Meters.infinity, counted = false
             for segment in segments {
                 segment.withUnsafeBufferPointer { fixes in
                     for fix in fixes {
                         box.extend(to: fix.coordinate)
                         let accuracy = fix.accuracy ?? otherwise
-                        if !any || accuracy < smallest { smallest = accuracy }
-                        any = true
+                        if !counted || accuracy < smallest { smallest = accuracy }
+                        counted = true
                     }
                 }
             }
             facts.box = box.minLatitude <= box.maxLatitude ? box : nil
             facts.first = segments.first?.first?.time
             facts.last = segments.last?.last?.time
-            facts.smallestAccuracy = any ? smallest : nil
+            facts.smallestAccuracy = counted ? smallest : nil
             facts.samples = SampleStream.sampleCount(of: segments, start: start, tick: tick)
             return facts
         }
