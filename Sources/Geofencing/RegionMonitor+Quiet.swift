@@ -50,20 +50,13 @@ struct QuietWindow: Equatable, Sendable {
     /// stretch stays under 1 / cos 81° < 6.5.
     static let maximumTravel: Meters = 100_000
     static let stretch = 6.5
-
-    /// A bound on how far a move of `metres` (at least the haversine distance:
-    /// `PreparedCoordinate.distanceBound(to:)`) goes in any local plane along the way (SEMANTICS §3's
-    /// polygons are measured in the plane at each sample), with room for rounding.
-    @inline(__always)
-    static func step(_ metres: Meters) -> Meters {
-        metres * (1.01 + metres * (stretch / Earth.radius)) + 1e-9
-    }
 }
 
 extension QuietWindow {
     /// The window after an exact evaluation at `p`: `d` there, with the monitor able to act only once d has
     /// changed by `margin` (or at `deadline`). A signed distance changes by at most the plane distance
-    /// moved (`step`), plus the plane's stretch times its own size for polygons: |Δd| ≤ M · (1.01 + (|d| +
+    /// moved, step(m) = m · (1.01 + m · 6.5 / R) + 1 nm for a move of m haversine metres (SEMANTICS §3's
+    /// polygons are measured in the plane at each sample), plus the plane's stretch times its own size for polygons: |Δd| ≤ M · (1.01 + (|d| +
     /// margin) · 6.5 / R) for a move of M plane metres. The reach is the largest haversine distance m with
     /// step(m) under the M that keeps |Δd| under the margin, less a micrometre for rounding (step(m) ≤ m ·
     /// (1.01 + M · 6.5 / R) + 1 nm for m ≤ M). `.none` when there is no room, or above `maximumLatitude`. O(1).
