@@ -244,8 +244,10 @@ public final class RunJournal {
             pending.removeAll(keepingCapacity: true)
         }
         if pendingLineCount > 0 {
+            let size = pendingLines.count
             if writer?.enqueue(.lines(pendingLines, count: pendingLineCount, run: run)) == false { warnOnce() }
             pendingLines = []
+            pendingLines.reserveCapacity(size + size / 4)  // the next batch's lines, copied once
             pendingLineCount = 0
         }
     }

@@ -7,68 +7,77 @@ extension CSVFixes {
     /// (its line end included) when the builder took it, else nil, having changed nothing: the general path
     /// (`nextRecord`, `row`) then reads the record and makes its error, if it has one. The same rows, fixes
     /// and errors as the general path alone. O(bytes of the record), eight bytes at a time
-    /// (`structuralBytes`); nothing allocated.
+    /// (`structuralBytes`); nothing allocated (where the fields end is kept on the stack).
     @inline(__always)
     func plainRecord(_ file: borrowing ChunkedFile, into builder: inout some FixRowSink) -> Int? {
-        let start = file.start, end = file.end
-        let delimiter = self.delimiter, delimiterLanes = self.delimiterLanes
-        let lastField = headerFields - 1
-        return roles.withUnsafeBufferPointer { roles in
-            file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) -> Int? in
-                // Each column's field as its start and end in `b` (a column the header lacks stays empty).
-                var device = (0, 0), time = (0, 0), lat = (0, 0), lon = (0, 0), accuracy = (0, 0)
-                func found(_ field: Int, _ from: Int, _ to: Int) {
-                    switch roles[field] {
-                    case 0: device = (from, to)
-                    case 1: time = (from, to)
-                    case 2: lat = (from, to)
-                    case 3: lon = (from, to)
-                    case 4: accuracy = (from, to)
-                    default: break
-                    }
+        let positions = self.positions, line = self.line
+        // Where each of the first `keptFields` fields ends (its delimiter or line end): those read are among them.
+        var ends: Ends = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &ends) { raw in
+            let ends = raw.bindMemory(to: Int.self)
+            return file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) -> Int? in
+                // C interop: the buffer holds the bytes from start to end, so it has an address.
+                // swift-format-ignore: NeverForceUnwrap
+                let base = b.baseAddress!
+                let start = file.start
+                guard
+                    let length = Self.plainLength(
+                        base, from: start, to: file.end, delimiter: delimiter, delimiterLanes: delimiterLanes,
+                        lastField: headerFields - 1, kept: keptFields, ends: ends)
+                else { return nil }
+                /// Field `index`'s bytes: from after the delimiter before it (or the record's start) to its end.
+                func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                    let from = index == 0 ? start : ends[index &- 1] &+ 1
+                    return UnsafeBufferPointer(start: base + from, count: ends[index] &- from)
                 }
-                var field = 0, fieldStart = start
-                var word = start
-                var length = 0
-                record: while true {
-                    guard end - word >= 8 else { return nil }  // the general path reads the buffer's last bytes
-                    // C interop: the buffer holds the bytes from start to end, so it has an address.
-                    // swift-format-ignore: NeverForceUnwrap
-                    let bytes = UnsafeRawPointer(b.baseAddress! + word).loadUnaligned(as: UInt64.self)
-                    var stops = Self.structuralBytes(UInt64(littleEndian: bytes), delimiterLanes: delimiterLanes)
-                    while stops != 0 {
-                        let k = word + stops.trailingZeroBitCount >> 3
-                        stops &= stops &- 1
-                        let c = b[k]
-                        if c == delimiter {
-                            guard field < lastField else { return nil }  // more fields than the header's
-                            found(field, fieldStart, k)
-                            field += 1
-                            fieldStart = k + 1
-                        } else if c == UInt8(ascii: "\n") {
-                            guard field == lastField else { return nil }  // fewer fields, or a blank line
-                            found(field, fieldStart, k)
-                            length = k + 1 - start
-                            break record
-                        } else if c == UInt8(ascii: "\r") {
-                            guard field == lastField, k + 1 < end, b[k + 1] == UInt8(ascii: "\n") else { return nil }
-                            found(field, fieldStart, k)
-                            length = k + 2 - start
-                            break record
-                        } else if c == UInt8(ascii: "\"") || c == 0 {
-                            return nil
-                        }  // else a byte below '-' inside a field (a space, a '+'), which it keeps
-                    }
-                    word += 8
-                }
-                func bytes(_ range: (Int, Int)) -> UnsafeBufferPointer<UInt8> {
-                    UnsafeBufferPointer(rebasing: b[range.0..<range.1])
-                }
+                let accuracy = positions[4]
                 let took = builder.addPlain(
-                    device: bytes(device), time: bytes(time), lat: bytes(lat), lon: bytes(lon),
-                    accuracy: positions[4] >= 0 ? bytes(accuracy) : nil, line: line)
+                    device: bytes(positions[0]), time: bytes(positions[1]), lat: bytes(positions[2]),
+                    lon: bytes(positions[3]), accuracy: accuracy >= 0 ? bytes(accuracy) : nil, line: line)
                 return took ? length : nil
             }
+        }
+    }
+
+    /// Room for where the fields a plain record places end: a header whose fields read reach past the
+    /// 16th has its rows read on the general path.
+    typealias Ends = (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int)
+    static let plainFieldLimit = MemoryLayout<Ends>.size / MemoryLayout<Int>.size
+
+    /// The length of the plain record at `start` (its line end included), with the ends of its first
+    /// `kept` fields in `ends`; nil when the record is not plain or not all buffered (`plainRecord`).
+    @inline(__always)
+    private static func plainLength(
+        _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, delimiter: UInt8, delimiterLanes: UInt64,
+        lastField: Int, kept: Int, ends: UnsafeMutableBufferPointer<Int>
+    ) -> Int? {
+        var field = 0
+        var word = start
+        while true {
+            guard end &- word >= 8 else { return nil }  // the general path reads the buffer's last bytes
+            let bytes = UnsafeRawPointer(base + word).loadUnaligned(as: UInt64.self)
+            var stops = structuralBytes(UInt64(littleEndian: bytes), delimiterLanes: delimiterLanes)
+            while stops != 0 {
+                let k = word &+ stops.trailingZeroBitCount &>> 3
+                stops &= stops &- 1
+                let c = base[k]
+                if c == delimiter {
+                    guard field < lastField else { return nil }  // more fields than the header's
+                    if field < kept { ends[field] = k }
+                    field &+= 1
+                } else if c == UInt8(ascii: "\n") {
+                    guard field == lastField else { return nil }  // fewer fields, or a blank line
+                    if field < kept { ends[field] = k }
+                    return k &+ 1 &- start
+                } else if c == UInt8(ascii: "\r") {
+                    guard field == lastField, k &+ 1 < end, base[k &+ 1] == UInt8(ascii: "\n") else { return nil }
+                    if field < kept { ends[field] = k }
+                    return k &+ 2 &- start
+                } else if c == UInt8(ascii: "\"") || c == 0 {
+                    return nil
+                }  // else a byte below '-' inside a field (a space, a '+'), which it keeps
+            }
+            word &+= 8
         }
     }
 

@@ -24,10 +24,10 @@ struct CSVFixes {
     private var recordHasEscapes = false
     /// The last field the header names for device, time, lat and lon: a row with more fields has them all.
     private var lastRequired = 0
-    /// What each of the header's fields holds: 0 to 4 for device, time, lat, lon, accuracy, else -1.
-    private(set) var roles: [Int8] = []
     /// The header's fields: a row may have no more.
-    var headerFields: Int { roles.count }
+    private(set) var headerFields = 0
+    /// The fields up to the last one read (device, time, lat, lon or accuracy): those a plain record places.
+    private(set) var keptFields = 0
     /// The line the unread bytes start at (1-based).
     var line = 1
     private var sawHeader = false
@@ -51,7 +51,8 @@ struct CSVFixes {
     mutating func read(_ file: inout ChunkedFile, into builder: inout some FixRowSink) throws(FixTableError) -> Bool {
         if !sawHeader { try readHeader(&file) }
         // Plain rows on their fast path (`plainRecord`); each other row, read in full, tells its error.
-        let plain = builder.takesPlainRows && !names.decimalComma && headerFields > 1
+        let plain =
+            builder.takesPlainRows && !names.decimalComma && headerFields > 1 && keptFields <= Self.plainFieldLimit
         do {
             while true {
                 if plain, let length = plainRecord(file, into: &builder) {
@@ -300,7 +301,8 @@ struct CSVFixes {
                 1, 1, "\(mapped) (it has \(listed)); name the columns \(names.columnsAdvice) if they are called otherwise")
         }
         lastRequired = positions[0..<4].max() ?? 0  // four columns
-        roles = (0..<found.count).map { field in Int8(positions.firstIndex(of: field) ?? -1) }
+        headerFields = found.count
+        keptFields = (positions.max() ?? 0) + 1
     }
 
     /// One data row.

@@ -17,8 +17,11 @@ struct DeviceIndex {
     private var hashes: [UInt64] = []
     /// The ids as strings, in order of first appearance.
     private(set) var ids: [String] = []
-    /// The last id looked up, for the rows of one device that follow each other.
+    /// The last id looked up, for the rows of one device that follow each other, with its length and (for
+    /// an id of 8 to 16 bytes) its first and last eight bytes, compared as two words.
     private var last = -1
+    private var lastLength = -1
+    private var lastWords: (UInt64, UInt64) = (0, 0)
 
     var count: Int { ids.count }
 
@@ -42,7 +45,7 @@ struct DeviceIndex {
         hashes.append(hash)
         slots[slot] = Int32(index + 1)
         if ids.count * 2 > slots.count { grow() }
-        last = index
+        remember(index, bytes)
         return .added(index)
     }
 
@@ -55,18 +58,41 @@ struct DeviceIndex {
     /// and its hash. O(length of the id), about one probe.
     @inline(__always)
     private mutating func find(_ bytes: UnsafeBufferPointer<UInt8>) -> (found: Int?, slot: Int, hash: UInt64) {
-        if last >= 0, equals(last, bytes) { return (last, 0, 0) }
+        if bytes.count == lastLength {
+            if let words = Self.words(bytes) {
+                if words == lastWords { return (last, 0, 0) }
+            } else if last >= 0, equals(last, bytes) {
+                return (last, 0, 0)
+            }
+        }
         let hash = FNV1a.hash(bytes)
         var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
         while slots[slot] != 0 {
             let candidate = Int(slots[slot]) - 1
             if hashes[candidate] == hash, equals(candidate, bytes) {
-                last = candidate
+                remember(candidate, bytes)
                 return (candidate, slot, hash)
             }
             slot = (slot + 1) & (slots.count - 1)
         }
         return (nil, slot, hash)
+    }
+
+    /// Makes `index`, whose id is `bytes`, the last id looked up.
+    @inline(__always)
+    private mutating func remember(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) {
+        last = index
+        lastLength = bytes.count
+        lastWords = Self.words(bytes) ?? (0, 0)
+    }
+
+    /// The first and the last eight bytes of an id of 8 to 16 bytes (they overlap below 16), else nil.
+    /// Two words tell such an id from another of its length. O(1).
+    @inline(__always)
+    private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
+        guard bytes.count >= 8, bytes.count <= 16, let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
     }
 
     private func equals(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

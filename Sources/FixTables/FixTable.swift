@@ -35,7 +35,7 @@ public struct FixTable: Hashable, Sendable {
 }
 
 /// One fix of a fix table: time, position and accuracy, and the line it came from. 40 bytes.
-public struct TableFix: Hashable, Sendable {
+public struct TableFix: Hashable, Sendable, BitwiseCopyable {
     public var time: Timestamp
     public var latitude: Degrees
     public var longitude: Degrees

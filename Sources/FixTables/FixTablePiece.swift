@@ -18,8 +18,8 @@ struct FixTablePiece: FixRowSink {
 
     private(set) var check: FixRowCheck
     /// Per row: its device and its fix.
-    private(set) var owners: [Int32] = []
-    private(set) var fixes: [TableFix] = []
+    private(set) var owners = RowBuffer<Int32>(capacity: 1)
+    private(set) var fixes = RowBuffer<TableFix>(capacity: 1)
     /// Per device: the place of its id in its first row, and its rows (counted when the piece ends).
     private(set) var firstPlaces: [(line: Int, column: Int)] = []
     private(set) var rowCounts: [Int] = []
@@ -69,8 +69,8 @@ struct FixTablePiece: FixRowSink {
         let sample = file.start..<min(file.end, file.start + 64 << 10)  // the first 64 KiB tell
         let lineEnds = file.buffer[sample].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         let rows = lineEnds * (window / max(1, sample.count) + 1) + 64
-        owners = HugePages.array(capacity: rows)
-        fixes = HugePages.array(capacity: rows)
+        owners = RowBuffer(capacity: rows)
+        fixes = RowBuffer(capacity: rows)
     }
 
     /// Also counts each device's rows, in one pass over `owners` (counted a row, the count's array was
@@ -80,7 +80,7 @@ struct FixTablePiece: FixRowSink {
         unsplittable = longest > FixTableReader.maximumRowLength
         var counts = [Int](repeating: 0, count: firstPlaces.count)
         counts.withUnsafeMutableBufferPointer { counts in
-            for owner in owners { counts[Int(owner)] += 1 }
+            for owner in owners.elements { counts[Int(owner)] += 1 }
         }
         rowCounts = counts
     }
@@ -177,7 +177,7 @@ extension FixTableBuilder {
             DispatchQueue.concurrentPerform(iterations: rows.count) { number in
                 var at = places[number]
                 let piece = rows[number]
-                for (owner, var fix) in zip(piece.owners, piece.fixes) {
+                for (owner, var fix) in zip(piece.owners.elements, piece.fixes.elements) {
                     fix.line += piece.shift
                     (table.base + at[Int(owner)]).initialize(to: fix)
                     at[Int(owner)] += 1

@@ -21,12 +21,4 @@ enum HugePages {
             _ = madvise(pointer, end - start, MADV_HUGEPAGE)
         #endif
     }
-
-    /// An empty array with room for `capacity` elements, its whole huge pages advised.
-    static func array<Element>(capacity: Int) -> [Element] {
-        [Element](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            advise(UnsafeMutableRawBufferPointer(buffer))
-            initialized = 0
-        }
-    }
 }

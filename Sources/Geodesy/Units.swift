@@ -17,6 +17,10 @@ extension Double {
     @inlinable public var radians: Double { self * .pi / 180 }
     /// This angle, taken in radians, in degrees.
     @inlinable public var degrees: Double { self * 180 / .pi }
+    /// `radians` in one multiplication by π/180 (itself rounded once), with no division: within an ulp
+    /// or two of `radians`, for bounds that have far more room than that (`nearDistanceBound`), not for
+    /// exact distances, which keep `radians`. O(1).
+    @inlinable public var roughRadians: Double { self * (Double.pi / 180) }
 }
 
 /// A longitude brought into [-180, 180), in degrees. Values already in range are returned unchanged.

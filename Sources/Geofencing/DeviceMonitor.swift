@@ -15,7 +15,11 @@ struct DeviceMonitor: Sendable {
     private(set) var quiets: [QuietWindow] = []
     /// The window in which every group's wake holds, anchored where it was last renewed: while it holds,
     /// the sample looks at no region.
-    private(set) var nextWake = QuietWindow.none
+    private(set) var nextWake = QuietWindow.none {
+        didSet { nextWakeSpread = Coordinate.nearSpreadLimit(below: nextWake.reach) }
+    }
+    /// `nextWake`'s spread limit: a quiet sample is told from it without a square root.
+    private var nextWakeSpread = Coordinate.nearSpreadLimit(below: QuietWindow.none.reach)
     /// For each run of `groupSize` consecutive slots of `monitors`, the window in which all of theirs hold,
     /// anchored where the group was last looked at: when `nextWake` has closed, only the groups whose own
     /// wake has closed are looked at (a few distance bounds instead of one per region, where 100 regions
@@ -66,7 +70,7 @@ struct DeviceMonitor: Sendable {
             let cosLatitudeAtMost = Self.cosLatitudeAtMost(at: position, after: last)
             if !mayRefresh(from: refreshedAt, to: position, cosLatitudeAtMost, in: world),
                 nextWake.holds(
-                    distance: nextWake.distance(to: position, cosLatitudeAtMost: cosLatitudeAtMost), at: sample.time)
+                    at: position, cosLatitudeAtMost: cosLatitudeAtMost, sample.time, spreadLimit: nextWakeSpread)
             {
                 lastObserved = (position, cosLatitudeAtMost)
                 checkInvariants()
@@ -77,12 +81,12 @@ struct DeviceMonitor: Sendable {
     }
 
     /// An upper bound on the cosine of `position`'s latitude from the last observed sample's: cosine is
-    /// 1-Lipschitz. O(1).
+    /// 1-Lipschitz (the step in `roughRadians`: its last bit is far inside the windows' micrometre). O(1).
     @inline(__always)
     private static func cosLatitudeAtMost(
         at position: Coordinate, after last: (coordinate: Coordinate, cosLatitudeAtMost: Double)
     ) -> Double {
-        min(1, last.cosLatitudeAtMost + abs((position.latitude - last.coordinate.latitude).radians))
+        min(1, last.cosLatitudeAtMost + abs((position.latitude - last.coordinate.latitude).roughRadians))
     }
 
     /// `observe` for a sample that may change something. Out of line: the quiet samples' loop stays small.

@@ -38,6 +38,13 @@ struct QuietWindow: Equatable, Sendable {
     @inline(__always)
     func holds(distance: Meters, at time: Timestamp) -> Bool { distance < reach && time < timeLimit }
 
+    /// `holds(distance:at:)` for a sample at `position` without a square root: true only where that is
+    /// true, given `spreadLimit`, this window's `Coordinate.nearSpreadLimit(below: reach)`. O(1).
+    @inline(__always)
+    func holds(at position: Coordinate, cosLatitudeAtMost: Double, _ time: Timestamp, spreadLimit: Double) -> Bool {
+        anchor.nearSpread(to: position, cosLatitudes: cosLatitude * cosLatitudeAtMost) < spreadLimit && time < timeLimit
+    }
+
     /// This window's reach as seen from a point `distance` (`distance(to:…)`) from its anchor: closer than
     /// that to the point is closer than `reach` to the anchor. O(1).
     @inline(__always)

@@ -2,16 +2,22 @@ import Geodesy
 import Time
 
 /// A position at an exact time: one point of a timed track, with its own accuracy when it has one.
+/// 32 bytes (a fleet's tracks are tens of millions of fixes).
 public struct Fix: Hashable, Sendable {
     public var coordinate: Coordinate
     public var time: Timestamp
     /// The radius of the fix's uncertainty, in metres (SEMANTICS §2); nil: the device's, or the monitor's.
-    public var accuracy: Meters?
+    public var accuracy: Meters? {
+        get { storedAccuracy == -.infinity ? nil : storedAccuracy }
+        set { storedAccuracy = newValue ?? -.infinity }
+    }
+    /// `accuracy`, or -∞ for none (an optional would add 8 bytes to every fix), as `TableFix` keeps it.
+    private var storedAccuracy: Meters
 
     public init(_ coordinate: Coordinate, at time: Timestamp, accuracy: Meters? = nil) {
         self.coordinate = coordinate
         self.time = time
-        self.accuracy = accuracy
+        self.storedAccuracy = accuracy ?? -.infinity
     }
 }
 

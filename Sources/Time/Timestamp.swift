@@ -1,7 +1,7 @@
 /// An instant in UTC, exact to the microsecond (SEMANTICS §1: every comparison of times is exact).
 ///
 /// Stored as whole microseconds since 1970-01-01T00:00:00Z, so tick arithmetic never rounds.
-public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct Timestamp: Hashable, Comparable, Sendable, BitwiseCopyable, CustomStringConvertible {
     /// Microseconds since 1970-01-01T00:00:00Z; negative before it.
     public var microsecondsSince1970: Int64
 

@@ -156,18 +156,19 @@ struct PiecesTests {
     }
 }
 
-@Test("an array made for huge pages is empty, has the room asked for, and takes rows like any other")
-func hugePagesArray() {
-    var rows: [TableFix] = HugePages.array(capacity: 200_000)  // 8 MB: some whole 2 MiB pages
-    #expect(rows.isEmpty)
-    #expect(rows.capacity >= 200_000)
+@Test("a row buffer keeps every row appended, in order, through its growths")
+func rowBuffer() {
+    let rows = RowBuffer<TableFix>(capacity: 10)  // grows fourteen times on the way to 200,000
+    #expect(rows.count == 0 && rows.elements.isEmpty)
     let fix = TableFix(time: Timestamp(microsecondsSince1970: 0), latitude: 59.9, longitude: 30.3, line: 2)
     for line in 0..<200_000 {
         var row = fix
         row.line = line
         rows.append(row)
     }
-    #expect(rows.count == 200_000 && rows[123_456].line == 123_456)
-    let small: [Int32] = HugePages.array(capacity: 10)  // smaller than a huge page: nothing to advise
-    #expect(small.isEmpty && small.capacity >= 10)
+    #expect(rows.count == 200_000 && rows.elements.map(\.line) == Array(0..<200_000))
+    let owners = RowBuffer<Int32>(capacity: 0)  // room for one, at least
+    owners.append(7)
+    owners.append(-1)
+    #expect(Array(owners.elements) == [7, -1])
 }

@@ -1,5 +1,6 @@
 import Draws
 import Testing
+import Time
 
 @testable import FixTables
 
@@ -110,6 +111,15 @@ struct PlainRowsTests {
     static let second = "a,2024-05-01T09:00:01Z,59.90001,30.30001,12.5\n"
     static let tail = "a,2024-05-01T09:10:00Z,59.9,30.3,5\n"
 
+    /// A header of `extra` columns before device, time, lat, lon and accuracy, and a row of it.
+    static func wide(_ extra: Int) -> String {
+        (0..<extra).map { "x\($0)," }.joined() + header
+    }
+    static func wideRow(_ extra: Int, second: Int) -> String {
+        let time = Timestamp(microsecondsSince1970: 1_714_554_000_000_000 + Int64(second) * 1_000_000)
+        return String(repeating: "7,", count: extra) + "a,\(time),59.9,30.3,5\n"
+    }
+
     /// Hand-made rows around the edge of the plain path: each reads as the general path reads it, and
     /// the plain path takes only the rows it should (a device's first row is always the general path's).
     static let cases: [Case] = [
@@ -143,6 +153,13 @@ struct PlainRowsTests {
             id: "semicolons",
             text: "device;time;lat;lon\na;2024-05-01T09:00:00Z;59.9;30.3\na;2024-05-01T09:00:01Z;59.9;30.3\n",
             columns: columns(";", decimalComma: false), plainRows: 1, tail: "a;2024-05-01T09:10:00Z;59.9;30.3\n"),
+        // A plain record places the ends of the fields up to the last one read, sixteen at most.
+        Case(
+            id: "the last field read is the 16th", text: wide(11) + wideRow(11, second: 0) + wideRow(11, second: 1),
+            plainRows: 1, tail: wideRow(11, second: 600)),
+        Case(
+            id: "the last field read is the 17th", text: wide(12) + wideRow(12, second: 0) + wideRow(12, second: 1),
+            plainRows: 0, tail: wideRow(12, second: 600)),
         Case(
             id: "decimal commas",
             text: "device;time;lat;lon\na;2024-05-01T09:00:00Z;59,9;30,3\na;2024-05-01T09:00:01Z;59,9;30,3\n",

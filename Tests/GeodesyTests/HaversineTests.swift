@@ -126,6 +126,33 @@ struct HaversineTests {
         #expect(worstShort < 1e-5, "worst relative excess \(worstShort)")
     }
 
+    /// A quiet sample is told without a square root (`QuietWindow.holds(at:…)`): a spread under
+    /// `nearSpreadLimit(below: d)` must give a bound under d, and the limit must give up little of d.
+    @Test("a spread under nearSpreadLimit gives a bound under the distance, and the limit is tight")
+    func nearSpreadLimit() {
+        #expect(Coordinate.nearSpreadLimit(below: 0) < 0 && Coordinate.nearSpreadLimit(below: -.infinity) < 0)
+        #expect(Coordinate.nearSpreadLimit(below: .infinity) == 1)  // every finite bound is below +∞
+        let seed: UInt64 = 41
+        var random = SplitMix64(seed: seed)
+        var failures: [String] = []
+        for _ in 0..<200_000 {
+            let reach = exp(Double.random(in: log(0.001)...log(200_000), using: &random))
+            let limit = Coordinate.nearSpreadLimit(below: reach)
+            // Spreads at, just under and well under the limit, as the bound computes them.
+            for s in [limit.nextDown, limit * (1 - 1e-12), limit * .random(in: 0...1, using: &random)] {
+                let bound = Earth.radius * s.squareRoot() * (1 + s / 4)
+                if !(bound < reach) { failures.append("seed \(seed): reach \(reach), s \(s): bound \(bound)") }
+            }
+            // Tight: the bound at the limit is short of the reach by a billionth and r⁴/8 (relative).
+            let atLimit = Earth.radius * limit.squareRoot() * (1 + limit / 4)
+            let r = reach / Earth.radius
+            if atLimit < reach * (1 - 1e-9 - r * r * r * r / 8 - 1e-12) {
+                failures.append("seed \(seed): reach \(reach) loses \(reach - atLimit) m")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
+
     @Test("Earth.radius is SEMANTICS' R")
     func radius() { #expect(Earth.radius == 6_371_008.8) }
 }
