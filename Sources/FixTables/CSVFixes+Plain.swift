@@ -1,42 +1,56 @@
-/// The fast path of `CSVFixes.read`: most rows of a real table are plain, and they are read in one pass
-/// with no record of each field's place.
+/// The fast path of `CSVFixes.read`: most rows of a real table are plain, and they are read in one pass,
+/// a run of them at a time, with no record of each field's place but where it ends.
 extension CSVFixes {
-    /// Reads the record at `file.start` when it is plain: all of it buffered (and eight bytes or more
-    /// from the buffer's end), as many fields as the header, none quoted, none holding a NUL or a carriage
-    /// return, ended by LF or CRLF. Its fields go to `builder.addPlain`; returns the record's length in bytes
-    /// (its line end included) when the builder took it, else nil, having changed nothing: the general path
-    /// (`nextRecord`, `row`) then reads the record and makes its error, if it has one. The same rows, fixes
-    /// and errors as the general path alone. O(bytes of the record), eight bytes at a time
-    /// (`structuralBytes`); nothing allocated (where the fields end is kept on the stack).
+    /// Reads the plain records from `file.start` on, as many as follow one another, and consumes them: a
+    /// plain record is all buffered (and eight bytes or more from the buffer's end), has as many fields as
+    /// the header, none quoted, none holding a NUL or a carriage return, and is ended by LF or CRLF. Their
+    /// fields go to `builder.addPlain`; the first record that is not plain, or that the builder does not
+    /// take, is left for the general path (`nextRecord`, `row`), which reads it and makes its error, if it
+    /// has one. Returns how many records were taken (0: the record at `file.start` is the general path's).
+    /// The same rows, fixes and errors as the general path alone. O(bytes of the records), eight bytes at
+    /// a time (`structuralBytes`); nothing allocated (where the fields end is kept on the stack).
     @inline(__always)
-    func plainRecord(_ file: borrowing ChunkedFile, into builder: inout some FixRowSink) -> Int? {
-        let positions = self.positions, line = self.line
+    mutating func plainRecords(_ file: inout ChunkedFile, into builder: inout some FixRowSink) -> Int {
+        let positions = self.positions, first = self.line
+        let (delimiter, delimiterLanes, lastField, kept) = (delimiter, delimiterLanes, headerFields - 1, keptFields)
+        var taken = 0, consumed = 0, longest = longestRecord
         // Where each of the first `keptFields` fields ends (its delimiter or line end): those read are among them.
         var ends: Ends = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        return withUnsafeMutableBytes(of: &ends) { raw in
+        withUnsafeMutableBytes(of: &ends) { raw in
             let ends = raw.bindMemory(to: Int.self)
-            return file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) -> Int? in
+            file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) in
                 // C interop: the buffer holds the bytes from start to end, so it has an address.
                 // swift-format-ignore: NeverForceUnwrap
                 let base = b.baseAddress!
-                let start = file.start
-                guard
-                    let length = Self.plainLength(
-                        base, from: start, to: file.end, delimiter: delimiter, delimiterLanes: delimiterLanes,
-                        lastField: headerFields - 1, kept: keptFields, ends: ends)
-                else { return nil }
-                /// Field `index`'s bytes: from after the delimiter before it (or the record's start) to its end.
-                func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-                    let from = index == 0 ? start : ends[index &- 1] &+ 1
-                    return UnsafeBufferPointer(start: base + from, count: ends[index] &- from)
+                let end = file.end
+                var start = file.start
+                while let length = Self.plainLength(
+                    base, from: start, to: end, delimiter: delimiter, delimiterLanes: delimiterLanes,
+                    lastField: lastField, kept: kept, ends: ends)
+                {
+                    /// Field `index`'s bytes: from after the delimiter before it (or the record's start) to its end.
+                    func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                        let from = index == 0 ? start : ends[index &- 1] &+ 1
+                        return UnsafeBufferPointer(start: base + from, count: ends[index] &- from)
+                    }
+                    let accuracy = positions[4]
+                    guard
+                        builder.addPlain(
+                            device: bytes(positions[0]), time: bytes(positions[1]), lat: bytes(positions[2]),
+                            lon: bytes(positions[3]), accuracy: accuracy >= 0 ? bytes(accuracy) : nil,
+                            line: first &+ taken)
+                    else { break }
+                    start &+= length
+                    taken &+= 1
+                    longest = max(longest, length)
                 }
-                let accuracy = positions[4]
-                let took = builder.addPlain(
-                    device: bytes(positions[0]), time: bytes(positions[1]), lat: bytes(positions[2]),
-                    lon: bytes(positions[3]), accuracy: accuracy >= 0 ? bytes(accuracy) : nil, line: line)
-                return took ? length : nil
+                consumed = start &- file.start
             }
         }
+        file.consume(consumed)
+        line += taken
+        longestRecord = longest
+        return taken
     }
 
     /// Room for where the fields a plain record places end: a header whose fields read reach past the
@@ -45,7 +59,7 @@ extension CSVFixes {
     static let plainFieldLimit = MemoryLayout<Ends>.size / MemoryLayout<Int>.size
 
     /// The length of the plain record at `start` (its line end included), with the ends of its first
-    /// `kept` fields in `ends`; nil when the record is not plain or not all buffered (`plainRecord`).
+    /// `kept` fields in `ends`; nil when the record is not plain or not all buffered (`plainRecords`).
     @inline(__always)
     private static func plainLength(
         _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, delimiter: UInt8, delimiterLanes: UInt64,

@@ -33,7 +33,7 @@ struct CSVFixes {
     private var sawHeader = false
     /// The longest record read, in bytes with its line end; past `FixTableReader.maximumRowLength` when
     /// one was refused for its length.
-    private(set) var longestRecord = 0
+    var longestRecord = 0
 
     init(path: String, names: FixTableColumns) {
         self.path = path
@@ -50,17 +50,12 @@ struct CSVFixes {
     @discardableResult
     mutating func read(_ file: inout ChunkedFile, into builder: inout some FixRowSink) throws(FixTableError) -> Bool {
         if !sawHeader { try readHeader(&file) }
-        // Plain rows on their fast path (`plainRecord`); each other row, read in full, tells its error.
+        // Plain rows on their fast path (`plainRecords`); each other row, read in full, tells its error.
         let plain =
             builder.takesPlainRows && !names.decimalComma && headerFields > 1 && keptFields <= Self.plainFieldLimit
         do {
             while true {
-                if plain, let length = plainRecord(file, into: &builder) {
-                    file.consume(length)
-                    line += 1
-                    longestRecord = max(longestRecord, length)
-                    continue
-                }
+                if plain, plainRecords(&file, into: &builder) > 0 { continue }
                 guard let (length, lines) = try nextRecord(&file) else { break }
                 let recordLine = line
                 defer {

@@ -26,7 +26,7 @@ protocol FixRowSink {
     mutating func refused(device: RowField?)
     /// Whether `addPlain` takes rows (else the reader does not offer them).
     var takesPlainRows: Bool { get }
-    /// Adds a plain row (`CSVFixes.plainRecord`: unquoted, every field present) when each check passes on
+    /// Adds a plain row (`CSVFixes.plainRecords`: unquoted, every field present) when each check passes on
     /// its common path: a device already seen, numbers and a time that read. False, having changed nothing,
     /// for any other row, which the reader then hands to `add` to be checked in full (and its error made).
     mutating func addPlain(

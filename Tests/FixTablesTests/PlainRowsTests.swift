@@ -4,7 +4,7 @@ import Time
 
 @testable import FixTables
 
-/// A CSV's plain rows, read on their fast path (`CSVFixes.plainRecord`, `addPlain`), give the table (or the
+/// A CSV's plain rows, read on their fast path (`CSVFixes.plainRecords`, `addPlain`), give the table (or the
 /// error) that the general path alone gives: the same devices, fixes, lines, warnings and counts.
 @Suite("Plain CSV rows")
 struct PlainRowsTests {
@@ -94,7 +94,7 @@ struct PlainRowsTests {
         /// Rows the plain path takes.
         let plainRows: Int
         /// The last row, after the rows tried: a row within eight bytes of the buffer's end is always the
-        /// general path's (`plainRecord`), and so is the file's last.
+        /// general path's (`plainRecords`), and so is the file's last.
         var tail = PlainRowsTests.tail
         var testDescription: String { id }
     }
