@@ -17,7 +17,8 @@ struct FixTablePiece: FixRowSink {
     }
 
     private(set) var check: FixRowCheck
-    /// Per row: its device and its fix.
+    /// Per row: its device and its fix, held by reference (a copy of the piece shares them: a piece is
+    /// appended to only while it reads, in place).
     private(set) var owners = RowBuffer<Int32>(capacity: 1)
     private(set) var fixes = RowBuffer<TableFix>(capacity: 1)
     /// Per device: the place of its id in its first row, and its rows (counted when the piece ends).

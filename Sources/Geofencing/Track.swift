@@ -11,7 +11,8 @@ public struct Fix: Hashable, Sendable {
         get { storedAccuracy == -.infinity ? nil : storedAccuracy }
         set { storedAccuracy = newValue ?? -.infinity }
     }
-    /// `accuracy`, or -∞ for none (an optional would add 8 bytes to every fix), as `TableFix` keeps it.
+    /// `accuracy`, or -∞ for none (an optional would add 8 bytes to every fix), as `TableFix` keeps it: an
+    /// accuracy of -∞, which no reader gives (accuracies are 0 or more), reads back as none.
     private var storedAccuracy: Meters
 
     public init(_ coordinate: Coordinate, at time: Timestamp, accuracy: Meters? = nil) {
