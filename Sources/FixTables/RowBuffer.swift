@@ -17,12 +17,10 @@ final class RowBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     @exclusivity(unchecked) private var base: UnsafeMutablePointer<Element>
     @exclusivity(unchecked) private(set) var count = 0
     @exclusivity(unchecked) private var capacity: Int
-    /// The block `base` starts (`allocate`), to free.
-    @exclusivity(unchecked) private var allocation: UnsafeMutableRawPointer
 
     /// Room for at least `capacity` elements.
     init(capacity: Int) {
-        (base, self.capacity, allocation) = Self.allocate(max(capacity, 1))
+        (base, self.capacity) = Self.allocate(max(capacity, 1))
     }
 
     /// The elements appended, in order (valid while the buffer lives and is not appended to).
@@ -37,20 +35,20 @@ final class RowBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
 
     @inline(never)
     private func grow() {
-        let (larger, room, block) = Self.allocate(capacity * 2)
-        larger.update(from: base, count: count)
-        free(allocation)
-        (base, capacity, allocation) = (larger, room, block)
+        let (larger, room) = Self.allocate(capacity * 2)
+        larger.initialize(from: base, count: count)
+        free(base)
+        (base, capacity) = (larger, room)
     }
 
-    deinit { free(allocation) }
+    deinit { free(base) }
 
     /// Memory for `count` elements from `malloc` (so that once freed it serves the next allocations, the
     /// tracks' among them, without new page faults), its whole huge pages advised.
-    private static func allocate(_ count: Int) -> (UnsafeMutablePointer<Element>, Int, UnsafeMutableRawPointer) {
+    private static func allocate(_ count: Int) -> (UnsafeMutablePointer<Element>, Int) {
         let bytes = count * MemoryLayout<Element>.stride
         guard let block = malloc(bytes) else { fatalError("out of memory: \(bytes) bytes for a fix table's rows") }
         HugePages.advise(UnsafeMutableRawBufferPointer(start: block, count: bytes))
-        return (block.bindMemory(to: Element.self, capacity: count), count, block)
+        return (block.bindMemory(to: Element.self, capacity: count), count)
     }
 }
