@@ -1,6 +1,7 @@
 import Geodesy
 import Geofencing
 import ReadableText
+import TextEscaping
 import Time
 
 extension ComparisonReport {
@@ -56,7 +57,7 @@ extension ComparisonReport {
         }
         if !outcomes.isEmpty { lines.append("") }
         lines += outcomes.map(outcomeLine)
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.lines(lines) + "\n"
     }
 
     /// One dwell rule's devices (`outcomes`): in the truth, and under each profile (with Monte Carlo runs,

@@ -87,7 +87,7 @@ extension EventSpread {
             lines.append(line + "  " + row[6])
         }
         if rows.isEmpty { lines.append("No run had any event.") }
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.lines(lines) + "\n"
     }
 
     /// `100 %`, `97 %`, `99.5 %`: the share in percent, to one decimal when not whole.

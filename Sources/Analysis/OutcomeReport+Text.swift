@@ -88,7 +88,7 @@ extension OutcomeReport {
                 lines.append(Self.line(i == 0 ? row : nil, outcome))
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.lines(lines) + "\n"
     }
 
     /// The table's header (`readable`, and the same columns in `compare`'s lines).

@@ -135,7 +135,7 @@ extension CalibrationResult {
             lines.append("")
             lines.append(health)
         }
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.lines(lines) + "\n"
     }
 }
 

@@ -1,3 +1,5 @@
+import TextEscaping
+
 /// A place in a text file, for a message a person acts on: the file, and the 1-based line and column (0
 /// where there is none: a missing file, a problem of the whole file). The one place of GPX, fix-table and
 /// scenario errors (`GPXError`, `FixTableError`, `ScenarioError`), kept beside the file errors, which name
@@ -16,6 +18,10 @@ public struct SourcePlace: Hashable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
-    /// `FILE:LINE:COLUMN`, or `FILE` when there is no place in the text. O(the file name).
-    public var description: String { line > 0 ? "\(file):\(line):\(column)" : file }
+    /// `FILE:LINE:COLUMN`, or `FILE` when there is no place in the text, the file's name escaped
+    /// (`TerminalText.visible`: a line end in it forges no line). O(the file name).
+    public var description: String {
+        let shown = TerminalText.visible(file)
+        return line > 0 ? "\(shown):\(line):\(column)" : shown
+    }
 }

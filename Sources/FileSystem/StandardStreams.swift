@@ -12,16 +12,16 @@ import TextEscaping
 /// Messages for people, on standard error (standard output carries only results): `error: …`,
 /// `warning: …`, or a plain line. Written with write(2), unbuffered, and write errors ignored: with
 /// SIGPIPE ignored, a standard error whose reader has gone fails with EPIPE, which `FileHandle.write`
-/// would turn into a crash. A message's control characters but its line ends and tabs are escaped
-/// (`TerminalText.message`): text from an input in it (a key, a header, an id, a file's name) cannot
-/// drive the terminal.
+/// would turn into a crash. Each message is one line, every control character in it escaped, line ends
+/// too (`TerminalText.visible`, which also escapes `##[` and a leading `::`): text from an input in it (a
+/// key, a header, an id, a file's name) can neither drive the terminal nor forge a line of a CI log.
 public enum StandardError {
     public static func error(_ message: String) { line("error: " + message) }
     public static func warning(_ message: String) { line("warning: " + message) }
     public static func note(_ message: String) { line(message) }
 
-    /// Writes `text`, its controls escaped, and a line end.
-    public static func line(_ text: String) { write(TerminalText.message(text) + "\n") }
+    /// Writes `text` as one line, its controls and line ends escaped, and a line end.
+    public static func line(_ text: String) { write(TerminalText.visible(text) + "\n") }
 
     /// Writes `text` as it is: the program's own drawing (a progress line redraws itself with `\r` and
     /// CSI K), or text already escaped.

@@ -1,17 +1,27 @@
+import TextEscaping
+
 /// GitHub Actions workflow commands for `perimeter check --format github`: each failed case an
 /// `::error file=PATH,line=N,title=…::message` line, which GitHub shows on the scenario's line in the
 /// pull request; bad input an error at the problem's own file, line and column; each warning a
 /// `::warning` line. Escaped as GitHub's toolkit escapes them (`%`, CR, LF in the message; also `:` and
-/// `,` in the properties). O(the result's lines).
+/// `,` in the properties), and every other control, `##[` and a leading `::` as `TerminalText` escapes
+/// them: these lines are written as they are, the only lines of Perimeter's that start with `::`. A
+/// message's place is taken only from a file the scenario is, read or was refused at (`CheckResult.files`),
+/// the longest that starts it: a file named `README.md:7:3: x.yaml` is annotated at its own lines, not
+/// README.md's. O(the result's lines × its files).
 public enum GitHubAnnotations {
     /// The annotation lines of one scenario's result; none when it passed without warnings.
     public static func lines(_ result: CheckResult) -> [String] {
-        var out = result.warnings.map { command("warning", placed($0, default: result.path)) }
+        let files = ([result.path] + result.files).flatMap { [$0, TerminalText.visible($0)] }
+        func placed(_ message: String) -> (String, Int?, Int?, String) {
+            Self.placed(message, in: files, default: result.path)
+        }
+        var out = result.warnings.map { command("warning", placed($0)) }
         let title = "perimeter check: \(result.name)"
         switch result.status {
         case .passed: break
         case .badInput, .writeFailed:
-            let placedDetails = result.details.map { placed($0, default: result.path) }
+            let placedDetails = result.details.map { placed($0) }
             out += placedDetails.map { command("error", $0, title: title) }
             if placedDetails.isEmpty { out.append(command("error", (result.path, nil, nil, result.headline), title: title)) }
         case .failed:
@@ -24,18 +34,20 @@ public enum GitHubAnnotations {
         return out
     }
 
-    /// A message of the form `FILE:LINE:COLUMN: text` (or `FILE:LINE: text`) split into its place and
-    /// text; anything else is placed at `path`.
-    static func placed(_ message: String, default path: String) -> (String, Int?, Int?, String) {
-        let parts = message.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-        if parts.count >= 3, let line = Int(parts[1]), !parts[0].isEmpty {
-            if parts.count == 4, let column = Int(parts[2]) {
-                return (String(parts[0]), line, column, String(parts[3]).trimmingLeadingSpace)
+    /// A message of the form `FILE:LINE:COLUMN: text`, `FILE:LINE: text` or `FILE: text`, FILE the longest
+    /// of `files` that starts it, split into its place and text; anything else is placed at `path`.
+    static func placed(_ message: String, in files: [String], default path: String) -> (String, Int?, Int?, String) {
+        let file = files.filter { message.hasPrefix($0 + ":") }.max { $0.count < $1.count }
+        guard let file else { return (path, nil, nil, message) }
+        let rest = message.dropFirst(file.count + 1)
+        let parts = rest.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        if parts.count >= 2, let line = Int(parts[0]) {
+            if parts.count == 3, let column = Int(parts[1]) {
+                return (file, line, column, String(parts[2]).trimmingLeadingSpace)
             }
-            let rest = parts.dropFirst(2).joined(separator: ":")
-            return (String(parts[0]), line, nil, rest.trimmingLeadingSpace)
+            return (file, line, nil, parts.dropFirst().joined(separator: ":").trimmingLeadingSpace)
         }
-        return (path, nil, nil, message)
+        return (file, nil, nil, String(rest).trimmingLeadingSpace)
     }
 
     /// `::error file=F,line=L,col=C,title=T::message`.
@@ -47,10 +59,12 @@ public enum GitHubAnnotations {
         return "::\(kind) \(properties.joined(separator: ","))::\(data(place.3))"
     }
 
-    /// A message escaped: `%`, CR and LF.
+    /// A message escaped: every control, `##[` and a leading `::` as `TerminalText.visible` escapes them
+    /// (a line end in an id is shown `\n`, not turned into a second line of the annotation), then `%`, CR
+    /// and LF as GitHub's toolkit escapes them.
     static func data(_ text: String) -> String {
         var out = ""
-        for character in text.unicodeScalars {
+        for character in TerminalText.visible(text).unicodeScalars {
             switch character {
             case "%": out += "%25"
             case "\r": out += "%0D"

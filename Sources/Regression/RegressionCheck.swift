@@ -32,6 +32,10 @@ public struct CheckResult: Sendable {
     public var details: [String]
     /// The scenario's warnings (GPX points dropped and the like).
     public var warnings: [String]
+    /// The files besides `path` that its details and warnings may start with (`FILE:LINE:COLUMN: …`): the
+    /// files the scenario read, its golden log, the files its errors were found in. Only these place a
+    /// GitHub annotation (`GitHubAnnotations`).
+    public var files: [String] = []
     /// What was measured over Monte Carlo runs, one line per `probability:`, `delay:` or `distance:` expectation, passed or
     /// failed: its place, what it asks, the runs in which it held and the share
     /// (`expect[3], line 20: enter of cafe at 12:01:57 ± 30 s held in 97 of 100 runs (0.97; at least 0.9)`).
@@ -129,12 +133,14 @@ public struct RegressionCheck: Sendable {
             result.status = .badInput
             result.headline = "the scenario could not be loaded"
             result.details = error.errors.map(\.description)
+            result.files = error.errors.map(\.place.file)
             result.seconds = (ContinuousClock.now - clock).seconds
             return result
         }
         let scenario = run.scenario
         result.name = scenario.name
         result.warnings = scenario.warnings(all: allWarnings)
+        result.files = scenario.inputs.flatMap { [$0.resolved, $0.written] } + [Self.goldenPath(for: path)]
         let (raw, summary) = run.events(threads: threads)
         let events = raw.map(WireEvent.init)
         let day = scenario.simulation.clockStart

@@ -133,13 +133,15 @@ struct Check: ParsableCommand {
         case .failed: word = "FAIL"
         case .badInput, .writeFailed: word = "ERROR"
         }
-        print(TerminalText.message("\(word) \(result.name) (\(result.path))"))
-        for line in result.details { print(TerminalText.message("    " + line)) }
+        print(TerminalText.message("\(word) \(TerminalText.visible(result.name)) (\(TerminalText.visible(result.path)))"))
+        // Each detail is one line: an id or name in it, escaped as a field, cannot start a line of its own.
+        for line in result.details { print("    " + TerminalText.visible(line)) }
         if result.status == .passed {
-            for line in result.measurements { print(TerminalText.message("    " + line)) }
+            for line in result.measurements { print("    " + TerminalText.visible(line)) }
         }
         if format == .github {
-            for line in GitHubAnnotations.lines(result) { print(TerminalText.message(line)) }
+            // Escaped as they were made (`GitHubAnnotations.data`): the only lines that start with `::`.
+            for line in GitHubAnnotations.lines(result) { print(line) }
         }
     }
 }

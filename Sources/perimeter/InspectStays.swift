@@ -64,6 +64,6 @@ enum InspectStays {
             tracks.count == 1 && tracks[0].device == nil
             ? JSONText.object([file] + objects[0])
             : JSONText.object([file, ("devices", JSONText.array(objects.map { JSONText.object($0) }))])
-        return (lines.joined(separator: "\n"), json)
+        return (TerminalText.lines(lines), json)
     }
 }

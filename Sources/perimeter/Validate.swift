@@ -57,7 +57,7 @@ struct Validate: ParsableCommand {
             }
             for problem in found { StandardError.error(problem) }
             for warning in warnings { StandardError.warning(warning) }
-            if found.isEmpty { print(TerminalText.message("ok: \(file)" + notes.map { "\n    " + $0 }.joined())) }
+            if found.isEmpty { print(TerminalText.lines(["ok: \(file)"] + notes.map { "    " + $0 })) }
             problems += found.count
         }
         if problems > 0 {

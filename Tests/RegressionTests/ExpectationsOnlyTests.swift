@@ -84,15 +84,44 @@ import Testing
     }
 
     @Test func badInputIsAnnotatedAtItsOwnPlace() {
-        let result = CheckResult(
+        var result = CheckResult(
             path: "s.yaml", name: "s", status: .badInput, headline: "the scenario could not be loaded",
             details: ["zones/a,b.geojson:4:7: features[0]: 100% wrong\nsecond line", "no place here"],
             warnings: ["walk.gpx:12: a point dropped"])
+        result.files = ["walk.gpx", "zones/a,b.geojson"]
         #expect(
             GitHubAnnotations.lines(result) == [
                 "::warning file=walk.gpx,line=12::a point dropped",
-                "::error file=zones/a%2Cb.geojson,line=4,col=7,title=perimeter check%3A s::features[0]: 100%25 wrong%0Asecond line",
+                "::error file=zones/a%2Cb.geojson,line=4,col=7,title=perimeter check%3A s::features[0]: 100%25 wrong\\nsecond line",
                 "::error file=s.yaml,title=perimeter check%3A s::no place here",
             ])
+    }
+
+    /// Issue 49 H13: a message is placed only in a file the scenario is, read or was refused at, the
+    /// longest that starts it. A scenario named `README.md:7:3: x.yaml` used to move its annotation to
+    /// README.md's line 7; a file that is none of these (`README.md`) places nothing.
+    @Test(arguments: [
+        (
+            "README.md:7:3: x.yaml:2:10: regions: expected a list",
+            "::error file=README.md%3A7%3A3%3A x.yaml,line=2,col=10,title=perimeter check%3A t::regions: expected a list"
+        ),
+        (
+            "README.md:9:1: the track is gone",
+            "::error file=README.md%3A7%3A3%3A x.yaml,title=perimeter check%3A t::README.md:9:1: the track is gone"
+        ),
+        (
+            "walk.gpx:4: a point dropped",
+            "::error file=walk.gpx,line=4,title=perimeter check%3A t::a point dropped"
+        ),
+        (
+            "walk.gpx: cannot be read",
+            "::error file=walk.gpx,title=perimeter check%3A t::cannot be read"
+        ),
+    ])
+    func aPlaceIsOneOfTheScenariosFiles(detail: String, annotation: String) {
+        var result = CheckResult(
+            path: "README.md:7:3: x.yaml", name: "t", status: .badInput, headline: "", details: [detail])
+        result.files = ["walk.gpx"]
+        #expect(GitHubAnnotations.lines(result) == [annotation])
     }
 }
