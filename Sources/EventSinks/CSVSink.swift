@@ -2,7 +2,8 @@ import Geofencing
 import WireFormat
 
 /// CSV per RFC 4180: a header, then one record per event, CRLF line ends; a field is quoted when it
-/// holds a comma, a quote, CR or LF (quotes doubled), and empty where the event's kind has no value.
+/// holds a comma, a quote, CR, LF, or a byte a shell acts on (`EventFormatting.csvQuotes`: `;`, `|`, a
+/// space…; quotes doubled), and empty where the event's kind has no value.
 /// Numbers and times are written as in JSON Lines (`EventFormatting`).
 ///
 /// ```
@@ -65,7 +66,8 @@ public final class CSVSink: LifecycleSink {
 extension CSVSink {
     /// `csv:PATH`.
     public static let kind = SinkKind(
-        schemes: ["csv"], target: .path, form: "csv:PATH", tellsRunsApart: true, recognizes: OutputRecognition.isEventCSV
+        schemes: ["csv"], target: .path, form: "csv:PATH", tellsRunsApart: true, recognizes: OutputRecognition.isEventCSV,
+        fileExtensions: [".csv"]
     ) {
         spec, context throws(SinkError) in
         CSVSink(

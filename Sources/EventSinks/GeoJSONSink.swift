@@ -72,7 +72,7 @@ extension GeoJSONSink {
     /// `geojson:PATH`.
     public static let kind = SinkKind(
         schemes: ["geojson"], target: .path, form: "geojson:PATH",
-        recognizes: { OutputRecognition.starts($0, with: "\(GeoJSONSink.opening)") }
+        recognizes: { OutputRecognition.starts($0, with: "\(GeoJSONSink.opening)") }, fileExtensions: [".geojson"]
     ) {
         spec, context throws(SinkError) in
         GeoJSONSink(

@@ -76,7 +76,7 @@ extension JSONLinesSink {
     /// `jsonl:PATH`.
     public static let kind = SinkKind(
         schemes: ["jsonl"], target: .path, form: "jsonl:PATH", tellsRunsApart: true,
-        recognizes: OutputRecognition.isEventLines
+        recognizes: OutputRecognition.isEventLines, fileExtensions: [".jsonl"]
     ) {
         spec, context throws(SinkError) in
         JSONLinesSink(

@@ -76,7 +76,8 @@ public final class OutputFile {
             return
         }
         if refusingLinks, FileCheck.linkDestination(of: path) != nil {
-            throw SinkError(FileError.linkRefused(path, action: "replace"), spec: spec, isBadInput: true)
+            let action = appending ? "append to" : "replace"
+            throw SinkError(FileError.linkRefused(path, action: action), spec: spec, isBadInput: true)
         }
         if case let .success(info) = FileCheck.status(of: path), info.type != .regular {
             if refusingLinks, let kind = FileCheck.notRegular(info.type) {

@@ -145,6 +145,9 @@ public struct SinkRegistry: Sendable {
         (kind(spec.scheme)?.recognizes ?? OutputRecognition.isEventLines)(path)
     }
 
+    /// The endings a file of the kind of `spec` has in its name (`SinkKind.fileExtensions`): `[".csv"]`.
+    public func fileExtensions(of spec: SinkSpec) -> [String] { kind(spec.scheme)?.fileExtensions ?? [] }
+
     /// Opens the sink of `spec`: a file is created now (as a partial file beside the target) so that a
     /// bad path fails before the run starts, and replaces the target on `finish()`.
     public func makeSink(

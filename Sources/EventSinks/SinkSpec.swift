@@ -65,14 +65,18 @@ public struct SinkKind: Sendable {
     /// Opens the sink.
     let open: @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any LifecycleSink
     /// Whether an existing file at a path holds this kind's output (`OutputRecognition`); nil: JSON
-    /// Lines of events (a spool).
+    /// Lines of events.
     let recognizes: (@Sendable (String) -> Bool)?
+    /// The endings of the names its files have (`.jsonl`; an HTTP sink's spool's): a scenario's own sink
+    /// writes only such names (`Runs.ScenarioSinkPolicy`), so that it never makes nor fills `env.sh`.
+    /// Empty: a scenario's sink of this kind writes no file.
+    public let fileExtensions: [String]
 
     public init(
         schemes: [String], target: Target, form: String, note: String? = nil, tellsRunsApart: Bool = false,
         check: @escaping @Sendable (String) throws(SinkError) -> Void = { _ throws(SinkError) in },
         reach: (@Sendable (SinkSpec) -> SinkReach)? = nil,
-        recognizes: (@Sendable (String) -> Bool)? = nil,
+        recognizes: (@Sendable (String) -> Bool)? = nil, fileExtensions: [String] = [],
         open: @escaping @Sendable (SinkSpec, SinkContext) throws(SinkError) -> any LifecycleSink
     ) {
         self.schemes = schemes
@@ -83,6 +87,7 @@ public struct SinkKind: Sendable {
         self.check = check
         self.reach = reach
         self.recognizes = recognizes
+        self.fileExtensions = fileExtensions
         self.open = open
     }
 }

@@ -44,7 +44,7 @@ extension HTTPSink {
             return SinkReach(
                 files: configuration.spoolPath.map { [$0] } ?? [], urls: [configuration.url.absoluteString],
                 environment: configuration.authorizationVariable.map { [$0] } ?? [])
-        }
+        }, recognizes: OutputRecognition.isSpool, fileExtensions: [".jsonl"]
     ) { spec, context throws(SinkError) in
         try HTTPSink(spec: spec.kindText, directory: context.directory, isCancelled: context.isCancelled)
     }

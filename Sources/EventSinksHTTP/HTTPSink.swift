@@ -69,7 +69,8 @@ public final class HTTPSink: LifecycleSink, @unchecked Sendable {
     private var outcome: SinkError?
 
     /// Opens the spool file (so that a place to keep undelivered events is known to work before any
-    /// event is produced) and starts the delivery thread. `directory` resolves a relative `spool=`
+    /// event is produced; a symbolic link, FIFO or device there is refused, never followed, and a spool
+    /// made here is 0600) and starts the delivery thread. `directory` resolves a relative `spool=`
     /// path; the default spool file is in the working directory. `isCancelled` (the run's interruption)
     /// is asked while a request or a backoff is waited on.
     public init(
@@ -84,7 +85,10 @@ public final class HTTPSink: LifecycleSink, @unchecked Sendable {
             spec: configuration.spec)
         spoolPath = path
         do {
-            spool = try OutputFile(path: path, spec: configuration.spec, appending: true)
+            // Never through a link (issue 49 H9), and its owner's alone: it holds where people were.
+            spool = try OutputFile(
+                path: path, spec: configuration.spec, permissions: [.ownerReadWrite], appending: true,
+                refusingLinks: true)
         } catch {
             Self.spoolsInUse.release(path)
             throw error

@@ -24,54 +24,88 @@ extension SQLiteSink {
         "eventCount", "monteCarloRun",
     ]
 
-    /// The versioned schema. Migrations are only ever appended: an existing file written by an older
-    /// build is brought up to date when it is opened; one written by a newer build is refused.
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: runs and events") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE runs (
-                        id INTEGER PRIMARY KEY,
-                        scenario TEXT,
-                        scenarioFile TEXT,
-                        profile TEXT,
-                        startedAt TEXT NOT NULL,
-                        clockStart TEXT,
-                        perimeterVersion TEXT,
-                        sqliteVersion TEXT NOT NULL,
-                        settings TEXT,
-                        status TEXT NOT NULL CHECK (status IN ('running', 'complete', 'interrupted', 'failed')),
-                        finishedAt TEXT,
-                        eventCount INTEGER NOT NULL DEFAULT 0
-                    );
-                    CREATE TABLE events (
-                        run INTEGER NOT NULL REFERENCES runs(id),
-                        seq INTEGER NOT NULL,
-                    \(wireColumns(ofRevision: 1))
-                        PRIMARY KEY (run, seq)
-                    ) WITHOUT ROWID;
-                    CREATE INDEX events_by_device_time ON events(run, device, time);
-                    CREATE INDEX events_by_region ON events(run, region);
-                    """)
+    /// The versioned schema, in order: each migration's identifier (as GRDB's `DatabaseMigrator` records
+    /// it in `grdb_migrations`, which files written before keep) and what it does. Migrations are only ever
+    /// appended: an existing file written by an older build is brought up to date when it is opened; one
+    /// written by a newer build is refused (`prepareSchema`).
+    static let migrations: [(identifier: String, migrate: @Sendable (Database) throws -> Void)] = [
+        (
+            "v1: runs and events",
+            { db in
+                // Without IF NOT EXISTS: a foreign database with a `runs` table is refused, untouched. Runs
+                // creating the same new file at once make it once, `prepareSchema`'s transaction.
+                try db.execute(
+                    sql: """
+                        CREATE TABLE runs (
+                            id INTEGER PRIMARY KEY,
+                            scenario TEXT,
+                            scenarioFile TEXT,
+                            profile TEXT,
+                            startedAt TEXT NOT NULL,
+                            clockStart TEXT,
+                            perimeterVersion TEXT,
+                            sqliteVersion TEXT NOT NULL,
+                            settings TEXT,
+                            status TEXT NOT NULL CHECK (status IN ('running', 'complete', 'interrupted', 'failed')),
+                            finishedAt TEXT,
+                            eventCount INTEGER NOT NULL DEFAULT 0
+                        );
+                        CREATE TABLE events (
+                            run INTEGER NOT NULL REFERENCES runs(id),
+                            seq INTEGER NOT NULL,
+                        \(wireColumns(ofRevision: 1))
+                            PRIMARY KEY (run, seq)
+                        ) WITHOUT ROWID;
+                        CREATE INDEX events_by_device_time ON events(run, device, time);
+                        CREATE INDEX events_by_region ON events(run, region);
+                        """)
+            }
+        ),
+        (
+            "v2: Monte Carlo runs",
+            { db in
+                // The 0-based run of a Monte Carlo batch (`perimeter run --runs N`); NULL for a plain run.
+                try db.execute(sql: "ALTER TABLE runs ADD COLUMN monteCarloRun INTEGER")
+            }
+        ),
+        (
+            "v3: delivery delays",
+            { db in
+                // The phone's decision time of an event delivered late (SEMANTICS §7 "Delivery"); NULL without a delay.
+                try addWireColumns(ofRevision: 3, to: db)
+            }
+        ),
+    ]
+
+    /// Brings the schema of the database in `queue` up to date, in one `BEGIN IMMEDIATE` transaction
+    /// (waited for under the busy timeout): which migrations were applied is read inside it, so that runs
+    /// opening the same new file at once make its tables once, one after the other, and none fails
+    /// (issue 49 H10: "table runs already exists", or a lock given up on). Returns false, changing
+    /// nothing, when the file holds a migration this build does not know (a newer perimeter wrote it).
+    static func prepareSchema(_ queue: DatabaseQueue) throws -> Bool {
+        try queue.writeWithoutTransaction { db in
+            var known = true
+            try db.inTransaction(.immediate) {
+                try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+                let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+                known = applied.isSubset(of: migrations.map(\.identifier))
+                guard known else { return .rollback }
+                for migration in migrations where !applied.contains(migration.identifier) {
+                    try migration.migrate(db)
+                    try db.execute(
+                        sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.identifier])
+                }
+                return .commit
+            }
+            return known
         }
-        migrator.registerMigration("v2: Monte Carlo runs") { db in
-            // The 0-based run of a Monte Carlo batch (`perimeter run --runs N`); NULL for a plain run.
-            try db.execute(sql: "ALTER TABLE runs ADD COLUMN monteCarloRun INTEGER")
-        }
-        migrator.registerMigration("v3: delivery delays") { db in
-            // The phone's decision time of an event delivered late (SEMANTICS §7 "Delivery"); NULL without a delay.
-            try addWireColumns(ofRevision: 3, to: db)
-        }
-        return migrator
     }
 
-    /// Whether the file at `path` is a database this sink wrote (or an empty file), for
-    /// `OutputRecognition`: an SQLite header, then the first migration among those GRDB recorded, read
-    /// through a read-only connection. Any other database, or any other file, is not.
+    /// Whether the file at `path` is a database this sink wrote, for `OutputRecognition`: an SQLite
+    /// header, then the first migration among those GRDB recorded, read through a read-only connection.
+    /// Any other database, an empty file (issue 49 H4), or any other file, is not.
     public static func isPerimeterDatabase(_ path: String) -> Bool {
         guard let head = OutputRecognition.head(path, limit: 16) else { return false }
-        guard !head.isEmpty else { return true }
         guard head.elementsEqual("SQLite format 3\0".utf8) else { return false }
         var configuration = Configuration()
         configuration.readonly = true

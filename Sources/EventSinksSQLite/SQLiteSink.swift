@@ -117,15 +117,13 @@ public final class SQLiteSink: LifecycleSink {
         let created = try Self.checkFile(path, spec: spec)
         do {
             let queue = try Self.openDatabase(path)
-            let migrator = Self.migrator
-            if try queue.read({ db in try migrator.hasBeenSuperseded(db) }) {
+            guard try Self.prepareSchema(queue) else {
                 try? queue.close()
                 throw SinkError(
                     spec: spec, path: path,
                     reason: "cannot open \"\(path)\": its schema was written by a newer perimeter; "
                         + "use that version or give another file")
             }
-            try migrator.migrate(queue)
             runID = try queue.write { db in
                 try db.execute(
                     sql: Self.insertRunSQL,
@@ -378,7 +376,7 @@ extension SQLiteSink {
     /// `sqlite:PATH`: appended to, one `runs` row per run, described by the context's `run`.
     public static let kind = SinkKind(
         schemes: ["sqlite"], target: .path, form: "sqlite:PATH", tellsRunsApart: true,
-        recognizes: SQLiteSink.isPerimeterDatabase
+        recognizes: SQLiteSink.isPerimeterDatabase, fileExtensions: [".db", ".sqlite", ".sqlite3"]
     ) {
         spec, context throws(SinkError) in
         try SQLiteSink(path: context.resolve(spec.path ?? "-"), run: context.run, spec: spec.text)

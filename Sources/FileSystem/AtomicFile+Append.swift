@@ -12,8 +12,11 @@ extension AtomicFile {
     /// Appends the partial file's bytes to the target instead of replacing it (a spool file that several
     /// runs share): the target is created when missing and locked with an exclusive flock(2) while the
     /// bytes are copied and fsynced, so that runs appending at once land whole, one after the other, and
-    /// what the target held is never lost. A target it creates has mode 0600; an existing one keeps its mode. Then the partial file is removed. O(bytes appended), in
-    /// 64 KiB copies.
+    /// what the target held is never lost. A target it creates has mode 0600; an existing one keeps its
+    /// mode. The target and the partial file are opened with O_NOFOLLOW (issue 49 H9): a spool swapped
+    /// for a symbolic link while the run wrote is refused (`FileError.linkRefused`), never written
+    /// through, and the bytes are kept beside it. Then the partial file is removed. O(bytes appended),
+    /// in 64 KiB copies.
     ///
     /// On failure (a full disk, a file-size limit) the target is cut back to its length before, and the
     /// partial file is kept, renamed to `keptPath(for:)` beside the target (a partial file would be
@@ -27,8 +30,13 @@ extension AtomicFile {
         isClosed = true
         try? descriptor.close()
         // A spool holds where people were: created readable by its owner alone (0600), as journals are.
-        let target = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard target >= 0 else { throw keepingPartial(FileError(Errno(rawValue: errno), path: path, action: "append to")) }
+        let target = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard target >= 0 else {
+            let code = Errno(rawValue: errno)
+            let isLink = code == .tooManySymbolicLinkLevels && FileCheck.linkDestination(of: path) != nil
+            throw keepingPartial(
+                isLink ? .linkRefused(path, action: "append to") : FileError(code, path: path, action: "append to"))
+        }
         defer { close(target) }  // also releases the lock
         while flock(target, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
@@ -57,11 +65,14 @@ extension AtomicFile {
 
     /// Where `commitAppending` keeps the bytes it could not append to `path`: `PATH.unappended-PID`, with
     /// this process's id, or `pid`'s (a killed process's partial file, `rescueStalePartials(of:)`).
-    public static func keptPath(for path: String, pid: pid_t = getpid()) -> String { path + ".unappended-\(pid)" }
+    public static func keptPath(for path: String, pid: pid_t = getpid()) -> String { path + keptMark + "\(pid)" }
+
+    /// What `keptPath(for:pid:)` puts between the spool's name and the process id.
+    public static let keptMark = ".unappended-"
 
     /// Copies the partial file's bytes to the end of `target` and fsyncs it; the error, or nil.
     private func copyPartial(to target: Int32) -> Errno? {
-        let source = open(partialPath, O_RDONLY | O_CLOEXEC)
+        let source = open(partialPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard source >= 0 else { return Errno(rawValue: errno) }
         defer { close(source) }
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)

@@ -8,8 +8,9 @@ import ScenarioFormat
 /// arrives in a pull request), so its sinks may print on standard output and write files inside its
 /// folder, and no more unless the person running it says so:
 /// - a file (`jsonl:`, `csv:`, `geojson:`, `sqlite:`, an HTTP sink's `spool=`) must stay inside the
-///   scenario's folder, outside its dot-folders, through no symbolic link, and be new or the sink's own
-///   earlier output: never the scenario, its inputs, a golden log or an executable (`fileRefusal`);
+///   scenario's folder, outside its dot-folders, through no symbolic link, be named with its kind's
+///   extension, and be new or the sink's own earlier output: never the scenario, its inputs, a golden
+///   log, events kept for later (a spool, a field log), an empty file or an executable (`fileRefusal`);
 /// - a network sink (`http://…`, `https://…`) needs `--allow-scenario-network-sinks`;
 /// - `auth-env=` is never taken from a scenario, even then: it would send any environment variable to
 ///   any server. A sink given with `--sink` on the command line is the safer way for both.
@@ -63,9 +64,9 @@ public struct ScenarioSinkPolicy: Sendable {
             for path in reach.files {
                 if let refusal = Self.fileRefusal(path, spec: spec, scenario: scenario, registry: registry) {
                     problems.append(
-                        "\(quoted) writes \(path), \(refusal). A scenario's sinks make new files inside its folder, "
-                            + "or replace their own earlier output; write another path there, or give the sink on the "
-                            + "command line with --sink")
+                        "\(quoted) writes \(path), \(refusal). A scenario's sinks make new files of their kind "
+                            + "inside its folder, or replace their own earlier output; write another path there, or give "
+                            + "the sink on the command line with --sink")
                 }
             }
             if problems.isEmpty {

@@ -1,5 +1,4 @@
-/// Whether some bytes hold a byte of a small class (the bytes JSON escapes, the bytes that quote a CSV
-/// field), eight at a time: each word of eight bytes is tested at once by arithmetic on its lanes (SWAR,
+/// Whether some bytes hold a byte of a small class (the bytes JSON escapes), eight at a time: each word of eight bytes is tested at once by arithmetic on its lanes (SWAR,
 /// "SIMD within a register"), not byte by byte. The tests are exact for whether any lane matches (the
 /// lanes above a match may be marked too, which does not change the answer).
 public enum ByteLanes {

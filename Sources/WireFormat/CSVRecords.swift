@@ -2,7 +2,8 @@ import Geofencing
 import Time
 
 /// Events as CSV per RFC 4180 (the `csv:` sink): a header, then one record per event, CRLF line ends; a
-/// field is quoted when it holds a comma, a quote, CR or LF (quotes doubled), and empty where the event's
+/// field is quoted when it holds a comma, a quote, CR, LF, or a byte a shell acts on (`EventFormatting.csvQuotes`;
+/// quotes doubled), and empty where the event's
 /// kind has no value (`detectedAt`, last, only for an event delivered late: SEMANTICS §7). Numbers and times are written as in JSON Lines (`EventFormatting`).
 ///
 /// ```

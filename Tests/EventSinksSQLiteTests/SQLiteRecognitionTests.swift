@@ -9,7 +9,7 @@ import Testing
 /// G2): recognised by its header and its first migration, read through a read-only connection.
 @Suite("A database the SQLite sink wrote, recognised")
 struct SQLiteRecognitionTests {
-    @Test func ownDatabaseEmptyFileAndOthers() throws {
+    @Test func ownDatabaseAndNeitherAnEmptyFileNorOthers() throws {
         let folder = try temporaryDirectory()
         let own = folder + "/events.sqlite", other = folder + "/other.sqlite"
         let empty = folder + "/empty.sqlite", text = folder + "/notes.txt"
@@ -18,7 +18,7 @@ struct SQLiteRecognitionTests {
         try "".write(toFile: empty, atomically: false, encoding: .utf8)
         try "SQLite format 3 is what this text says\n".write(toFile: text, atomically: false, encoding: .utf8)
         #expect(SQLiteSink.isPerimeterDatabase(own))
-        #expect(SQLiteSink.isPerimeterDatabase(empty))
+        #expect(!SQLiteSink.isPerimeterDatabase(empty))  // issue 49 H4: an empty file is never replaced
         #expect(!SQLiteSink.isPerimeterDatabase(other))
         #expect(!SQLiteSink.isPerimeterDatabase(text))
         #expect(!SQLiteSink.isPerimeterDatabase(folder + "/missing.sqlite"))

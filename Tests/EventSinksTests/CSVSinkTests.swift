@@ -64,8 +64,20 @@ import WireFormat
     @Test(arguments: [
         Quoting(raw: "plain", field: "plain"), Quoting(raw: "", field: ""), Quoting(raw: "a,b", field: "\"a,b\""),
         Quoting(raw: "say \"hi\"", field: "\"say \"\"hi\"\"\""), Quoting(raw: "a\nb", field: "\"a\nb\""),
-        Quoting(raw: "a\r\nb", field: "\"a\r\nb\""), Quoting(raw: "café ☕️", field: "café ☕️"),
-        Quoting(raw: " padded ", field: " padded "),
+        Quoting(raw: "a\r\nb", field: "\"a\r\nb\""), Quoting(raw: "café☕️", field: "café☕️"),
+        Quoting(raw: "van-7_north.gate/2:a@b+c=d%e", field: "van-7_north.gate/2:a@b+c=d%e"),
+        Quoting(raw: "café ☕️", field: "\"café ☕️\""), Quoting(raw: "a^b", field: "\"a^b\""),
+        // Issue 49 H4: a field holding a shell metacharacter is quoted too (spaces were left bare before).
+        Quoting(raw: " padded ", field: "\" padded \""), Quoting(raw: "r;touch PWNED;#", field: "\"r;touch PWNED;#\""),
+        Quoting(raw: "a&b", field: "\"a&b\""), Quoting(raw: "a|b", field: "\"a|b\""),
+        Quoting(raw: "$HOME", field: "\"$HOME\""),
+        Quoting(raw: "`id`", field: "\"`id`\""), Quoting(raw: "a<b>c", field: "\"a<b>c\""),
+        Quoting(raw: "f(x)", field: "\"f(x)\""),
+        Quoting(raw: "it's", field: "\"it's\""), Quoting(raw: "a\\b", field: "\"a\\b\""),
+        Quoting(raw: "*.gpx", field: "\"*.gpx\""),
+        Quoting(raw: "a?", field: "\"a?\""), Quoting(raw: "[a]", field: "\"[a]\""), Quoting(raw: "#1", field: "\"#1\""),
+        Quoting(raw: "~x", field: "\"~x\""), Quoting(raw: "a!", field: "\"a!\""), Quoting(raw: "{a}", field: "\"{a}\""),
+        Quoting(raw: "a\tb", field: "\"a\tb\""),
     ])
     func quoting(q: Quoting) {
         var bytes: [UInt8] = []
@@ -76,7 +88,7 @@ import WireFormat
     @Test func exactRecords() {
         #expect(
             CSVRecords.encode(samples[3].event)
-                == "2016-01-10T12:03:10.250Z,\"line1\nline2\r\",café ☕️,enter,37.703026,-121.759735,-12.5,2016-01-10T12:03:05.000Z,,,,,"
+                == "2016-01-10T12:03:10.250Z,\"line1\nline2\r\",\"café ☕️\",enter,37.703026,-121.759735,-12.5,2016-01-10T12:03:05.000Z,,,,,"
         )
         #expect(
             CSVRecords.encode(samples[5].event)
@@ -84,7 +96,39 @@ import WireFormat
         )
         #expect(
             CSVRecords.encode(samples[6].event)
-                == "2016-01-11T00:00:00.000Z,phone 2,cafe,dwell,37.703026,-121.759735,-1234567.891,,,,260.0,\"Thanks, \"\"friend\"\" 👋\","
+                == "2016-01-11T00:00:00.000Z,\"phone 2\",cafe,dwell,37.703026,-121.759735,-1234567.891,,,,260.0,\"Thanks, \"\"friend\"\" 👋\","
         )
+    }
+
+    /// Ids a scenario could give to make a CSV file run commands when a shell reads it (issue 49 H4).
+    static let shellIds = [
+        "r;touch PWNED;#", "a|touch PWNED", "a&&touch PWNED", "a>PWNED", "a touch PWNED", "x\ntouch PWNED",
+    ]
+
+    @Test("a CSV file holding shell metacharacters runs no command of its fields in sh, and reads back")
+    func shellRunsNoFieldAsACommand() throws {
+        let directory = try temporaryDirectory()
+        let events = Self.shellIds.enumerated().map { index, id in
+            var event = samples[index % 2].event
+            event.device = id
+            event.region = id
+            return event
+        }
+        try run(CSVSink(path: directory + "/events.csv"), events)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["events.csv"]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(try files(in: directory) == ["events.csv"])  // no PWNED, no file a redirection made
+        // Perimeter's own CSV reader reads every field back as written.
+        var records: [[String]] = []
+        try CSVRecords.forEachRecord(in: Array(try contents(directory + "/events.csv").utf8)) { fields in
+            records.append(fields.map(\.text))
+        }
+        #expect(records == [CSVRecords.columns] + events.map(Self.expectedRecord))
     }
 }

@@ -97,12 +97,13 @@ struct ScenarioSinkPolicyTests {
                 try "name,email\r\nada,ada@example.org\r\n".write(
                     to: project.appendingPathComponent("people.csv"), atomically: true, encoding: .utf8)
             }, status: 2, message: "which exists and is not csv output Perimeter wrote", untouched: ["people.csv"]),
+        // Issue 49 H4: its name is refused first (not .jsonl); its text was before.
         .init(
             id: "a JSON file Perimeter did not write", sink: "jsonl:package.json",
             prepare: { project, _ in
                 try "{\"name\": \"app\", \"scripts\": {\"test\": \"make\"}}\n".write(
                     to: project.appendingPathComponent("package.json"), atomically: true, encoding: .utf8)
-            }, status: 2, message: "which exists and is not jsonl output Perimeter wrote", untouched: ["package.json"]),
+            }, status: 2, message: "which does not end in .jsonl", untouched: ["package.json"]),
         .init(
             id: "a link that stays inside", sink: "jsonl:latest.jsonl",
             prepare: { project, _ in
@@ -110,6 +111,35 @@ struct ScenarioSinkPolicyTests {
                 try FileManager.default.createSymbolicLink(
                     atPath: project.appendingPathComponent("latest.jsonl").path, withDestinationPath: "e.jsonl")
             }, status: 2, message: "which goes through the symbolic link latest.jsonl"),
+        // Issue 49 H3: events kept for later are never replaced by a scenario's `jsonl:` sink.
+        .init(
+            id: "an HTTP spool", sink: "jsonl:spool.jsonl",
+            prepare: { project, _ in try write(spoolLines, "spool.jsonl", in: project) }, status: 2,
+            message:
+                "sinks[0]: \"jsonl:spool.jsonl\" writes spool.jsonl, which exists and is not jsonl output Perimeter wrote",
+            untouched: ["spool.jsonl"]),
+        .init(
+            id: "a spool's events kept beside it", sink: "jsonl:spool.jsonl.unappended-4242",
+            prepare: { project, _ in try write(spoolLines, "spool.jsonl.unappended-4242", in: project) }, status: 2,
+            message: "which is named as events kept for later", untouched: ["spool.jsonl.unappended-4242"]),
+        .init(
+            id: "a field log", sink: "jsonl:observed.jsonl",
+            prepare: { project, _ in try write(fieldLog, "observed.jsonl", in: project) }, status: 2,
+            message: "which exists and is not jsonl output Perimeter wrote", untouched: ["observed.jsonl"]),
+        // Issue 49 H4: only names of the sink's own kind, and never an empty file.
+        .init(
+            id: "an empty shell script, by a CSV sink", sink: "csv:sub/env.sh",
+            prepare: { project, _ in try write("", "sub/env.sh", in: project) }, status: 2,
+            message: "sinks[0]: \"csv:sub/env.sh\" writes sub/env.sh, which does not end in .csv", untouched: ["sub/env.sh"]),
+        .init(
+            id: "a new name of another kind", sink: "jsonl:tools.sh", status: 2, message: "which does not end in .jsonl"),
+        .init(
+            id: "an SQLite database named as a script", sink: "sqlite:run.sh", status: 2,
+            message: "which does not end in .db, .sqlite or .sqlite3"),
+        .init(
+            id: "an empty file (replaced before issue 49)", sink: "jsonl:e.jsonl",
+            prepare: { project, _ in try write("", "e.jsonl", in: project) }, status: 2,
+            message: "which is an empty file", untouched: ["e.jsonl"]),
         .init(
             id: "a FIFO", sink: "jsonl:pipe.jsonl",
             prepare: { project, _ in
@@ -131,6 +161,24 @@ struct ScenarioSinkPolicyTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
     }
 
+    /// `text` written to `name` in `folder`.
+    static func write(_ text: String, _ name: String, in folder: URL) throws {
+        try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    /// An event line as the `jsonl:` sink writes it.
+    static let eventLine =
+        "{\"time\":\"2016-01-10T12:00:00.000Z\",\"device\":\"phone\",\"region\":\"cafe\",\"kind\":\"exit\","
+        + "\"lat\":37.7,\"lon\":-121.7,\"distance\":12.5,\"crossedAt\":\"2016-01-10T11:59:58.000Z\"}\n"
+
+    /// An HTTP sink's spool: events with their batch's `idempotencyKey` last.
+    static let spoolLines = String(repeating: eventLine.dropLast(2) + ",\"idempotencyKey\":\"9c0f-3\"}\n", count: 3)
+
+    /// A field log's lines (`Examples/field-study/observed.jsonl`): an event's keys among others.
+    static let fieldLog =
+        "{\"time\":\"2026-10-14T08:05:02.097Z\",\"detectedAt\":\"2026-10-14T08:04:58.000Z\",\"device\":\"tester-1\","
+        + "\"region\":\"cafe-tejo\",\"kind\":\"enter\",\"lat\":38.708994,\"lon\":-9.1407,\"platform\":\"ios\"}\n"
+
     /// The bytes and mode of `file`, to compare before and after.
     static func snapshot(_ file: URL) throws -> (Data, Int) {
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int ?? -1
@@ -142,16 +190,8 @@ struct ScenarioSinkPolicyTests {
         .init(id: "a URL with the flag", sink: "URL;batch=2", allowNetwork: true, status: 0, message: "1 device"),
         .init(
             id: "its own earlier output", sink: "jsonl:e.jsonl",
-            prepare: { project, _ in
-                let old =
-                    "{\"time\":\"2016-01-10T12:00:00.000Z\",\"device\":\"phone\",\"region\":\"cafe\",\"kind\":\"exit\"}\n"
-                try old.write(to: project.appendingPathComponent("e.jsonl"), atomically: true, encoding: .utf8)
-            }, status: 0, message: "1 device"),
-        .init(
-            id: "an empty file", sink: "jsonl:e.jsonl",
-            prepare: { project, _ in
-                try "".write(to: project.appendingPathComponent("e.jsonl"), atomically: true, encoding: .utf8)
-            }, status: 0, message: "1 device"),
+            prepare: { project, _ in try write(eventLine + eventLine, "e.jsonl", in: project) }, status: 0,
+            message: "1 device"),
     ]
 
     /// A scenario with `sink` in `project/`, beside an `outside/` folder, and a server for URLs.

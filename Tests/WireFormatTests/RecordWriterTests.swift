@@ -89,8 +89,10 @@ import WireFormat
         var random = SplitMix64(seed: seed)
         let special: [UInt8] = [
             0x00, 0x0A, 0x0D, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x2B, 0x2C, 0x2D, 0x5B, 0x5C, 0x5D,
-            0x7E, 0x7F, 0x80, 0xE1, 0xE2, 0xE3, 0xFF,
+            0x7E, 0x7F, 0x80, 0xE1, 0xE2, 0xE3, 0xFF, 0x09, 0x24, 0x25, 0x26, 0x3B, 0x3D, 0x60, 0x7C,
         ]
+        // RFC 4180's bytes, and a shell's (issue 49 H4).
+        let quoted = Set("\t\n\r !\"#$&'()*,;<>?[\\]^`{|}~".utf8)
         var failures = 0
         for _ in 0..<200_000 {
             let count = Int.random(in: 0...40, using: &random)
@@ -100,7 +102,7 @@ import WireFormat
                 bytes[.random(in: 0..<count, using: &random)] = special.randomElement(using: &random)!
             }
             let json = bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }
-            let csv = bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }
+            let csv = bytes.contains(where: quoted.contains)
             let (jsonFound, csvFound) = bytes.withUnsafeBufferPointer {
                 (JSONEscaping.needsEscaping($0), EventFormatting.csvNeedsQuotes($0))
             }
