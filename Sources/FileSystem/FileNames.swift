@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Paths as text: the folder of a path, a path resolved against a folder or beside a file. Lexical only
 /// (no file is looked at). O(length of the path).
 public enum FileNames {
@@ -54,5 +62,11 @@ public enum FileNames {
         }
         let joined = parts.joined(separator: "/")
         return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
+    /// Whether `name` matches the shell wildcard `pattern` (`*`, `?`, `[…]`, fnmatch(3)); a leading `.` is
+    /// matched only by a leading `.` in the pattern. `*` also matches `/` unless `slashes` is false.
+    public static func matches(_ name: String, wildcard pattern: String, slashes: Bool = true) -> Bool {
+        fnmatch(pattern, name, FNM_PERIOD | (slashes ? 0 : FNM_PATHNAME)) == 0
     }
 }

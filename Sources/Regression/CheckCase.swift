@@ -2,9 +2,13 @@
 /// JUnit testcase of its own (`JUnitReport`) and, when it failed, a GitHub annotation at its line
 /// (`GitHubAnnotations`).
 public struct CheckCase: Sendable, Equatable {
-    /// What was checked, for people: `golden log Scenarios/x.events.jsonl`, or the expectation's place and
-    /// what it asks (`expect[1], line 17: dwell "welcome" between 12:01:37 and 12:01:47`).
+    /// What was checked, named so that the name outlives edits elsewhere in the file (a JUnit testcase's
+    /// name, which CI servers keep a history by): `golden log Scenarios/x.events.jsonl`; an expectation's
+    /// `id:`; else its index and what it asks (`expect[1]: dwell "welcome" between 12:01:37 and 12:01:47`).
+    /// No line number: that is in `place`.
     public var name: String
+    /// Where it was written (`expect[1], line 17`), for the JUnit failure's text; empty for the golden log.
+    public var place: String = ""
     /// The line of the scenario file it was written at; nil for the golden log.
     public var line: Int?
     /// Why it failed, one sentence; nil when it held.
@@ -19,8 +23,9 @@ public struct CheckCase: Sendable, Equatable {
         self.details = details
     }
 
-    /// The name of an expectation's case: `expect[1], line 17: enter of cafe at 12:01:57 ± 30 s`.
-    static func expectation(place: String, statement: String) -> String {
-        place.isEmpty ? statement : "\(place): \(statement)"
+    /// The name of an expectation's case: its `id`, else `expect[1]: enter of cafe at 12:01:57 ± 30 s`
+    /// (`keyPath` and the statement; the statement alone for an expectation built in code).
+    static func expectation(keyPath: String, id: String?, statement: String) -> String {
+        id ?? (keyPath.isEmpty ? statement : "\(keyPath): \(statement)")
     }
 }

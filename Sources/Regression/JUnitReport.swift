@@ -83,7 +83,10 @@ public enum JUnitReport {
                 testcase.element = "failure"
                 testcase.message = failure
                 testcase.type = "perimeter.check"
-                testcase.text = ([failure] + checked.details).joined(separator: "\n")
+                // The place (`expect[1], line 17`) is in the text, not the name, which outlives lines moving.
+                let placed =
+                    checked.place.isEmpty || failure.hasPrefix(checked.place) ? failure : "\(checked.place): \(failure)"
+                testcase.text = ([placed] + checked.details).joined(separator: "\n")
             }
             testcases.append(testcase)
         }

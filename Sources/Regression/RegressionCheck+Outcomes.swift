@@ -53,7 +53,8 @@ struct OutcomeExpectationTally {
             result.measured.append(measurement)
             result.cases.append(
                 CheckCase(
-                    name: CheckCase.expectation(place: measurement.place, statement: expectation.statement)
+                    name: expectation.id
+                        ?? CheckCase.expectation(keyPath: expectation.keyPath, id: nil, statement: expectation.statement)
                         + " over \(counts.count) runs",
                     line: expectation.line, failure: measurement.passed ? nil : line))
             if !measurement.passed { failures.append(line) }

@@ -113,7 +113,9 @@ extension RegressionCheck {
             result.measured.append(measurement)
             result.cases.append(
                 CheckCase(
-                    name: CheckCase.expectation(place: measurement.place, statement: statement) + " over \(runs) runs",
+                    name: expectation.id
+                        ?? CheckCase.expectation(keyPath: expectation.keyPath, id: nil, statement: statement)
+                        + " over \(runs) runs",
                     line: expectation.line, failure: measurement.passed ? nil : line))
             if !measurement.passed { failures.append(line) }
         }

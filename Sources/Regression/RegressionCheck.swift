@@ -99,8 +99,43 @@ public struct RegressionCheck: Sendable {
     /// The scenario files named: files as given, folders searched recursively for `*.yaml` and `*.yml`,
     /// sorted. Paths where nothing can be reached are returned apart.
     public static func scenarioFiles(in paths: [String]) -> (files: [String], missing: [String]) {
-        let found = FileDiscovery.files(in: paths, including: FileDiscovery.isScenario)
-        return (found.files, found.unreachable)
+        let found = scenarioFiles(in: paths, excluding: [])
+        return (found.files, found.missing)
+    }
+
+    /// The scenarios of `paths`: a file named is checked whatever it holds; a folder gives the `*.yaml` and
+    /// `*.yml` files below it (hidden ones and profile files aside, sorted) but those matching one of
+    /// `excluding` (shell wildcards, against the path below the folder, the path as found, or the file's
+    /// name; `*` matches `/` too) and those that are no scenario (`FileDiscovery.notScenario`: a journey,
+    /// a CI workflow), which are returned apart with why. The paths where nothing can be reached, apart.
+    public static func scenarioFiles(
+        in paths: [String], excluding patterns: [String]
+    ) -> (
+        files: [String], missing: [String], skipped: [(path: String, why: String)]
+    ) {
+        var files: [String] = [], missing: [String] = [], skipped: [(path: String, why: String)] = []
+        for given in paths {
+            let found = FileDiscovery.files(in: [given], including: FileDiscovery.isScenario)
+            missing += found.unreachable
+            guard FileCheck.isDirectory(given) else {
+                files += found.files
+                continue
+            }
+            let folder = given.hasSuffix("/") ? given : given + "/"
+            for path in found.files {
+                let below = String(path.dropFirst(folder.count))
+                let excluded = patterns.contains { pattern in
+                    [below, path, FileNames.lastComponent(of: path)].contains { FileNames.matches($0, wildcard: pattern) }
+                }
+                if excluded { continue }
+                if let why = FileDiscovery.notScenario(path) {
+                    skipped.append((path, why))
+                } else {
+                    files.append(path)
+                }
+            }
+        }
+        return (files, missing, skipped)
     }
 
     /// A sentence when `path` is an event log (`NAME.events.jsonl`, or any `.jsonl` file) rather than a
@@ -259,14 +294,18 @@ public struct RegressionCheck: Sendable {
         var failures: [String] = []
         for e in scenario.expectations where e.probability == nil {
             let name = CheckCase.expectation(
-                place: e.placeDescription, statement: e.statement(clockStart: day, zone: scenario.timeZone))
+                keyPath: e.keyPath, id: e.id, statement: e.statement(clockStart: day, zone: scenario.timeZone))
+            var checked = CheckCase(name: name, line: e.line)
+            checked.place = e.placeDescription
             guard let failure = e.failure(in: events, clockStart: day, zone: scenario.timeZone) else {
-                if e.measures.isEmpty { result.cases.append(CheckCase(name: name, line: e.line)) }
+                if e.measures.isEmpty { result.cases.append(checked) }
                 continue
             }
             let line = e.placeDescription.isEmpty ? failure : "\(e.placeDescription): \(failure)"
             failures.append(line)
-            result.cases.append(CheckCase(name: name, line: e.line, failure: failure, details: misses))
+            checked.failure = failure
+            checked.details = misses
+            result.cases.append(checked)
         }
         failures += measureProbabilities(scenario, day: day, into: &result)
         if !failures.isEmpty {

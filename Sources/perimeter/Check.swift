@@ -17,7 +17,10 @@ struct Check: ParsableCommand {
             'expect:' list is evaluated on the new events; an expectation with 'probability:' is evaluated on \
             each run of the Monte Carlo batch that the scenario's 'runs: N' declares, and the share of runs in \
             which it holds is printed and checked (the JUnit report gives it too). A folder is searched recursively for *.yaml and \
-            *.yml scenarios, in sorted order. --update records or rewrites the golden logs (atomically), and \
+            *.yml scenarios, in sorted order; hidden files and folders (.git, .github) are not searched, a file \
+            matching an --exclude pattern is left out, and a YAML file that is no scenario (a journey for \
+            'track synth', with route:; any YAML with neither regions: nor devices: at its top level) is \
+            skipped with a note on standard error. A file named on the command line is always checked. --update records or rewrites the golden logs (atomically), and \
             beside each what it was made from (NAME.events.inputs.json: the SHA-256 of the scenario and of each \
             file it reads, and the profile), and still evaluates the expectations. When the events differ, the \
             header says which of those inputs changed since the log was recorded. --expectations-only \
@@ -36,6 +39,14 @@ struct Check: ParsableCommand {
 
     @Argument(help: ArgumentHelp("Scenario files or folders.", valueName: "path"))
     var paths: [String]
+
+    @Option(
+        help: ArgumentHelp(
+            "Leave out the files found in a folder that match this shell wildcard (*, ?, […]; * matches / too), "
+                + "tried against the path below the folder, the path as found and the file's name: "
+                + "--exclude 'journeys/*' --exclude '*.draft.yaml'. Repeatable.",
+            valueName: "glob"))
+    var exclude: [String] = []
 
     @Flag(help: "Record or rewrite the golden logs instead of comparing with them.")
     var update = false
@@ -87,7 +98,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let started = Date()
-        let (files, missing) = RegressionCheck.scenarioFiles(in: paths)
+        let (files, missing, skipped) = RegressionCheck.scenarioFiles(in: paths, excluding: exclude)
         var checker = RegressionCheck(update: update, threads: threads.count)
         checker.allowsEmptyLog = allowEmpty
         checker.expectationsOnly = expectationsOnly
@@ -95,9 +106,20 @@ struct Check: ParsableCommand {
         checker.inputs = inputs.confinement(givenFolders: paths)
         // A path that does not exist is bad input, not a scenario: it is said, and not counted.
         for path in missing { StandardError.error("\(path): no such file or folder") }
+        if !skipped.isEmpty {
+            let listed = skipped.prefix(10).map { "\($0.path) (\($0.why))" }.joined(separator: ", ")
+            let more = skipped.count > 10 ? " and \(skipped.count - 10) more" : ""
+            StandardError.note(
+                "check: skipped \(skipped.count) YAML file\(skipped.count == 1 ? "" : "s") that "
+                    + "\(skipped.count == 1 ? "is not a scenario" : "are not scenarios"): \(listed)\(more). Name a file to "
+                    + "check it anyway, or leave it out without a note with --exclude GLOB.")
+        }
         var results: [CheckResult] = []
         if files.isEmpty && missing.isEmpty {
-            StandardError.error("no scenarios (*.yaml, *.yml) found in \(paths.joined(separator: ", ")).")
+            StandardError.error(
+                "no scenarios (*.yaml, *.yml) found in \(paths.joined(separator: ", "))"
+                    + (skipped.isEmpty
+                        ? "." : " (\(skipped.count) YAML file\(skipped.count == 1 ? "" : "s") skipped above)."))
             throw ExitCode.badInput
         }
         for file in files {

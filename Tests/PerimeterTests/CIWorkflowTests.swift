@@ -59,7 +59,8 @@ struct CIWorkflowTests {
     func workflowIsTheReadme() throws {
         let (commands, text) = try Self.workflowStep()
         #expect(commands == (try Self.readmeCommands()))
-        #expect(commands.hasSuffix(" check \"$PERIMETER_SCENARIOS\" --junit perimeter-junit.xml\n"))
+        // --format github: each failure is also an annotation on the scenario's line (issue 56 item 3).
+        #expect(commands.hasSuffix(" check \"$PERIMETER_SCENARIOS\" --format github --junit perimeter-junit.xml\n"))
         // The version and the folder are inputs, defaulting to the binary's version and Scenarios/.
         let version = try Self.version()
         #expect(
@@ -162,6 +163,10 @@ struct CIWorkflowTests {
             in: checkout, executable: "/usr/bin/env")
         #expect(job.status == c.status, "\(job.stdout)\(job.stderr)")
         #expect((job.stdout + job.stderr).contains(c.says), "\(job.stdout)\(job.stderr)")
+        // A failed check is annotated at the scenario's file for the pull request.
+        if c.status == 1 {
+            #expect(job.stdout.contains("::error file=Scenarios/lorrenzillos.yaml"), "\(job.stdout)")
+        }
         let junit = checkout.appendingPathComponent("perimeter-junit.xml")
         #expect(FileManager.default.fileExists(atPath: junit.path) == c.ranPerimeter)
         if c.ranPerimeter {

@@ -113,7 +113,7 @@ struct CheckTests {
         #expect(xml.contains("tests=\"8\" failures=\"1\""))  // 6 plain expectations and 2 measured; no golden log read
         #expect(
             xml.contains(
-                "name=\"\(XMLEscaping.attribute(name)): expect[0], line \(first): 1 enter of lorrenzillos over 20 runs\""))
+                "name=\"\(XMLEscaping.attribute(name)): expect[0]: 1 enter of lorrenzillos over 20 runs\""))
         // Valid against the Ant schema, which allows output only at the suite's end.
         let file = try PerimeterProcess.temporaryFolder().appendingPathComponent("junit.xml")
         try xml.write(to: file, atomically: true, encoding: .utf8)

@@ -19,9 +19,9 @@ import Testing
         #expect(result.status == .passed, "\(result.details)")
         #expect(
             result.cases.map(\.name) == [
-                "expect[0], line 14: at least 1 enter of store",
-                "expect[1], line 15: enter of store between 09:02:00 and 09:03:00 over 40 runs",
-                "expect[2], line 16: at least 1 exit of store over 40 runs",
+                "expect[0]: at least 1 enter of store",
+                "expect[1]: enter of store between 09:02:00 and 09:03:00 over 40 runs",
+                "expect[2]: at least 1 exit of store over 40 runs",
             ])
         #expect(result.cases.map(\.line) == [14, 15, 16])
     }
@@ -55,10 +55,10 @@ import Testing
         #expect(xml.contains("tests=\"6\" failures=\"1\" errors=\"0\""))
         let late = "An enter expected too early (\(Self.fixture("late-store.yaml")))"
         #expect(
-            xml.contains("<testcase classname=\"perimeter.check\" name=\"\(late): expect[0], line 11: 1 enter of store\""))
+            xml.contains("<testcase classname=\"perimeter.check\" name=\"\(late): expect[0]: 1 enter of store\""))
         #expect(
             xml.contains(
-                "name=\"\(late): expect[2], line 13: enter of store between 09:01:00 and 09:01:30\" time=\"")
+                "name=\"\(late): expect[2]: enter of store between 09:01:00 and 09:01:30\" time=\"")
         )
         #expect(
             xml.contains(
@@ -68,6 +68,55 @@ import Testing
         try xml.write(to: file, atomically: true, encoding: .utf8)
         let junit = try JUnitSchema.validate(file.path)
         #expect(junit.valid, "\(junit.output)")
+    }
+
+    /// Issue 56 item 2: a testcase's name outlives edits elsewhere in the scenario. Comment lines added
+    /// above the expectations move every line, and the JUnit names stay the same (the line is in the
+    /// failure's text); an expectation's `id:` names its testcase even when another is put before it.
+    @Test func junitNamesOutliveMovedLines() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        let original = try String(contentsOfFile: Self.fixture("late-store.yaml"), encoding: .utf8)
+        try FileManager.default.copyItem(
+            atPath: Self.fixture("walk.gpx"), toPath: folder.appendingPathComponent("walk.gpx").path)
+        var checker = RegressionCheck()
+        checker.expectationsOnly = true
+        func names(_ text: String) throws -> (names: [String], text: String) {
+            let path = folder.appendingPathComponent("store.yaml").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            let result = checker.check(scenarioAt: path)
+            let xml = JUnitReport.xml([result])
+            let names = xml.split(separator: "\n").compactMap { line -> String? in
+                guard let start = line.range(of: " name=\""), line.contains("<testcase") else { return nil }
+                return String(line[start.upperBound...].prefix { $0 != "\"" })
+            }
+            return (names, xml)
+        }
+        let before = try names(original)
+        let moved = try names(original.replacingOccurrences(of: "expect:\n", with: "# a note\n# another\nexpect:\n"))
+        #expect(before.names.count == 3)
+        #expect(before.names == moved.names)
+        #expect(!before.names.contains { $0.contains("line ") }, "\(before.names)")
+        // The line is in the failure's text: 13 before, 15 after two comment lines.
+        #expect(before.text.contains("expect[2], line 13: expected enter of store between"), "\(before.text)")
+        #expect(moved.text.contains("expect[2], line 15: expected enter of store between"), "\(moved.text)")
+        // An id names its testcase; one put before it changes the others' indices, not its name.
+        let named = original.replacingOccurrences(
+            of: "between: [\"09:01:00\", \"09:01:30\"]}", with: "between: [\"09:01:00\", \"09:01:30\"], id: early-enter}")
+        let inserted = named.replacingOccurrences(
+            of: "expect:\n",
+            with: "expect:\n  - {kind: exit, region: store, never: true, between: [\"09:00:00\", \"09:00:10\"]}\n")
+        let withID = try names(named), afterInsert = try names(inserted)
+        #expect(withID.names.last?.hasSuffix(": early-enter") == true, "\(withID.names)")
+        #expect(afterInsert.names.last == withID.names.last, "\(afterInsert.names)")
+        #expect(afterInsert.names.count == 4)
+        // Two expectations of one id are refused at the second.
+        let twice = named.replacingOccurrences(
+            of: "count: 1}\n  - {kind: exit", with: "count: 1, id: early-enter}\n  - {kind: exit")
+        let twicePath = folder.appendingPathComponent("twice.yaml").path
+        try twice.write(toFile: twicePath, atomically: true, encoding: .utf8)
+        let refused = checker.check(scenarioAt: twicePath)
+        #expect(refused.status == .badInput)
+        #expect(refused.details.contains { $0.contains("the id \"early-enter\" is expect[0]'s too") }, "\(refused.details)")
     }
 
     @Test func githubAnnotationsPointAtTheExpectationsLine() {

@@ -4,10 +4,6 @@ import Foundation
 import Geofencing
 import Time
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 extension ScenarioLoader {
     /// The keys of a `devices:` entry that names many GPX files at once.
     static let trackFolderKeys = ["tracks", "offset", "pace", "accuracy", "recorded"]
@@ -74,7 +70,7 @@ extension ScenarioLoader {
             cursor.fail("cannot read the tracks: \(resolved) is not a folder that can be read")
             return nil
         }
-        let names = all.filter { fnmatch(namePattern, $0, FNM_PERIOD) == 0 }.sorted {
+        let names = all.filter { FileNames.matches($0, wildcard: namePattern) }.sorted {
             $0.utf8.lexicographicallyPrecedes($1.utf8)
         }
         guard !names.isEmpty else {

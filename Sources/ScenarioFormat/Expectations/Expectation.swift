@@ -60,6 +60,10 @@ public struct EventExpectation: Hashable, Sendable {
     /// with bounds on their statistics over the runs (`ExpectationMeasure`).
     public var measures: [ExpectationMeasure]
 
+    /// `id:`: a name the expectation keeps when lines move or expectations are added before it (its
+    /// JUnit testcase is named by it, `CheckCase`); nil when not given.
+    public var id: String? = nil
+
     /// Where it was written: the scenario file, `expect[2]`, and the 1-based line and column (0 when
     /// the expectation was built in code).
     public var file: String

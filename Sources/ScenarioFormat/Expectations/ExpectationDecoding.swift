@@ -33,7 +33,7 @@ import Time
 extension ScenarioLoader {
     static let expectationKeys = [
         "kind", "device", "region", "rule", "at", "within", "between", "count", "never",
-        "after", "probability", "delay", "distance",
+        "after", "probability", "delay", "distance", "id",
     ]
     static let expectationShape =
         "an expectation: a mapping such as {kind: enter, region: ID, at: \"12:01:57\", within: 30s}"
@@ -151,11 +151,25 @@ extension ScenarioLoader {
                 ok = false
             }
         }
+        let named = f["id"].map { expectationID($0, &ok) } ?? nil
         guard ok, let kind, let condition else { return nil }
-        return EventExpectation(
+        var expectation = EventExpectation(
             kind: kind, device: device, region: region, rule: rule, condition: condition,
             probability: probability, measures: measures, file: c.file, keyPath: c.path,
             line: c.line, column: c.column)
+        expectation.id = named
+        return expectation
+    }
+
+    /// An expectation's `id:`: a non-empty string of one line.
+    func expectationID(_ c: PlacedNode, _ ok: inout Bool) -> String? {
+        let what = "an expectation's id: a name of one line for its JUnit testcase, such as welcome-enter"
+        guard let text = c.text(what), !text.contains(where: \.isNewline) else {
+            if c.scalarText?.contains(where: \.isNewline) == true { c.expected(what) }
+            ok = false
+            return nil
+        }
+        return text
     }
 
     /// A device or region id, or a rule name, checked against the scenario's.

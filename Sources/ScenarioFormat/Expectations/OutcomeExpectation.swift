@@ -39,6 +39,10 @@ public struct OutcomeExpectation: Hashable, Sendable {
     /// The share of runs in which the count lies within `devices`.
     public var probability: ProbabilityBounds
 
+    /// `id:` beside `outcome:`: a name for its JUnit testcase that outlives edits around it; nil when not
+    /// given.
+    public var id: String? = nil
+
     /// Where it was written: the scenario file, `expect[2].outcome`, and the 1-based line and column (0
     /// when built in code).
     public var file: String

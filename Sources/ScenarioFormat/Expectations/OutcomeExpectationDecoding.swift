@@ -24,10 +24,15 @@ extension ScenarioLoader {
         list.compactMap { entry in
             guard entry.mappingHasKey("outcome"),
                 let f = entry.mapping(
-                    "an outcome expectation: {outcome: {...}} and nothing beside it", allowed: ["outcome"]),
+                    "an outcome expectation: {outcome: {...}} and nothing beside it but an id:",
+                    allowed: ["outcome", "id"]),
                 let node = f.required("outcome", Self.outcomeShape)
             else { return nil }
-            return outcomeExpectation(node, known: known, runs: runs)
+            var ok = true
+            let id = f["id"].map { expectationID($0, &ok) } ?? nil
+            var expectation = outcomeExpectation(node, known: known, runs: runs)
+            expectation?.id = id
+            return ok ? expectation : nil
         }
     }
 

@@ -1,5 +1,6 @@
 import Documents
 import Geofencing
+import TextEscaping
 
 extension ScenarioLoader {
     /// `expect:`, read after `runs:` (which `probability:` needs) and against the simulation: times of day
@@ -11,5 +12,19 @@ extension ScenarioLoader {
         d.expectations = expectations(
             list, clockStart: simulation.clockStart, known: known, runs: d.runs, zone: d.zone)
         d.outcomeExpectations = outcomeExpectations(list, known: known, runs: d.runs)
+        // Two expectations of one id would be one JUnit testcase.
+        var seen: [String: Int] = [:]
+        for (index, entry) in list.enumerated() {
+            guard let node = entry.entry("id"), let id = node.scalarText else {
+                continue
+            }
+            if let first = seen[id] {
+                node.fail(
+                    "the id \(TerminalText.quoted(id)) is expect[\(first)]'s too; each expectation's id names one JUnit testcase"
+                )
+            } else {
+                seen[id] = index
+            }
+        }
     }
 }

@@ -21,10 +21,26 @@ public enum FileDiscovery {
                 files.append(path)
                 continue
             }
-            let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
-            files += found.filter(include).sorted().map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+            files += visibleFiles(below: path).filter(include).sorted().map {
+                path.hasSuffix("/") ? path + $0 : path + "/" + $0
+            }
         }
         return (files, unreachable)
+    }
+
+    /// The paths below the folder `path`, relative to it, but hidden files and folders (`.git`, `.build`,
+    /// `.github`: a name starting with a dot) and what is below them, which a walk never enters.
+    static func visibleFiles(below path: String) -> [String] {
+        guard let walk = FileManager.default.enumerator(atPath: path) else { return [] }
+        var found: [String] = []
+        while let relative = walk.nextObject() as? String {
+            if FileNames.lastComponent(of: relative).hasPrefix(".") {
+                walk.skipDescendants()
+            } else {
+                found.append(relative)
+            }
+        }
+        return found
     }
 
     /// The extension of `path`, lowercased: `yaml` for `Scenarios/A.YAML`; empty when it has none.
