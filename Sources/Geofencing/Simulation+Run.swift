@@ -59,9 +59,8 @@ public struct RunSummary: Sendable, Equatable {
     /// `monitor-stop` while the device was inside, and the app never hears an exit. `device in region
     /// at TIME`, in device order.
     public var stoppedStays: [String] = []
-    /// Crossings decided but drawn as missed (SEMANTICS §5 "Misses"), in device order, then time: `enter of
-    /// REGION by DEVICE at TIME not reported: drawn as missed, missEnter P`.
-    public var drawnMisses: [String] = []
+    /// Crossings decided but drawn as missed (SEMANTICS §5 "Misses"), in device order, then time.
+    public var drawnMisses: [DrawnMiss] = []
 
     public var events: Int { eventsByKind.values.reduce(0, +) }
 
@@ -69,9 +68,10 @@ public struct RunSummary: Sendable, Equatable {
     /// seed, else 0): `note: enter of flagship by phone at … not reported: drawn as missed, missEnter 0.06,
     /// seed 0`. A scenario for CI under a stochastic profile uses `probability:` expectations, or sets the
     /// miss probabilities to 0 in its `monitor:` block.
-    /// At most `listed` are named; the rest are counted in one more note.
-    public func missNotes(seed: UInt64, listed: Int = 5) -> [String] {
-        let named = drawnMisses.prefix(listed).map { "note: \($0), seed \(seed)" }
+    /// At most `listed` are named; the rest are counted in one more note. `show` writes each time (as ISO
+    /// 8601 in UTC unless given: `check` and `run` show it on the clock of the rest of their messages).
+    public func missNotes(seed: UInt64, listed: Int = 5, showing show: (Timestamp) -> String = \.iso8601) -> [String] {
+        let named = drawnMisses.prefix(listed).map { "note: \($0.sentence(showing: show)), seed \(seed)" }
         let rest = drawnMisses.count - named.count
         return named + (rest > 0 ? ["note: \(rest) more crossing\(rest == 1 ? "" : "s") drawn as missed, not reported"] : [])
     }
@@ -200,10 +200,9 @@ extension Simulation {
                 "\(device) in \(regions[$0.region].id) at \($0.time.iso8601)"
             }
             summary.drawnMisses += lane.monitor.drawnMisses.map {
-                let kind = $0.enter ? "enter" : "exit"
-                return
-                    "\(kind) of \(regions[$0.region].id) by \(device) at \($0.time.iso8601) not reported: drawn as missed, "
-                    + "miss\($0.enter ? "Enter" : "Exit") \($0.probability)"
+                DrawnMiss(
+                    enter: $0.enter, region: regions[$0.region].id, device: device, time: $0.time,
+                    probability: $0.probability)
             }
         }
     }
@@ -216,5 +215,30 @@ extension Track {
         case let .timed(segments): return segments.reduce(0) { $0 + $1.count }
         case let .paced(segments, _, _): return segments.reduce(0) { $0 + $1.count }
         }
+    }
+}
+
+/// A crossing decided but drawn as missed (SEMANTICS §5 "Misses"): its kind, region, device, the time of
+/// the sample that decided it, and the probability drawn against (`missEnter` or `missExit`).
+public struct DrawnMiss: Sendable, Equatable {
+    public var enter: Bool
+    public var region: String
+    public var device: String
+    public var time: Timestamp
+    public var probability: Double
+
+    public init(enter: Bool, region: String, device: String, time: Timestamp, probability: Double) {
+        self.enter = enter
+        self.region = region
+        self.device = device
+        self.time = time
+        self.probability = probability
+    }
+
+    /// `enter of REGION by DEVICE at TIME not reported: drawn as missed, missEnter P`, the time as `show`
+    /// writes it.
+    public func sentence(showing show: (Timestamp) -> String = \.iso8601) -> String {
+        "\(enter ? "enter" : "exit") of \(region) by \(device) at \(show(time)) not reported: drawn as missed, "
+            + "miss\(enter ? "Enter" : "Exit") \(probability)"
     }
 }

@@ -100,9 +100,9 @@ public struct EventLogDiff: Hashable, Sendable {
     }
 
     /// One line per change, at most `limit`, then `… and N more differences`. Times are shown on the
-    /// date of `day` (the clock's start).
-    public func lines(day: Timestamp, limit: Int = 20) -> [String] {
-        var out = changes.prefix(limit).map { Self.line($0, day: day) }
+    /// date of `day` (the clock's start), on `zone`'s clock (UTC when nil).
+    public func lines(day: Timestamp, zone: LocalTimeZone? = nil, limit: Int = 20) -> [String] {
+        var out = changes.prefix(limit).map { Self.line($0, day: day, zone: zone) }
         if changes.count > limit {
             let more = changes.count - limit
             out.append("… and \(more) more difference\(more == 1 ? "" : "s")")
@@ -113,8 +113,8 @@ public struct EventLogDiff: Hashable, Sendable {
     /// `enter lorrenzillos phone: 12:01:57 → 12:02:18 (+21 s)`, `+ exit lorrenzillos phone at 12:05:00`,
     /// `- dwell lorrenzillos phone "Thanks for visiting" at 12:02:07`,
     /// `enter lorrenzillos phone at 12:01:57: distance -229.25 → -231.0`.
-    public static func line(_ change: Change, day: Timestamp) -> String {
-        let show = { (t: Timestamp) in Readable.time(t, day: day) }
+    public static func line(_ change: Change, day: Timestamp, zone: LocalTimeZone? = nil) -> String {
+        let show = { (t: Timestamp) in Readable.time(t, day: day, zone: zone) }
         switch change {
         case let .moved(old, new):
             return "\(label(old)): \(show(old.time)) → \(show(new.time)) (\(Readable.signed(new.time - old.time)))"
@@ -124,7 +124,7 @@ public struct EventLogDiff: Hashable, Sendable {
             return "- \(label(old)) at \(show(old.time))"
         case let .changed(old, new, fields):
             let parts = fields.map { field -> String in
-                let (a, b) = values(field, old, new, day: day)
+                let (a, b) = values(field, old, new, day: day, zone: zone)
                 return "\(field) \(a) → \(b)"
             }
             return "\(label(old)) at \(show(old.time)): " + parts.joined(separator: ", ")
@@ -140,14 +140,16 @@ public struct EventLogDiff: Hashable, Sendable {
 
     /// A field's old and new values (`field`: a `WireField`'s name), rounded for reading (distance to the
     /// centimetre, lat/lon to 1e-7°), or in full when the rounded texts would be equal; a duration as one.
-    static func values(_ field: String, _ a: WireEvent, _ b: WireEvent, day: Timestamp) -> (String, String) {
+    static func values(
+        _ field: String, _ a: WireEvent, _ b: WireEvent, day: Timestamp, zone: LocalTimeZone? = nil
+    ) -> (String, String) {
         guard let field = WireField(rawValue: field) else { return ("none", "none") }
         if field == .duration {
             return (a.duration.map(\.readable) ?? "none", b.duration.map(\.readable) ?? "none")
         }
         func shown(_ value: WireField.Value) -> String {
             switch value {
-            case let .time(t): return Readable.time(t, day: day)
+            case let .time(t): return Readable.time(t, day: day, zone: zone)
             case let .text(text): return TerminalText.visible(text)
             case let .number(x): return x.description
             case .absent: return "none"

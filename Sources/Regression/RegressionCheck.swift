@@ -1,6 +1,7 @@
 import FileSystem
 import Foundation
 import Geofencing
+import ReadableText
 import Runs
 import ScenarioFormat
 import Time
@@ -179,11 +180,27 @@ public struct RegressionCheck: Sendable {
         let (raw, summary) = run.events(threads: threads)
         let events = raw.map(WireEvent.init)
         let day = scenario.simulation.clockStart
-        let misses = summary.missNotes(seed: scenario.simulation.noise?.seed ?? 0)
+        let zone = scenario.timeZone
+        let misses = summary.missNotes(
+            seed: scenario.simulation.noise?.seed ?? 0, showing: { Readable.time($0, day: day, zone: zone) })
         evaluate(
             events, raw, golden: Self.goldenPath(for: path), scenario: scenario, day: day, misses: misses, into: &result)
+        // Every time of the block is on one clock: UTC, or the scenario's timezone:, which the block's first
+        // line then names (issue 56 item 6).
+        if result.status == .failed && !result.details.isEmpty, let zone {
+            result.details.insert(Self.clockLine(zone: zone, day: day), at: 0)
+        }
         result.seconds = (ContinuousClock.now - clock).seconds
         return result
+    }
+
+    /// `times on the America/Los_Angeles clock (UTC-08:00 on 2016-01-10, the scenario's timezone:)`: the
+    /// first line of a failed check's block when the scenario has a `timezone:`, all of whose times are
+    /// then on that clock (without one, every time Perimeter shows is UTC).
+    static func clockLine(zone: LocalTimeZone, day: Timestamp) -> String {
+        let date = String(zone.wallClock(day).iso8601.prefix(10))
+        return "times on the \(zone.identifier) clock (UTC\(Readable.offset(zone.secondsFromUTC(at: day))) on \(date), "
+            + "the scenario's timezone:)"
     }
 
     /// `misses`: the run's drawn misses as notes, shown when the events or an expectation fail.
@@ -240,7 +257,7 @@ public struct RegressionCheck: Sendable {
                 }
                 if let diff {
                     result.details.append("updated the golden log \(golden) (\(diff.summary)):")
-                    result.details += diff.lines(day: day, limit: diffLimit).map { "  " + $0 }
+                    result.details += diff.lines(day: day, zone: scenario.timeZone, limit: diffLimit).map { "  " + $0 }
                 } else {
                     result.details.append(
                         "recorded the golden log \(golden) (\(events.count) event\(events.count == 1 ? "" : "s"))"
@@ -266,7 +283,7 @@ public struct RegressionCheck: Sendable {
             if !diff.isEmpty {
                 let inputs = Self.inputChanges(golden: golden, scenario: scenario).map { "; " + $0 } ?? ""
                 problems.append("the events differ from the golden log (\(diff.summary))" + inputs)
-                let lines = diff.lines(day: day, limit: diffLimit).map { "  " + $0 }
+                let lines = diff.lines(day: day, zone: scenario.timeZone, limit: diffLimit).map { "  " + $0 }
                 result.details.append("the events differ from the golden log \(golden) (\(diff.summary))\(inputs):")
                 result.details += lines
                 goldenCase.failure = "the events differ from the golden log (\(diff.summary))\(inputs)"

@@ -1,4 +1,5 @@
 import Testing
+import Time
 
 @testable import Geofencing
 
@@ -25,7 +26,7 @@ struct DrawnMissTests {
         ])
     func named(missEnter: Double, missExit: Double, expected: [String]) throws {
         let summary = try Self.walk(missEnter: missEnter, missExit: missExit).run(into: EventLog())
-        #expect(summary.drawnMisses == expected)
+        #expect(summary.drawnMisses.map { $0.sentence() } == expected)
         #expect(summary.missNotes(seed: 7) == expected.map { "note: \($0), seed 7" })
     }
 
@@ -34,8 +35,10 @@ struct DrawnMissTests {
     @Test("drawn misses past five are counted, not listed")
     func bounded() throws {
         var summary = RunSummary()
-        summary.drawnMisses = (1...7).map { "enter of r\($0) by d at T not reported: drawn as missed, missEnter 1.0" }
-        let notes = summary.missNotes(seed: 3)
+        summary.drawnMisses = (1...7).map {
+            DrawnMiss(enter: true, region: "r\($0)", device: "d", time: Timestamp(microsecondsSince1970: 0), probability: 1)
+        }
+        let notes = summary.missNotes(seed: 3, showing: { _ in "T" })
         #expect(notes.count == 6)
         #expect(notes[4] == "note: enter of r5 by d at T not reported: drawn as missed, missEnter 1.0, seed 3")
         #expect(notes[5] == "note: 2 more crossings drawn as missed, not reported")

@@ -96,3 +96,47 @@ struct ScenarioDiscoveryTests {
         #expect(!quiet.stderr.contains("skipped"), "\(quiet.stderr)")
     }
 }
+
+/// Issue 56 item 6: a failed check's block shows every time on one clock. With `timezone:`, the diff,
+/// the expectations and the drawn misses are all on the scenario's clock, which the block's first line
+/// names; they used to mix the diff's and the notes' UTC with the expectations' local times.
+@Suite("A failed check's times on one clock")
+struct CheckClockTests {
+    @Test func everyTimeOfABlockIsOnTheScenariosClock() throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        try FileManager.default.copyItem(
+            atPath: PerimeterProcess.root.appendingPathComponent("Tracks/lorrenzillos-visit.gpx").path,
+            toPath: folder.appendingPathComponent("track.gpx").path)
+        let scenario = folder.appendingPathComponent("tz.yaml").path
+        try """
+        name: tz
+        start: 2016-01-10T12:00:00Z
+        timezone: America/Los_Angeles
+        profile: ideal
+        monitor: {missExit: 1}
+        regions:
+          - {id: r, circle: {lat: 37.703026, lon: -121.759735, radius: 300}}
+        devices:
+          - {id: phone, track: track.gpx}
+        expect:
+          - {kind: enter, region: r, at: "04:00:10", within: 5s}
+
+        """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        // A golden log whose enter is a minute late.
+        #expect(RegressionCheck(update: true).check(scenarioAt: scenario).status == .failed)
+        let golden = folder.appendingPathComponent("tz.events.jsonl")
+        let log = try String(contentsOf: golden, encoding: .utf8)
+        try log.replacingOccurrences(of: "\"time\":\"2016-01-10T12:01:", with: "\"time\":\"2016-01-10T12:02:")
+            .write(to: golden, atomically: true, encoding: .utf8)
+        let result = RegressionCheck().check(scenarioAt: scenario)
+        #expect(result.status == .failed)
+        #expect(
+            result.details.first
+                == "times on the America/Los_Angeles clock (UTC-08:00 on 2016-01-10, the scenario's timezone:)")
+        let block = result.details.joined(separator: "\n")
+        #expect(block.contains("enter r phone: 04:02:"), "\(block)")  // the diff
+        #expect(block.contains("the nearest was at 04:01:"), "\(block)")  // the expectation
+        #expect(block.contains("note: exit of r by phone at 04:0"), "\(block)")  // the drawn miss
+        #expect(!block.contains("T12:") && !block.contains(" 12:0"), "a UTC time in \(block)")
+    }
+}
