@@ -81,7 +81,7 @@ extension ObservedLog {
             // An os column of versions alone ("17.4", "18.0") is not a platform split.
             if platforms.isEmpty && column.lowercased() != "platform" { continue }
             let values = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(6).map {
-                "\(TerminalText.quoted($0.key)): \($0.value)"
+                "\(TerminalText.excerpt($0.key)): \($0.value)"
             }
             warnings.append(
                 "\(files.joined(separator: ", ")): the column \(TerminalText.quoted(column)) splits the log into \(counts.count) "

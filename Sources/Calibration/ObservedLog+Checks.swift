@@ -40,7 +40,7 @@ extension ObservedLog {
                     unknown[event.region, default: 0] += 1
                     continue
                 }
-                var message = "the region \"\(TerminalText.visible(event.region))\" is not in the scenario"
+                var message = "the region \(TerminalText.excerpt(event.region)) is not in the scenario"
                 if let guess = Suggestion.closest(to: event.region, in: simulation.regions.map(\.id)) {
                     message += "; did you mean \"\(guess)\"?"
                 }
@@ -52,7 +52,7 @@ extension ObservedLog {
                 continue
             }
             guard let span = spans[event.device] else {
-                var message = "the device \"\(TerminalText.visible(event.device))\" is not in the scenario"
+                var message = "the device \(TerminalText.excerpt(event.device)) is not in the scenario"
                 if let guess = Suggestion.closest(to: event.device, in: deviceNames) {
                     message += "; did you mean \"\(guess)\"?"
                 } else if deviceNames.contains(event.device) {
@@ -81,7 +81,7 @@ extension ObservedLog {
         log.events = kept
         log.problems = []
         func counted(_ counts: [String: Int]) -> String {
-            counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\(TerminalText.quoted($0.key)): \($0.value)" }
+            counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\(TerminalText.excerpt($0.key)): \($0.value)" }
                 .joined(separator: ", ")
         }
         let files = self.files.joined(separator: ", ")

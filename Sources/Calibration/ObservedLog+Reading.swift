@@ -228,7 +228,7 @@ extension ObservedLog {
             let name = other == "\t" ? "tab" : other
             throw ObservedLogError(
                 file: path, line: 1, column: 1,
-                message: "the header is one column, \(TerminalText.quoted(header[0], limit: 60)), and its names seem "
+                message: "the header is one column, \(TerminalText.excerpt(header[0])), and its names seem "
                     + "separated by '\(name)': give --delimiter '\(name)'")
         }
         reading.blanks += blanks.map { (path, $0) }

@@ -46,14 +46,14 @@ extension ObservedLog {
             let zoneless = reading.times.zonelessTimes
             let read = text.withUTF8 { reading.times.instant($0) }
             guard let read else {
-                let shown = TerminalText.quoted(text, limit: 40)
+                let shown = TerminalText.excerpt(text)
                 let problem = text.withUTF8 { reading.times.problem($0, named: key, shown: shown, columns: names) }
                 throw fail(column, problem + " (write 2026-10-05T14:03:10.250Z)")
             }
             if reading.times.zonelessTimes > zoneless && names.localZone == nil {
                 throw fail(
                     column,
-                    "\"\(key)\" has no zone: \"\(TerminalText.visible(text))\"; end it with Z or an offset such as +02:00, "
+                    "\"\(key)\" has no zone: \(TerminalText.excerpt(text)); end it with Z or an offset such as +02:00, "
                         + "or give --timezone NAME (the zone the log's times were written in)")
             }
             return read
@@ -62,7 +62,7 @@ extension ObservedLog {
         let kindText = kindName.trimmingCharacters(in: .whitespaces).lowercased()
         guard let kind = GeofenceEvent.Kind(name: kindText), readKinds.contains(kind) || skippedKinds.contains(kind) else {
             var message =
-                "no kind \"\(TerminalText.visible(kindName))\"; a field log's kinds are enter, exit and dwell, in any case "
+                "no kind \(TerminalText.excerpt(kindName)); a field log's kinds are enter, exit and dwell, in any case "
                 + "(perimeter's visit and monitor-start, monitor-stop, monitor-failed rows are skipped)"
             if let guess = Suggestion.closest(to: kindText, in: (readKinds + skippedKinds).map(\.description)) {
                 message += "; did you mean \"\(guess)\"?"
@@ -92,7 +92,7 @@ extension ObservedLog {
         func number(_ keys: [String], _ what: String, in range: ClosedRange<Double>) throws(ObservedLogError) -> Double? {
             guard let key = keys.first(where: { cells[$0]?.text != nil }), let cell = cells[key] else { return nil }
             guard let value = cell.number ?? cell.text.flatMap(names.number), range.contains(value) else {
-                throw fail(cell.column, "\"\(key)\" is not \(what): \"\(TerminalText.visible(cell.text ?? ""))\"")
+                throw fail(cell.column, "\"\(key)\" is not \(what): \(TerminalText.excerpt(cell.text ?? ""))")
             }
             return value
         }

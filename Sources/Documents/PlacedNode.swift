@@ -1,6 +1,7 @@
 import FileSystem
 import Geodesy
 import NumberText
+import ReadableText
 import TextEscaping
 import Time
 
@@ -17,11 +18,14 @@ package struct PlacedNode {
     /// The file and its problem log, shared by every node of the document (one reference to count).
     private let document: DocumentPlace
 
-    /// A node at `path` (`""` for the document's root).
-    package init(node: DocumentNode, path: String, file: String, diagnostics: ProblemLog) {
+    /// A node at `path` (`""` for the document's root). `isOwnText`: the document is the text the command
+    /// was given (a scenario, a journey), whose values a message quotes by up to 40 characters; the values
+    /// of a file it names (a profile, a region file) are quoted by `TerminalText.excerpt`, so that a
+    /// secrets file read as the wrong kind shows only its start.
+    package init(node: DocumentNode, path: String, file: String, diagnostics: ProblemLog, isOwnText: Bool = false) {
         self.init(
             node: node, parent: nil, step: .key(path),
-            document: DocumentPlace(file: file, diagnostics: diagnostics))
+            document: DocumentPlace(file: file, diagnostics: diagnostics, isOwnText: isOwnText))
     }
 
     private init(node: DocumentNode, parent: KeyPathLink?, step: KeyPathStep, document: DocumentPlace) {
@@ -32,6 +36,15 @@ package struct PlacedNode {
         self.parent = parent
         self.step = step
         self.document = document
+    }
+
+    /// This node, its problems recorded in `log` from now on: a part read into a log of its own (a
+    /// GeoJSON feature that may be skipped) keeps its places for what the whole load finds later (a
+    /// region id used twice).
+    package func reporting(to log: ProblemLog) -> PlacedNode {
+        PlacedNode(
+            node: node, parent: parent, step: step,
+            document: DocumentPlace(file: file, diagnostics: log, isOwnText: document.isOwnText))
     }
 
     /// This node's place, as the parent of its children: one object for all the children made from it.
@@ -75,17 +88,23 @@ package struct PlacedNode {
         switch node {
         case let .scalar(scalar):
             if scalar.isNull { return "nothing (null)" }
-            // At most 40 characters: a file read as the wrong kind (a secrets file as a profile) shows its start only.
-            return TerminalText.quoted(scalar.text.replacingOccurrences(of: "\"", with: "\\\""), limit: 40)
+            return quote(scalar.text.replacingOccurrences(of: "\"", with: "\\\""))
         case .mapping: return "a mapping"
         case let .sequence(sequence, _):
             let texts = sequence.compactMap(\.text)
             guard texts.count == sequence.count, (1...4).contains(texts.count) else { return "a list" }
             let joined = texts.joined(separator: ", ")
+            guard document.isOwnText else { return TerminalText.excerpt("[" + joined + "]") }
             return "[" + TerminalText.visible(joined.count > 40 ? joined.prefix(40) + "…" : joined) + "]"
         case .alias: return "an alias"
         case .yaml, .positions: return "a node"  // never: a placed node is expanded
         }
+    }
+
+    /// A value of this node's document, quoted for a message: by up to 40 characters in the command's own
+    /// text (`isOwnText`), else by `TerminalText.excerpt` (its start and length once over 16 characters).
+    package func quote(_ text: String) -> String {
+        document.isOwnText ? TerminalText.quoted(text, limit: 40) : TerminalText.excerpt(text)
     }
 
     package var isNull: Bool {
@@ -197,14 +216,21 @@ package struct PlacedNode {
         return nil
     }
 
+    /// A distance in metres within `bound`, of at most `Earth.farthest` either way (half the Earth's
+    /// circumference: 1e22 m crashed the readable distances); nil, with an error, for anything else.
     package func distance(_ bound: Bound) -> Meters? {
-        if let number = jsonNumber {
-            if number.isFinite, bound.admits(number) { return number }
-        } else if let text = scalarText, let metres = ScenarioUnits.distance(text), bound.admits(metres) {
-            return metres
+        let metres = jsonNumber.map { $0.isFinite ? $0 : nil } ?? scalarText.flatMap(ScenarioUnits.distance)
+        guard let metres, bound.admits(metres) else {
+            expected("a distance in metres\(bound.phrase) (a number or a string like \"300m\" or \"1.5km\")")
+            return nil
         }
-        expected("a distance in metres\(bound.phrase) (a number or a string like \"300m\" or \"1.5km\")")
-        return nil
+        guard metres.magnitude <= Earth.farthest else {
+            expected(
+                "a distance of at most \(Readable.distance(Earth.farthest))\(bound == .any ? " either way" : "") "
+                    + "(half the Earth's circumference)")
+            return nil
+        }
+        return metres
     }
 
     /// A whole number, written as one (`3`, not `3.0` or `"3"` with a unit).
@@ -311,10 +337,13 @@ package func closestKey(to key: String, in allowed: [String]) -> String? { Sugge
 final class DocumentPlace {
     let file: String
     let diagnostics: ProblemLog
+    /// The document is the command's own text, a scenario or a journey (`PlacedNode.quote`).
+    let isOwnText: Bool
 
-    init(file: String, diagnostics: ProblemLog) {
+    init(file: String, diagnostics: ProblemLog, isOwnText: Bool) {
         self.file = file
         self.diagnostics = diagnostics
+        self.isOwnText = isOwnText
     }
 }
 

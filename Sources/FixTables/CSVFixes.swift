@@ -279,7 +279,7 @@ struct CSVFixes {
         }
         // A file that is no fix table (a secrets file) shows no more than the start of its first fields.
         let listed =
-            found.prefix(12).map { TerminalText.quoted($0, limit: 40) }.joined(separator: ", ")
+            found.prefix(12).map { TerminalText.excerpt($0) }.joined(separator: ", ")
             + (found.count > 12 ? " and \(found.count - 12) more" : "")
         for k in 0..<5 where positions[k] < 0 && (k < 4 || names.accuracyIsMapped) {
             if found.count == 1, found[0].contains(";"), delimiter != UInt8(ascii: ";") {

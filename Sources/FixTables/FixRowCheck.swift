@@ -72,10 +72,10 @@ struct FixRowCheck {
         FixTableError(file: path, line: field.line, column: field.column, message: message)
     }
 
-    /// The field's text for a message: quoted, cut after 40 characters.
+    /// The field's text for a message: `TerminalText.excerpt` (its start and length once over 16
+    /// characters), so a secrets file read as a fix table shows no key.
     private func shown(_ field: RowField) -> String {
-        let text = String(decoding: field.bytes.prefix(120), as: UTF8.self)
-        return TerminalText.quoted(text, limit: 40)
+        TerminalText.excerpt(String(decoding: field.bytes, as: UTF8.self))
     }
 
     /// The four values a row must have, or an error at the row's end naming the first one missing.

@@ -1,4 +1,5 @@
 import CLibXML2
+import TextEscaping
 import Time
 
 #if canImport(Glibc)
@@ -105,12 +106,14 @@ extension SAXState {
         if let latitudeText {
             return fail(
                 line: place.line, column: place.column,
-                "\(element) has lat=\"\(latitudeText.prefix(40))\", which is not a number; lat must be decimal degrees.")
+                "\(element) has lat=\(TerminalText.excerpt(latitudeText)), which is not a number; lat must be decimal degrees."
+            )
         }
         if let longitudeText {
             return fail(
                 line: place.line, column: place.column,
-                "\(element) has lon=\"\(longitudeText.prefix(40))\", which is not a number; lon must be decimal degrees.")
+                "\(element) has lon=\(TerminalText.excerpt(longitudeText)), which is not a number; lon must be decimal degrees."
+            )
         }
         let missing =
             latitudeMissing && longitudeMissing
@@ -140,7 +143,7 @@ extension SAXState {
                 let shown =
                     textOverflow
                     ? "text of more than \(SAXState.maximumFieldLength) bytes"
-                    : "\"\(String(decoding: fieldText.prefix(60), as: UTF8.self))\""
+                    : TerminalText.excerpt(String(decoding: fieldText, as: UTF8.self))
                 return fail(
                     line: fieldLine, column: fieldColumn,
                     "<time> holds \(shown), which is not an ISO 8601 time such as 2024-05-01T12:00:00Z.")
@@ -150,7 +153,7 @@ extension SAXState {
                 return fail(
                     line: fieldLine, column: fieldColumn,
                     """
-                    <time> holds "\(String(decoding: fieldText.prefix(60), as: UTF8.self))", which is \
+                    <time> holds \(TerminalText.excerpt(String(decoding: fieldText, as: UTF8.self))), which is \
                     \(time < Timestamp.earliest ? "before 0000-01-01T00:00:00Z" : "after 9999-12-31T23:59:59.999999Z") \
                     in UTC, outside the years an ISO 8601 time can show.
                     """)

@@ -10,6 +10,11 @@ public typealias Degrees = Double
 public enum Earth {
     /// The sphere's radius, in metres (the IUGG mean radius R1).
     public static let radius: Meters = 6_371_008.8
+
+    /// The greatest distance between two points of the sphere, half its circumference (π R, about
+    /// 20,015 km): the bound of every distance a scenario, profile or region file gives (a radius, an
+    /// accuracy, a setting), past which a circle would cover the Earth.
+    public static let farthest: Meters = .pi * radius
 }
 
 extension Double {

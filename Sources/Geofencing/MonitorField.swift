@@ -66,6 +66,17 @@ public struct MonitorField: Hashable, Sendable, CustomStringConvertible {
         /// `{median, p90}`, or `none`.
         case delivery
 
+        /// The values a number of this kind may take: a distance of at most `Earth.farthest` either way
+        /// (0 or more unless signed), a share in its range; nil for the other kinds. What every reader
+        /// checks (`PlacedNode.distance` bounds a distance the same way).
+        public var range: ClosedRange<Double>? {
+            switch self {
+            case let .distance(signed): return (signed ? -Earth.farthest : 0)...Earth.farthest
+            case let .share(range, _): return range
+            default: return nil
+            }
+        }
+
         /// The unit people read beside a value: `m`, `s`, or nothing.
         public var unit: String {
             switch self {

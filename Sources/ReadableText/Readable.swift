@@ -85,8 +85,10 @@ public enum Readable {
     /// A distance for people to a tenth of a metre, in metres whatever its size: `11.7 m`, `200 m`.
     public static func metres(_ value: Meters) -> String { tenths(value) + " m" }
 
-    /// A distance for people: `0.05 m`, `350 m`, `12.4 km`, `7,492 km`.
+    /// A distance for people: `0.05 m`, `350 m`, `12.4 km`, `7,492 km`; past 10¹⁵ km in exponent form
+    /// (`1e+19 km`), and `inf m` or `nan m` for what is no number: it never traps.
     public static func distance(_ meters: Meters) -> String {
+        guard meters.isFinite else { return "\(meters) m" }
         if meters < 10 { return number(meters, decimals: 2) + " m" }
         if meters < 10_000 { return grouped(Int64(meters.rounded())) + " m" }
         if meters < 100_000 {
@@ -95,6 +97,9 @@ public enum Readable {
                 (tenths.truncatingRemainder(dividingBy: 10) == 0
                 ? String(Int(tenths / 10)) : number(tenths / 10, decimals: 1)) + " km"
         }
-        return grouped(Int64((meters / 1000).rounded())) + " km"
+        let kilometres = (meters / 1000).rounded()
+        // Whole numbers of kilometres as far as a Double holds each exactly, and well within Int64.
+        guard kilometres < 1e15 else { return kilometres.description + " km" }
+        return grouped(Int64(kilometres)) + " km"
     }
 }

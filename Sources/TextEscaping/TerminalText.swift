@@ -36,6 +36,18 @@ public enum TerminalText {
         return "\"" + visible(cut) + "\""
     }
 
+    /// A value read from a file other than the scenario's own text (a profile file, a fix table's header
+    /// or cell, GPX, GeoJSON, a field log, an event log), quoted for a message: whole when it is at most
+    /// 16 characters (a number, a word, a date), else by its first 6 characters and its length,
+    /// `"wJalrX…" (40 characters)`. A secrets file read as the wrong kind (an AWS secret key, a GitHub
+    /// token) then shows no more than its start, in a message or in JUnit. The one rule for such values;
+    /// controls escaped (`visible`). O(n) to count the characters.
+    public static func excerpt(_ text: some StringProtocol) -> String {
+        let count = text.count
+        guard count > 16 else { return quoted(text) }
+        return "\"" + visible(String(text.prefix(6))) + "…\" (\(count) characters)"
+    }
+
     /// Whether `scalar` is one of the controls escaped.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"

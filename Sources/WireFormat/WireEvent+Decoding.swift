@@ -1,4 +1,5 @@
 import Geofencing
+import TextEscaping
 import Time
 
 /// A line of an event log that is not an event: `line 3: "crossedAt" is missing (an enter event has it)`.
@@ -44,7 +45,7 @@ extension WireEvent {
         func time(_ key: String) throws(WireFormatError) -> Timestamp {
             let text = try string(key)
             guard let time = Timestamp(iso8601: text) else {
-                throw WireFormatError(reason: "\"\(key)\" is not an ISO 8601 time: \"\(text)\"")
+                throw WireFormatError(reason: "\"\(key)\" is not an ISO 8601 time: \(TerminalText.excerpt(text))")
             }
             return time
         }
@@ -59,7 +60,7 @@ extension WireEvent {
         let kindName = try string("kind")
         guard let kind = GeofenceEvent.Kind(name: kindName) else {
             let names = GeofenceEvent.Kind.allCases.map(\.description).joined(separator: ", ")
-            throw WireFormatError(reason: "\"kind\" is \"\(kindName)\", not one of \(names)")
+            throw WireFormatError(reason: "\"kind\" is \(TerminalText.excerpt(kindName)), not one of \(names)")
         }
         let allowed = Set(WireField.keys(of: kind).map(\.name))
         if let unknown = members.map(\.0).first(where: { !allowed.contains($0) }) {

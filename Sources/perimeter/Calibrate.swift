@@ -128,7 +128,7 @@ struct Calibrate: ParsableCommand {
             throw ValidationError("--observed: standard input (-) can be read once; give the other logs as files.")
         }
         _ = try parameters()
-        if runs < 1 { throw ValidationError("--runs must be 1 or more, not \(runs).") }
+        try MonteCarloOptions.check(runs, of: "--runs", "runs")
         if !(0..<1).contains(holdout) {
             throw ValidationError("--holdout must be a share from 0 to below 1, not \(holdout).")
         }

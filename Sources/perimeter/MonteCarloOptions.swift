@@ -1,7 +1,9 @@
 import ArgumentParser
+import ReadableText
+import ScenarioFormat
 
 /// `--runs N [--seed S]`, which `run`, `compare` and `report` take alike: a Monte Carlo batch whose run r
-/// has the noise seed S + r.
+/// has the noise seed S + r. Its range check is also `outcomes`' and `calibrate`'s for their own `--runs`.
 struct MonteCarloOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -13,7 +15,19 @@ struct MonteCarloOptions: ParsableArguments {
     var seed: UInt64?
 
     func validate() throws {
-        if let runs, runs < 1 { throw ValidationError("--runs must be a number of runs of 1 or more, not \(runs).") }
+        if let runs { try Self.check(runs, of: "--runs", "runs") }
         if seed != nil && runs == nil { throw ValidationError("--seed goes with --runs: it is the noise seed of run 0.") }
+    }
+
+    /// The most `--runs` (and `--threads`) a command takes: the scenario's own cap on `runs:`
+    /// (`ScenarioLoader.maxRuns`, 100,000), so that no count near 2⁶³ reaches a batch's arithmetic.
+    static let maximum = Int(ScenarioLoader.maxRuns)
+
+    /// A usage error (exit 64) naming `option` and the range 1…`maximum` when `value` is outside it:
+    /// `--runs must be a number of runs from 1 to 100,000, not 0.`
+    static func check(_ value: Int, of option: String, _ what: String, advice: String = "") throws {
+        guard !(1...maximum).contains(value) else { return }
+        throw ValidationError(
+            "\(option) must be a number of \(what) from 1 to \(Readable.grouped(Int64(maximum))), not \(value)\(advice).")
     }
 }

@@ -48,7 +48,7 @@ struct Outcomes: ParsableCommand {
 
     func validate() throws {
         _ = try perimeter.profiles(profiles)
-        if let runs, runs < 1 { throw ValidationError("--runs must be a number of runs of 1 or more, not \(runs).") }
+        if let runs { try MonteCarloOptions.check(runs, of: "--runs", "runs") }
     }
 
     func run() throws {

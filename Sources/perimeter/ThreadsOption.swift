@@ -14,12 +14,12 @@ struct ThreadsOption: ParsableArguments {
     /// The threads asked for, else one per core (`RunOptions.defaultThreads`).
     var count: Int { given ?? RunOptions.defaultThreads }
 
-    /// `--threads 0` (or fewer) is a usage error, not one thread in disguise.
+    /// `--threads 0` (or fewer) is a usage error, not one thread in disguise; so is more than a batch
+    /// may have runs (`MonteCarloOptions.maximum`), which no run could keep busy.
     func validate() throws {
-        if let given, given < 1 {
-            throw ValidationError(
-                "--threads must be a number of threads of 1 or more, not \(given); "
-                    + "without it, one per core (\(RunOptions.defaultThreads) here).")
+        if let given {
+            try MonteCarloOptions.check(
+                given, of: "--threads", "threads", advice: "; without it, one per core (\(RunOptions.defaultThreads) here)")
         }
     }
 }

@@ -84,7 +84,7 @@ struct ObservedLogTests {
             line: 2, column: 10, says: "a quoted field that never ends"),
         Bad(
             id: "CSV bad time", ext: "csv", text: "time,device,region,kind\n2026-13-05T09:04:00Z,walker-1,store-1,enter\n",
-            line: 2, column: 1, says: "\"time\" is \"2026-13-05T09:04:00Z\", which is neither an ISO 8601 time"),
+            line: 2, column: 1, says: "\"time\" is \"2026-1…\" (20 characters), which is neither an ISO 8601 time"),
     ]
 
     @Test(arguments: bad) func namesThePlace(_ c: Bad) throws {

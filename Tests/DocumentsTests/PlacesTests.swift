@@ -42,7 +42,7 @@ struct ReadDocument {
         let path = try DocumentFiles.write(bytes)
         let log = ProblemLog()
         let root = YAMLDocument.compose(path, what: what, diagnostics: log).map {
-            PlacedNode(node: $0, path: "", file: path, diagnostics: log)
+            PlacedNode(node: $0, path: "", file: path, diagnostics: log, isOwnText: true)
         }
         return ReadDocument(root: root, log: log)
     }

@@ -203,7 +203,7 @@ struct CompareCommandTests {
             message: "--json goes with --runs (a Monte Carlo summary); for one run's events as JSON, use --sink jsonl:-."),
         CommandRefusal(
             arguments: ["run", "Scenarios/restaurant-welcome.yaml", "--runs", "0"], status: 64,
-            message: "--runs must be a number of runs of 1 or more, not 0."),
+            message: "--runs must be a number of runs from 1 to 100,000, not 0."),
         CommandRefusal(
             arguments: ["compare", "Scenarios/restaurant-welcome.yaml", "--profiles", "ios,andriod"], status: 64,
             message:
@@ -216,10 +216,10 @@ struct CompareCommandTests {
         ),
         CommandRefusal(
             arguments: ["run", "Scenarios/lorrenzillos.yaml", "--threads", "0"], status: 64,
-            message: "--threads must be a number of threads of 1 or more, not 0; without it, one per core"),
+            message: "--threads must be a number of threads from 1 to 100,000, not 0; without it, one per core"),
         CommandRefusal(
             arguments: ["compare", "Scenarios/restaurant-welcome.yaml", "--threads=-2"], status: 64,
-            message: "--threads must be a number of threads of 1 or more, not -2; without it, one per core"),
+            message: "--threads must be a number of threads from 1 to 100,000, not -2; without it, one per core"),
         CommandRefusal(
             arguments: ["compare", "Scenarios/restaurant-welcome.yaml", "--seed", "3"], status: 64,
             message: "--seed goes with --runs: it is the noise seed of run 0."),

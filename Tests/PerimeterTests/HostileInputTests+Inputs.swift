@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Issue 37 G3: a scenario reads only inside its repository, and a file of the wrong kind is quoted by
-/// its first 40 characters at most. Each case is a real `git` repository `repo/` with the scenario in
+/// its first 6 characters and its length (issue 49 H5: 40 were a whole AWS key). Each case is a real `git` repository `repo/` with the scenario in
 /// `repo/Scenarios/`, beside `outside/` holding secrets; nothing may print "do-not-print".
 extension HostileInputTests {
     struct ReadOutside: CustomTestStringConvertible, Sendable {
@@ -22,7 +22,7 @@ extension HostileInputTests {
         var testDescription: String { id }
     }
 
-    /// A secret whose first 40 characters say nothing: what follows them must never be printed.
+    /// A secret whose first characters say nothing: what follows them must never be printed.
     static let secret = "SECRET_ACCESS_KEY=" + String(repeating: "a", count: 30) + "do-not-print\nmore=do-not-print\n"
 
     static let readsOutside: [ReadOutside] = [
@@ -55,18 +55,18 @@ extension HostileInputTests {
         .init(
             id: "check --junit, a profile up and out", profile: "profile: ../../outside/credentials",
             flags: ["--junit", "junit.xml"], command: "check", message: "leads to "),
-        // Allowed by the operator: the file is read, and quoted by its first 40 characters only.
+        // Allowed by the operator: the file is read, and quoted by its first 6 characters and length only.
         .init(
             id: "allowed: a secrets file as a profile", profile: "profile: ../../outside/credentials",
-            flags: ["--allow-inputs-outside"], message: "got \"SECRET_ACCESS_KEY=aaaaaaaaaaaaaaaaaaaaaa…\""),
+            flags: ["--allow-inputs-outside"], message: "got \"SECRET…\" (78 characters)"),
         .init(
             id: "allowed: a secrets file as a fix table's header",
             devices: ["{fixes: ../../outside/credentials, format: csv}"], flags: ["--allow-inputs-outside"],
-            message: "the header has no \"device\" column (it has \"SECRET_ACCESS_KEY=aaaaaaaaaaaaaaaaaaaaaa…\")"),
+            message: "the header has no \"device\" column (it has \"SECRET…\" (60 characters))"),
         .init(
             id: "allowed: check --junit, a secrets file as a profile", profile: "profile: ../../outside/credentials",
             flags: ["--allow-inputs-outside", "--junit", "junit.xml"], command: "check",
-            message: "got \"SECRET_ACCESS_KEY=aaaaaaaaaaaaaaaaaaaaaa…\""),
+            message: "got \"SECRET…\" (78 characters)"),
     ]
 
     @Test("a scenario reads nothing outside its repository, and quotes no secret", arguments: readsOutside)

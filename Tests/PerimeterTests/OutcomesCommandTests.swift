@@ -142,7 +142,7 @@ struct OutcomesCommandTests {
         "bad input: usage errors exit 64, a scenario that does not load exits 2",
         arguments: [
             (["--profiles", "nokia"], Int32(64), "unknown profile \"nokia\""),
-            (["--runs", "0"], Int32(64), "--runs must be a number of runs of 1 or more"),
+            (["--runs", "0"], Int32(64), "--runs must be a number of runs from 1 to 100,000, not 0."),
         ])
     func badInput(extra: [String], status: Int32, message: String) throws {
         let result = try PerimeterProcess.run(["outcomes", Self.scenario] + extra)

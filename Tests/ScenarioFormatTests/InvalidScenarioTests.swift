@@ -107,6 +107,15 @@ private let scenarioCases: [InvalidCase] = [
     InvalidCase(
         fixture: "duplicate-id-across-files.yaml", keyPath: "regions[1].id", line: 3,
         message: "regions/restaurants.geojson:8:28 (features[0].properties.id)"),
+    // Issue 49 H7: ids from idProperty: were not checked (`1` and `"1"` are one id).
+    InvalidCase(
+        fixture: "duplicate-id-property.yaml", keyPath: "features[1].properties.store_code", line: 4,
+        message: "region id \"1\" is already used by the region at ", file: "invalid/duplicate-id-property.geojson",
+        count: 2),
+    InvalidCase(
+        fixture: "duplicate-id-property.yaml", keyPath: "features[3].properties.store_code", line: 8,
+        message: "duplicate-id-property.geojson:6:52 (features[2].properties.store_code)",
+        file: "invalid/duplicate-id-property.geojson", count: 2),
     InvalidCase(
         fixture: "unknown-rule-region.yaml", keyPath: "rules[0].regions[1]", line: 5,
         message: "unknown region id \"lorenzillos\"; did you mean \"lorrenzillos\"?"),
@@ -190,7 +199,7 @@ private let regionFileCases: [InvalidCase] = [
         message: "a Point feature is a circle and needs properties.radius"),
     InvalidCase(
         fixture: "bad-position.geojson", keyPath: "geometry.coordinates", line: 2,
-        message: "latitude in [-90, 90], got [0, 95]"),
+        message: "latitude in [-90, 90], got \"[0, 95]\""),
 ]
 
 private func check(_ errors: [ScenarioError], _ c: InvalidCase) {

@@ -29,7 +29,7 @@ public enum JourneyLoader {
     public static func load(path: String) throws(ScenarioErrors) -> Journey {
         let d = ProblemLog()
         guard let root = YAMLDocument.compose(path, what: "a journey (a YAML or JSON mapping)", diagnostics: d),
-            let top = PlacedNode(node: root, path: "", file: path, diagnostics: d)
+            let top = PlacedNode(node: root, path: "", file: path, diagnostics: d, isOwnText: true)
                 .mapping("a journey: a mapping of start, interval, route and the like", allowed: topKeys)
         else { throw ScenarioErrors(d.errors) }
 

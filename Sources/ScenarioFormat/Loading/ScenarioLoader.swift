@@ -101,7 +101,7 @@ public struct ScenarioLoader: Sendable {
         let d = ProblemLog()
         d.inputRoot = inputs.root(of: path)
         guard let root = YAMLDocument.compose(path, what: "a scenario (a YAML or JSON mapping)", diagnostics: d),
-            let top = PlacedNode(node: root, path: "", file: path, diagnostics: d)
+            let top = PlacedNode(node: root, path: "", file: path, diagnostics: d, isOwnText: true)
                 .mapping("a scenario: a mapping of name, regions, devices and the like", allowed: ScenarioKey.names)
         else { throw ScenarioErrors(d.errors) }
 

@@ -87,7 +87,8 @@ extension JSONReader {
         let shape: Shape
         switch geometry {
         case let .point(center):
-            guard let radius = properties?.radius, radius > 0, let circle = try? Circle(center: center, radius: radius)
+            guard let radius = properties?.radius, radius > 0, radius <= Earth.farthest,
+                let circle = try? Circle(center: center, radius: radius)
             else { return nil }
             shape = .circle(circle)
         case let .polygon(rings):
@@ -148,16 +149,16 @@ extension JSONReader {
             // path, which places the problem.
             guard let field = MonitorField.named(key), field.levels.contains(.geoJSON) else { return false }
             switch field.kind {
-            case let .distance(signed):
-                guard signed || value >= 0 else { return false }
+            case .distance:
+                guard field.kind.range?.contains(value) == true else { return false }
                 properties.overrides[field] = .meters(value)
             case .duration(onTicks: false):
                 guard let span = ScenarioUnits.duration(String(decoding: text, as: UTF8.self)), span.microseconds >= 0 else {
                     return false
                 }
                 properties.overrides[field] = .span(span)
-            case let .share(range, _):
-                guard range.contains(value) else { return false }
+            case .share:
+                guard field.kind.range?.contains(value) == true else { return false }
                 properties.overrides[field] = .share(value)
             default:
                 return false

@@ -96,7 +96,10 @@ public enum RegionFile {
         let own = ProblemLog(warningsTo: diagnostics)
         let cursor = PlacedNode(node: node, path: "features[\(index)]", file: path, diagnostics: own)
         let region = GeoJSON.feature(cursor, defaults: defaults, ids: ids)
-        guard let first = own.errors.first else { return region }
+        guard let first = own.errors.first else {
+            // Its id's later problems (used twice: `checkUniqueIDs`) go to the whole load's log.
+            return region.map { PlacedRegion(region: $0.region, origin: $0.origin.reporting(to: diagnostics)) }
+        }
         let label = GeoJSON.label(of: cursor)
         if let skipped {
             skipped.features.append("\(label) at \(first.line):\(first.column): \(first.message)")

@@ -73,7 +73,7 @@ public enum ProfileFile {
             if looksLikeName {
                 let guess = Suggestion.closest(to: text, in: Profile.builtInNames).map { "; did you mean \"\($0)\"?" } ?? "."
                 c.fail(
-                    "unknown profile \"\(TerminalText.visible(text))\"\(guess) The built-in profiles are \(names); "
+                    "unknown profile \(c.quote(text))\(guess) The built-in profiles are \(names); "
                         + "else give the path of a profile file (NAME.profile.yaml)")
             } else {
                 c.fail("the profile file cannot be read: \(problem)")

@@ -67,8 +67,9 @@ extension ScenarioLoader {
         d.runs = runs(c, noise: d.noise, hasNoiseKey: d.top["noise"] != nil, drawsRandomly: simulation.drawsRandomly)
     }
 
-    /// The most runs `runs:` may ask for: `perimeter check` runs them all.
-    static let maxRuns: Int64 = 100_000
+    /// The most runs `runs:` may ask for: `perimeter check` runs them all. `--runs` and `--threads` are
+    /// capped by it too (`MonteCarloOptions.check`).
+    public static let maxRuns: Int64 = 100_000
 
     /// `runs: N`, which needs noise or another random draw (SEMANTICS §2) to vary.
     private func runs(_ c: PlacedNode, noise: Noise?, hasNoiseKey: Bool, drawsRandomly: Bool) -> Int? {
