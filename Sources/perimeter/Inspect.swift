@@ -42,6 +42,13 @@ struct Inspect: ParsableCommand {
             valueName: "names"))
     var profile = "ios,android,android-background"
 
+    @Option(
+        name: .customLong("id-property"),
+        help: ArgumentHelp(
+            "The property of each GeoJSON feature that holds its region id (store_code), as a scenario's geojson: entry's idProperty: (default: properties.id, else the feature's id).",
+            valueName: "name"))
+    var idProperty: String?
+
     @Flag(
         help:
             "Show where each track stopped and how much its fixes scatter there (the jitter), and whether it looks recorded on a phone (SEMANTICS §9), instead of the summary."
@@ -61,7 +68,7 @@ struct Inspect: ParsableCommand {
             do {
                 let (text, json) =
                     try Self.isRegionFile(path)
-                    ? Self.fences(of: path, profiles: fenceProfiles)
+                    ? Self.fences(of: path, profiles: fenceProfiles, idProperty: idProperty)
                     : stays
                         ? InspectStays.summary(of: path, columns: columns) : Self.summary(of: path, columns: columns)
                 if self.json {
@@ -83,9 +90,12 @@ struct Inspect: ParsableCommand {
 
     /// The text and JSON of a region file's fences under `profiles` (`FenceInspection`), its warnings on
     /// standard error; its problems, each at its place, thrown.
-    static func fences(of path: String, profiles: [Profile]) throws -> (text: String, json: String) {
+    static func fences(of path: String, profiles: [Profile], idProperty: String? = nil) throws -> (
+        text: String, json: String
+    ) {
         var warnings: [String] = []
-        let regions = try RegionFile.load(path: path, warnings: &warnings)
+        let regions = try RegionFile.load(
+            path: path, idProperty: idProperty, option: "--id-property", warnings: &warnings)
         for warning in warnings { StandardError.warning(warning) }
         let inspection = FenceInspection(file: path, regions: regions, profiles: profiles)
         return (inspection.text, inspection.json)

@@ -31,6 +31,23 @@ import Testing
         #expect(result.stderr.components(separatedBy: "12 features have a number as their id").count == 2)
     }
 
+    /// Issue 56 item 5: `inspect --id-property` reads the ids from a property, as a scenario's `idProperty:`;
+    /// without it, geojson.io's numbering is said with the option to give, not a scenario's key.
+    @Test func inspectReadsIdsFromAProperty() throws {
+        let stores = Self.folder + "stores.geojson"
+        let plain = try PerimeterProcess.run(["inspect", stores, "--profile", "ios"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stderr.contains("to take the ids from a property, give --id-property store_code"), "\(plain.stderr)")
+        let named = try PerimeterProcess.run(["inspect", stores, "--profile", "ios", "--id-property", "store_code"])
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(named.stdout.contains("LX-101 (Store 101): polygon"), "\(named.stdout)")
+        #expect(!named.stderr.contains("a number as their id"), "\(named.stderr)")
+        let misspelt = try PerimeterProcess.run(["inspect", stores, "--id-property", "storecode"])
+        #expect(misspelt.status == 2)
+        #expect(misspelt.stderr.contains("the feature has no property \"storecode\" (--id-property)"), "\(misspelt.stderr)")
+        #expect(misspelt.stderr.contains("did you mean \"store_code\"?"), "\(misspelt.stderr)")
+    }
+
     @Test func aBadProfileNameIsAUsageError() throws {
         let result = try PerimeterProcess.run(["validate", Self.folder + "kiosks.geojson", "--profile", "andriod"])
         #expect(result.status == 64)

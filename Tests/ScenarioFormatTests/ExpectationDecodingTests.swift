@@ -145,12 +145,12 @@ let invalidExpectCases: [InvalidExpectCase] = [
     InvalidExpectCase(
         entry: "{kind: enter, count: 1, colour: red}", keyPath: "expect[0].colour", column: 29,
         message:
-            "unknown key \"colour\". The keys allowed here are: kind, device, region, rule, at, within, between, count, never, after, probability, delay, distance."
+            "unknown key \"colour\". The keys allowed here are: kind, device, region, rule, at, within, between, count, never, after, probability, delay, distance, id."
     ),
     InvalidExpectCase(
         entry: "{kind: enter, cont: 1}", keyPath: "expect[0].cont", column: 19,
         message:
-            "unknown key \"cont\"; did you mean \"count\"? The keys allowed here are: kind, device, region, rule, at, within, between, count, never, after, probability, delay, distance."
+            "unknown key \"cont\"; did you mean \"count\"? The keys allowed here are: kind, device, region, rule, at, within, between, count, never, after, probability, delay, distance, id."
     ),
     InvalidExpectCase(
         entry: "{kind: enter, count: 1.5}", keyPath: "expect[0].count", column: 26,

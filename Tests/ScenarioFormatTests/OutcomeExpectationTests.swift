@@ -140,7 +140,7 @@ struct OutcomeExpectationTests {
         ),
         BadOutcomeCase(
             entry: #"{outcome: {rule: coupon, devices: 1, probability: ">= 0.9"}, kind: enter}"#, keyPath: "expect[1].kind",
-            message: #"unknown key "kind". The keys allowed here are: outcome."#),
+            message: #"unknown key "kind". The keys allowed here are: outcome, id."#),
         BadOutcomeCase(
             entry: #"outcome: {rule: coupon, device: phone, devices: 1, probability: ">= 0.9"}"#,
             keyPath: "expect[1].outcome.device",

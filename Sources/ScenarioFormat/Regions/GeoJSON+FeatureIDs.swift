@@ -22,10 +22,23 @@ final class FeatureIDs {
 
     /// The file's own log, where what is said of the whole file goes.
     private let diagnostics: ProblemLog?
+    /// How the person names the property: a command's option (`--id-property`), or nil for a scenario's
+    /// `geojson:` entry's `idProperty:`.
+    private let option: String?
 
-    init(idProperty: String? = nil, diagnostics: ProblemLog? = nil) {
+    init(idProperty: String? = nil, diagnostics: ProblemLog? = nil, option: String? = nil) {
         self.idProperty = idProperty
         self.diagnostics = diagnostics
+        self.option = option
+    }
+
+    /// `idProperty:` or the option, for "the feature has no property "x" (…)".
+    private var setting: String { option ?? "idProperty:" }
+
+    /// What to give to take the ids from `property`: `the scenario's geojson: entry idProperty: code`, or
+    /// `--id-property code`.
+    private func naming(_ property: String) -> String {
+        option.map { "\($0) \(property)" } ?? "the scenario's geojson: entry idProperty: \(property)"
     }
 
     /// The keys of a mapping node, in its order (none for anything else).
@@ -49,7 +62,7 @@ final class FeatureIDs {
                 return nil
             }
             withoutProperty = (c, 0)
-            var message = "the feature has no property \"\(TerminalText.visible(idProperty))\" (idProperty:); \(had)"
+            var message = "the feature has no property \"\(TerminalText.visible(idProperty))\" (\(setting)); \(had)"
             if let guess = closestKey(to: idProperty, in: names) { message += "; did you mean \"\(guess)\"?" }
             c.fail(message)
             return nil
@@ -58,7 +71,7 @@ final class FeatureIDs {
         guard let cursor = fields["id"] else {
             c.fail(
                 "the feature has no id; give it properties.id or a feature \"id\" (a string or a number), or "
-                    + "name the property that holds it with idProperty: on the scenario's geojson: entry; \(had)")
+                    + "name the property that holds it: give \(naming("NAME")); \(had)")
             return nil
         }
         if cursor.jsonNumber != nil, let text = cursor.scalarText {
@@ -101,10 +114,10 @@ final class FeatureIDs {
         }
         if let pick = candidates.first ?? propertyNames.first {
             message +=
-                "to take the ids from a property, give the scenario's geojson: entry idProperty: "
-                + "\(TerminalText.visible(pick)) (the features' properties: \(Self.listed(propertyNames)))"
+                "to take the ids from a property, give \(naming(TerminalText.visible(pick))) "
+                + "(the features' properties: \(Self.listed(propertyNames)))"
         } else {
-            message += "give each feature properties.id, or name the property that holds it with idProperty:"
+            message += "give each feature properties.id, or name the property that holds it with \(setting)"
         }
         first.warn(message)
     }

@@ -12,10 +12,15 @@ public enum RegionFile {
     }
 
     /// The file's regions in order, or every problem found in it; `warnings` gets what loaded but
-    /// deserves a look (a ring that crosses itself), each starting with its file and line.
-    public static func load(path: String, warnings: inout [String]) throws(ScenarioErrors) -> [Region] {
+    /// deserves a look (a ring that crosses itself), each starting with its file and line. `idProperty`
+    /// names the property each feature's id comes from, given by the command's `option` (`inspect
+    /// --id-property`), which its messages name.
+    public static func load(
+        path: String, idProperty: String? = nil, option: String? = nil, warnings: inout [String]
+    ) throws(ScenarioErrors) -> [Region] {
         let diagnostics = ProblemLog()
-        let placed = read(path, defaults: MonitorOverrides(), diagnostics: diagnostics)
+        let placed = read(
+            path, defaults: MonitorOverrides(), diagnostics: diagnostics, idProperty: idProperty, option: option)
         checkUniqueIDs(placed)
         if diagnostics.hasErrors { throw ScenarioErrors(diagnostics.errors) }
         warnings += diagnostics.warnings
@@ -32,9 +37,9 @@ public enum RegionFile {
     /// files nobody here wrote: Natural Earth's Antarctica); without, its polygon errors name it.
     static func read(
         _ path: String, defaults: MonitorOverrides, diagnostics: ProblemLog, direct: Bool = true,
-        skipped: SkippedFeatures? = nil, idProperty: String? = nil
+        skipped: SkippedFeatures? = nil, idProperty: String? = nil, option: String? = nil
     ) -> [PlacedRegion] {
-        let ids = FeatureIDs(idProperty: idProperty, diagnostics: diagnostics)
+        let ids = FeatureIDs(idProperty: idProperty, diagnostics: diagnostics, option: option)
         defer { ids.warn() }
         func fail(_ line: Int32, _ column: Int32, _ message: String) {
             diagnostics.error(ScenarioError(file: path, keyPath: "", line: Int(line), column: Int(column), message: message))
