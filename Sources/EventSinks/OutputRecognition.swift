@@ -1,12 +1,5 @@
+import FileSystem
 import WireFormat
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Whether an existing file holds what a sink of Perimeter wrote, judged by its first bytes: the test a
 /// scenario's own sink must pass to replace a file (`Runs.ScenarioSinkPolicy`), so that a scenario from
@@ -25,41 +18,20 @@ public enum OutputRecognition {
     public static let headLimit = 65_536
 
     /// The first bytes of the regular file at `path` (at most `limit`), or nil when it is not one or
-    /// cannot be read.
-    public static func head(_ path: String, limit: Int = headLimit) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        var bytes = [UInt8](repeating: 0, count: limit)
-        var count = 0
-        while count < limit {
-            // C interop: a non-empty array's buffer has an address.
-            // swift-format-ignore: NeverForceUnwrap
-            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, limit - count) }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { break }
-            count += got
-        }
-        return Array(bytes[..<count])
-    }
+    /// cannot be read (`WholeFile.head`).
+    public static func head(_ path: String, limit: Int = headLimit) -> [UInt8]? { WholeFile.head(path, limit: limit) }
 
     /// Whether the file at `path` is JSON Lines of events (or empty).
     public static func isEventLines(_ path: String) -> Bool {
         guard let head = head(path) else { return false }
-        guard let line = firstLine(head) else { return head.isEmpty }
-        guard let members = try? JSONLines.members(line: String(decoding: line, as: UTF8.self)) else {
-            return false
-        }
-        let keys = Set(members.map(\.key))
-        return ["time", "device", "kind"].allSatisfy(keys.contains)
+        guard let line = EventLogFormat.firstLine(head) else { return true }
+        return EventLogFormat.isEventLine(line)
     }
 
     /// Whether the file at `path` is the CSV sink's (or empty).
     public static func isEventCSV(_ path: String) -> Bool {
         guard let head = head(path) else { return false }
-        guard let line = firstLine(head) else { return head.isEmpty }
+        guard let line = EventLogFormat.firstLine(head) else { return true }
         let header = Array(CSVRecords.header.utf8.dropLast(2))  // without CRLF
         return line.elementsEqual(header) || line.elementsEqual(header + Array(",run".utf8))
     }
@@ -68,14 +40,5 @@ public enum OutputRecognition {
     public static func starts(_ path: String, with opening: String) -> Bool {
         guard let head = head(path, limit: opening.utf8.count) else { return false }
         return head.isEmpty || head.elementsEqual(opening.utf8)
-    }
-
-    /// The first line of `head` without its line end, or nil when `head` holds no whole line and no
-    /// text (an empty file).
-    private static func firstLine(_ head: [UInt8]) -> ArraySlice<UInt8>? {
-        guard !head.isEmpty else { return nil }
-        var line = head[..<(head.firstIndex(of: UInt8(ascii: "\n")) ?? head.endIndex)]
-        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-        return line
     }
 }
