@@ -1,4 +1,5 @@
 import FileSystem
+import Geofencing
 import NumberText
 
 extension CSVRecords {
@@ -6,7 +7,8 @@ extension CSVRecords {
     /// header names the columns (wire fields in any order, each once; `time`, `device`, `region` and
     /// `kind` required; `run` too with `poolingRuns`, as a Monte Carlo batch writes it, read as an integer
     /// and dropped); an empty field is a value the event's kind does not carry, but for `lat`, `lon` and
-    /// `distance`, where it is a number that is not finite (JSON's `null`). Each record is then checked as
+    /// `distance`, where it is a number that is not finite (JSON's `null`), and for a text the kind
+    /// carries (the empty text). Each record is then checked as
     /// a JSON Lines line is (`WireEvent(members:)`). Errors name the line and column. O(bytes).
     public static func decode(log bytes: [UInt8], poolingRuns: Bool = false) throws(WireFormatError) -> [WireEvent] {
         let start = ByteOrderMark.length(at: bytes)
@@ -23,6 +25,7 @@ extension CSVRecords {
                     reason: "a record of \(fields.count) fields, but the header names \(header.count) columns", column: 1)
             }
             var members: [(String, FlatJSONValue)] = []
+            let kind = zip(header, fields).first { $0.0 == .kind }.flatMap { GeofenceEvent.Kind(name: $0.1.text) }
             for (column, field) in zip(header, fields) {
                 guard let column else {
                     guard Int(field.text) != nil else {
@@ -31,7 +34,7 @@ extension CSVRecords {
                     }
                     continue
                 }
-                guard let value = try Self.value(of: field, in: column) else { continue }
+                guard let value = try Self.value(of: field, in: column, kind: kind) else { continue }
                 members.append((column.name, value))
             }
             do throws(WireFormatError) {
@@ -73,10 +76,15 @@ extension CSVRecords {
         return columns
     }
 
-    /// A field's value as a JSON Lines member would hold it, or nil when it is absent.
-    private static func value(of field: Field, in column: WireField) throws(WireFormatError) -> FlatJSONValue? {
+    /// A field's value as a JSON Lines member would hold it, or nil when it is absent: an empty field is
+    /// the empty text in a text column the event's `kind` carries (a dwell's rule may be named ""), `null`
+    /// in `lat`, `lon` and `distance`, and absent anywhere else.
+    private static func value(
+        of field: Field, in column: WireField, kind: GeofenceEvent.Kind?
+    ) throws(WireFormatError) -> FlatJSONValue? {
         guard !field.text.isEmpty else {
-            return column == .lat || column == .lon || column == .distance ? .null : nil
+            if column == .lat || column == .lon || column == .distance { return .null }
+            return column.type == .text && kind.map(column.isCarried(by:)) == true ? .string("") : nil
         }
         guard column.type == .number else { return .string(field.text) }
         var text = field.text
