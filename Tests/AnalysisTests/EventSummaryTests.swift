@@ -40,7 +40,8 @@ import WireFormat
     func order() {
         let events = [
             Self.event("2024-05-01T10:00:00Z", .enter, device: "b"), Self.event("2024-05-01T08:30:00Z", .enter, device: "é"),
-            Self.event("2024-05-01T09:59:59.999Z", .enter, device: "b"), Self.event("2024-05-01T08:00:00Z", .enter, device: "Z"),
+            Self.event("2024-05-01T09:59:59.999Z", .enter, device: "b"),
+            Self.event("2024-05-01T08:00:00Z", .enter, device: "Z"),
         ]
         let keys = EventSummary(events, by: [.device, .hour], zone: nil).groups.map { $0.key.map(\.description) }
         #expect(

@@ -73,7 +73,10 @@ struct SummarizeCommandTests {
         (["Tests/PerimeterTests/Fixtures/summarize/README.md"], 2, "README.md: not an event log"),
         (["Tests/PerimeterTests/Fixtures/typo.yaml"], 2, "typo.yaml:3:1"),
         (["Tests/PerimeterTests/Fixtures/summarize/events.jsonl", "--by", "week"], 64, "'week' is invalid for '--by"),
-        (["Tests/PerimeterTests/Fixtures/summarize/events.jsonl", "--by", "day", "--by", "day"], 64, "--by day is given twice"),
+        (
+            ["Tests/PerimeterTests/Fixtures/summarize/events.jsonl", "--by", "day", "--by", "day"], 64,
+            "--by day is given twice"
+        ),
         (["Tests/PerimeterTests/Fixtures/summarize/events.jsonl", "--csv", "--json"], 64, "give one of them"),
         (["Tests/PerimeterTests/Fixtures/summarize/events.jsonl", "--timezone", "Mars/Olympus"], 64, "not a zone"),
     ]
@@ -90,8 +93,14 @@ struct SummarizeCommandTests {
     func badLines() throws {
         let temporary = try TemporaryFolders.make("summarize")
         let cases = [
-            ("bad.jsonl", "{\"time\":\"2024-05-01T08:00:00.000Z\",\"device\":\"d\",\"kind\":\"enter\"}\n{", "bad.jsonl:1: \"crossedAt\" is missing"),
-            ("bad.csv", "time,device,region,kind,lat,lon,distance\r\n2024-05-01T08:00:00.000Z,d,r,exit,1,2,x\r\n", "bad.csv:2:"),
+            (
+                "bad.jsonl", "{\"time\":\"2024-05-01T08:00:00.000Z\",\"device\":\"d\",\"kind\":\"enter\"}\n{",
+                "bad.jsonl:1: \"crossedAt\" is missing"
+            ),
+            (
+                "bad.csv", "time,device,region,kind,lat,lon,distance\r\n2024-05-01T08:00:00.000Z,d,r,exit,1,2,x\r\n",
+                "bad.csv:2:"
+            ),
             ("odd.csv", "time,device,region,kind,speed\r\n", "odd.csv:1:25: \"speed\" is not a column of an event log"),
         ]
         for (name, text, message) in cases {

@@ -30,8 +30,14 @@ import Testing
         ("time,device,kind\r\n", 1, 1, "the header has no \"region\" column"),
         ("time,device,region,kind,time\r\n", 1, 25, "the header names the column \"time\" twice"),
         ("time,device,region,kind,run\r\n", 1, 25, "\"run\" is not a column of an event log"),
-        ("time,device,region,kind\r\n2024-05-01T08:00:00.000Z,d,r\r\n", 2, 1, "a record of 3 fields, but the header names 4 columns"),
-        ("time,device,region,kind,lat,lon,distance\r\n2024-05-01T08:00:00.000Z,d,r,monitor-start,1,x,2\r\n", 2, 46, "\"lon\" is \"x\", not a number"),
+        (
+            "time,device,region,kind\r\n2024-05-01T08:00:00.000Z,d,r\r\n", 2, 1,
+            "a record of 3 fields, but the header names 4 columns"
+        ),
+        (
+            "time,device,region,kind,lat,lon,distance\r\n2024-05-01T08:00:00.000Z,d,r,monitor-start,1,x,2\r\n", 2, 46,
+            "\"lon\" is \"x\", not a number"
+        ),
     ]
 
     @Test("A CSV that is not an event log is refused at its line and column", arguments: badCSV)
