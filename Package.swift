@@ -138,7 +138,7 @@ let package = Package(
             name: "Analysis",
             dependencies: [
                 "Geodesy", "Time", "ReadableText", "Geofencing", "Documents", "ScenarioFormat", "Runs", "WireFormat",
-                "TextEscaping",
+                "TextEscaping", "FileSystem",
             ]
         ),
         .target(

@@ -2,14 +2,6 @@ import FileSystem
 import Geofencing
 import WireFormat
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Whether an existing file holds what a sink of Perimeter wrote, judged by every whole line of its
 /// first 64 KiB: the test a scenario's own sink must pass to replace a file (`Runs.ScenarioSinkPolicy`),
 /// so that a scenario from someone else cannot overwrite a script, a source file, a document, or events
@@ -34,25 +26,8 @@ public enum OutputRecognition {
     public static let headLimit = 65_536
 
     /// The first bytes of the regular file at `path` (at most `limit`), or nil when it is not one or
-    /// cannot be read.
-    public static func head(_ path: String, limit: Int = headLimit) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        var bytes = [UInt8](repeating: 0, count: limit)
-        var count = 0
-        while count < limit {
-            // C interop: a non-empty array's buffer has an address.
-            // swift-format-ignore: NeverForceUnwrap
-            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, limit - count) }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { break }
-            count += got
-        }
-        return Array(bytes[..<count])
-    }
+    /// cannot be read (`WholeFile.head`).
+    public static func head(_ path: String, limit: Int = headLimit) -> [UInt8]? { WholeFile.head(path, limit: limit) }
 
     /// Whether the file at `path` is JSON Lines of events as the `jsonl:` sink writes them.
     public static func isEventLines(_ path: String) -> Bool {

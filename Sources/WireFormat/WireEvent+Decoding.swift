@@ -28,7 +28,10 @@ public enum FlatJSONValue: Equatable, Sendable {
 }
 
 extension WireEvent {
-    init(members: [(String, FlatJSONValue)]) throws(WireFormatError) {
+    /// The event whose fields are `members` (key and value, as a JSON Lines line holds them): every key of
+    /// the event's kind present, and no other; `lat`, `lon`, `distance` may be `null` (read as NaN). The
+    /// one check of an event read back, whatever its format (JSON Lines, CSV, SQLite's rows). O(members).
+    public init(members: [(String, FlatJSONValue)]) throws(WireFormatError) {
         var values: [String: FlatJSONValue] = [:]
         for (key, value) in members {
             guard values.updateValue(value, forKey: key) == nil else {

@@ -3,7 +3,8 @@ import ScenarioFormat
 import Time
 
 /// `--timezone NAME`: whose clocks the times people read are shown on (the console, the summaries of
-/// `compare`, `outcomes` and of a Monte Carlo batch, the report page), else the scenario's `timezone:`;
+/// `compare`, `outcomes` and of a Monte Carlo batch, the report page, and the hours and days `summarize`
+/// groups by), else the scenario's `timezone:`;
 /// files stay UTC (SEMANTICS §7). Its one meaning: `--input-timezone` reads a fix table's zone-less times.
 struct DisplayZoneOption: ParsableArguments {
     @Option(

@@ -26,7 +26,7 @@ struct Perimeter: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Run.self, Stream.self, Compare.self, Calibrate.self, ReportCommand.self, Check.self, Validate.self, Inspect.self,
-            TrackCommand.self, ProfileCommand.self, Deliver.self, Outcomes.self,
+            TrackCommand.self, ProfileCommand.self, Deliver.self, Outcomes.self, Summarize.self,
         ]
     )
 

@@ -10,6 +10,7 @@ struct HelpTextTests {
         arguments: [
             [], ["run"], ["stream"], ["compare"], ["report"], ["check"], ["validate"], ["inspect"], ["track"],
             ["track", "synth"], ["deliver"], ["calibrate"], ["profile"], ["profile", "show"], ["profile", "list"],
+            ["summarize"],
         ])
     func noStrayBackslash(verb: [String]) throws {
         let result = try PerimeterProcess.run(verb + ["--help"])
