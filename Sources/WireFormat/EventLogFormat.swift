@@ -1,8 +1,9 @@
 import FileSystem
 
 /// The formats of the event logs Perimeter writes that can be read back (SEMANTICS §7), told apart by a
-/// file's first bytes: the one recognition of an event log, for `summarize`'s input and for the sinks'
-/// test of a file they may replace (`EventSinks.OutputRecognition`). O(the first line).
+/// file's first bytes: what `summarize` takes as an event log (a sink's output, a spool, a batch's log).
+/// A scenario's sink asks more of a file before it replaces it: every line exactly the sink's own
+/// (`EventSinks.OutputRecognition`). O(the first line).
 public enum EventLogFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// `jsonl:`: one JSON object a line, the wire fields as members (`JSONLines`).
     case jsonLines = "JSON Lines"
