@@ -17,7 +17,7 @@ let package = Package(
     dependencies: [
         .package(name: "Perimeter", path: ".."),
         // SQLite's C API, for the floor under the SQLite sink (the same package and version as the main build's).
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // The one function callgrind counts inside (`measured`), shared by every benchmark.
