@@ -10,7 +10,7 @@ extension ScenarioRun {
 
     /// A warning when devices not marked `recorded` look recorded on a phone (SEMANTICS §9: their fixes
     /// scatter where they stop), for the commands that compare the phones with `ideal` on the tracks as
-    /// exact paths (validate, compare, report, run --runs), where each flicker of that scatter across a
+    /// exact paths (compare, outcomes, report, run --runs), where each flicker of that scatter across a
     /// boundary would count as a true crossing; nil otherwise. Looks at the first `recordedCheckDevices`
     /// unmarked devices with timed tracks, `recordedCheckFixes` fixes of each segment: O(those fixes × w).
     public var unmarkedRecordingWarning: String? {

@@ -62,6 +62,8 @@ struct Outcomes: ParsableCommand {
             throw error.reported
         }
         for warning in base.warnings(under: list) { StandardError.warning(warning) }
+        // The truth is ideal on the tracks as exact paths, as compare's reference: warned alike.
+        if let warning = base.unmarkedRecordingWarning { StandardError.warning(warning) }
         let progress = TerminalProgress()
         let total = outcomes.runs * list.count
         var report = outcomes.count(

@@ -64,6 +64,21 @@ import Testing
         #expect(!marked.stderr.contains("look recorded") && !marked.stderr.contains("looks recorded"))
     }
 
+    /// Issue 50 item 6: every command that measures the phones against ideal on the tracks as exact paths
+    /// warns as compare does: outcomes (whose truth is that ideal), report and run --runs.
+    @Test(arguments: [
+        ["outcomes", "Scenarios/courier-overview.yaml", "--profiles", "ios", "--runs", "2"],
+        ["run", "Scenarios/courier-overview.yaml", "--profile", "android", "--runs", "2", "--sink", "jsonl:/dev/null"],
+        ["report", "Scenarios/courier-overview.yaml", "--profiles", "ios", "-o", "REPORT"],
+    ])
+    func everyCommandAgainstIdealWarnsAsCompareDoes(arguments: [String]) throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        let result = try PerimeterProcess.run(
+            arguments.map { $0 == "REPORT" ? folder.appendingPathComponent("report.html").path : $0 })
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("devices \"anna\" and 1 more look recorded on a phone"), "\(result.stderr)")
+    }
+
     @Test func inspectSaysATrackLooksRecorded() throws {
         let result = try PerimeterProcess.run(["inspect", "--stays", "--json", "Examples/coffee/customers.csv"])
         #expect(result.status == 0, "\(result.stderr)")
