@@ -10,6 +10,7 @@ import PackageDescription
 //   swift run -c release calibrate-benchmark [runs]       calibrate: 2 parameters, 40 walks, 8 stores, beside one batch
 //   swift run -c release recorded-benchmark [drivers] [s] recorded tracks: the truth's cost, the phones' (SEMANTICS §9)
 //   swift run -c release fleet-benchmark FOLDER [rounds]  a GPX fleet (Scripts/gpx-fleet.py): 2 threads ÷ 1, run ÷ inspect
+//   swift run -c release load-benchmark [N...]            a scenario of N GPX files loaded: 32,000 ÷ 2,000 files
 //   python3 Scripts/check-thresholds.py [--update]        instructions per unit (callgrind) against thresholds.json
 let package = Package(
     name: "PerimeterBenchmarks",
@@ -80,6 +81,10 @@ let package = Package(
                 .product(name: "Geofencing", package: "Perimeter"),
                 .product(name: "Runs", package: "Perimeter"),
             ]
+        ),
+        .executableTarget(
+            name: "load-benchmark",
+            dependencies: ["BenchmarkSupport", .product(name: "ScenarioFormat", package: "Perimeter")]
         ),
         .executableTarget(
             name: "engine-benchmark",

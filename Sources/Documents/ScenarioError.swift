@@ -73,6 +73,9 @@ package final class ProblemLog {
     package private(set) var warnings: [String] = []
     /// The files the scenario reads (`ScenarioInput`), each once, in the order first read.
     package private(set) var inputs: [ScenarioInput] = []
+    /// The kind and path as written of each of `inputs`, so that noting one is O(1), not O(inputs): a
+    /// `tracks:` pattern of 100,000 files made the load quadratic (issue 49, H6).
+    private var inputKeys: Set<InputKey> = []
     /// The kinds of the warnings that may repeat, by their index in `warnings`.
     private var repeatedKinds: [Int: RepeatedWarning] = [:]
     /// Longitudes read as ±180 though a hair past it, per file: the warning's index and the count.
@@ -118,10 +121,17 @@ package final class ProblemLog {
         return "\(TerminalText.visible(written)) \(why); a scenario reads only files inside the repository or "
             + "folder that holds it. Pass --allow-inputs-outside if you trust it with that file"
     }
-    /// Notes that the scenario reads `input` (kept where the warnings go).
+    /// Notes that the scenario reads `input` (kept where the warnings go), once per kind and path as
+    /// written, where it was first noted. O(1) amortised.
     package func reads(_ input: ScenarioInput) {
         if let warningsGoTo { return warningsGoTo.reads(input) }
-        if !inputs.contains(where: { $0.kind == input.kind && $0.written == input.written }) { inputs.append(input) }
+        if inputKeys.insert(InputKey(kind: input.kind, written: input.written)).inserted { inputs.append(input) }
+    }
+
+    /// What makes two of `inputs` the same: their kind and their path as written.
+    private struct InputKey: Hashable {
+        var kind: ScenarioInput.Kind
+        var written: String
     }
 
     /// Notes a longitude, as written, read as ±180 at `place` (`FILE:LINE:COLUMN: KEYPATH`): one warning

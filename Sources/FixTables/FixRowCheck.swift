@@ -1,5 +1,6 @@
 import Foundation
 import NumberText
+import ReadableText
 import TextEscaping
 import Time
 
@@ -60,12 +61,17 @@ struct FixRowCheck {
 
     /// The table writes decimal commas (`names.decimalComma`), read at every row.
     private let decimalComma: Bool
+    /// Times in a clock change of `names.localZone` (nil without one): their warning's count and places.
+    var clockChanges: ClockChangeTimes? { clockChangeNotes?.times }
+    /// `clockChanges`, held by reference as `mapping` is: a check is copied where it is called.
+    private let clockChangeNotes: ClockChangeNotes?
 
     init(path: String, names: FixTableColumns) {
         self.path = path
         mapping = FixTableColumns.Box(names)
         times = FixTimeReader(names)
         decimalComma = names.decimalComma
+        clockChangeNotes = names.localZone.map { ClockChangeNotes(ClockChangeTimes(zone: $0)) }
     }
 
     func fail(_ field: RowField, _ message: String) -> FixTableError {
@@ -155,6 +161,10 @@ struct FixRowCheck {
             metres = value
         }
         guard let instant = times.instant(time) else { return nil }
+        if times.lastChange != nil, !FixTimeReader.isNumber(time) {
+            times.uncountLast()  // the general path reads it again and places its warning
+            return nil
+        }
         if abs(latitude) > 90, abs(longitude) <= 90 { latitudesLikeLongitudes += 1 }
         return TableFix(time: instant, latitude: latitude, longitude: longitude, accuracy: metres, line: line)
     }
@@ -207,12 +217,25 @@ struct FixRowCheck {
     /// The field's time (`FixTimeReader`), or an error naming the column and saying why it is none.
     @inline(__always)
     private mutating func timestamp(_ field: RowField) throws(FixTableError) -> Timestamp {
-        if let instant = times.instant(field.bytes) { return instant }
-        throw fail(field, times.problem(field.bytes, named: names.time, shown: shown(field), columns: names))
+        guard let instant = times.instant(field.bytes) else {
+            throw fail(field, times.problem(field.bytes, named: names.time, shown: shown(field), columns: names))
+        }
+        if let change = times.lastChange, !FixTimeReader.isNumber(field.bytes) {
+            clockChangeNotes?.times.add(
+                String(decoding: field.bytes, as: UTF8.self), reading: LocalReading(instant: instant, change: change),
+                at: (field.line, field.column))
+        }
+        return instant
     }
 
     /// ISO times read so far that had no zone (read in `names.localZone`, else as UTC).
     var zonelessTimes: Int { times.zonelessTimes }
+}
+
+/// A table's times in a clock change (`FixRowCheck.clockChanges`), in a box that copies of a check share.
+final class ClockChangeNotes {
+    var times: ClockChangeTimes
+    init(_ times: ClockChangeTimes) { self.times = times }
 }
 
 extension TableFix {

@@ -36,6 +36,8 @@ struct FixTableBuilder: FixRowSink {
     /// Merged: the pieces' times without a zone, and rows whose lat looks like a longitude.
     private var piecesZoneless = 0
     private var piecesLatitudesLikeLongitudes = 0
+    /// Merged: the pieces' times in a clock change of the table's zone, in file order.
+    private var piecesClockChanges: ClockChangeTimes?
 
     init(path: String, names: FixTableColumns, streaming: Bool = false, maximumDeviceRows: Int = .max) {
         self.path = path
@@ -212,19 +214,28 @@ struct FixTableBuilder: FixRowSink {
     /// Fixes dropped by others (a merge's), counted as this table's, without warnings.
     mutating func countDropped(_ count: Int) { dropped += count }
 
-    /// A piece's times without a zone and rows whose lat looks like a longitude, counted as this table's.
-    mutating func countNotes(of piece: FixRowCheck) {
+    /// A piece's times without a zone, times in a clock change and rows whose lat looks like a longitude,
+    /// counted as this table's; the piece's lines follow `lines` lines of the table.
+    mutating func countNotes(of piece: FixRowCheck, after lines: Int) {
         piecesZoneless += piece.zonelessTimes
         piecesLatitudesLikeLongitudes += piece.latitudesLikeLongitudes
+        if let changes = piece.clockChanges, !changes.isEmpty {
+            if piecesClockChanges == nil { piecesClockChanges = ClockChangeTimes(zone: changes.zone) }
+            piecesClockChanges?.merge(changes, after: lines)
+        }
     }
 
     /// The warnings about the whole table read so far (`FixTable.tableWarnings`).
     var tableWarnings: [String] {
-        [
-            names.zonelessWarning(file: path, count: check.zonelessTimes + piecesZoneless),
-            names.latitudeWarning(file: path, count: check.latitudesLikeLongitudes + piecesLatitudesLikeLongitudes),
-        ]
-        .compactMap { $0 }
+        var clockChanges = check.clockChanges
+        if let piecesClockChanges { clockChanges?.merge(piecesClockChanges) }
+        return [names.zonelessWarning(file: path, count: check.zonelessTimes + piecesZoneless)].compactMap { $0 }
+            + (clockChanges?.warnings(file: path, of: "fix table") ?? [])
+            + [
+                names.latitudeWarning(
+                    file: path, count: check.latitudesLikeLongitudes + piecesLatitudesLikeLongitudes)
+            ]
+            .compactMap { $0 }
     }
 
     /// Streaming: appends the current device's fix, whose time may not go back.

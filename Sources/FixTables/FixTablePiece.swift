@@ -146,7 +146,7 @@ extension FixTableBuilder {
             counts += repeatElement(0, count: check.devices.count - counts.count)
             for (device, rows) in piece.rowCounts.enumerated() { counts[Int(local[device])] += rows }
             countRows(piece.rows)
-            countNotes(of: piece.check)
+            countNotes(of: piece.check, after: offset)
             if let failure = piece.failure { try fail(failure, of: piece, lineOffset: offset) }
             indices.append(local)
             shifts.append(offset)

@@ -76,4 +76,11 @@ public struct FixTimeReader {
 
     /// ISO times read so far that had no zone (read in `localZone`, else as UTC).
     public var zonelessTimes: Int { times.zonelessCount }
+
+    /// Whether the zone's clocks skip the last ISO time read or show it twice (`ISO8601Cache.lastChange`);
+    /// ask only after `instant` read an ISO time (one with a colon).
+    public var lastChange: LocalReading.Change? { times.lastChange }
+
+    /// Forgets the count of the last time read, one with a `lastChange`, to read it again. O(1).
+    public mutating func uncountLast() { times.uncountLast() }
 }

@@ -20,10 +20,18 @@ public struct ISO8601Cache {
     public var localZone: LocalTimeZone?
     /// How many times were written without a zone, for the warning that says how they were read.
     public private(set) var zonelessCount = 0
+    /// Whether `localZone`'s clocks skip the last time read or show it twice (`LocalReading.Change`), for
+    /// the warning that says so; nil for every other time. A minute in a gap is never cached (its times
+    /// are all read as the gap's end), so a cached minute's change is the one of each of its times.
+    public private(set) var lastChange: LocalReading.Change?
 
     public init() {}
 
     public init(localZone: LocalTimeZone?) { self.localZone = localZone }
+
+    /// Forgets the count of the last time read, one with a `lastChange` (so without a zone), as it is read
+    /// again (a fix table's plain row handed on to the general path, which places the warning). O(1).
+    public mutating func uncountLast() { zonelessCount -= 1 }
 
     /// The instant `text` names when it is the last minute's `…:ss` (whole seconds, 00 to 59) in its zone,
     /// the common case of a table at a fix a second: the prefix and the zone compared as words, no
@@ -49,10 +57,12 @@ public struct ISO8601Cache {
             if zone.isEmpty { zonelessCount += 1 }
             return Timestamp(microsecondsSince1970: minuteStart.microsecondsSince1970 + split.micros)
         }
-        guard let (full, hadZone) = Timestamp.parse(iso8601: String(decoding: text, as: UTF8.self), localZone: localZone)
+        guard let (reading, hadZone) = Timestamp.read(iso8601: String(decoding: text, as: UTF8.self), localZone: localZone)
         else { return nil }
+        let full = reading.instant
         if !hadZone { zonelessCount += 1 }
-        if let split {
+        lastChange = reading.change
+        if let split, reading.change != .skipped {
             prefix = Self.prefix(of: text)
             zone = Array(text[split.zoneStart...])
             minuteStart = Timestamp(microsecondsSince1970: full.microsecondsSince1970 - split.micros)

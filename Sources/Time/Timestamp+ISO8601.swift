@@ -17,11 +17,24 @@ extension Timestamp {
     public static func parse(
         iso8601 text: some StringProtocol, localZone: LocalTimeZone?
     ) -> (instant: Timestamp, hadZone: Bool)? {
+        read(iso8601: text, localZone: localZone).map { ($0.reading.instant, $0.hadZone) }
+    }
+
+    /// `parse(iso8601:localZone:)` with how `localZone`'s clocks read a time without a zone: whether they
+    /// skip it or show it twice (`LocalTimeZone.reading(fromLocal:)`; never for a time with its own zone).
+    public static func read(
+        iso8601 text: some StringProtocol, localZone: LocalTimeZone?
+    ) -> (reading: LocalReading, hadZone: Bool)? {
         guard let parts = wallClock(iso8601: text) else { return nil }
         if let offset = parts.offsetMinutes {
-            return (Timestamp(microsecondsSince1970: parts.local - offset * 60_000_000), true)
+            return (
+                LocalReading(instant: Timestamp(microsecondsSince1970: parts.local - offset * 60_000_000), change: nil), true
+            )
         }
-        return (localZone?.instant(fromLocal: parts.local) ?? Timestamp(microsecondsSince1970: parts.local), false)
+        guard let localZone else {
+            return (LocalReading(instant: Timestamp(microsecondsSince1970: parts.local), change: nil), false)
+        }
+        return (localZone.reading(fromLocal: parts.local), false)
     }
 
     /// The wall-clock time written (microseconds since 1970 as if UTC) and the zone's offset in minutes,

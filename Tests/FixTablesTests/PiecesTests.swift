@@ -66,6 +66,29 @@ struct PiecesTests {
         #expect(isSplit(path, .csv, pieces: 3))
     }
 
+    @Test("times in a clock change are said alike in pieces: counted, their first places in file order")
+    func clockChangesInPieces() throws {
+        // Los Angeles: 02:xx on 2016-03-13 is in the gap, 01:xx on 2016-11-06 in the overlap; 40 rows of each.
+        var columns = FixTableColumns()
+        columns.localZone = LocalTimeZone(identifier: "America/Los_Angeles")
+        let rows = (0..<40).flatMap { minute in
+            [
+                "v\(minute),2016-03-13T02:\(minute < 10 ? "0" : "")\(minute):00,1,2",
+                "v\(minute),2016-11-06T01:\(minute < 10 ? "0" : "")\(minute):00,1,2",
+            ]
+        }
+        let path = try table("device,time,lat,lon\n" + rows.joined(separator: "\n") + "\n")
+        let one = try FixTableReader(path: path, columns: columns, pieces: 1).read()
+        let split = try FixTableReader(path: path, columns: columns, pieces: 3).read()
+        #expect(split == one)
+        #expect(one.fixes.count == 80)
+        #expect(one.tableWarnings.count == 3)
+        #expect(one.tableWarnings[1].contains(":2:4: 2016-03-13T02:00:00 is not a time"))
+        #expect(one.tableWarnings[1].contains("so are 39 more times of this fix table (at 4:4, 6:4, 8:4, …)"))
+        #expect(one.tableWarnings[2].contains(":3:4: 2016-11-06T01:00:00 is a time"))
+        #expect(one.tableWarnings[2].contains("so are 39 more times of this fix table (at 5:4, 7:4, 9:4, …)"))
+    }
+
     struct Cut: CustomTestStringConvertible, Sendable {
         let id: String
         /// Rows ("device,time,lat,lon"; "" a blank line) before the cut, and after it.

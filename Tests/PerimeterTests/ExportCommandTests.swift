@@ -42,6 +42,10 @@ struct ExportCommandTests {
         var testDescription: String { id }
     }
 
+    /// Three rows of one device in Los Angeles' time across its gap of 2016-03-13.
+    static let acrossTheGap =
+        "device,time,lat,lon\nv,2016-03-13T01:30:00,1,2\nv,2016-03-13T02:30:00,1,2\nv,2016-03-13T03:10:00,1,2\n"
+
     @Test(
         "inspect reads an export as its options say, and says which option is missing",
         arguments: [
@@ -95,6 +99,23 @@ struct ExportCommandTests {
                 arguments: ["--input-timezone", "Europe/Moscow", "--timezone", "Europe/Madrid"],
                 text: "device,time,lat,lon\nv,2024-05-01T09:00:00,1,2\n",
                 status: 0, says: "2024-05-01T06:00:00.000Z"),
+            // Los Angeles' clocks went from 02:00 PST (10:00 UTC) to 03:00 PDT on 2016-03-13: 02:30 is read as
+            // 10:00 UTC, before 03:10 PDT (10:10 UTC), which is kept (read as 02:30 PST, 10:30 UTC, it was dropped).
+            Case(
+                id: "a local time in a gap: said at its place", arguments: ["--input-timezone", "America/Los_Angeles"],
+                text: Self.acrossTheGap, status: 0,
+                says:
+                    "warning: FILE:3:3: 2016-03-13T02:30:00 is not a time on America/Los_Angeles's clocks: they skip it, turned forward that night, so it is read as the first time after the gap, 2016-03-13T03:00:00.000 there (2016-03-13T10:00:00.000Z); write it with its offset, or as a time the clocks show"
+            ),
+            Case(
+                id: "a local time in a gap: every row kept", arguments: ["--input-timezone", "America/Los_Angeles"],
+                text: Self.acrossTheGap, status: 0, says: "v: 3 fixes"),
+            Case(
+                id: "a local time shown twice: the first, said", arguments: ["--input-timezone", "America/Los_Angeles"],
+                text: "device,time,lat,lon\nv,2016-11-06T01:30:00,1,2\n", status: 0,
+                says:
+                    "warning: FILE:2:3: 2016-11-06T01:30:00 is a time America/Los_Angeles's clocks show twice, turned back that night, so it is read as the first, 2016-11-06T08:30:00.000Z, not the second, 2016-11-06T09:30:00.000Z; write it with its offset to say which"
+            ),
             Case(
                 id: "an unknown zone", arguments: ["--input-timezone", "Europe/Atlantis"], text: "device,time,lat,lon\n",
                 status: 64,

@@ -200,4 +200,41 @@ struct TimeZoneTests {
                 "warning: \(path):5:3: devices: 1 of 2 devices have no fix in their track, so no sample "
                     + "and no event: \"ghost\""), "\(result.stderr)")
     }
+
+    @Test("validate says where a track's and an expectation's local times fall in a clock change")
+    func clockChangeSaid() throws {
+        // Los Angeles' clocks went from 02:00 PST to 03:00 PDT on 2016-03-13: 02:30 is read as 03:00 PDT.
+        let (folder, path) = try GuardRailTests.scenario(
+            """
+            start: 2016-03-13T01:00:00-08:00
+            timezone: America/Los_Angeles
+            regions:
+              - {id: home, circle: {lat: 1, lon: 2, radius: 100}}
+            devices:
+              - {id: anna, track: gap.gpx}
+            expect:
+              - {kind: enter, region: home, at: "02:30:00", within: 30s}
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let track = folder.appendingPathComponent("gap.gpx").path
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <gpx version="1.1" creator="hand" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+        <trkpt lat="1" lon="2"><time>2016-03-13T01:59:00</time></trkpt>
+        <trkpt lat="1" lon="2"><time>2016-03-13T02:30:00</time></trkpt>
+        <trkpt lat="1" lon="2"><time>2016-03-13T03:10:00</time></trkpt>
+        </trkseg></trk></gpx>
+
+        """.write(toFile: track, atomically: true, encoding: .utf8)
+        let validated = try PerimeterProcess.run(["validate", path])
+        #expect(validated.status == 0, "\(validated.stderr)")
+        let read =
+            "is not a time on America/Los_Angeles's clocks: they skip it, turned forward that night, so it is "
+            + "read as the first time after the gap, 2016-03-13T03:00:00.000 there (2016-03-13T10:00:00.000Z)"
+        #expect(validated.stderr.contains("warning: \(track):4:1: 2016-03-13T02:30:00.000 \(read)"), "\(validated.stderr)")
+        #expect(
+            validated.stderr.contains("warning: \(path):8:37: expect[0].at: 02:30:00 on 2016-03-13 \(read)"),
+            "\(validated.stderr)")
+    }
 }

@@ -6,7 +6,8 @@ import Time
 
 /// Times a scenario writes without a zone (issue 42 item 10, README "Scenario files"): an expectation's
 /// ISO time read as UTC gets one warning for the list, at the first; with `timezone:` they are read on its
-/// clocks without one; a local time those clocks skip (a gap, clocks turned forward) is said at its place.
+/// clocks without one; a local time those clocks skip (a gap, clocks turned forward) or show twice (an
+/// overlap) is said at its place.
 @Suite("Scenario times without a zone")
 struct ZonelessTimesTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -40,20 +41,27 @@ struct ZonelessTimesTests {
         Case(
             fixture: "zoned-expectations.yaml", start: "2024-05-01T08:00:00Z",
             times: ["2024-05-01T09:00:00Z", "2024-05-01T09:10:00Z"], warnings: []),
-        // 02:30 and 02:45 are read with the offset before the gap (-08:00): 03:30 and 03:45 PDT (-07:00).
+        // 02:30 and 02:45 are in the gap (02:00 PST to 03:00 PDT): both read as its end, 03:00 PDT (10:00 UTC),
+        // so that 03:15 (10:15 UTC) stays after them.
         Case(
-            fixture: "gap-start.yaml", start: "2016-03-13T10:30:00Z",
-            times: ["2016-03-13T10:45:00Z", "2016-03-13T10:15:00Z"],
+            fixture: "gap-start.yaml", start: "2016-03-13T10:00:00Z",
+            times: ["2016-03-13T10:00:00Z", "2016-03-13T10:15:00Z"],
             warnings: [
                 "2:8: start: 2016-03-13T02:30:00 is not a time on America/Los_Angeles's clocks: they skip it, turned "
-                    + "forward that night, so it is read as 2016-03-13T03:30:00.000 there (2016-03-13T10:30:00.000Z); "
-                    + "write it with its offset, or as a time the clocks show",
+                    + "forward that night, so it is read as the first time after the gap, 2016-03-13T03:00:00.000 there "
+                    + "(2016-03-13T10:00:00.000Z); write it with its offset, or as a time the clocks show",
                 "8:37: expect[0].at: 2016-03-13T02:45:00 is not a time on America/Los_Angeles's clocks: they skip it, "
-                    + "turned forward that night, so it is read as 2016-03-13T03:45:00.000 there "
-                    + "(2016-03-13T10:45:00.000Z); write it with its offset, or as a time the clocks show",
+                    + "turned forward that night, so it is read as the first time after the gap, 2016-03-13T03:00:00.000 "
+                    + "there (2016-03-13T10:00:00.000Z); write it with its offset, or as a time the clocks show",
             ]),
-        // 01:30 came twice (PDT, then PST): the first, 08:30 UTC, and no warning.
-        Case(fixture: "overlap-start.yaml", start: "2016-11-06T08:30:00Z", times: [], warnings: []),
+        // 01:30 came twice (PDT, then PST): the first, 08:30 UTC, said with the second.
+        Case(
+            fixture: "overlap-start.yaml", start: "2016-11-06T08:30:00Z", times: [],
+            warnings: [
+                "2:8: start: 2016-11-06T01:30:00 is a time America/Los_Angeles's clocks show twice, turned back that "
+                    + "night, so it is read as the first, 2016-11-06T08:30:00.000Z, not the second, "
+                    + "2016-11-06T09:30:00.000Z; write it with its offset to say which"
+            ]),
     ])
     func readAndSaid(_ c: Case) throws {
         let path = fixture("zoneless/" + c.fixture)

@@ -11,7 +11,10 @@ struct LocalTimeZoneTests {
         arguments: [
             (zone: "Europe/Madrid", local: "2026-11-20T12:00:00", utc: "2026-11-20T11:00:00.000Z"),
             (zone: "Europe/Madrid", local: "2026-07-01T12:00:00.250", utc: "2026-07-01T10:00:00.250Z"),
-            (zone: "Europe/Madrid", local: "2026-03-29T02:30:00", utc: "2026-03-29T01:30:00.000Z"),  // the gap: 03:30 CEST
+            (zone: "Europe/Madrid", local: "2026-03-29T02:30:00", utc: "2026-03-29T01:00:00.000Z"),  // the gap: its end
+            (zone: "Europe/Madrid", local: "2026-03-29T02:59:59", utc: "2026-03-29T01:00:00.000Z"),
+            (zone: "Europe/Madrid", local: "2026-03-29T01:59:59", utc: "2026-03-29T00:59:59.000Z"),
+            (zone: "Europe/Madrid", local: "2026-03-29T03:00:00", utc: "2026-03-29T01:00:00.000Z"),
             // the overlap: the earlier
             (zone: "Europe/Madrid", local: "2026-10-25T02:30:00", utc: "2026-10-25T00:30:00.000Z"),
             (zone: "Europe/Madrid", local: "2026-10-25T03:30:00", utc: "2026-10-25T02:30:00.000Z"),
@@ -57,5 +60,31 @@ struct LocalTimeZoneTests {
                 "2026-11-20T11:01:00.000Z", "2026-11-20T11:01:05.000Z",
             ])
         #expect(cache.zonelessCount == 4)
+    }
+
+    @Test("The cache reads a gap's minute second by second as the gap's end, and says which times changed")
+    func cacheInAClockChange() throws {
+        // Los Angeles: 2016-03-13 02:00 PST (10:00 UTC) became 03:00 PDT; 2016-11-06 02:00 PDT (09:00 UTC) became 01:00 PST.
+        var cache = ISO8601Cache(localZone: LocalTimeZone(identifier: "America/Los_Angeles"))
+        let texts = [
+            "2016-03-13T01:59:30", "2016-03-13T02:30:00", "2016-03-13T02:30:15", "2016-03-13T03:10:00",
+            "2016-11-06T01:30:00", "2016-11-06T01:30:15", "2016-11-06T02:30:00",
+        ]
+        let read = texts.map { text in
+            text.utf8CString.withUnsafeBufferPointer { chars in
+                chars.withMemoryRebound(to: UInt8.self) { bytes in
+                    let time = cache.time(UnsafeBufferPointer(rebasing: bytes.dropLast()))?.iso8601
+                    return "\(time ?? "nil") \(cache.lastChange.map { "\($0)" } ?? "-")"
+                }
+            }
+        }
+        let hour = "repeated(laterBy: 3600000000)"
+        #expect(
+            read == [
+                "2016-03-13T09:59:30.000Z -", "2016-03-13T10:00:00.000Z skipped", "2016-03-13T10:00:00.000Z skipped",
+                "2016-03-13T10:10:00.000Z -", "2016-11-06T08:30:00.000Z \(hour)", "2016-11-06T08:30:15.000Z \(hour)",
+                "2016-11-06T10:30:00.000Z -",
+            ])
+        #expect(cache.zonelessCount == 7)
     }
 }

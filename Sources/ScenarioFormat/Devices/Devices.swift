@@ -3,6 +3,7 @@ import FileSystem
 import GPX
 import Geodesy
 import Geofencing
+import ReadableText
 import Time
 
 extension ScenarioLoader {
@@ -139,6 +140,7 @@ extension ScenarioLoader {
                 )
             }
             var segments: [[Fix]] = []
+            var unclear = zone.map(ClockChangeTimes.init(zone:))
             for segment in gpx.segments {
                 var fixes: [Fix] = []
                 for point in segment {
@@ -146,7 +148,13 @@ extension ScenarioLoader {
                         trackCursor.fail("\(resolved):\(point.line):\(point.column): the point has no time in a timed track")
                         return nil
                     }
-                    if local, let zone { time = zone.instant(fromLocal: time.microsecondsSince1970) }
+                    if local, let zone {
+                        let reading = zone.reading(fromLocal: time.microsecondsSince1970)
+                        if reading.change != nil {
+                            unclear?.add(String(time.iso8601.dropLast()), reading: reading, at: (point.line, point.column))
+                        }
+                        time = reading.instant
+                    }
                     guard let shifted = time.adding(offset) else {
                         let moved = offset == .zero ? "" : " plus the offset of \(offset) s"
                         (offset == .zero ? trackCursor : offsetCursor ?? trackCursor).fail(
@@ -154,9 +162,16 @@ extension ScenarioLoader {
                         )
                         return nil
                     }
+                    // Times in a gap read as its end may meet (SEMANTICS §1: of equal times the later is kept).
+                    if fixes.last?.time == shifted { fixes.removeLast() }
                     fixes.append(Fix(point.coordinate, at: shifted))
                 }
                 segments.append(fixes)
+            }
+            for warning in unclear?.warnings(file: resolved, of: "track") ?? [] {
+                diagnostics.warning(
+                    warning + " (device \"\(id)\")",
+                    repeated: RepeatedWarning(what: "warnings of times in a clock change", file: resolved, files: "tracks"))
             }
             return (Device(id: id, track: .timed(segments), accuracy: accuracy, recorded: recorded), idCursor, paceCursor)
         case .untimed:

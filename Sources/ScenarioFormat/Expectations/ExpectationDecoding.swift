@@ -196,11 +196,16 @@ extension ScenarioLoader {
 
     func time(_ c: PlacedNode, clock: ExpectationClock) -> Timestamp? {
         if let text = c.scalarText {
-            if let (time, hadZone) = Timestamp.parse(iso8601: text, localZone: clock.zone) {
-                if !hadZone { clock.noteZoneless(text, readAs: time, at: c) }
-                return time
+            if let (reading, hadZone) = Timestamp.read(iso8601: text, localZone: clock.zone) {
+                if !hadZone { clock.noteZoneless(text, reading: reading, at: c) }
+                return reading.instant
             }
-            if let time = clock.timeOfDay(text) { return time }
+            if let reading = clock.timeOfDay(text) {
+                if let zone = clock.zone {
+                    ZonelessTimes.warnIfUnclear("\(text) on \(clock.day)", reading: reading, on: zone, at: c)
+                }
+                return reading.instant
+            }
         }
         c.expected(timeHelp(clock))
         return nil
@@ -328,9 +333,9 @@ struct ExpectationClock {
 
     /// An ISO time written without a zone: counted when read as UTC, checked against the zone's gaps
     /// when read on its clocks.
-    func noteZoneless(_ text: String, readAs time: Timestamp, at c: PlacedNode) {
-        guard let zone else { return readAsUTC.add(text, readAs: time, at: c) }
-        ZonelessTimes.warnIfSkipped(text, readAs: time, on: zone, at: c)
+    func noteZoneless(_ text: String, reading: LocalReading, at c: PlacedNode) {
+        guard let zone else { return readAsUTC.add(text, readAs: reading.instant, at: c) }
+        ZonelessTimes.warnIfUnclear(text, reading: reading, on: zone, at: c)
     }
 
     /// The start as the zone's clocks show it (microseconds since 1970 as if UTC).
@@ -342,10 +347,10 @@ struct ExpectationClock {
     /// `2016-01-10`.
     var day: Substring { wallClockStart.iso8601.prefix(10) }
 
-    /// `HH:MM:SS[.fraction]` on that day, in the zone.
-    func timeOfDay(_ text: String) -> Timestamp? {
+    /// `HH:MM:SS[.fraction]` on that day, in the zone, with whether its clocks skip it or show it twice.
+    func timeOfDay(_ text: String) -> LocalReading? {
         guard let local = ScenarioLoader.timeOfDay(text, on: wallClockStart) else { return nil }
-        return zone.map { $0.instant(fromLocal: local.microsecondsSince1970) } ?? local
+        return zone.map { $0.reading(fromLocal: local.microsecondsSince1970) } ?? LocalReading(instant: local, change: nil)
     }
 }
 

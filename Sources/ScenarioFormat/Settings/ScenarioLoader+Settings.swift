@@ -22,15 +22,16 @@ extension ScenarioLoader {
     func readStart(_ d: inout ScenarioDraft, _ key: String) {
         guard let c = d.top[key] else { return }
         let zone = d.zone
-        guard let text = c.scalarText, let (time, hadZone) = Timestamp.parse(iso8601: text, localZone: zone) else {
+        guard let text = c.scalarText, let (reading, hadZone) = Timestamp.read(iso8601: text, localZone: zone) else {
             c.expected("a time in ISO 8601 such as 2016-01-10T12:00:00Z")
             return
         }
+        let time = reading.instant
         guard Timestamp.writable.contains(time) else {
             c.fail("\(text) is outside \(Timestamp.writableRangeText), the times an event log can show")
             return
         }
-        if !hadZone, let zone { ZonelessTimes.warnIfSkipped(text, readAs: time, on: zone, at: c) }
+        if let zone { ZonelessTimes.warnIfUnclear(text, reading: reading, on: zone, at: c) }
         if !hadZone && zone == nil {
             c.warn(
                 "\(text) has no zone, so it is read as UTC (\(time.iso8601)); write it with Z or an offset, "

@@ -1,22 +1,20 @@
 import Documents
+import ReadableText
 import Time
 
-/// Times a scenario writes without a zone (`start:`, an expectation's ISO time): read on the clocks of its
-/// `timezone:`, else as UTC, and said so (README "Scenario files"), each warning at its file, line and key
-/// path.
+/// Times a scenario writes without a zone (`start:`, an expectation's `at:` and window): read on the clocks
+/// of its `timezone:`, else as UTC, and said so (README "Scenario files"), each warning at its file, line and
+/// key path.
 enum ZonelessTimes {
-    /// Warns at `c` when `text`, read on `zone`'s clocks as `time`, names a wall-clock time those clocks
-    /// never show: one in a gap, the hour skipped when they are turned forward. Such a time is read with
-    /// the offset before the gap (`LocalTimeZone.instant(fromLocal:)`), so 02:30 on a night that skips from
-    /// 02:00 to 03:00 is 03:30. O(1).
-    static func warnIfSkipped(_ text: String, readAs time: Timestamp, on zone: LocalTimeZone, at c: PlacedNode) {
-        guard let (written, _) = Timestamp.parse(iso8601: text, localZone: nil) else { return }
-        let shown = zone.wallClock(time)
-        guard shown != written else { return }
+    /// Warns at `c` when `text`, read on `zone`'s clocks as `reading`, names a wall-clock time those
+    /// clocks skip (a gap, turned forward: read as the first time after it, so 02:30 on a night that skips
+    /// from 02:00 to 03:00 is 03:00) or show twice (an overlap, turned back: read as the first); the
+    /// sentence is `ClockChangeTimes`'s, as for a track's or a fix table's times. O(1).
+    static func warnIfUnclear(_ text: String, reading: LocalReading, on zone: LocalTimeZone, at c: PlacedNode) {
+        guard let change = reading.change else { return }
         c.warn(
-            "\(text) is not a time on \(zone.identifier)'s clocks: they skip it, turned forward that night, so it "
-                + "is read as \(shown.iso8601.dropLast()) there (\(time.iso8601)); write it with its offset, or "
-                + "as a time the clocks show")
+            ClockChangeTimes.sentence(text, reading: reading, zone: zone) + "; "
+                + ClockChangeTimes.advice(for: change, many: false))
     }
 
     /// The expectation times of one `expect:` list written without a zone and read as UTC (the scenario
