@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks `perimeter compare --json` and the Monte Carlo summary (`perimeter run --runs N --json`) against
-a second implementation written here from README's definitions, on the random scenarios of
-Scripts/semantics-crosscheck.py:
+a second implementation written here from the definitions of docs/COMMANDS.md (compare, Monte Carlo), on
+the random scenarios of Scripts/semantics-crosscheck.py:
 
 - compare: each profile's and the reference's events come from `perimeter run --profile P --sink jsonl:-`
   (the reference: ideal on the scenario without its noise line, or with --noisy-reference the noisy ideal
@@ -50,7 +50,7 @@ def key(e):
 
 
 def align(r, p, window):
-    """README's pairing of one key: reference times r and profile times p (ascending, microseconds).
+    """docs/COMMANDS.md's pairing of one key: reference times r and profile times p (ascending, microseconds).
 
     Of all order-preserving one-to-one pairings with every pair at most `window` apart, the least cost
     sum(|dt|) + window * (unpaired on either side); of equal costs, the lexicographically smallest sequence
@@ -87,7 +87,7 @@ def align(r, p, window):
 
 
 def match(reference, profile, window):
-    """The pairs and spurious events of README's definition, in reference (and profile) order."""
+    """The pairs and spurious events of docs/COMMANDS.md's definition, in reference (and profile) order."""
     window = int(round(window * 1000000))
     refs, profs = {}, {}
     for n, e in enumerate(reference):

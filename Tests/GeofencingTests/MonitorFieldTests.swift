@@ -4,7 +4,7 @@ import Testing
 @testable import Geofencing
 
 /// The settings table (`MonitorField.all`) against the struct it describes, and the documents and the
-/// Python reference that name the same settings: SEMANTICS §8's table, README's scenario reference and
+/// Python reference that name the same settings: SEMANTICS §8's table, the scenario reference (docs/SCENARIO-REFERENCE.md) and
 /// `Scripts/semantics_reference.py`. A setting added to one and not the others fails here.
 struct MonitorFieldTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -86,14 +86,16 @@ struct MonitorFieldTests {
         #expect(names == Self.keys)
     }
 
-    @Test("README's scenario reference names every monitor: key and the region keys in table order")
-    func readme() throws {
-        let readme = try Self.text("README.md")
-        let start = try #require(readme.range(of: "`monitor:` overrides of the profile"))
-        let end = try #require(readme[start.upperBound...].range(of: "device `accuracy`"))
-        let paragraph = readme[start.upperBound..<end.lowerBound]
+    @Test("The scenario reference (docs/SCENARIO-REFERENCE.md) names every monitor: key and the region keys in table order")
+    func scenarioReference() throws {
+        let reference = try Self.text("docs/SCENARIO-REFERENCE.md")
+        let start = try #require(reference.range(of: "`monitor:` overrides of the profile"))
+        let end = try #require(reference[start.upperBound...].range(of: "device `accuracy`"))
+        let paragraph = reference[start.upperBound..<end.lowerBound]
         for key in Self.keys {  // `hysteresis`, or with its values: `selection: nearest|static`
-            #expect(paragraph.contains("`\(key)`") || paragraph.contains("`\(key): "), "README does not name `\(key)`")
+            #expect(
+                paragraph.contains("`\(key)`") || paragraph.contains("`\(key): "),
+                "docs/SCENARIO-REFERENCE.md does not name `\(key)`")
         }
         let regionList = Self.regionKeys.map { "`\($0)`" }.joined(separator: "/")
         #expect(paragraph.contains("per-region\n" + regionList))

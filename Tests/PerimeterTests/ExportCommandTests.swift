@@ -250,7 +250,7 @@ struct ExportCommandTests {
             result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") } == [
                 "warning: standard input: 50 times have no zone and were read as UTC; write them with Z or an offset, or give --input-timezone NAME"
             ])
-        // --quiet leaves standard error to errors alone (README "Mistakes Perimeter warns about").
+        // --quiet leaves standard error to errors alone (docs/COMMANDS.md "Mistakes Perimeter warns about").
         let quiet = try PerimeterProcess.run(["stream", try Self.scenario(), "--quiet"], standardInput: input)
         #expect(quiet.status == 0)
         #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")

@@ -71,7 +71,7 @@ import Testing
 }
 
 /// `run`'s warnings on a newcomer's GPS-logger tracks (issue 42 item 8): summed up by kind, every one with
-/// `--all-warnings`, none with `--quiet` (README: `--quiet` leaves errors alone on standard error).
+/// `--all-warnings`, none with `--quiet` (docs/COMMANDS.md: `--quiet` leaves errors alone on standard error).
 @Suite struct WarningFloodCommandTests {
     static let scenario = FenceCommandTests.folder + "logger.yaml"
 

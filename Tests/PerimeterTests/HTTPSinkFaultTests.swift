@@ -107,7 +107,7 @@ struct HTTPSinkFaultTests {
         // The sink stops at once; the run stops at the end of its window (about 200,000 events of this
         // scenario, spooled in some 10 s by a debug build). Waiting out the retries would take 180 s.
         let result = interrupt(run, within: 60)
-        // The run stopped early: what jsonl: wrote is kept beside its target (README), not over it.
+        // The run stopped early: what jsonl: wrote is kept beside its target (docs/COMMANDS.md "Sinks"), not over it.
         #expect(!FileManager.default.fileExists(atPath: scenario.folder.appendingPathComponent("events.jsonl").path))
         let produced = try lines(scenario.folder, "events.interrupted.jsonl")
         #expect(produced.count > 2_000, "the run was past its first batches")

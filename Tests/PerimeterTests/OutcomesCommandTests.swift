@@ -181,13 +181,13 @@ struct CompareOutcomeTests {
 
 @Suite("README's outcomes are real output")
 struct OutcomesReadmeTests {
-    /// The console block after `$ COMMAND` in README.md.
-    static func block(after command: String) throws -> String {
-        let readme = try String(
-            contentsOf: PerimeterProcess.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "$ \(command)\n"))
-        let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
-        return String(readme[start.upperBound..<end.lowerBound])
+    /// The console block after `$ COMMAND` in `page` (README.md, or a page of docs/).
+    static func block(after command: String, in page: String = "README.md") throws -> String {
+        let text = try String(
+            contentsOf: PerimeterProcess.root.appendingPathComponent(page), encoding: .utf8)
+        let start = try #require(text.range(of: "$ \(command)\n"))
+        let end = try #require(text.range(of: "```\n", range: start.upperBound..<text.endIndex))
+        return String(text[start.upperBound..<end.lowerBound])
     }
 
     @Test("perimeter outcomes Scenarios/coffee-coupon.yaml prints what README shows")
@@ -197,10 +197,13 @@ struct OutcomesReadmeTests {
         #expect(result.stdout == (try Self.block(after: "perimeter outcomes \(OutcomesCommandTests.scenario)")))
     }
 
-    @Test("perimeter check of the example prints what README shows")
+    @Test("perimeter check of the example prints what the scenario reference shows (outcome: expectations)")
     func checkLines() throws {
         let result = try PerimeterProcess.run(["check", OutcomesCommandTests.scenario])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == (try Self.block(after: "perimeter check \(OutcomesCommandTests.scenario)")))
+        #expect(
+            result.stdout
+                == (try Self.block(
+                    after: "perimeter check \(OutcomesCommandTests.scenario)", in: "docs/SCENARIO-REFERENCE.md")))
     }
 }

@@ -86,7 +86,7 @@ import Testing
                 == true)
     }
 
-    /// The scenario's input root (README's SECURITY table) holds for every file of a pattern: a folder
+    /// The scenario's input root (the SECURITY table of docs/SECURITY.md) holds for every file of a pattern: a folder
     /// leading out of it, and a link inside the folder leading out, are refused at `devices[0].tracks`.
     @Test func everyFileOfAPatternObeysTheInputRoot() throws {
         let folder = try TemporaryFolders.make("tracks-root")

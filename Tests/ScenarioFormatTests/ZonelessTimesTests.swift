@@ -4,7 +4,7 @@ import ScenarioFormat
 import Testing
 import Time
 
-/// Times a scenario writes without a zone (issue 42 item 10, README "Scenario files"): an expectation's
+/// Times a scenario writes without a zone (issue 42 item 10, docs/SCENARIO-REFERENCE.md "Keys"): an expectation's
 /// ISO time read as UTC gets one warning for the list, at the first; with `timezone:` they are read on its
 /// clocks without one; a local time those clocks skip (a gap, clocks turned forward) or show twice (an
 /// overlap) is said at its place.

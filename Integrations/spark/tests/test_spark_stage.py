@@ -79,7 +79,7 @@ class SparkStageTests(unittest.TestCase):
         cls.parquet = os.path.join(cls.folder, "fleet.parquet")
         pq.write_table(table, cls.parquet)
         cls.scenario = os.path.join(cls.folder, "fleet.yaml")
-        # The scenario reads only beside itself (its input root, README "Inputs Perimeter refuses"): its zones
+        # The scenario reads only beside itself (its input root, docs/SECURITY.md "Inputs Perimeter refuses"): its zones
         # and fixes are copied there and named relatively, as a job's scenario folder would hold them.
         shutil.copy(os.path.join(ROOT, "Tracks", "groser-zones.geojson"), cls.folder)
         with open(cls.scenario, "w") as out:
