@@ -2,7 +2,7 @@ import Geodesy
 import NumberText
 import Time
 
-/// The scenario format's units (README "A first run" and "Commands"): durations and distances, as numbers or as text.
+/// The scenario format's units (README "A first run" and docs/SCENARIO-REFERENCE.md): durations and distances, as numbers or as text.
 public enum ScenarioUnits {
     /// A duration: a number of seconds (`20`, `0.5`, `-30`) or a number with a unit, `ms`, `s`, `m` or
     /// `min`, `h` (`"250ms"`, `"20s"`, `"5m"`, `"1.5h"`), a space between them allowed. The decimal text

@@ -1,6 +1,6 @@
 import Geofencing
 
-/// The exit codes of every command (README "Exit codes"): the one table, which `perimeter` (as
+/// The exit codes of every command (docs/COMMANDS.md "Exit codes"): the one table, which `perimeter` (as
 /// `ExitCode` members) and `CheckSummary` read.
 public enum ExitStatus {
     /// Everything asked was done.

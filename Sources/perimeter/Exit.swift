@@ -5,7 +5,7 @@ import Geofencing
 import Runs
 import ScenarioFormat
 
-/// The exit codes a command throws itself (README "Exit codes", as `Runs.ExitStatus` lists them), beside
+/// The exit codes a command throws itself (docs/COMMANDS.md "Exit codes", as `Runs.ExitStatus` lists them), beside
 /// argument-parser's `success`, `failure` and `validationFailure`. Exit 130 is never thrown by name: it
 /// comes from `ExitStatus.of` (`RunSummary.exitStatus`, `RunFailure.exitStatus(interrupted:)`).
 extension ExitCode {

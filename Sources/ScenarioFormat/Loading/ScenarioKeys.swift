@@ -72,7 +72,7 @@ extension ScenarioKey {
 }
 
 /// What the loader has read of a scenario so far, each key's reader filling its part; the defaults are
-/// those of a key left out (README "Scenario files").
+/// those of a key left out (docs/SCENARIO-REFERENCE.md "Keys").
 struct ScenarioDraft {
     /// The scenario's top-level mapping and its problem log.
     let top: Fields

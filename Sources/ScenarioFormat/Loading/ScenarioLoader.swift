@@ -44,7 +44,7 @@ extension Scenario {
     }
 }
 
-/// Reads scenario files (README "A first run" and "Commands") into `Scenario`s, reporting every problem at once.
+/// Reads scenario files (README "A first run" and docs/SCENARIO-REFERENCE.md) into `Scenario`s, reporting every problem at once.
 ///
 /// Defaults where the file is silent: `profile: ideal` (ground truth, as `Simulation`'s own default),
 /// `tick: 1`, no `start` (taken from the tracks, SEMANTICS §1), no monitor overrides, no noise;

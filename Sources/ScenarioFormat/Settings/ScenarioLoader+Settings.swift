@@ -5,7 +5,7 @@ import Time
 
 /// The readers of a scenario's settings, rows of `ScenarioKey.all`: `timezone:`, `start:`, `monitor:`,
 /// `noise:`, `sinks:` and `runs:`. Each records its problems at its key and leaves the draft's default
-/// (README "Scenario files") when the key is absent or unreadable. O(1) each but `sinks:`, O(sinks).
+/// (docs/SCENARIO-REFERENCE.md "Keys") when the key is absent or unreadable. O(1) each but `sinks:`, O(sinks).
 extension ScenarioLoader {
     /// `timezone: Europe/Madrid`: an IANA name the system's tz database has.
     func readTimeZone(_ d: inout ScenarioDraft, _ key: String) {

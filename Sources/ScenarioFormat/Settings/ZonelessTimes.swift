@@ -3,7 +3,7 @@ import ReadableText
 import Time
 
 /// Times a scenario writes without a zone (`start:`, an expectation's `at:` and window): read on the clocks
-/// of its `timezone:`, else as UTC, and said so (README "Scenario files"), each warning at its file, line and
+/// of its `timezone:`, else as UTC, and said so (docs/SCENARIO-REFERENCE.md "Keys"), each warning at its file, line and
 /// key path.
 enum ZonelessTimes {
     /// Warns at `c` when `text`, read on `zone`'s clocks as `reading`, names a wall-clock time those
