@@ -90,7 +90,9 @@ struct Inspect: ParsableCommand {
 
     /// The text and JSON of a region file's fences under `profiles` (`FenceInspection`), its warnings on
     /// standard error; its problems, each at its place, thrown.
-    static func fences(of path: String, profiles: [Profile], idProperty: String? = nil) throws -> (
+    static func fences(
+        of path: String, profiles: [Profile], idProperty: String? = nil
+    ) throws -> (
         text: String, json: String
     ) {
         var warnings: [String] = []
