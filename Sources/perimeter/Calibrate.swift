@@ -195,6 +195,9 @@ struct Calibrate: ParsableCommand {
         }
         progress.finish()
         for warning in result.boundWarnings { StandardError.warning(warning) }
+        // An output that cannot be written is exit 3, as every command's (docs/COMMANDS.md "Exit codes"), after the
+        // fit is printed: minutes of fitting are not lost to a folder that was not there.
+        var unwritten = false
         if let output {
             let name = ProfileFile.defaultName(output)
             let reference = baseProfile.file.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? baseProfile.name
@@ -202,7 +205,7 @@ struct Calibrate: ParsableCommand {
                 try AtomicFile.write(Array(result.profileFile(name: name, base: reference).utf8), to: output)
             } catch {
                 StandardError.error("\(output): the profile cannot be written: \(error)")
-                throw ExitCode.badInput
+                unwritten = true
             }
         }
         if let report {
@@ -211,9 +214,10 @@ struct Calibrate: ParsableCommand {
                 try AtomicFile.write(Array(page.html().utf8), to: report)
             } catch {
                 StandardError.error("\(report): the report cannot be written: \(error)")
-                throw ExitCode.badInput
+                unwritten = true
             }
         }
         print(json ? result.json : TerminalText.message(result.readable), terminator: json ? "\n" : "")
+        if unwritten { throw ExitCode.sinkFailed }
     }
 }

@@ -42,6 +42,23 @@ struct CalibrateCommandTests {
         #expect(text.contains("base: \"ios-gps\"") && text.contains("source: \"perimeter calibrate"))
     }
 
+    /// Issue 55 item 2: an unwritable `-o` or `--report` is exit 3, as every other output that cannot be
+    /// written (it was 2, bad input), and the fit is still printed.
+    @Test(arguments: [["-o", "missing/fitted.profile.yaml"], ["--report", "missing/fit.html"]])
+    func anUnwritableOutputExitsThreeAndKeepsTheFit(output: [String]) throws {
+        let (folder, scenario) = try study()
+        let made = try PerimeterProcess.run(["run", scenario, "--sink", "jsonl:field.jsonl", "--quiet"], in: folder)
+        #expect(made.status == 0, "\(made.stderr)")
+        let result = try PerimeterProcess.run(
+            [
+                "calibrate", scenario, "--observed", "field.jsonl", "--fit", "hysteresis", "--runs", "2", "--bootstrap", "5",
+                "--json",
+            ] + output, in: folder)
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("missing/"), "\(result.stderr)")
+        #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil, "\(result.stdout)")
+    }
+
     @Test func aBadLogExitsTwoNamingThePlace() throws {
         let (folder, scenario) = try study()
         try
