@@ -122,7 +122,16 @@ struct Run: ParsableCommand {
         } catch {
             throw error.reported
         }
-        if truth { scenarioRun = scenarioRun.exact() }
+        if truth {
+            // The truth is ideal's run: monitor:'s phase is refused under it as compare, outcomes and
+            // --profile ideal refuse it (issue 50 item 9), never silently taken as 0.
+            do {
+                _ = try scenarioRun.under(.ideal)
+            } catch {
+                throw error.reported
+            }
+            scenarioRun = scenarioRun.exact()
+        }
         if !quiet {
             for warning in scenarioRun.warnings(all: warningOptions.allWarnings) { StandardError.warning(warning) }
         }

@@ -53,6 +53,31 @@ import Testing
         #expect(result.stderr.contains("--truth is one run under ideal"))
     }
 
+    /// Issue 50 item 9: `run --truth` refuses monitor:'s phase that ideal cannot take, as `outcomes`,
+    /// `compare` and `run --profile ideal` refuse it; it used to run with phase 0 and exit 0.
+    @Test(arguments: [["run", "--truth"], ["run", "--profile", "ideal"], ["outcomes", "--runs", "2"], ["compare"]])
+    func aPhaseIdealCannotTakeIsRefusedAlike(command: [String]) throws {
+        let folder = try PerimeterProcess.temporaryFolder()
+        try FileManager.default.copyItem(
+            at: PerimeterProcess.root.appendingPathComponent("Tracks/lorrenzillos-visit.gpx"),
+            to: folder.appendingPathComponent("track.gpx"))
+        try """
+        name: phase
+        start: 2016-01-10T12:00:00Z
+        profile: android-background
+        monitor: {phase: 30s}
+        regions:
+          - {id: r, circle: {lat: 37.703026, lon: -121.759735, radius: 300}}
+        devices:
+          - {id: phone, track: track.gpx, recorded: true}
+
+        """.write(to: folder.appendingPathComponent("phase.yaml"), atomically: true, encoding: .utf8)
+        let result = try PerimeterProcess.run(
+            [command[0], "phase.yaml"] + command.dropFirst(), in: folder)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("tick: the phase 30 s is not below the observation interval"), "\(result.stderr)")
+    }
+
     /// courier-overview's tracks were made by `track synth` with 5 m of seeded GPS error: they look recorded.
     @Test func compareWarnsAboutUnmarkedTracksThatLookRecordedAndAPlainRunDoesNot() throws {
         let scenario = "Scenarios/courier-overview.yaml"
