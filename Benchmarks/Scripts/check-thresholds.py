@@ -360,9 +360,9 @@ def main():
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    values, allocated, load = {}, {}, {}
+    values, allocated, loads = {}, {}, {}
     for figure in (figures[i] for i in figures if i in wanted and "timed" in figures[i]):
-        found, seconds, load[figure["id"]] = ratios[tuple(figure["command"])]
+        found, seconds, loads[figure["id"]] = ratios[tuple(figure["command"])]
         if figure["timed"] not in found:
             fail(f"{figure['id']}: the command printed no 'ratio: {figure['timed']} VALUE' line")
         values[figure["id"]] = found[figure["timed"]]
@@ -388,16 +388,16 @@ def main():
         limit = limit_of(figure)
         ok = value <= limit
         # A timed figure over its limit on a busy machine is not judged (the module's doc says why).
-        unjudged = not ok and load.get(figure["id"], 0.0) >= BUSY
+        unjudged = not ok and loads.get(figure["id"], 0.0) >= BUSY
         failures += not ok and not unjudged
         busy += unjudged
         digits = 3 if "ratio" in figure or "timed" in figure else 1
         seconds = f"{counts[figure['id']][2]:8.1f}" if figure["id"] in counts else ""
-        others = f"  others {load[figure['id']]:.0%}" if figure["id"] in load else ""
+        others = f"  others {loads[figure['id']]:.0%}" if figure["id"] in loads else ""
         print(f"{figure['id']:34} {figure['per']:>7} {value:12.{digits}f} {today:12.{digits}f} {value / today:8.3f}"
               f" {limit:12.{digits}f}  {'busy' if unjudged else 'ok' if ok else 'FAIL':6}{seconds}{others}"
               f"{'  retimed' if tuple(figure.get('command', [])) in retimed and 'timed' in figure else ''}")
-        if options.update and load.get(figure["id"], 0.0) < BUSY:
+        if options.update and loads.get(figure["id"], 0.0) < BUSY:
             figure["today"] = round(value, digits)
     counted = [f for f in document["figures"] if f["id"] in wanted and "allocations" in f]
     if counted:
