@@ -192,6 +192,7 @@ struct FixRowCheck {
         guard let longitude = number(lon), longitude.isFinite else {
             throw fail(lon, "\"\(names.lon)\" is \(shown(lon)), which is not a number\(decimalHint(lon))")
         }
+        if abs(latitude) > 90, abs(longitude) <= 90 { latitudesLikeLongitudes += 1 }
         var metres: Double?
         if let accuracy, !accuracy.isNull, !accuracy.bytes.isEmpty {
             guard let value = number(accuracy), value.isFinite, value >= 0 else {
@@ -202,7 +203,6 @@ struct FixRowCheck {
             }
             metres = value
         }
-        if abs(latitude) > 90, abs(longitude) <= 90 { latitudesLikeLongitudes += 1 }
         return TableFix(time: instant, latitude: latitude, longitude: longitude, accuracy: metres, line: line)
     }
 
