@@ -112,8 +112,8 @@ public struct ObservedLogError: PlacedError, Hashable, Sendable {
 /// then how many more there are.
 public struct ObservedLogErrors: Error, Hashable, Sendable, CustomStringConvertible {
     public var errors: [ObservedLogError]
-    /// How many problems the description writes out.
-    public static let shown = 20
+    /// How many problems the description writes out (`ProblemList.shown`).
+    public static let shown = ProblemList.shown
 
     public init(_ errors: [ObservedLogError]) { self.errors = errors }
 
@@ -121,11 +121,8 @@ public struct ObservedLogErrors: Error, Hashable, Sendable, CustomStringConverti
     public var first: ObservedLogError { errors[0] }
 
     public var description: String {
-        var lines = errors.prefix(Self.shown).map(\.description)
+        var lines = ProblemList.lines(errors.lazy.map(\.description), total: errors.count)
         let rows = Set(errors.map { "\($0.file)\u{0}\($0.line)" }).count
-        if errors.count > Self.shown {
-            lines.append("and \(errors.count - Self.shown) more problem\(errors.count - Self.shown == 1 ? "" : "s")")
-        }
         if errors.count > 1 || errors.first.map({ $0.line > 0 }) == true {
             lines.append(
                 "\(errors.count) problem\(errors.count == 1 ? "" : "s") in \(rows) row\(rows == 1 ? "" : "s"); "

@@ -306,9 +306,14 @@ struct CSVFixes {
         into builder: inout some FixRowSink
     ) throws(FixTableError) {
         let fieldCount = fields.count
+        /// The row's problem, kept or the row skipped (`rowProblem`: the read goes on), else thrown.
+        func problem(_ line: Int, _ column: Int, _ message: String) throws(FixTableError) {
+            let problem = fail(line, column, message)
+            guard builder.rowProblem(problem) else { throw problem }
+        }
         if fieldCount > headerFields {
             let extra = fields[headerFields]
-            throw fail(
+            return try problem(
                 extra.line, extra.column,
                 "the row has \(fieldCount) fields, more than the header's \(headerFields); remove the extra fields or name their columns in the header"
             )
@@ -316,7 +321,7 @@ struct CSVFixes {
         if fieldCount <= lastRequired {
             for k in 0..<4 where positions[k] >= fieldCount {
                 let last = fields[fieldCount - 1]
-                throw fail(
+                return try problem(
                     last.line, last.column,
                     "the row has \(fieldCount) field\(fieldCount == 1 ? "" : "s"); the header names \"\(names.names[k])\" as field \(positions[k] + 1)"
                 )

@@ -25,6 +25,10 @@ protocol FixRowSink {
     /// A row refused before `add` took it (too few fields, cut short by the end of the input, not
     /// JSON): `device` is its device field when the reader got that far, else nil.
     mutating func refused(device: RowField?)
+    /// A problem of a row the reader could not hand to `add` (a field too many or too few, a line that is
+    /// not JSON): true when the sink keeps it (or skips the row, `RowProblemPolicy`) and the read goes on to
+    /// the next row, false when the read stops with it. Called only on a row's failure path.
+    mutating func rowProblem(_ problem: FixTableError) -> Bool
     /// Whether `addPlain` takes rows (else the reader does not offer them).
     var takesPlainRows: Bool { get }
     /// Adds a plain row (`CSVFixes.plainRecords`: unquoted, every field present) when each check passes on
@@ -38,6 +42,9 @@ protocol FixRowSink {
 
 extension FixRowSink {
     var takesPlainRows: Bool { false }
+
+    /// A sink that stops at a row's first problem.
+    mutating func rowProblem(_ problem: FixTableError) -> Bool { false }
 
     mutating func addPlain(
         device: UnsafeBufferPointer<UInt8>, time: UnsafeBufferPointer<UInt8>, lat: UnsafeBufferPointer<UInt8>,
@@ -126,9 +133,13 @@ struct FixRowCheck {
         }
     }
 
-    /// The error for a device past `DeviceIndex.maximumDevices`, at `field`.
+    /// The error for a device past `DeviceIndex.maximumDevices`, at `field`: it ends the read, whether
+    /// bad rows are skipped or not.
     func tooMany(at field: RowField) -> FixTableError {
-        fail(field, "more than \(DeviceIndex.maximumDevices) devices in one fix table; split the fleet over several files")
+        var error = fail(
+            field, "more than \(DeviceIndex.maximumDevices) devices in one fix table; split the fleet over several files")
+        error.endsRead = true
+        return error
     }
 
     /// A plain row's device (one already seen) and fix, when its four values are present and every value

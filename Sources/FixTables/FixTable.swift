@@ -24,8 +24,10 @@ public struct FixTable: Hashable, Sendable {
     public var dropped: Int
     public var warnings: [FixTableWarning]
     /// Warnings about the whole table, one each: how times without a zone were read, a lat column that
-    /// seems to hold longitudes.
+    /// seems to hold longitudes, the rows skipped for a problem (`FixTableColumns.skipInvalid`).
     public var tableWarnings: [String] = []
+    /// Rows skipped for a problem (`FixTableColumns.skipInvalid`: `--skip-invalid`, `skip: invalid`).
+    public var skippedRows = 0
 
     /// How many warnings keep their line and sentence; the rest are counted in `dropped`.
     public static let keptWarnings = 100
@@ -67,13 +69,35 @@ public struct FixTableWarning: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Why a fix table could not be read: the file, the line and column (1-based; 0 when unknown), and a
-/// sentence. `description`: `fixes.csv:3:17: "lat" is "north", which is not a number`.
+/// sentence. `description`: `fixes.csv:3:17: "lat" is "north", which is not a number`. A read finds
+/// every bad row before it stops: the first problem carries the next ones (`otherProblems`), and `lines`
+/// writes them all, one a line.
 public struct FixTableError: PlacedError, Hashable, Sendable {
     /// The file, line and column (1-based; 0 when unknown).
     public var place: SourcePlace
     public var message: String
     /// Not a bad table: the read was stopped while it waited for input (`FixTableStream.interrupted`).
     public var isInterruption = false
+    /// The problems of the table's other rows, in file order after this one: with this one, the first
+    /// `ProblemList.shown` of them (`RowProblems`).
+    public var otherProblems: [FixTableError] = []
+    /// Every problem of the read, this one and `otherProblems` among them (1: this one alone).
+    public var problemCount = 1
+    /// For several problems, what skips their rows (`--skip-invalid`, `skip: invalid`).
+    public var skipAdvice = ""
+    /// A problem no skipping goes past (a table's device too many): the read stops at it.
+    var endsRead = false
+
+    /// Each problem one a line (`ProblemList`), then, for several, how many there are in the file and
+    /// what skips their rows: what a command prints, each line after `error:`.
+    public var lines: [String] {
+        guard problemCount > 1 else { return [description] }
+        let file = place.file
+        var lines = ProblemList.lines(
+            [description] + otherProblems.map(\.description), total: problemCount, more: " in \(file); \(skipAdvice)")
+        if problemCount <= ProblemList.shown { lines.append("\(problemCount) problems in \(file); \(skipAdvice)") }
+        return lines
+    }
 
     public init(file: String, line: Int, column: Int, message: String) {
         place = SourcePlace(file: file, line: line, column: column)

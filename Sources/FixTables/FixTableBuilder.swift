@@ -38,38 +38,47 @@ struct FixTableBuilder: FixRowSink {
     private var piecesLatitudesLikeLongitudes = 0
     /// Merged: the pieces' times in a clock change of the table's zone, in file order.
     private var piecesClockChanges: ClockChangeTimes?
+    /// What a row with a problem does (`RowProblemPolicy`), and the problems found, in file order.
+    let policy: RowProblemPolicy
+    var problems = RowProblems()
 
     init(path: String, names: FixTableColumns, streaming: Bool = false, maximumDeviceRows: Int = .max) {
         self.path = path
         self.streaming = streaming
         self.maximumDeviceRows = maximumDeviceRows
+        policy = RowProblemPolicy(names, streaming: streaming)
         check = FixRowCheck(path: path, names: names)
     }
 
     var deviceEnded: Bool { completed != nil }
 
-    /// Adds one row. `line` is where the row starts; a nil field is absent.
+    /// Adds one row. `line` is where the row starts; a nil field is absent. A row's problem is kept, or
+    /// the row skipped (`policy`), and it changes nothing else: its device is added only once its fix reads.
     mutating func add(
         device: RowField?, time: RowField?, lat: RowField?, lon: RowField?, accuracy: RowField?,
         line: Int, rowEnd: (line: Int, column: Int)
     ) throws(FixTableError) {
         rows += 1
-        let present: (RowField, RowField, RowField, RowField)
+        let (id, at, fix): (RowField, RowField, TableFix)
         do {
-            present = try check.present(device: device, time: time, lat: lat, lon: lon, rowEnd: rowEnd)
+            let (device, time, lat, lon) = try check.present(device: device, time: time, lat: lat, lon: lon, rowEnd: rowEnd)
+            try check.idLength(device)
+            (id, at, fix) = (device, time, try check.fix(time: time, lat: lat, lon: lon, accuracy: accuracy, line: line))
         } catch {
-            refused(device: device)
-            throw error
+            return try problem(error, device: device)
         }
-        let (device, time, lat, lon) = present
-        // The device first: in a stream, a new device's row ends the previous device, even when it is bad.
-        let (index, added) = try check.device(device)
+        let (index, added): (Int, Bool)
+        do {
+            (index, added) = try check.device(id.bytes, at: id)
+        } catch {
+            return try problem(error, device: device)
+        }
         if added { addedDevice(line: line) }
         if streaming && index != current {
             if index != lastLines.count - 1 {  // an id seen before, not a new one
                 completeCurrent()
                 throw check.fail(
-                    device,
+                    id,
                     "\(TerminalText.quoted(check.devices.ids[index])) comes back after other devices' rows (its rows ended at line \(lastLines[index])); each device's rows must follow each other: sort the table by device, then by time"
                 )
             }
@@ -79,14 +88,39 @@ struct FixTableBuilder: FixRowSink {
         if streaming {
             lastLines[index] = line
             currentRows += 1
-            if currentRows > maximumDeviceRows { throw tooManyRows(at: device) }
-        }
-        let fix = try check.fix(time: time, lat: lat, lon: lon, accuracy: accuracy, line: line)
-        if streaming {
+            if currentRows > maximumDeviceRows { throw tooManyRows(at: id) }
             guard fix.isInRange else { return warn(.outOfRange, fix: fix, last: nil, device: index) }
-            return try addInOrder(fix, time)
+            return try addInOrder(fix, at: at)
         }
         keep(fix, device: index)
+    }
+
+    /// A row's problem, kept or its row skipped (`rowProblem`), else thrown: streaming, a bad row of
+    /// another device first ends the device being read (`refused`).
+    private mutating func problem(_ error: FixTableError, device: RowField?) throws(FixTableError) {
+        if take(error) { return }
+        refused(device: device)
+        throw error
+    }
+
+    /// A row the reader refused before `add`, counted as read when its problem is taken.
+    mutating func rowProblem(_ problem: FixTableError) -> Bool {
+        guard take(problem) else { return false }
+        rows += 1
+        return true
+    }
+
+    /// Keeps a row's problem (or counts its row skipped) unless the read is to stop at it (`policy`).
+    private mutating func take(_ problem: FixTableError) -> Bool {
+        guard policy != .stop, !problem.endsRead else { return false }
+        problems.add(problem)
+        return true
+    }
+
+    /// The error of the rows' problems (every one, `RowProblems`) when they refuse the table (`policy`
+    /// `collect`), `ending` after them; else `ending` alone. Nil when there is nothing to throw.
+    func problemsError(ending: FixTableError? = nil) -> FixTableError? {
+        policy == .collect ? problems.error(ending: ending, names: names) : ending
     }
 
     /// Not streaming (a stream's device changes are `add`'s).
@@ -130,37 +164,6 @@ struct FixTableBuilder: FixRowSink {
         lastKept[index] = fixes.count
         fixes.append(fix)
         owners.append(Int32(index))
-    }
-
-    /// What SEMANTICS §1 does with a checked fix of device `index` whose last kept fix is `last`.
-    enum Keeping {
-        /// Kept after `last`.
-        case append
-        /// Kept in place of `last`, which has the same time (of equal times the later is kept).
-        case replaceLast
-        /// Dropped: its coordinate is out of range, or its time is earlier than `last`'s.
-        case drop
-    }
-
-    /// Why SEMANTICS §1 dropped a fix, or replaced the one before it.
-    enum Drop: Sendable {
-        /// Its coordinate is out of range.
-        case outOfRange
-        /// Its time is earlier than the last kept fix's.
-        case earlier
-        /// Its time is the last kept fix's, which it replaces.
-        case sameTime
-    }
-
-    /// SEMANTICS §1 for one checked fix after its device's last kept fix `last` (nil: none yet): what is
-    /// done with it, and why when a fix is dropped or replaced. The one rule of every read: on one
-    /// thread, in pieces, streaming. O(1), no side effect.
-    static func rule(for fix: TableFix, after last: TableFix?) -> (keeping: Keeping, drop: Drop?) {
-        guard fix.isInRange else { return (.drop, .outOfRange) }
-        guard let last else { return (.append, nil) }
-        if fix.time < last.time { return (.drop, .earlier) }
-        if fix.time == last.time { return (.replaceLast, .sameTime) }
-        return (.append, nil)
     }
 
     /// `rule` for one fix of device `index`, warning of what is dropped or replaced. O(1).
@@ -233,13 +236,14 @@ struct FixTableBuilder: FixRowSink {
             + (clockChanges?.warnings(file: path, of: "fix table") ?? [])
             + [
                 names.latitudeWarning(
-                    file: path, count: check.latitudesLikeLongitudes + piecesLatitudesLikeLongitudes)
+                    file: path, count: check.latitudesLikeLongitudes + piecesLatitudesLikeLongitudes),
+                policy == .skip ? problems.skippedWarning(file: path, names: names) : nil,
             ]
             .compactMap { $0 }
     }
 
-    /// Streaming: appends the current device's fix, whose time may not go back.
-    private mutating func addInOrder(_ fix: TableFix, _ time: RowField) throws(FixTableError) {
+    /// Streaming: appends the current device's fix, whose time may not go back (its field at `time`).
+    private mutating func addInOrder(_ fix: TableFix, at time: RowField) throws(FixTableError) {
         guard let last = fixes.last else { return fixes.append(fix) }
         if fix.time < last.time {
             throw check.fail(
@@ -332,6 +336,6 @@ struct FixTableBuilder: FixRowSink {
     func table(fixes: [TableFix], ranges: [Range<Int>]) -> FixTable {
         FixTable(
             path: path, devices: check.devices.ids, fixes: fixes, ranges: ranges, rows: rows,
-            dropped: dropped, warnings: warnings, tableWarnings: tableWarnings)
+            dropped: dropped, warnings: warnings, tableWarnings: tableWarnings, skippedRows: problems.count)
     }
 }

@@ -28,6 +28,9 @@ public struct FixTableColumns: Hashable, Sendable {
     public var localZone: LocalTimeZone?
     /// Where the user sets these, for the advice in messages.
     public var givenOn = FixTableOptionPlace.scenario
+    /// Skip the rows that have a problem, counted in a warning (`--skip-invalid`, `skip: invalid`), rather
+    /// than refuse the table with every problem listed.
+    public var skipInvalid = false
 
     public init(
         device: String = "device", time: String = "time", lat: String = "lat", lon: String = "lon",
@@ -174,6 +177,23 @@ public struct FixTableColumns: Hashable, Sendable {
         case (.commandLine, .timeUnit): "--time-unit \(value)"
         case (.commandLine, .delimiter): "--delimiter '\(value)'"
         case (.commandLine, .timezone): "--input-timezone \(value)"
+        }
+    }
+
+    /// What skips the rows that have a problem, as the user gives it: `--skip-invalid`, or `skip: invalid`
+    /// on the scenario's fix-table entry.
+    var skipSetting: String {
+        switch givenOn {
+        case .scenario: "skip: invalid"
+        case .commandLine: "--skip-invalid"
+        }
+    }
+
+    /// The advice after a table's problems: where `skipSetting` goes, and what it does.
+    var skipAdvice: String {
+        switch givenOn {
+        case .scenario: "skip: invalid on the fix-table entry (or --skip-invalid) skips the rows that have one"
+        case .commandLine: "--skip-invalid skips the rows that have one"
         }
     }
 

@@ -4,8 +4,8 @@ import Parallel
 
 /// The rows of one piece of a fix table (a run of whole lines), read on its own thread for a parallel
 /// read: each row's device, as an index among the piece's own devices in order of first appearance, and
-/// its checked fix, kept or not, with lines counted from the piece's first line as 1. The first bad row
-/// ends the piece (`failure`). `FixTableBuilder.merged` then applies SEMANTICS §1 across pieces in file
+/// its checked fix, kept or not, with lines counted from the piece's first line as 1. A row's problem is
+/// kept (`problems`) and the row left out; a problem no row can be skipped past ends the piece (`failure`). `FixTableBuilder.merged` then applies SEMANTICS §1 across pieces in file
 /// order. Memory: 44 bytes a row. O(bytes of the piece).
 struct FixTablePiece: FixRowSink {
     /// Where a piece's first bad row failed, for the merge to give the sequential read's error.
@@ -27,7 +27,9 @@ struct FixTablePiece: FixRowSink {
     private(set) var rows = 0
     /// Lines in the piece (its line ends).
     private(set) var lines = 0
-    /// The first bad row's error.
+    /// The rows' problems, in the piece's order (lines counted from its first): kept or skipped alike.
+    private(set) var problems = RowProblems()
+    /// A problem that ended the piece (its device too many, or one of the file: a row too long).
     private(set) var failure: Failure?
     /// Read sequentially instead: a row too long to be read alike in pieces, or (CSV) a quote.
     private(set) var unsplittable = false
@@ -91,16 +93,43 @@ struct FixTablePiece: FixRowSink {
         line: Int, rowEnd: (line: Int, column: Int)
     ) throws(FixTableError) {
         rows += 1
-        let (device, time, lat, lon) = try check.present(device: device, time: time, lat: lat, lon: lon, rowEnd: rowEnd)
-        try check.idLength(device)
-        lookup = (device.line, device.column, nil)
-        let (index, added) = try check.device(device.bytes, at: device)
-        if added { firstPlaces.append((device.line, device.column)) }
-        lookup = (device.line, device.column, index)
-        let fix = try check.fix(time: time, lat: lat, lon: lon, accuracy: accuracy, line: line)
+        let (id, fix): (RowField, TableFix)
+        do {
+            let (device, time, lat, lon) = try check.present(device: device, time: time, lat: lat, lon: lon, rowEnd: rowEnd)
+            try check.idLength(device)
+            (id, fix) = (device, try check.fix(time: time, lat: lat, lon: lon, accuracy: accuracy, line: line))
+        } catch {
+            guard take(error) else { throw error }
+            return
+        }
+        lookup = (id.line, id.column, nil)
+        let (index, added): (Int, Bool)
+        do {
+            (index, added) = try check.device(id.bytes, at: id)
+        } catch {
+            guard take(error) else { throw error }
+            lookup = nil
+            return
+        }
+        if added { firstPlaces.append((id.line, id.column)) }
         lookup = nil
         owners.append(Int32(index))
         fixes.append(fix)
+    }
+
+    /// A row the reader refused before `add`, counted as read when its problem is taken (`take`).
+    mutating func rowProblem(_ problem: FixTableError) -> Bool {
+        guard take(problem) else { return false }
+        rows += 1
+        return true
+    }
+
+    /// Keeps every problem (its row left out, whether the table is refused or its bad rows skipped), but a
+    /// device too many, which ends the piece.
+    private mutating func take(_ problem: FixTableError) -> Bool {
+        guard !problem.endsRead else { return false }
+        problems.add(problem)
+        return true
     }
 
     var takesPlainRows: Bool { true }
@@ -140,18 +169,26 @@ extension FixTableBuilder {
         for number in pieces.indices {
             let piece = pieces[number]
             var local = [Int32](repeating: -1, count: piece.check.devices.count)
-            for device in local.indices {
-                local[device] = Int32(try adopt(device, of: piece, lineOffset: offset))
+            do {
+                for device in local.indices {
+                    local[device] = Int32(try adopt(device, of: piece, lineOffset: offset))
+                }
+            } catch {
+                // The piece's problems before the device too many come first, as the read on one thread finds them.
+                problems.append(piece.problems.before(line: error.line - offset), lineOffset: offset)
+                throw problemsError(ending: error) ?? error
             }
             counts += repeatElement(0, count: check.devices.count - counts.count)
             for (device, rows) in piece.rowCounts.enumerated() { counts[Int(local[device])] += rows }
             countRows(piece.rows)
             countNotes(of: piece.check, after: offset)
+            problems.append(piece.problems, lineOffset: offset)
             if let failure = piece.failure { try fail(failure, of: piece, lineOffset: offset) }
             indices.append(local)
             shifts.append(offset)
             offset += piece.lines
         }
+        if let error = problemsError() { throw error }
         // Where each device's run starts, and where each piece's rows of each of its devices begin.
         var starts: [Int] = [], total = 0
         starts.reserveCapacity(counts.count)
@@ -222,8 +259,8 @@ extension FixTableBuilder {
         return index
     }
 
-    /// Throws the error of `piece`'s first bad row as the read on one thread gives it: its device
-    /// refused here first when this table already has as many as it may.
+    /// Throws the problem that ended `piece` as the read on one thread gives it (its device refused here
+    /// first when this table already has as many as it may), after the rows' problems before it.
     private func fail(
         _ failure: FixTablePiece.Failure, of piece: FixTablePiece, lineOffset: Int
     ) throws(FixTableError) -> Never {
@@ -231,12 +268,12 @@ extension FixTableBuilder {
         if error.line > 0 { error.place.line += lineOffset }
         if let lookup = failure.lookup, lookup.device == nil, check.devices.count >= DeviceIndex.maximumDevices {
             // The id was refused by the piece, which had fewer devices than this table.
-            throw check.tooMany(
+            error = check.tooMany(
                 at: RowField(
                     bytes: UnsafeBufferPointer(start: nil, count: 0),
                     line: lookup.line + lineOffset, column: lookup.column))
         }
-        throw error
+        throw problemsError(ending: error) ?? error
     }
 }
 
@@ -245,63 +282,4 @@ private struct TableStart: @unchecked Sendable {
     // Safety: during the merge each thread writes only its own places (a piece's rows; a group's runs).
     let base: UnsafeMutablePointer<TableFix>
     init(_ base: UnsafeMutablePointer<TableFix>) { self.base = base }
-}
-
-/// SEMANTICS §1 along the runs of a group of devices, in place: how many fixes each keeps (at the start of
-/// its run), and the dropped fixes that may be among the table's first `FixTable.keptWarnings`.
-private struct RunOutcome: Sendable {
-    struct Dropped: Sendable {
-        var drop: FixTableBuilder.Drop
-        /// The fix being kept or dropped (its line orders the warnings), and the device's last kept fix.
-        var fix: TableFix
-        var last: TableFix?
-        var device: Int
-    }
-
-    /// Per device of the group, its fixes kept.
-    var kept: [Int] = []
-    /// The group's dropped fixes of the earliest lines: at most twice `FixTable.keptWarnings` while it
-    /// runs, then the first `FixTable.keptWarnings` (memory stays bounded however many are dropped).
-    var dropped: [Dropped] = []
-    var droppedCount = 0
-
-    /// O(the group's rows).
-    init(_ table: UnsafeMutablePointer<TableFix>, starts: [Int], counts: [Int], devices: Range<Int>) {
-        kept.reserveCapacity(devices.count)
-        for device in devices {
-            let run = table + starts[device]
-            // The usual run first: every fix in range and later than the one before, kept where it lies.
-            var count = 0
-            while count < counts[device], run[count].isInRange, count == 0 || run[count].time > run[count - 1].time {
-                count += 1
-            }
-            for index in count..<counts[device] {
-                let fix = run[index]
-                let last = count > 0 ? run[count - 1] : nil
-                let (keeping, drop) = FixTableBuilder.rule(for: fix, after: last)
-                if let drop { note(Dropped(drop: drop, fix: fix, last: last, device: device)) }
-                switch keeping {
-                case .drop: continue
-                case .replaceLast: run[count - 1] = fix
-                case .append:
-                    run[count] = fix
-                    count += 1
-                }
-            }
-            kept.append(count)
-        }
-        trim(to: FixTable.keptWarnings)
-    }
-
-    private mutating func note(_ fix: Dropped) {
-        droppedCount += 1
-        dropped.append(fix)
-        if dropped.count >= 2 * FixTable.keptWarnings { trim(to: FixTable.keptWarnings) }
-    }
-
-    private mutating func trim(to count: Int) {
-        guard dropped.count > count else { return }
-        dropped.sort { $0.fix.line < $1.fix.line }
-        dropped.removeLast(dropped.count - count)
-    }
 }

@@ -2,8 +2,10 @@ import FileSystem
 
 /// Reads a fix table (SEMANTICS §1) in one pass and bounded memory: the fixes themselves, a chunk of the
 /// file, and its longest row. CSV (RFC 4180, a header row) or JSON Lines, told by `format` or else by the
-/// file's extension; columns mapped by `columns`. The first bad row stops the read with an error naming
-/// the file, line and column; dropped fixes are counted and the first of them kept as warnings.
+/// file's extension; columns mapped by `columns`. Every bad row's problem is found, and they are thrown
+/// together (`FixTableError.otherProblems`), each naming the file, line and column; with
+/// `columns.skipInvalid` the bad rows are skipped instead, counted in a warning. Dropped fixes are
+/// counted and the first of them kept as warnings.
 ///
 /// A file of 4 MiB or more is read in pieces, four a core (at most 32), on all cores, then merged
 /// in file order (`FixTableReader+Pieces.swift`): the table, its warnings and any error are the same as
@@ -48,15 +50,27 @@ public struct FixTableReader: Sendable {
                 if let table = try read(in: pieces, from: file.consumedBefore, of: file, csv: reader) { return table }
             }
             var builder = oneThreadBuilder()
-            try reader.read(&file, into: &builder)
-            return builder.finish()
+            return try Self.finish(&builder) { (builder) throws(FixTableError) in try reader.read(&file, into: &builder) }
         case .jsonLines:
             if pieces > 1, let table = try read(in: pieces, from: 0, of: file, csv: nil) { return table }
             var reader = JSONLineFixes(path: path, names: columns)
             var builder = oneThreadBuilder()
-            try reader.read(&file, into: &builder)
-            return builder.finish()
+            return try Self.finish(&builder) { (builder) throws(FixTableError) in try reader.read(&file, into: &builder) }
         }
+    }
+
+    /// The table `read` fills `builder` with, or the error of every problem of its rows (the one that
+    /// stopped the read, if one did, last: `FixTableBuilder.problemsError`).
+    private static func finish(
+        _ builder: inout FixTableBuilder, _ read: (inout FixTableBuilder) throws(FixTableError) -> Void
+    ) throws(FixTableError) -> FixTable {
+        do {
+            try read(&builder)
+        } catch {
+            throw builder.problemsError(ending: error) ?? error
+        }
+        if let error = builder.problemsError() { throw error }
+        return builder.finish()
     }
 
     /// A builder for the read on one thread, with room made up front from the file's size: a row of a fix

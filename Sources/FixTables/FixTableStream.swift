@@ -14,7 +14,8 @@ public struct StreamedDevice: Hashable, Sendable {
 /// that comes back). O(rows).
 ///
 /// A bad row is thrown after the device before it is handed over when the row names another device,
-/// even a row cut short by the end of the input (a writer that died mid-row). Standard input is
+/// even a row cut short by the end of the input (a writer that died mid-row); with `skipInvalid` in the
+/// columns it is skipped instead, as if it were not there, and counted (`tableWarnings`). Standard input is
 /// waited on in slices of `ChunkedFile.wakeInterval`, so that a signal stops a stream that waits for
 /// a row (`interrupted`).
 ///

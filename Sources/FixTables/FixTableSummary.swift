@@ -17,6 +17,8 @@ public struct FixTableSummary: Sendable {
     public var rows: Int
     public var fixes: Int
     public var dropped: Int
+    /// Rows skipped for a problem (`FixTable.skippedRows`).
+    public var skipped: Int
     public var start: Timestamp?
     public var end: Timestamp?
     public var devices: [Device]
@@ -28,6 +30,7 @@ public struct FixTableSummary: Sendable {
         rows = table.rows
         fixes = table.fixes.count
         dropped = table.dropped
+        skipped = table.skippedRows
         warnings = table.warnings
         devices = table.devices.enumerated().map { index, id in
             let own = table.fixes(ofDevice: index)
@@ -45,7 +48,7 @@ public struct FixTableSummary: Sendable {
         }
         add("format", format == .csv ? "fix table, CSV" : "fix table, JSON Lines")
         add("devices", "\(devices.count)")
-        add("rows", "\(rows), \(fixes) fixes kept")
+        add("rows", "\(rows), \(fixes) fixes kept" + (skipped == 0 ? "" : ", \(skipped) skipped for a problem"))
         if let start, let end { add("span", "\(start.iso8601) – \(end.iso8601) (\((end - start).readable))") }
         for device in devices.prefix(listed) {
             let span = device.start.flatMap { s in device.end.map { " \(s.iso8601) – \($0.iso8601)" } } ?? ""
@@ -59,7 +62,7 @@ public struct FixTableSummary: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// One JSON object: `file`, `format`, `rows`, `fixes`, `dropped`, `start`, `end`, and `devices`, each
+    /// One JSON object: `file`, `format`, `rows`, `fixes`, `dropped`, `skipped`, `start`, `end`, and `devices`, each
     /// `{"device", "fixes", "start", "end"}`; times in ISO 8601 UTC.
     public var json: String {
         func time(_ t: Timestamp?) -> String { JSONText.string(t?.iso8601) }
@@ -71,7 +74,8 @@ public struct FixTableSummary: Sendable {
         }
         return JSONText.object([
             "file": JSONText.string(file), "format": JSONText.string(format.rawValue), "rows": JSONText.integer(rows),
-            "fixes": JSONText.integer(fixes), "dropped": JSONText.integer(dropped), "start": time(start), "end": time(end),
+            "fixes": JSONText.integer(fixes), "dropped": JSONText.integer(dropped),
+            "skipped": JSONText.integer(skipped), "start": time(start), "end": time(end),
             "devices": JSONText.array(list),
         ])
     }

@@ -121,10 +121,12 @@ struct JSONLineFixes {
             }
             if blank { return }
         } catch {
+            let problem = FixTableError(file: path, line: lineNumber, column: error.column, message: error.message)
+            if builder.rowProblem(problem) { return }  // kept, or the line skipped
             file.buffer.withUnsafeBufferPointer { b in
                 scratch.withUnsafeBufferPointer { builder.refused(device: field(0, line: lineNumber, b, $0)) }
             }
-            throw FixTableError(file: path, line: lineNumber, column: error.column, message: error.message)
+            throw problem
         }
         try file.buffer.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(FixTableError) in
             try scratch.withUnsafeBufferPointer { (copied: UnsafeBufferPointer<UInt8>) throws(FixTableError) in

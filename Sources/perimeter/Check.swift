@@ -89,6 +89,8 @@ struct Check: ParsableCommand {
 
     @OptionGroup var threads: ThreadsOption
 
+    @OptionGroup var skipping: SkipInvalidOption
+
     func validate() throws {
         if expectationsOnly && update {
             throw ValidationError(
@@ -103,7 +105,7 @@ struct Check: ParsableCommand {
         checker.allowsEmptyLog = allowEmpty
         checker.expectationsOnly = expectationsOnly
         checker.allWarnings = warningOptions.allWarnings
-        checker.inputs = inputs.confinement(givenFolders: paths)
+        checker.inputs = skipping.reading(inputs.confinement(givenFolders: paths))
         // A path that does not exist is bad input, not a scenario: it is said, and not counted.
         for path in missing { StandardError.error("\(path): no such file or folder") }
         if !skipped.isEmpty {

@@ -80,6 +80,8 @@ struct Compare: ParsableCommand {
 
     @OptionGroup var threads: ThreadsOption
 
+    @OptionGroup var skipping: SkipInvalidOption
+
     func validate() throws {
         _ = try profileList()
         _ = try windowSpan()
@@ -93,7 +95,7 @@ struct Compare: ParsableCommand {
         let comparison: ScenarioComparison
         let list = try profileList(), span = try windowSpan(), reference = try resolvedProfile(against)
         do {
-            base = try ScenarioRun(loading: scenario, inputs: inputs.confinement())
+            base = try ScenarioRun(loading: scenario, inputs: skipping.reading(inputs.confinement()))
             comparison = try ScenarioComparison(
                 base, profiles: list, against: reference, window: span,
                 exactReference: !noisyReference)

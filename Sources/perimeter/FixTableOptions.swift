@@ -1,5 +1,6 @@
 import ArgumentParser
 import FixTables
+import ScenarioFormat
 
 extension FixTimeUnit: ExpressibleByArgument {}
 
@@ -87,5 +88,33 @@ struct TableOptions<Values: TableValues>: ParsableArguments {
         guard inputTimezone == nil, let legacyZone else { return nil }
         return "--timezone \(legacyZone) also reads the table's times written without a zone, as it did before "
             + "--input-timezone; give --input-timezone \(legacyZone) for that (--timezone is the zone times are shown on)"
+    }
+}
+
+/// `--skip-invalid`, for every command that reads fix tables (`inspect`, `stream`, and those that load a
+/// scenario: its fix-table entries, as each entry's `skip: invalid`): a table's rows that have a problem
+/// are skipped and counted in a warning, rather than the table refused with every problem listed.
+/// (`calibrate`'s own `--skip-invalid` is of its field logs.)
+struct SkipInvalidOption: ParsableArguments {
+    @Flag(
+        name: .customLong("skip-invalid"),
+        help: """
+            Skip the rows of a fix table that have a problem (a value missing or unreadable), counted in a \
+            warning with the first of them, rather than refuse the table with every problem listed.
+            """)
+    var skipInvalid = false
+
+    /// `columns` skipping the rows that have a problem when asked.
+    func reading(_ columns: FixTableColumns) -> FixTableColumns {
+        var columns = columns
+        columns.skipInvalid = columns.skipInvalid || skipInvalid
+        return columns
+    }
+
+    /// `inputs` whose fix tables skip the rows that have a problem when asked.
+    func reading(_ inputs: InputConfinement) -> InputConfinement {
+        var inputs = inputs
+        inputs.skipsInvalidRows = inputs.skipsInvalidRows || skipInvalid
+        return inputs
     }
 }

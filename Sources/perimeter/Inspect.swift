@@ -18,7 +18,9 @@ struct Inspect: ParsableCommand {
             Files ending in .csv, .jsonl or .ndjson are fix tables (a fleet's fixes, one row each); .geojson files \
             regions (per fence: area, inside depth, smallest enclosing radius, the fences nearer than a profile's \
             exit distance, and whether each --profile can enter it and how far outside it exits); the others GPX. \
-            --columns, --time-unit, --delimiter, --decimal and --input-timezone say how to read a table exported otherwise.
+            --columns, --time-unit, --delimiter, --decimal and --input-timezone say how to read a table exported otherwise. \
+            A table's bad rows are listed all at once (20, then how many more; exit 2); --skip-invalid skips them, \
+            counted in a warning.
             """
     )
 
@@ -29,6 +31,8 @@ struct Inspect: ParsableCommand {
     var json = false
 
     @OptionGroup var table: FixTableOptions
+
+    @OptionGroup var skipping: SkipInvalidOption
 
     /// `--timezone NAME`: the zone `inspect` read a table's zone-less times in before `--input-timezone`
     /// (README "Fleets in a table" documents it); still read so, with a warning. `inspect` shows no
@@ -61,7 +65,7 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         var failed = false
-        let columns = try table.readingColumns(legacyZone: legacyTimezone)
+        let columns = skipping.reading(try table.readingColumns(legacyZone: legacyTimezone))
         if let warning = table.legacyZoneWarning(legacyTimezone) { StandardError.warning(warning) }
         let fenceProfiles = try tracks.contains(where: Self.isRegionFile) ? profiles(profile, option: "--profile") : []
         for (index, path) in tracks.enumerated() {
@@ -77,6 +81,9 @@ struct Inspect: ParsableCommand {
                     if index > 0 { print() }
                     print(TerminalText.message(text))
                 }
+            } catch let error as FixTableError {
+                failed = true
+                for line in error.lines { StandardError.error(line) }  // every problem of its rows, one a line
             } catch {
                 failed = true
                 StandardError.error("\(error)")

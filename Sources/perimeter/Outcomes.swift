@@ -46,6 +46,8 @@ struct Outcomes: ParsableCommand {
 
     @OptionGroup var threads: ThreadsOption
 
+    @OptionGroup var skipping: SkipInvalidOption
+
     func validate() throws {
         _ = try perimeter.profiles(profiles)
         if let runs { try MonteCarloOptions.check(runs, of: "--runs", "runs") }
@@ -56,7 +58,7 @@ struct Outcomes: ParsableCommand {
         let base: ScenarioRun
         let outcomes: ScenarioOutcomes
         do {
-            base = try ScenarioRun(loading: scenario)
+            base = try ScenarioRun(loading: scenario, inputs: skipping.reading(.anywhere))
             outcomes = try ScenarioOutcomes(base, profiles: list, runs: runs ?? base.scenario.runs ?? 100, seed: seed)
         } catch {
             throw error.reported

@@ -52,6 +52,8 @@ struct ReportCommand: ParsableCommand {
 
     @OptionGroup var threads: ThreadsOption
 
+    @OptionGroup var skipping: SkipInvalidOption
+
     func validate() throws {
         _ = try perimeter.profiles(profiles)
         if let tiles, !(tiles.contains("{z}") && tiles.contains("{x}") && tiles.contains("{y}")) {
@@ -65,7 +67,7 @@ struct ReportCommand: ParsableCommand {
         let list = try perimeter.profiles(profiles)
         let page: ReportPage
         do {
-            let base = try ScenarioRun(loading: scenario, inputs: inputs.confinement())
+            let base = try ScenarioRun(loading: scenario, inputs: skipping.reading(inputs.confinement()))
             for warning in base.warnings(under: list) { StandardError.warning(warning) }
             if let warning = base.unmarkedRecordingWarning { StandardError.warning(warning) }
             page = ReportPage(

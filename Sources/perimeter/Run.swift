@@ -87,6 +87,8 @@ struct Run: ParsableCommand {
     @OptionGroup var display: DisplayZoneOption
 
     @OptionGroup var inputs: InputOptions
+
+    @OptionGroup var skipping: SkipInvalidOption
     var runs: Int? { monteCarlo.runs }
     var seed: UInt64? { monteCarlo.seed }
 
@@ -117,7 +119,7 @@ struct Run: ParsableCommand {
         var scenarioRun: ScenarioRun, chosen = try profile.map(resolvedProfile)
         do {
             scenarioRun = try ScenarioRun(
-                loading: scenario, profile: chosen, maxSamples: maxSamples, inputs: inputs.confinement(),
+                loading: scenario, profile: chosen, maxSamples: maxSamples, inputs: skipping.reading(inputs.confinement()),
                 threads: threads.count)
         } catch {
             throw error.reported

@@ -26,7 +26,8 @@ struct Stream: ParsableCommand {
             the columns device, time, lat, lon and optionally accuracy (--columns, --time-unit, --delimiter, \
             --decimal and --input-timezone read an export written otherwise). Each device's rows must follow each \
             other, in time order (sort by device, then time); a device that comes back after another's rows, \
-            or a time that goes back, stops the stream with exit code 2 naming both lines. Each device runs \
+            or a time that goes back, stops the stream with exit code 2 naming both lines; so does a bad row, \
+            unless --skip-invalid skips it (counted in a warning at the end). Each device runs \
             as soon as its rows end, so memory holds one device, not the fleet.
 
             The scenario gives regions, rules, profile, monitor and noise; its devices are not read (they may \
@@ -82,6 +83,8 @@ struct Stream: ParsableCommand {
 
     @OptionGroup var inputs: InputOptions
 
+    @OptionGroup var skipping: SkipInvalidOption
+
     func validate() throws {
         _ = try table.readingColumns(legacyZone: display.name)
         if let start, Timestamp(iso8601: start) == nil {
@@ -125,7 +128,7 @@ struct Stream: ParsableCommand {
         }
 
         let interruption = Interruption()
-        let reading = try table.readingColumns(legacyZone: display.name)
+        let reading = skipping.reading(try table.readingColumns(legacyZone: display.name))
         if let warning = table.legacyZoneWarning(display.name) { StandardError.warning(warning) }
         var input = FixTableStream(
             standardInputAs: format, columns: reading, maximumDeviceRows: maxRowsPerDevice,

@@ -37,6 +37,8 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var inputs: InputOptions
 
+    @OptionGroup var skipping: SkipInvalidOption
+
     func run() throws {
         let (files, unreachable) = FileValidation.files(in: paths)
         if let first = unreachable.first {
@@ -48,7 +50,7 @@ struct Validate: ParsableCommand {
         let policy = ScenarioSinkPolicy(allowsNetwork: allowScenarioNetworkSinks)
         for file in files {
             let (found, warnings, notes) = FileValidation.check(
-                file, inputs: inputs.confinement(givenFolders: paths), profiles: chosen,
+                file, inputs: skipping.reading(inputs.confinement(givenFolders: paths)), profiles: chosen,
                 allWarnings: warningOptions.allWarnings
             ) {
                 [policy] scenario in

@@ -23,6 +23,7 @@ struct PlainRowsTests {
         }
         var deviceEnded: Bool { builder.deviceEnded }
         mutating func refused(device: RowField?) { builder.refused(device: device) }
+        mutating func rowProblem(_ problem: FixTableError) -> Bool { builder.rowProblem(problem) }
         var takesPlainRows: Bool { plain }
 
         mutating func addPlain(
@@ -46,7 +47,12 @@ struct PlainRowsTests {
         let table = Result { () throws(FixTableError) -> FixTable in
             var file = try ChunkedFile(path: path)
             var reader = CSVFixes(path: path, names: columns)
-            try reader.read(&file, into: &sink)
+            do throws(FixTableError) {
+                try reader.read(&file, into: &sink)
+            } catch {
+                throw sink.builder.problemsError(ending: error) ?? error
+            }
+            if let error = sink.builder.problemsError() { throw error }  // every bad row's, as `FixTableReader` throws them
             return sink.builder.finish()
         }
         return (table, sink.plainRows)

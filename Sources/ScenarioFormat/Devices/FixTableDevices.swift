@@ -10,7 +10,7 @@ import Time
 extension ScenarioLoader {
     /// The keys of a fix-table entry of `devices:` (SEMANTICS §1, revision 2).
     static let fixTableKeys = [
-        "fixes", "columns", "format", "offset", "accuracy", "timeUnit", "delimiter", "decimal", "recorded",
+        "fixes", "columns", "format", "offset", "accuracy", "timeUnit", "delimiter", "decimal", "recorded", "skip",
     ]
 
     /// One `devices[i]` entry `{fixes: PATH, columns, format, offset, accuracy, timeUnit, delimiter}`: the
@@ -18,14 +18,16 @@ extension ScenarioLoader {
     /// shifted by `offset`), its fixes' own accuracies, and the entry's `accuracy` for the others. Numeric
     /// times are in `timeUnit` (s, ms or us); ISO times without a zone are read in `localZone` (the
     /// scenario's `timezone:`), else as UTC, with one warning saying so. Dropped rows become warnings; the
-    /// table read is added to `tables`.
+    /// table read is added to `tables`. Every bad row's problem is an error of its own (the first
+    /// `ProblemList.shown`, then their count); with `skip: invalid` (or the loader's `inputs.skipsInvalidRows`,
+    /// `--skip-invalid`) the bad rows are skipped and counted in a warning.
     func fixTableDevices(
         _ c: PlacedNode, diagnostics: ProblemLog, localZone: LocalTimeZone? = nil,
         tables: inout [ReadFixTable], recordedByDefault: Bool = false
     ) -> [(Device, id: PlacedNode, pace: PlacedNode?)] {
         guard
             let fields = c.mapping(
-                "a fix table: {fixes: PATH, columns, format, offset, accuracy, timeUnit, delimiter, recorded}",
+                "a fix table: {fixes: PATH, columns, format, offset, accuracy, timeUnit, delimiter, recorded, skip}",
                 allowed: Self.fixTableKeys),
             let pathCursor = fields.required("fixes", "the path of a CSV or JSON Lines fix table, relative to the scenario"),
             let path = pathCursor.text("the path of a CSV or JSON Lines fix table, relative to the scenario")
@@ -69,6 +71,14 @@ extension ScenarioLoader {
             columns.decimalComma = comma
         }
         columns.localZone = localZone
+        if let skip = fields["skip"] {
+            guard skip.scalarText == "invalid" else {
+                skip.expected("invalid (skip: invalid leaves out the rows that have a problem, with a warning)")
+                return []
+            }
+            columns.skipInvalid = true
+        }
+        columns.skipInvalid = columns.skipInvalid || inputs.skipsInvalidRows
         let resolved = FileNames.resolve(path, besideFile: c.file)
         if let refusal = diagnostics.refusal(reading: path, resolved: resolved, naming: c.file) {
             pathCursor.fail("cannot read the fix table: \(refusal)")
@@ -88,7 +98,11 @@ extension ScenarioLoader {
         do {
             table = try FixTableReader(path: resolved, format: format, columns: columns, pieces: fixTablePieces).read()
         } catch {
-            pathCursor.fail("cannot read the fix table: \(error)")
+            // Each problem of the table's rows an error of its own, then their count and what skips them.
+            let lines = error.lines
+            for (number, line) in lines.enumerated() {
+                pathCursor.fail(number < error.otherProblems.count + 1 ? "cannot read the fix table: \(line)" : line)
+            }
             return []
         }
         let dropped = RepeatedWarning(what: "fix-table rows dropped", file: resolved, files: "fix tables")

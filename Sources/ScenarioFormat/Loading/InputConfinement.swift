@@ -15,6 +15,9 @@ public struct InputConfinement: Sendable {
     public var allowsOutside: Bool
     /// The folders given to `check` or `validate`: a scenario under one, in no repository, is confined to it.
     public var givenFolders: [String]
+    /// Whether the rows of a fix table that have a problem are skipped, counted in a warning, as each
+    /// fix-table entry's `skip: invalid` does (`--skip-invalid`): how the inputs are read, beside where from.
+    public var skipsInvalidRows = false
 
     /// The flag that lifts the confinement, as messages and `--help` name it.
     public static let flag = "--allow-inputs-outside"
