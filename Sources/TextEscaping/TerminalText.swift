@@ -97,7 +97,8 @@ public enum TerminalText {
     }
 
     /// Whether `text`'s UTF-8 holds a byte that may start a control: below 0x20 (but a kept line end or
-    /// tab), 0x7F, 0xC2 (which leads C1) or 0xE2 (which leads U+2028 and U+2029); or `##[`, or `::` after
+    /// tab), 0x7F, 0xC2 (which leads C1 and U+00A0), or 0xE1 and above (which lead U+1680, U+2028, U+2029,
+    /// the bidirectional controls, U+3000, and every other character of three or four bytes); or `##[`, or `::` after
     /// nothing but spaces and tabs since a line's start (any other white space before it is a byte that
     /// sends the text the slow way).
     private static func mayHoldControl(_ text: String, keepingLines: Bool) -> Bool {
