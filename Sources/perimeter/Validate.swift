@@ -33,6 +33,13 @@ struct Validate: ParsableCommand {
             valueName: "names"))
     var profile: String?
 
+    @Option(
+        name: .customLong("id-property"),
+        help: ArgumentHelp(
+            "The property of each GeoJSON feature of a region file given that holds its region id (store_code), as a scenario's geojson: entry's idProperty: (default: properties.id, else the feature's id).",
+            valueName: "name"))
+    var idProperty: String?
+
     @OptionGroup var warningOptions: WarningOptions
 
     @OptionGroup var inputs: InputOptions
@@ -51,7 +58,7 @@ struct Validate: ParsableCommand {
         for file in files {
             let (found, warnings, notes) = FileValidation.check(
                 file, inputs: skipping.reading(inputs.confinement(givenFolders: paths)), profiles: chosen,
-                allWarnings: warningOptions.allWarnings
+                allWarnings: warningOptions.allWarnings, idProperty: idProperty
             ) {
                 [policy] scenario in
                 let checked = policy.check(scenario, registry: Perimeter.sinks)

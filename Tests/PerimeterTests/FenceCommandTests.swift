@@ -48,6 +48,17 @@ import Testing
         #expect(misspelt.stderr.contains("did you mean \"store_code\"?"), "\(misspelt.stderr)")
     }
 
+    /// `validate --id-property` reads a region file's ids as `inspect --id-property` does.
+    @Test func validateReadsIdsFromAProperty() throws {
+        let stores = Self.folder + "stores.geojson"
+        let named = try PerimeterProcess.run(["validate", stores, "--id-property", "store_code"])
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(!named.stderr.contains("a number as their id"), "\(named.stderr)")
+        let misspelt = try PerimeterProcess.run(["validate", stores, "--id-property", "storecode"])
+        #expect(misspelt.status == 2)
+        #expect(misspelt.stderr.contains("the feature has no property \"storecode\" (--id-property)"), "\(misspelt.stderr)")
+    }
+
     @Test func aBadProfileNameIsAUsageError() throws {
         let result = try PerimeterProcess.run(["validate", Self.folder + "kiosks.geojson", "--profile", "andriod"])
         #expect(result.status == 64)

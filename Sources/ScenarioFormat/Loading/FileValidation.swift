@@ -44,9 +44,11 @@ public enum FileValidation {
     /// `profiles` (`validate --profile`): a scenario's and a region file's fences are also checked under
     /// each, as `run --profile` would (the regions that can never get an enter, or an exit from its tracks).
     /// A scenario's warnings of a kind said many times are summed up in one line unless `allWarnings`.
+    /// `idProperty` (`validate --id-property`) names the property a region file's features take their ids
+    /// from, as a scenario's `idProperty:`.
     public static func check(
         _ file: String, inputs: InputConfinement = .anywhere, profiles: [Profile] = [], allWarnings: Bool = false,
-        scenarioCheck: ScenarioCheck = { _ in ([], []) }
+        idProperty: String? = nil, scenarioCheck: ScenarioCheck = { _ in ([], []) }
     )
         -> (problems: [String], warnings: [String], notes: [String])
     {
@@ -68,7 +70,8 @@ public enum FileValidation {
         case .regions:
             var warnings: [String] = []
             do {
-                let regions = try RegionFile.load(path: file, warnings: &warnings)
+                let regions = try RegionFile.load(
+                    path: file, idProperty: idProperty, option: "--id-property", warnings: &warnings)
                 if !profiles.isEmpty {
                     warnings += FenceInspection(file: file, regions: regions, profiles: profiles).warnings
                 }
