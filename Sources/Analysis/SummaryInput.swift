@@ -1,4 +1,5 @@
 import FileSystem
+import ScenarioFormat
 import WireFormat
 
 /// What `perimeter summarize` was given: an event log Perimeter wrote (JSON Lines, CSV or SQLite) or a
@@ -20,13 +21,13 @@ public enum SummaryInput: Sendable, Hashable {
         if FileCheck.unreachable(path) != nil || FileCheck.notRegularFile(path) != nil {
             throw EventLogFile.ReadError(path: path, reason: EventLogFile.unreadable(path))
         }
-        let name = FileNames.lastComponent(of: path).lowercased()
-        if name.hasSuffix(".yaml") || name.hasSuffix(".yml") { return .scenario }
+        let fileExtension = FileDiscovery.fileExtension(of: path)
+        if fileExtension == "yaml" || fileExtension == "yml" { return .scenario }
         guard let head = WholeFile.head(path, limit: headLimit) else {
             throw EventLogFile.ReadError(path: path, reason: EventLogFile.unreadable(path))
         }
         if let format = EventLogFormat.recognized(head: head) { return .eventLog(format) }
-        if name.hasSuffix(".json") { return .scenario }
+        if fileExtension == "json" { return .scenario }
         if head.isEmpty { return .eventLog(.jsonLines) }
         if let line = EventLogFormat.firstLine(head), line.first == UInt8(ascii: "{") { return .eventLog(.jsonLines) }
         throw EventLogFile.ReadError(

@@ -24,8 +24,9 @@ public struct CheckCase: Sendable, Equatable {
     }
 
     /// The name of an expectation's case: its `id`, else `expect[1]: enter of cafe at 12:01:57 ± 30 s`
-    /// (`keyPath` and the statement; the statement alone for an expectation built in code).
-    static func expectation(keyPath: String, id: String?, statement: String) -> String {
-        id ?? (keyPath.isEmpty ? statement : "\(keyPath): \(statement)")
+    /// (`keyPath` and the statement; the statement alone for an expectation built in code), and for one
+    /// measured over a batch ` over N runs`.
+    static func expectation(keyPath: String, id: String?, statement: String, runs: Int? = nil) -> String {
+        id ?? (keyPath.isEmpty ? statement : "\(keyPath): \(statement)") + (runs.map { " over \($0) runs" } ?? "")
     }
 }

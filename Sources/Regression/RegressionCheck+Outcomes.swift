@@ -53,9 +53,9 @@ struct OutcomeExpectationTally {
             result.measured.append(measurement)
             result.cases.append(
                 CheckCase(
-                    name: expectation.id
-                        ?? CheckCase.expectation(keyPath: expectation.keyPath, id: nil, statement: expectation.statement)
-                        + " over \(counts.count) runs",
+                    name: CheckCase.expectation(
+                        keyPath: expectation.keyPath, id: expectation.id, statement: expectation.statement,
+                        runs: counts.count),
                     line: expectation.line, failure: measurement.passed ? nil : line))
             if !measurement.passed { failures.append(line) }
         }

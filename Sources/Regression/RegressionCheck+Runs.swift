@@ -113,9 +113,8 @@ extension RegressionCheck {
             result.measured.append(measurement)
             result.cases.append(
                 CheckCase(
-                    name: expectation.id
-                        ?? CheckCase.expectation(keyPath: expectation.keyPath, id: nil, statement: statement)
-                        + " over \(runs) runs",
+                    name: CheckCase.expectation(
+                        keyPath: expectation.keyPath, id: expectation.id, statement: statement, runs: runs),
                     line: expectation.line, failure: measurement.passed ? nil : line))
             if !measurement.passed { failures.append(line) }
         }

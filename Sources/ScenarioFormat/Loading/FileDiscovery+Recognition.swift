@@ -1,4 +1,5 @@
 import FileSystem
+import Foundation
 
 extension FileDiscovery {
     /// Why a YAML file found in a folder is not a scenario, in a few words, or nil when it may be one:
@@ -33,14 +34,8 @@ extension FileDiscovery {
             if let quote = key.first, quote == "\"" || quote == "'", key.count >= 2, key.last == quote {
                 key = key.dropFirst().dropLast()
             }
-            keys.insert(String(key).trimmingSpaces)
+            keys.insert(String(key).trimmingCharacters(in: CharacterSet(charactersIn: " ")))
         }
         return keys
-    }
-}
-
-extension String {
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }
